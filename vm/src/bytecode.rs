@@ -1,0 +1,4 @@
+//! The stack bytecode.
+pub struct FunctionCode {
+    pub name: String,
+}

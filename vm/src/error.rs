@@ -1,0 +1,74 @@
+//! R conditions as Rust errors: errors (with the call they are reported against),
+//! warnings raised as conditions (inside `tryCatch(warning = )`), and the
+//! control-flow signals the interpreter threads through `Result`.
+
+use crate::value::Value;
+use std::fmt;
+
+/// Where an error is reported: R prints `Error in <call> : msg` or `Error: msg`.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ErrCall {
+    /// Not yet known: the interpreter fills in the call of the builtin that raised it.
+    Pending,
+    /// Reported without a call (`Error: msg`).
+    None,
+    /// The deparsed call text.
+    Call(String),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum ErrKind {
+    /// An R error (`stop()` or a builtin's error).
+    Error,
+    /// A warning turned into a condition because a `tryCatch(warning = )` handler is active.
+    Warning,
+    /// A feature outside R-SUBSET.md; printed as `Error: unsupported: <what>`.
+    Unsupported,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct RError {
+    pub kind: ErrKind,
+    pub msg: String,
+    pub call: ErrCall,
+    /// The condition object for `stop(cond)` / custom conditions (a list with class).
+    pub condition: Option<Value>,
+}
+
+pub type RResult<T> = Result<T, RError>;
+
+impl RError {
+    /// An error whose call the interpreter fills in (the builtin being called).
+    pub fn new(msg: impl Into<String>) -> RError {
+        RError { kind: ErrKind::Error, msg: msg.into(), call: ErrCall::Pending, condition: None }
+    }
+    /// An error reported without a call (`Error: msg`).
+    pub fn no_call(msg: impl Into<String>) -> RError {
+        RError { kind: ErrKind::Error, msg: msg.into(), call: ErrCall::None, condition: None }
+    }
+    pub fn with_call(msg: impl Into<String>, call: impl Into<String>) -> RError {
+        RError { kind: ErrKind::Error, msg: msg.into(), call: ErrCall::Call(call.into()), condition: None }
+    }
+    /// A feature outside the subset (`Error: unsupported: what`).
+    pub fn unsupported(what: impl Into<String>) -> RError {
+        RError { kind: ErrKind::Unsupported, msg: what.into(), call: ErrCall::None, condition: None }
+    }
+}
+
+impl fmt::Display for RError {
+    /// The first line(s) as Rscript prints them on stderr.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (&self.kind, &self.call) {
+            (ErrKind::Unsupported, _) => write!(f, "Error: unsupported: {}", self.msg),
+            (_, ErrCall::Call(c)) => {
+                // Rscript breaks the line after the call when call + message are long.
+                if c.len() + self.msg.len() + 12 > 77 || self.msg.contains('\n') {
+                    write!(f, "Error in {} : \n  {}", c, self.msg)
+                } else {
+                    write!(f, "Error in {} : {}", c, self.msg)
+                }
+            }
+            _ => write!(f, "Error: {}", self.msg),
+        }
+    }
+}

@@ -1,0 +1,1 @@
+//! The R lexer.

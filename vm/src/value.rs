@@ -1,0 +1,510 @@
+//! R values: atomic vectors, lists, closures and builtins, with attributes and NA.
+//!
+//! Representation (chosen with the JIT in mind):
+//! - attribute-free length-1 logical / integer / double vectors may be held *unboxed*
+//!   in `Value::Lgl` / `Value::Int` / `Value::Dbl` — the interpreter's and the JIT's
+//!   fast path. Every consumer must accept both forms: a scalar variant and a
+//!   `Value::Vec` of length 1 without attributes mean exactly the same R value.
+//!   `Value::from_vector` produces the unboxed form where it applies.
+//! - everything else is a `Vector` behind an `Rc`; modification goes through
+//!   `Rc::make_mut` (copy-on-write: in place when unshared).
+//! - NA: logical and integer NA are `i32::MIN` (as in GNU R); double NA is the NaN
+//!   with low word 1954 (as in GNU R), distinct from other NaNs; character NA is `None`.
+
+use crate::ast::Param;
+use num_complex::Complex64;
+use std::borrow::Cow;
+use std::rc::Rc;
+
+pub type Sym = Rc<str>;
+pub type C64 = Complex64;
+/// A character element: `None` is `NA_character_`.
+pub type RStr = Option<Rc<str>>;
+
+pub const NA_INTEGER: i32 = i32::MIN;
+pub const NA_LOGICAL: i32 = i32::MIN;
+/// GNU R's NA_real_: a NaN whose lower 32 bits are 1954.
+pub const NA_REAL_BITS: u64 = 0x7FF0_0000_0000_07A2;
+
+#[inline]
+pub fn na_real() -> f64 {
+    f64::from_bits(NA_REAL_BITS)
+}
+/// True for R's `NA_real_` (not for other NaNs). Like R, only the low word is checked.
+#[inline]
+pub fn is_na_real(x: f64) -> bool {
+    x.is_nan() && (x.to_bits() & 0xFFFF_FFFF) == 1954
+}
+#[inline]
+pub fn na_complex() -> C64 {
+    C64::new(na_real(), na_real())
+}
+#[inline]
+pub fn is_na_complex(z: C64) -> bool {
+    z.re.is_nan() || z.im.is_nan()
+}
+
+/// The storage type of a vector (R's `typeof` for vectors), ordered by the
+/// coercion hierarchy logical < integer < double < complex < character < list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum VType {
+    Lgl,
+    Int,
+    Dbl,
+    Cplx,
+    Str,
+    List,
+}
+
+impl VType {
+    pub fn name(self) -> &'static str {
+        match self {
+            VType::Lgl => "logical",
+            VType::Int => "integer",
+            VType::Dbl => "double",
+            VType::Cplx => "complex",
+            VType::Str => "character",
+            VType::List => "list",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum VecData {
+    Lgl(Vec<i32>),
+    Int(Vec<i32>),
+    Dbl(Vec<f64>),
+    Cplx(Vec<C64>),
+    Str(Vec<RStr>),
+    List(Vec<Value>),
+}
+
+/// Attributes in insertion order (R prints them in that order). `names`, `dim`,
+/// `dimnames` and `class` are ordinary entries.
+pub type Attrs = Vec<(Sym, Value)>;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Vector {
+    pub data: VecData,
+    /// `None` when the vector has no attributes (the common, fast case).
+    pub attrs: Option<Box<Attrs>>,
+}
+
+/// A closure: formals, compiled body and the defining environment.
+pub struct Closure {
+    pub params: Rc<[Param]>,
+    pub code: Rc<crate::bytecode::FunctionCode>,
+    pub env: crate::env::Env,
+    /// Attributes such as `class` set on a function (rare, but R allows it).
+    pub attrs: Option<Box<Attrs>>,
+}
+
+impl std::fmt::Debug for Closure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "<closure {}>", self.code.name)
+    }
+}
+
+#[derive(Clone, Debug)]
+pub enum Value {
+    Null,
+    /// Unboxed attribute-free logical scalar (`NA_LOGICAL`, 0 or 1).
+    Lgl(i32),
+    /// Unboxed attribute-free integer scalar.
+    Int(i32),
+    /// Unboxed attribute-free double scalar.
+    Dbl(f64),
+    Vec(Rc<Vector>),
+    Closure(Rc<Closure>),
+    /// Index into the builtin table (`crate::builtins::BUILTINS`).
+    Builtin(u16),
+}
+
+impl PartialEq for Value {
+    /// Structural identity (R's `identical` without its options); closures by pointer.
+    fn eq(&self, other: &Value) -> bool {
+        match (self, other) {
+            (Value::Null, Value::Null) => true,
+            (Value::Closure(a), Value::Closure(b)) => Rc::ptr_eq(a, b),
+            (Value::Builtin(a), Value::Builtin(b)) => a == b,
+            (Value::Closure(_) | Value::Builtin(_), _) | (_, Value::Closure(_) | Value::Builtin(_)) => false,
+            (Value::Null, _) | (_, Value::Null) => false,
+            (a, b) => {
+                let (va, vb) = (a.as_vector().unwrap(), b.as_vector().unwrap());
+                vector_identical(&va, &vb)
+            }
+        }
+    }
+}
+
+fn vector_identical(a: &Vector, b: &Vector) -> bool {
+    let same_data = match (&a.data, &b.data) {
+        (VecData::Dbl(x), VecData::Dbl(y)) => {
+            x.len() == y.len()
+                && x.iter().zip(y).all(|(p, q)| {
+                    p == q || (p.is_nan() && q.is_nan() && is_na_real(*p) == is_na_real(*q))
+                })
+        }
+        (VecData::Cplx(x), VecData::Cplx(y)) => {
+            x.len() == y.len()
+                && x.iter().zip(y).all(|(p, q)| {
+                    (p.re == q.re || (p.re.is_nan() && q.re.is_nan()))
+                        && (p.im == q.im || (p.im.is_nan() && q.im.is_nan()))
+                })
+        }
+        (x, y) => x == y,
+    };
+    same_data && a.attrs == b.attrs
+}
+
+impl VecData {
+    pub fn vtype(&self) -> VType {
+        match self {
+            VecData::Lgl(_) => VType::Lgl,
+            VecData::Int(_) => VType::Int,
+            VecData::Dbl(_) => VType::Dbl,
+            VecData::Cplx(_) => VType::Cplx,
+            VecData::Str(_) => VType::Str,
+            VecData::List(_) => VType::List,
+        }
+    }
+    pub fn len(&self) -> usize {
+        match self {
+            VecData::Lgl(v) | VecData::Int(v) => v.len(),
+            VecData::Dbl(v) => v.len(),
+            VecData::Cplx(v) => v.len(),
+            VecData::Str(v) => v.len(),
+            VecData::List(v) => v.len(),
+        }
+    }
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// An empty vector of the given type.
+    pub fn empty(t: VType) -> VecData {
+        Self::with_capacity(t, 0)
+    }
+    pub fn with_capacity(t: VType, n: usize) -> VecData {
+        match t {
+            VType::Lgl => VecData::Lgl(Vec::with_capacity(n)),
+            VType::Int => VecData::Int(Vec::with_capacity(n)),
+            VType::Dbl => VecData::Dbl(Vec::with_capacity(n)),
+            VType::Cplx => VecData::Cplx(Vec::with_capacity(n)),
+            VType::Str => VecData::Str(Vec::with_capacity(n)),
+            VType::List => VecData::List(Vec::with_capacity(n)),
+        }
+    }
+    /// A vector of `n` NAs (NULLs for lists) of type `t`: what R fills grown vectors with.
+    pub fn na_filled(t: VType, n: usize) -> VecData {
+        match t {
+            VType::Lgl => VecData::Lgl(vec![NA_LOGICAL; n]),
+            VType::Int => VecData::Int(vec![NA_INTEGER; n]),
+            VType::Dbl => VecData::Dbl(vec![na_real(); n]),
+            VType::Cplx => VecData::Cplx(vec![na_complex(); n]),
+            VType::Str => VecData::Str(vec![None; n]),
+            VType::List => VecData::List(vec![Value::Null; n]),
+        }
+    }
+    /// Is element `i` NA? (for lists: a length-1 atomic NA element, as `is.na` does)
+    pub fn is_na(&self, i: usize) -> bool {
+        match self {
+            VecData::Lgl(v) | VecData::Int(v) => v[i] == NA_INTEGER,
+            VecData::Dbl(v) => v[i].is_nan(),
+            VecData::Cplx(v) => is_na_complex(v[i]),
+            VecData::Str(v) => v[i].is_none(),
+            VecData::List(v) => match &v[i] {
+                Value::Lgl(x) | Value::Int(x) => *x == NA_INTEGER,
+                Value::Dbl(x) => x.is_nan(),
+                Value::Vec(rv) if rv.data.len() == 1 && rv.data.vtype() != VType::List => rv.data.is_na(0),
+                _ => false,
+            },
+        }
+    }
+    /// Element `i` as a length-1 value of the same type (list elements are returned as is).
+    pub fn elt(&self, i: usize) -> Value {
+        match self {
+            VecData::Lgl(v) => Value::Lgl(v[i]),
+            VecData::Int(v) => Value::Int(v[i]),
+            VecData::Dbl(v) => Value::Dbl(v[i]),
+            VecData::Cplx(v) => Value::from_data(VecData::Cplx(vec![v[i]])),
+            VecData::Str(v) => Value::from_data(VecData::Str(vec![v[i].clone()])),
+            VecData::List(v) => v[i].clone(),
+        }
+    }
+    /// Select elements by 0-based index; `None` gives NA (NULL for lists).
+    pub fn select(&self, idx: &[Option<usize>]) -> VecData {
+        fn pick<T: Clone>(v: &[T], idx: &[Option<usize>], na: T) -> Vec<T> {
+            idx.iter()
+                .map(|i| match i {
+                    Some(i) if *i < v.len() => v[*i].clone(),
+                    _ => na.clone(),
+                })
+                .collect()
+        }
+        match self {
+            VecData::Lgl(v) => VecData::Lgl(pick(v, idx, NA_LOGICAL)),
+            VecData::Int(v) => VecData::Int(pick(v, idx, NA_INTEGER)),
+            VecData::Dbl(v) => VecData::Dbl(pick(v, idx, na_real())),
+            VecData::Cplx(v) => VecData::Cplx(pick(v, idx, na_complex())),
+            VecData::Str(v) => VecData::Str(pick(v, idx, None)),
+            VecData::List(v) => VecData::List(pick(v, idx, Value::Null)),
+        }
+    }
+    /// Coerce to type `t` following R's rules (no warnings; see `coerce::` for the
+    /// warning-producing conversions from character).
+    pub fn coerce(&self, t: VType) -> VecData {
+        crate::coerce::coerce_data(self, t)
+    }
+}
+
+impl Vector {
+    pub fn new(data: VecData) -> Vector {
+        Vector { data, attrs: None }
+    }
+    pub fn len(&self) -> usize {
+        self.data.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.data.is_empty()
+    }
+    pub fn vtype(&self) -> VType {
+        self.data.vtype()
+    }
+    pub fn attr(&self, name: &str) -> Option<&Value> {
+        self.attrs.as_ref()?.iter().find(|(n, _)| &**n == name).map(|(_, v)| v)
+    }
+    /// Set (or with `Value::Null`, remove) an attribute. No validation here: the
+    /// `names<-`/`dim<-` builtins validate and coerce before calling this.
+    pub fn set_attr(&mut self, name: &str, value: Value) {
+        if matches!(value, Value::Null) {
+            if let Some(a) = &mut self.attrs {
+                a.retain(|(n, _)| &**n != name);
+                if a.is_empty() {
+                    self.attrs = None;
+                }
+            }
+            return;
+        }
+        let a = self.attrs.get_or_insert_with(Default::default);
+        if let Some(slot) = a.iter_mut().find(|(n, _)| &**n == name) {
+            slot.1 = value;
+        } else {
+            a.push((name.into(), value));
+        }
+    }
+    /// The `names` attribute as strings, if present.
+    pub fn names(&self) -> Option<&[RStr]> {
+        match self.attr("names")? {
+            Value::Vec(v) => match &v.data {
+                VecData::Str(s) => Some(s),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+    /// The `dim` attribute as (nrow, ncol) when it has exactly two entries.
+    pub fn dim2(&self) -> Option<(usize, usize)> {
+        let d = self.attr("dim")?.as_vector()?;
+        match &d.data {
+            VecData::Int(v) if v.len() == 2 => Some((v[0] as usize, v[1] as usize)),
+            VecData::Dbl(v) if v.len() == 2 => Some((v[0] as usize, v[1] as usize)),
+            _ => None,
+        }
+    }
+    pub fn class(&self) -> Option<&[RStr]> {
+        match self.attr("class")? {
+            Value::Vec(v) => match &v.data {
+                VecData::Str(s) => Some(s),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+}
+
+impl Value {
+    /// Wrap vector data without attributes, unboxing length-1 lgl/int/dbl.
+    pub fn from_data(data: VecData) -> Value {
+        Value::from_vector(Vector::new(data))
+    }
+    /// Wrap a vector, unboxing attribute-free length-1 lgl/int/dbl.
+    pub fn from_vector(v: Vector) -> Value {
+        if v.attrs.is_none() && v.data.len() == 1 {
+            match &v.data {
+                VecData::Lgl(x) => return Value::Lgl(x[0]),
+                VecData::Int(x) => return Value::Int(x[0]),
+                VecData::Dbl(x) => return Value::Dbl(x[0]),
+                _ => {}
+            }
+        }
+        Value::Vec(Rc::new(v))
+    }
+    pub fn str(s: &str) -> Value {
+        Value::from_data(VecData::Str(vec![Some(s.into())]))
+    }
+    pub fn strs<S: AsRef<str>>(v: &[S]) -> Value {
+        Value::from_data(VecData::Str(v.iter().map(|s| Some(s.as_ref().into())).collect()))
+    }
+    pub fn lgl(b: bool) -> Value {
+        Value::Lgl(b as i32)
+    }
+    pub fn cplx(z: C64) -> Value {
+        Value::from_data(VecData::Cplx(vec![z]))
+    }
+
+    /// The value viewed as a vector: borrowed for `Vec`, built for unboxed scalars,
+    /// `None` for NULL, closures and builtins.
+    pub fn as_vector(&self) -> Option<Cow<'_, Vector>> {
+        Some(match self {
+            Value::Lgl(x) => Cow::Owned(Vector::new(VecData::Lgl(vec![*x]))),
+            Value::Int(x) => Cow::Owned(Vector::new(VecData::Int(vec![*x]))),
+            Value::Dbl(x) => Cow::Owned(Vector::new(VecData::Dbl(vec![*x]))),
+            Value::Vec(v) => Cow::Borrowed(&**v),
+            _ => return None,
+        })
+    }
+    /// Like `as_vector` but NULL becomes an empty logical vector... no: NULL becomes
+    /// `None` and callers decide. This one returns an owned, mutable vector
+    /// (copying only when shared): the copy-on-write entry point.
+    pub fn into_vector(self) -> Option<Vector> {
+        match self {
+            Value::Vec(v) => Some(Rc::try_unwrap(v).unwrap_or_else(|rc| (*rc).clone())),
+            other => other.as_vector().map(Cow::into_owned),
+        }
+    }
+    pub fn is_null(&self) -> bool {
+        matches!(self, Value::Null)
+    }
+    pub fn is_function(&self) -> bool {
+        matches!(self, Value::Closure(_) | Value::Builtin(_))
+    }
+    /// Vector storage type; `None` for NULL and functions.
+    pub fn vtype(&self) -> Option<VType> {
+        match self {
+            Value::Lgl(_) => Some(VType::Lgl),
+            Value::Int(_) => Some(VType::Int),
+            Value::Dbl(_) => Some(VType::Dbl),
+            Value::Vec(v) => Some(v.vtype()),
+            _ => None,
+        }
+    }
+    /// R's `length()`.
+    pub fn len(&self) -> usize {
+        match self {
+            Value::Null => 0,
+            Value::Lgl(_) | Value::Int(_) | Value::Dbl(_) => 1,
+            Value::Vec(v) => v.len(),
+            Value::Closure(_) | Value::Builtin(_) => 1,
+        }
+    }
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// R's `typeof()`.
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            Value::Null => "NULL",
+            Value::Closure(_) => "closure",
+            Value::Builtin(_) => "builtin",
+            v => v.vtype().unwrap().name(),
+        }
+    }
+    pub fn attr(&self, name: &str) -> Option<&Value> {
+        match self {
+            Value::Vec(v) => v.attr(name),
+            Value::Closure(c) => c.attrs.as_ref()?.iter().find(|(n, _)| &**n == name).map(|(_, v)| v),
+            _ => None,
+        }
+    }
+    pub fn has_attrs(&self) -> bool {
+        match self {
+            Value::Vec(v) => v.attrs.is_some(),
+            Value::Closure(c) => c.attrs.is_some(),
+            _ => false,
+        }
+    }
+    /// The class vector as stored (the `class` attribute), or `None`.
+    pub fn explicit_class(&self) -> Option<Vec<String>> {
+        let c = self.attr("class")?.as_vector()?;
+        match &c.data {
+            VecData::Str(s) => Some(s.iter().map(|x| x.as_deref().unwrap_or("NA").to_string()).collect()),
+            _ => None,
+        }
+    }
+    /// R's `class()`: the explicit class, else the implicit one
+    /// (`matrix`/`array`, `integer`, `numeric`, `function`, ...).
+    pub fn class_vec(&self) -> Vec<String> {
+        if let Some(c) = self.explicit_class() {
+            return c;
+        }
+        if let Some(d) = self.attr("dim") {
+            return if d.len() == 2 { vec!["matrix".into(), "array".into()] } else { vec!["array".into()] };
+        }
+        let s = match self {
+            Value::Null => "NULL",
+            Value::Closure(_) | Value::Builtin(_) => "function",
+            v => match v.vtype().unwrap() {
+                VType::Dbl => "numeric",
+                t => t.name(),
+            },
+        };
+        vec![s.to_string()]
+    }
+    /// Set an attribute, copying the vector only if it is shared (copy-on-write).
+    /// Unboxed scalars are boxed first. NULL and functions are left unchanged and
+    /// `false` is returned.
+    pub fn set_attr(&mut self, name: &str, value: Value) -> bool {
+        match self {
+            Value::Vec(v) => {
+                Rc::make_mut(v).set_attr(name, value);
+                // Removing the last attribute may leave a scalar that should be unboxed.
+                if v.attrs.is_none() && v.len() == 1 {
+                    let owned = std::mem::replace(self, Value::Null);
+                    *self = Value::from_vector(owned.into_vector().unwrap());
+                }
+                true
+            }
+            Value::Lgl(_) | Value::Int(_) | Value::Dbl(_) => {
+                if value.is_null() {
+                    return true;
+                }
+                let mut vec = self.as_vector().unwrap().into_owned();
+                vec.set_attr(name, value);
+                *self = Value::Vec(Rc::new(vec));
+                true
+            }
+            _ => false,
+        }
+    }
+    /// Length-1 logical/integer/double as f64 (NA → NaN with NA payload); for quick
+    /// scalar access in builtins. `None` if not a length-≥1 numeric vector.
+    pub fn first_f64(&self) -> Option<f64> {
+        match self {
+            Value::Lgl(x) | Value::Int(x) => Some(if *x == NA_INTEGER { na_real() } else { *x as f64 }),
+            Value::Dbl(x) => Some(*x),
+            Value::Vec(v) if !v.is_empty() => match &v.data {
+                VecData::Lgl(d) | VecData::Int(d) => Some(if d[0] == NA_INTEGER { na_real() } else { d[0] as f64 }),
+                VecData::Dbl(d) => Some(d[0]),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+}
+
+/// Convenience constructors used throughout the builtins.
+pub fn dbl_vec(v: Vec<f64>) -> Value {
+    Value::from_data(VecData::Dbl(v))
+}
+pub fn int_vec(v: Vec<i32>) -> Value {
+    Value::from_data(VecData::Int(v))
+}
+pub fn lgl_vec(v: Vec<i32>) -> Value {
+    Value::from_data(VecData::Lgl(v))
+}
+pub fn str_vec(v: Vec<RStr>) -> Value {
+    Value::from_data(VecData::Str(v))
+}
+pub fn list_vec(v: Vec<Value>) -> Value {
+    Value::from_data(VecData::List(v))
+}
