@@ -3,6 +3,7 @@
 //! PUBLIC API USED BY BUILTINS (stable; the real implementation keeps these):
 //! - `Interp::new()`
 //! - `interp.out: String` — buffered stdout (`cat`/`print` append here)
+//! - `interp.err: String` — buffered stderr (`message` appends here)
 //! - `interp.visible: bool` — set to false by builtins returning invisibly
 //! - `interp.warning(msg)` — record a warning against the current builtin call
 //!   (returns Err when a tryCatch(warning=) handler turns it into a condition)
@@ -15,6 +16,8 @@ use crate::value::Value;
 
 pub struct Interp {
     pub out: String,
+    /// Buffered stderr for `message()` (errors and warnings are printed by the driver).
+    pub err: String,
     pub visible: bool,
     /// Pending warnings: (call text or None, message).
     pub warnings: Vec<(Option<String>, String)>,
@@ -28,7 +31,7 @@ impl Default for Interp {
 
 impl Interp {
     pub fn new() -> Interp {
-        Interp { out: String::new(), visible: true, warnings: Vec::new() }
+        Interp { out: String::new(), err: String::new(), visible: true, warnings: Vec::new() }
     }
     pub fn warning(&mut self, msg: impl Into<String>) -> RResult<()> {
         self.warnings.push((None, msg.into()));
