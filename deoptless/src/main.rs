@@ -1,1 +1,122 @@
-fn main(){}
+//! `dlvm` — run an R program on the dlvm research VM.
+
+use clap::{Parser, Subcommand, ValueEnum};
+use deoptless::config::{Config, Mode};
+use deoptless::stats::Stats;
+use std::io::Write;
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(name = "dlvm", version, about = "A research VM for a subset of R: JIT, OSR and deoptless")]
+struct Cli {
+    #[command(subcommand)]
+    cmd: Cmd,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Dump {
+    Bytecode,
+    Feedback,
+    Ir,
+    Contexts,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Run an R program (like `Rscript FILE`).
+    Run {
+        /// The R source file.
+        file: String,
+        #[arg(long, value_enum, default_value_t = Mode::Interp)]
+        mode: Mode,
+        /// Print internal state to stderr after the run (repeatable).
+        #[arg(long, value_enum)]
+        dump: Vec<Dump>,
+        /// Write run statistics as JSON.
+        #[arg(long)]
+        stats: Option<String>,
+        /// Calls before a function is compiled.
+        #[arg(long, default_value_t = 100)]
+        jit_threshold: u32,
+        /// Loop back-edges in one activation before OSR-in (0 disables).
+        #[arg(long, default_value_t = 5000)]
+        osr_threshold: u32,
+        /// Probability that an assumption check fails although it holds.
+        #[arg(long, default_value_t = 0.0)]
+        chaos: f64,
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.cmd {
+        Cmd::Run { file, mode, dump, stats, jit_threshold, osr_threshold, chaos, seed } => {
+            if !mode.is_built() {
+                eprintln!("dlvm: mode '{:?}' is not built yet", mode);
+                return ExitCode::from(2);
+            }
+            if dump.iter().any(|d| matches!(d, Dump::Ir | Dump::Contexts)) {
+                eprintln!("dlvm: --dump ir/contexts need the JIT, which is not built yet");
+                return ExitCode::from(2);
+            }
+            let config = Config { mode, jit_threshold, osr_threshold, chaos, seed, ..Config::default() };
+            let src = match std::fs::read(&file) {
+                Ok(b) => String::from_utf8_lossy(&b).into_owned(),
+                Err(e) => {
+                    eprintln!("Fatal error: cannot open file '{}': {}", file, e);
+                    return ExitCode::from(2);
+                }
+            };
+            // R programs recurse deeply; run on a thread with a large stack.
+            let handle = std::thread::Builder::new()
+                .stack_size(1 << 30)
+                .spawn(move || run(&src, &file, &config, &dump, stats.as_deref()))
+                .expect("spawn interpreter thread");
+            match handle.join() {
+                Ok(code) => ExitCode::from(code),
+                Err(_) => {
+                    eprintln!("dlvm: internal error (panic)");
+                    ExitCode::from(70)
+                }
+            }
+        }
+    }
+}
+
+fn run(src: &str, file: &str, config: &Config, dump: &[Dump], stats_path: Option<&str>) -> u8 {
+    let t0 = std::time::Instant::now();
+    let mut interp = vm::interp::Interp::new();
+    let stdout = std::io::stdout();
+    let stderr = std::io::stderr();
+    let status = vm::driver::run_source(&mut interp, src, file, &mut stdout.lock(), &mut stderr.lock());
+    let mut err = stderr.lock();
+    for d in dump {
+        let mut s = String::new();
+        for code in &interp.toplevel_code {
+            match d {
+                Dump::Bytecode => code.dump(&mut s),
+                Dump::Feedback => code.dump_feedback(&mut s),
+                Dump::Ir | Dump::Contexts => {}
+            }
+        }
+        let _ = err.write_all(s.as_bytes());
+    }
+    if let Some(p) = stats_path {
+        let st = Stats {
+            mode: format!("{:?}", config.mode).to_lowercase(),
+            chaos: config.chaos,
+            seed: config.seed,
+            closure_calls: interp.stats.closure_calls,
+            builtin_calls: interp.stats.builtin_calls,
+            wall_ns: t0.elapsed().as_nanos() as u64,
+            status: status as i32,
+            ..Stats::default()
+        };
+        if let Err(e) = std::fs::write(p, serde_json::to_string_pretty(&st).unwrap()) {
+            let _ = writeln!(err, "dlvm: cannot write stats to {}: {}", p, e);
+        }
+    }
+    status as u8
+}

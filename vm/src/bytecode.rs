@@ -1,4 +1,251 @@
-//! The stack bytecode.
+//! The stack bytecode, its per-instruction type feedback, and its printer.
+//!
+//! One `FunctionCode` per closure body (and one for each top-level expression).
+//! Instructions that produce values the optimizer wants to speculate on carry a
+//! feedback slot (`Fb`); instructions that may raise an R error carry the index of
+//! their call expression (`CallIdx`) so the error is reported as GNU R reports it.
+
+use crate::ast::{Expr, Param};
+use crate::builtins::arith::{ArithOp, CmpOp};
+use crate::feedback::{CallFeedback, TypeFeedback};
+use crate::symbols::SymId;
+use crate::value::Value;
+use std::cell::{Cell, RefCell};
+use std::fmt::Write;
+use std::rc::Rc;
+
+/// Index into `FunctionCode::calls` (the source expression of an operation).
+pub type CallIdx = u32;
+/// Index into `FunctionCode::type_fb`.
+pub type Fb = u32;
+/// A bytecode address.
+pub type Pc = u32;
+
+/// How one argument of a call site was written.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ArgSpec {
+    Positional,
+    Named(SymId),
+    /// `...` expanded in place (the stack holds the dots list).
+    Dots,
+    /// An empty argument (`f(a, )`, `x[, 1]`).
+    Empty,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Op {
+    /// Push `consts[i]`.
+    Const(u32),
+    /// Push local slot; when unbound, look the name up in the enclosing environments.
+    LoadLocal(u16, Fb),
+    /// Push a variable found by name in the current environment chain.
+    LoadName(SymId, Fb),
+    /// Push the function named `sym` (non-function bindings are skipped).
+    LoadFun(SymId, CallIdx),
+    /// Push the `...` of the current activation (a list value; expanded by `Call`).
+    LoadDots(CallIdx),
+    /// Push `..N` (1-based).
+    LoadDotN(u16, CallIdx),
+    /// Pop into a local slot.
+    StoreLocal(u16),
+    /// Pop into a variable of the current environment by name (top-level code).
+    StoreName(SymId),
+    /// `<<-`: pop and assign in the enclosing environments.
+    StoreSuper(SymId),
+    /// Push the value `<<-` would modify (looked up from the parent environment).
+    LoadSuper(SymId, CallIdx),
+    /// Move a local slot's value onto the stack, leaving it unbound (so that an
+    /// unshared vector can be modified in place by the next assignment op).
+    TakeLocal(u16),
+    Pop,
+    Dup,
+    /// Set the visibility flag (for auto-printing at top level).
+    Visible(bool),
+    Arith(ArithOp, CallIdx, Fb),
+    Cmp(CmpOp, CallIdx, Fb),
+    /// Element-wise `&` (true) or `|` (false).
+    Logic(bool, CallIdx),
+    Not(CallIdx),
+    Neg(CallIdx, Fb),
+    Plus(CallIdx),
+    Colon(CallIdx, Fb),
+    Jump(Pc),
+    /// Pop a condition; jump to the target if it is FALSE; R's errors for NA or
+    /// length != 1. The feedback slot records the branch direction.
+    BranchFalse(Pc, CallIdx, Fb),
+    /// `a && b` / `a || b`: pop `a` as a logical scalar; when it decides the result
+    /// push it and jump to the target, else push it and continue with `b`.
+    AndStart(Pc, CallIdx),
+    OrStart(Pc, CallIdx),
+    /// Pop `b` and the saved `a` and push the three-valued result.
+    AndEnd(CallIdx),
+    OrEnd(CallIdx),
+    /// Pop the sequence and start a `for` loop.
+    ForPrep(CallIdx),
+    /// Pop `to` and `from` of `for (v in from:to)` and start a loop without building the vector.
+    ForRangePrep(CallIdx),
+    /// Advance the innermost loop: store the next element into the loop variable
+    /// (`var` is a local slot, or a name at top level), or jump to the exit.
+    ForStep { exit: Pc, var: VarRef, fb: Fb },
+    /// Leave the innermost `for` loop.
+    ForEnd,
+    /// Call the function below `argc` arguments on the stack; `spec` indexes
+    /// `FunctionCode::arg_specs`.
+    Call { argc: u16, spec: u32, call: CallIdx, fb: Fb },
+    /// `x[...]`: stack is `x, i1..in`; empty indices are pushed as NULL and flagged in `empty`.
+    Index { n: u8, empty: u8, drop: bool, call: CallIdx, fb: Fb },
+    Index2 { n: u8, empty: u8, call: CallIdx, fb: Fb },
+    Dollar(SymId, CallIdx, Fb),
+    /// `x[...] <- v`: stack is `v, x, i1..in`; pushes the new `x`.
+    SetIndex { n: u8, empty: u8, call: CallIdx },
+    SetIndex2 { n: u8, empty: u8, call: CallIdx },
+    SetDollar(SymId, CallIdx),
+    /// `f(x, args) <- v`: stack is `v, x, args...`; calls `` `f<-`(x, args..., value = v) ``.
+    SetFun { fun: SymId, argc: u16, spec: u32, call: CallIdx },
+    /// Push a closure over `FunctionCode::functions[i]` and the current environment.
+    MakeClosure(u32),
+    /// Return the top of the stack from this activation.
+    Return,
+    /// Push `missing(sym)` for a parameter slot.
+    Missing(u16),
+    /// `UseMethod("generic"[, obj])`: stack holds the generic name (and obj when `has_obj`).
+    UseMethod { has_obj: bool, call: CallIdx },
+    /// Pop a value and jump to the arm chosen by `switch` table `i`.
+    Switch(u32, CallIdx),
+    /// Start a `tryCatch` region described by `tries[i]` (handlers are on the stack).
+    TryBegin(u32),
+    /// Leave the innermost `tryCatch` region normally (the result is on the stack).
+    TryEnd(u32),
+    /// Register `on.exit` code: run the region `exits[i]` when the activation ends.
+    OnExit { region: u32, add: bool },
+    /// Pop a message and raise it as an R error attributed to the call.
+    Raise(CallIdx),
+    /// Raise "no loop for break/next" (a `break` outside any loop).
+    NoLoop(CallIdx),
+    /// End of an on.exit region or a default-argument region: return to the caller
+    /// of `run_region`.
+    EndRegion,
+}
+
+/// The loop variable of a `for`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum VarRef {
+    Local(u16),
+    Name(SymId),
+}
+
+/// One `switch` site: arm labels and targets. A `None` label is the default arm.
+#[derive(Clone, Debug)]
+pub struct SwitchTable {
+    pub arms: Vec<(Option<Rc<str>>, Option<Pc>)>,
+    /// Where control continues after an arm (and when nothing matches: push NULL).
+    pub end: Pc,
+    /// Target for "no arm matched": pushes invisible NULL.
+    pub no_match: Pc,
+}
+
+/// One `tryCatch` site.
+#[derive(Clone, Debug)]
+pub struct TryInfo {
+    pub has_error: bool,
+    pub has_warning: bool,
+    pub has_finally: bool,
+    /// Address of the code after the region (the result is on the stack there).
+    pub end: Pc,
+    /// The `finally` region (run via `run_region`), if any.
+    pub finally: Option<Pc>,
+}
+
+/// Compiled code of one function (or one top-level expression).
 pub struct FunctionCode {
+    /// Name for dumps and traces (`f`, `<top-level>`, `<anonymous>`).
     pub name: String,
+    pub ops: Vec<Op>,
+    pub consts: Vec<Value>,
+    pub calls: Vec<Expr>,
+    pub arg_specs: Vec<Vec<ArgSpec>>,
+    /// Nested function bodies (for `MakeClosure`).
+    pub functions: Vec<(Rc<[Param]>, Rc<FunctionCode>)>,
+    pub switches: Vec<SwitchTable>,
+    pub tries: Vec<TryInfo>,
+    /// Start addresses of `on.exit` regions.
+    pub exits: Vec<Pc>,
+    /// The names of the local slots (parameters first, in order).
+    pub locals: Rc<[SymId]>,
+    pub nparams: usize,
+    /// For each parameter: the start of its default-argument region, if it has one.
+    pub defaults: Vec<Option<Pc>>,
+    /// True for top-level code: variables live in the global environment.
+    pub top_level: bool,
+    /// True if the body calls `UseMethod` (the activation keeps its arguments).
+    pub uses_dispatch: bool,
+    pub type_fb: Vec<Cell<TypeFeedback>>,
+    pub call_fb: Vec<RefCell<CallFeedback>>,
+    /// Number of completed calls (tier-up counter).
+    pub invocations: Cell<u32>,
+}
+
+impl FunctionCode {
+    /// Print the bytecode (for `--dump bytecode`).
+    pub fn dump(&self, out: &mut String) {
+        let _ = writeln!(out, "function {} (params {}, locals {:?})", self.name, self.nparams, self.local_names());
+        for (pc, op) in self.ops.iter().enumerate() {
+            let _ = write!(out, "  {:4}  {:?}", pc, op);
+            match op {
+                Op::Const(i) => {
+                    let _ = write!(out, "    ; {}", crate::deparse::deparse_value_short(&self.consts[*i as usize]));
+                }
+                Op::LoadLocal(s, _) | Op::StoreLocal(s) | Op::TakeLocal(s) | Op::Missing(s) => {
+                    let _ = write!(out, "    ; {}", self.locals[*s as usize]);
+                }
+                Op::LoadName(s, _) | Op::LoadFun(s, _) | Op::StoreName(s) | Op::StoreSuper(s) => {
+                    let _ = write!(out, "    ; {}", s);
+                }
+                _ => {}
+            }
+            out.push('\n');
+        }
+        for (_, f) in &self.functions {
+            f.dump(out);
+        }
+    }
+    pub fn local_names(&self) -> Vec<String> {
+        self.locals.iter().map(|s| s.name().to_string()).collect()
+    }
+    /// Print the feedback recorded so far (for `--dump feedback`).
+    pub fn dump_feedback(&self, out: &mut String) {
+        let _ = writeln!(out, "feedback {} (invocations {})", self.name, self.invocations.get());
+        for (pc, op) in self.ops.iter().enumerate() {
+            let fb = match op {
+                Op::LoadLocal(_, fb)
+                | Op::LoadName(_, fb)
+                | Op::Arith(_, _, fb)
+                | Op::Cmp(_, _, fb)
+                | Op::Neg(_, fb)
+                | Op::Colon(_, fb)
+                | Op::BranchFalse(_, _, fb)
+                | Op::ForStep { fb, .. }
+                | Op::Index { fb, .. }
+                | Op::Index2 { fb, .. }
+                | Op::Dollar(_, _, fb) => Some(*fb),
+                Op::Call { fb, .. } => {
+                    let _ = writeln!(out, "  {:4}  {:<28} {}", pc, format!("{:?}", op), self.call_fb[*fb as usize].borrow());
+                    None
+                }
+                _ => None,
+            };
+            if let Some(fb) = fb {
+                let t = self.type_fb[fb as usize].get();
+                let _ = writeln!(out, "  {:4}  {:<28} {}", pc, op_name(op), t);
+            }
+        }
+        for (_, f) in &self.functions {
+            f.dump_feedback(out);
+        }
+    }
+}
+
+fn op_name(op: &Op) -> String {
+    let s = format!("{:?}", op);
+    s.split(['(', ' ']).next().unwrap_or("").to_string()
 }

@@ -1,4 +1,110 @@
-//! Environments (frames of variables) with lexical parents.
+//! Environments. A function activation's frame has a fixed layout computed by the
+//! bytecode compiler (its parameters and every name it assigns), so locals are
+//! slots; a slot is `None` while unbound, and a read of an unbound slot falls back
+//! to the enclosing environments by name (R's scoping rule). The global
+//! environment is a vector indexed by `SymId` and grows on demand.
+
+use crate::symbols::SymId;
+use crate::value::{Sym, Value};
+use std::cell::RefCell;
 use std::rc::Rc;
-pub struct EnvFrame;
+
+pub struct EnvFrame {
+    /// Local slots (function frames) or the global table indexed by `SymId`.
+    pub slots: RefCell<Vec<Option<Value>>>,
+    /// Names of the slots of a function frame; `None` for the global environment.
+    pub layout: Option<Rc<[SymId]>>,
+    pub parent: Option<Env>,
+    /// The `...` arguments of this activation (name, value).
+    pub dots: RefCell<Option<Rc<Vec<(Option<Sym>, Value)>>>>,
+}
+
 pub type Env = Rc<EnvFrame>;
+
+impl EnvFrame {
+    pub fn new_global() -> Env {
+        Rc::new(EnvFrame { slots: RefCell::new(Vec::new()), layout: None, parent: None, dots: RefCell::new(None) })
+    }
+    pub fn new_function(layout: Rc<[SymId]>, parent: Env) -> Env {
+        let n = layout.len();
+        Rc::new(EnvFrame {
+            slots: RefCell::new(vec![None; n]),
+            layout: Some(layout),
+            parent: Some(parent),
+            dots: RefCell::new(None),
+        })
+    }
+    pub fn is_global(&self) -> bool {
+        self.layout.is_none()
+    }
+    /// The slot holding `sym` in this frame, if the frame can hold it.
+    #[inline]
+    pub fn slot_of(&self, sym: SymId) -> Option<usize> {
+        match &self.layout {
+            Some(l) => l.iter().position(|&s| s == sym),
+            None => Some(sym.index()),
+        }
+    }
+    /// The value bound to `sym` in this frame only.
+    pub fn get_local(&self, sym: SymId) -> Option<Value> {
+        let i = self.slot_of(sym)?;
+        self.slots.borrow().get(i).cloned().flatten()
+    }
+    pub fn set_local(&self, sym: SymId, v: Value) {
+        let i = self.slot_of(sym).expect("set_local: name not in this frame's layout");
+        let mut s = self.slots.borrow_mut();
+        if i >= s.len() {
+            s.resize(i + 1, None);
+        }
+        s[i] = Some(v);
+    }
+    pub fn has_local(&self, sym: SymId) -> bool {
+        self.get_local(sym).is_some()
+    }
+    /// Look `sym` up here and in the enclosing environments.
+    pub fn lookup(&self, sym: SymId) -> Option<Value> {
+        let mut e = self;
+        loop {
+            if let Some(v) = e.get_local(sym) {
+                return Some(v);
+            }
+            e = e.parent.as_deref()?;
+        }
+    }
+    /// Look up a function: bindings that are not functions are skipped (R's rule for
+    /// the function position of a call).
+    pub fn lookup_function(&self, sym: SymId) -> Option<Value> {
+        let mut e = self;
+        loop {
+            if let Some(v) = e.get_local(sym) {
+                if v.is_function() {
+                    return Some(v);
+                }
+            }
+            e = e.parent.as_deref()?;
+        }
+    }
+    /// `<<-`: assign in the first enclosing environment (starting at the parent of
+    /// `self`) that binds `sym`, else in the global environment.
+    pub fn super_assign(&self, sym: SymId, v: Value) {
+        let mut e = self.parent.as_deref();
+        while let Some(f) = e {
+            if f.has_local(sym) || f.is_global() {
+                f.set_local(sym, v);
+                return;
+            }
+            e = f.parent.as_deref();
+        }
+    }
+    /// The environment (this one or an ancestor) where `<<-` would look first.
+    pub fn find_binding_env(self: &Env, sym: SymId) -> Option<Env> {
+        let mut e = Some(self.clone());
+        while let Some(f) = e {
+            if f.has_local(sym) {
+                return Some(f);
+            }
+            e = f.parent.clone();
+        }
+        None
+    }
+}

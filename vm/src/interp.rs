@@ -1,18 +1,101 @@
 //! The profiling bytecode interpreter.
 //!
-//! PUBLIC API USED BY BUILTINS (stable; the real implementation keeps these):
-//! - `Interp::new()`
-//! - `interp.out: String` — buffered stdout (`cat`/`print` append here)
-//! - `interp.err: String` — buffered stderr (`message` appends here)
-//! - `interp.visible: bool` — set to false by builtins returning invisibly
+//! One `run` call executes one activation's code on the shared operand stack;
+//! closure calls recurse into `run`. Every value-producing instruction records
+//! type feedback; calls record their targets; branches their direction.
+//!
+//! PUBLIC API USED BY BUILTINS (stable):
+//! - `interp.out` / `interp.err` — buffered stdout / stderr
+//! - `interp.visible` — set to false by builtins returning invisibly
 //! - `interp.warning(msg)` — record a warning against the current builtin call
-//!   (returns Err when a tryCatch(warning=) handler turns it into a condition)
-//! - `interp.call_function(&f, args)` — call any function value (closure or builtin)
+//!   (returns Err when a `tryCatch(warning = )` handler turns it into a condition)
+//! - `interp.call_function(&f, args)` — call any function value
 //! - `interp.find_function(name)` — look up a function by name from the current scope
 //! - `interp.print_value(&v)` — print with S3 dispatch (`print.<class>`), as auto-print does
-use crate::args::Args;
-use crate::error::{RError, RResult};
-use crate::value::Value;
+
+use crate::args::{match_args, Args};
+use crate::ast::Expr;
+use crate::builtins::{self, arith, construct, subset};
+use crate::bytecode::*;
+use crate::compile::compile_toplevel;
+use crate::env::{Env, EnvFrame};
+use crate::error::{ErrCall, ErrKind, RError, RResult};
+use crate::feedback::TypeFeedback;
+use crate::symbols::{intern, SymId};
+use crate::value::*;
+use std::rc::Rc;
+
+/// How a call site is described in errors and warnings.
+#[derive(Clone)]
+pub enum CallSite {
+    /// `code.calls[idx]`.
+    Code(Rc<FunctionCode>, CallIdx),
+    /// Synthesized text (e.g. `FUN(X[[i]], ...)` for calls made by `lapply`).
+    Text(Rc<str>),
+    None,
+}
+
+impl CallSite {
+    pub fn text(&self) -> Option<String> {
+        match self {
+            CallSite::Code(c, i) => Some(crate::deparse::deparse(&c.calls[*i as usize])),
+            CallSite::Text(t) => Some(t.to_string()),
+            CallSite::None => None,
+        }
+    }
+    fn err_call(&self) -> ErrCall {
+        match self.text() {
+            Some(t) => ErrCall::Call(t),
+            None => ErrCall::None,
+        }
+    }
+}
+
+/// S3 dispatch state of an activation (for `NextMethod`).
+#[derive(Clone)]
+pub struct DispatchInfo {
+    pub generic: String,
+    pub classes: Vec<String>,
+    /// Index in `classes` of the method currently running (`classes.len()` = default).
+    pub position: usize,
+    pub object: Value,
+}
+
+/// One closure activation.
+pub struct Activation {
+    pub closure: Rc<Closure>,
+    pub env: Env,
+    pub site: CallSite,
+    /// The arguments as supplied (kept only for functions that dispatch).
+    pub args: Option<Args>,
+    pub on_exit: Vec<Pc>,
+    /// Bit i: parameter i was not supplied and its default has not been evaluated yet.
+    pub pending: u64,
+    /// Bit i: parameter i was not supplied (what `missing()` answers).
+    pub missing: u64,
+    pub dispatch: Option<DispatchInfo>,
+}
+
+enum LoopState {
+    Seq { seq: Value, i: usize, n: usize },
+    Range { next: i64, remaining: u64, step: i64 },
+}
+
+struct TryFrame {
+    run_id: u64,
+    info: u32,
+    code: Rc<FunctionCode>,
+    env: Env,
+    stack_h: usize,
+    loops_h: usize,
+}
+
+/// Counters the interpreter keeps for `--stats`.
+#[derive(Default, Clone, Debug)]
+pub struct InterpStats {
+    pub closure_calls: u64,
+    pub builtin_calls: u64,
+}
 
 pub struct Interp {
     pub out: String,
@@ -21,6 +104,21 @@ pub struct Interp {
     pub visible: bool,
     /// Pending warnings: (call text or None, message).
     pub warnings: Vec<(Option<String>, String)>,
+    pub global: Env,
+    pub frames: Vec<Activation>,
+    pub stats: InterpStats,
+    /// Every top-level code unit run so far (for `--dump`).
+    pub toplevel_code: Vec<Rc<FunctionCode>>,
+    /// Maximum closure nesting (R's `expressions` limit).
+    pub max_depth: usize,
+    stack: Vec<Value>,
+    loops: Vec<LoopState>,
+    tries: Vec<TryFrame>,
+    warning_handlers: usize,
+    run_counter: u64,
+    /// The call whose builtin is running (for warnings): code pointer and call index.
+    cur_call: Option<(*const FunctionCode, CallIdx)>,
+    builtin_by_sym: Vec<Option<Option<u16>>>,
 }
 
 impl Default for Interp {
@@ -29,26 +127,1298 @@ impl Default for Interp {
     }
 }
 
+/// Names that are outside the subset, with the feature they belong to.
+fn unsupported_feature(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "new.env" | "assign" | "get" | "get0" | "exists" | "environment" | "globalenv" | "emptyenv" | "sys.function"
+        | "parent.frame" | "local" | "with" | "within" | "attach" => "environment objects",
+        "eval" | "evalq" | "quote" | "bquote" | "substitute" | "deparse" | "body" | "formals" | "body<-"
+        | "formals<-" | "match.call" | "sys.call" | "as.name" | "as.symbol" | "call" | "as.call" | "parse" => {
+            "language objects"
+        }
+        "setClass" | "new" | "setGeneric" | "setMethod" | "setRefClass" | "R6Class" | "isVirtualClass" => {
+            "S4 and reference classes"
+        }
+        "grepl" | "grep" | "sub" | "gsub" | "regexpr" | "gregexpr" | "regmatches" | "regexec" => "regular expressions",
+        "readLines" | "writeLines" | "readRDS" | "saveRDS" | "file" | "read.csv" | "write.csv" | "read.table"
+        | "scan" | "sink" | "source" | "load" | "save" | "close" | "url" => "file and connection IO",
+        "data.frame" | "as.data.frame" | "read.delim" => "data frames",
+        "factor" | "as.factor" | "levels" | "nlevels" | "table" => "factors",
+        "set.seed" | "runif" | "rnorm" | "sample" | "rbinom" | "rpois" | "rexp" => "random number generation",
+        "library" | "require" | "requireNamespace" | "loadNamespace" => "packages",
+        _ => return None,
+    })
+}
+
 impl Interp {
     pub fn new() -> Interp {
-        Interp { out: String::new(), err: String::new(), visible: true, warnings: Vec::new() }
+        let global = EnvFrame::new_global();
+        let mut it = Interp {
+            out: String::new(),
+            err: String::new(),
+            visible: true,
+            warnings: Vec::new(),
+            global,
+            frames: Vec::new(),
+            stats: InterpStats::default(),
+            toplevel_code: Vec::new(),
+            max_depth: 5000,
+            stack: Vec::with_capacity(1024),
+            loops: Vec::new(),
+            tries: Vec::new(),
+            warning_handlers: 0,
+            run_counter: 0,
+            cur_call: None,
+            builtin_by_sym: Vec::new(),
+        };
+        it.define_base_constants();
+        it
     }
+
+    fn define_base_constants(&mut self) {
+        let g = self.global.clone();
+        let letters: Vec<String> = (b'a'..=b'z').map(|c| (c as char).to_string()).collect();
+        let upper: Vec<String> = letters.iter().map(|s| s.to_uppercase()).collect();
+        g.set_local(intern("pi"), Value::Dbl(std::f64::consts::PI));
+        g.set_local(intern("T"), Value::Lgl(1));
+        g.set_local(intern("F"), Value::Lgl(0));
+        g.set_local(intern("letters"), Value::strs(&letters));
+        g.set_local(intern("LETTERS"), Value::strs(&upper));
+        let mut m = Vector::new(VecData::List(vec![
+            Value::Int(i32::MAX),
+            Value::Dbl(f64::EPSILON),
+            Value::Dbl(f64::MAX),
+            Value::Dbl(f64::MIN_POSITIVE),
+        ]));
+        m.set_attr("names", Value::strs(&["integer.max", "double.eps", "double.xmax", "double.xmin"]));
+        g.set_local(intern(".Machine"), Value::Vec(Rc::new(m)));
+    }
+
+    // ----- public API for builtins and drivers -------------------------------------
+
+    /// Record a warning against the current builtin call.
     pub fn warning(&mut self, msg: impl Into<String>) -> RResult<()> {
-        self.warnings.push((None, msg.into()));
+        let call = self.cur_call.map(|(code, ci)| {
+            // SAFETY: `cur_call` is set only while the instruction that owns this code
+            // pointer is executing (its `Rc<FunctionCode>` is held by `run`).
+            let code = unsafe { &*code };
+            crate::deparse::deparse(&code.calls[ci as usize])
+        });
+        self.warning_with_call(call, msg.into())
+    }
+
+    /// Record a warning with an explicit call text (`warning()` uses the caller's call).
+    pub fn warning_with_call(&mut self, call: Option<String>, msg: String) -> RResult<()> {
+        if self.warning_handlers > 0 {
+            return Err(RError {
+                kind: ErrKind::Warning,
+                msg,
+                call: call.map_or(ErrCall::None, ErrCall::Call),
+                condition: None,
+            });
+        }
+        self.warnings.push((call, msg));
         Ok(())
     }
+
+    /// The call text of the innermost closure activation (`None` at top level).
+    pub fn frame_call_text(&self) -> Option<String> {
+        self.frames.last().and_then(|a| a.site.text())
+    }
+
+    /// The expression of the call whose builtin is running (for `stopifnot`).
+    pub fn current_call_expr(&self) -> Option<&Expr> {
+        // SAFETY: see `warning`: the pointer is valid while the builtin runs.
+        self.cur_call.map(|(code, ci)| {
+            let code: &FunctionCode = unsafe { &*code };
+            &code.calls[ci as usize]
+        })
+    }
+
+    pub fn current_activation(&self) -> Option<&Activation> {
+        self.frames.last()
+    }
+
     pub fn call_function(&mut self, f: &Value, args: Args) -> RResult<Value> {
+        self.call_value(f, args, CallSite::None)
+    }
+
+    /// Call a function value; `site` describes the call in errors.
+    pub fn call_value(&mut self, f: &Value, args: Args, site: CallSite) -> RResult<Value> {
         match f {
-            Value::Builtin(id) => crate::builtins::call(*id, self, args),
-            _ => Err(RError::new("closures not callable in the stub interpreter")),
+            Value::Builtin(id) => {
+                self.stats.builtin_calls += 1;
+                let saved = self.cur_call;
+                if let CallSite::Code(c, i) = &site {
+                    self.cur_call = Some((Rc::as_ptr(c), *i));
+                }
+                self.visible = true;
+                let r = builtins::call(*id, self, args);
+                self.cur_call = saved;
+                r.map_err(|mut e| {
+                    if e.call == ErrCall::Pending {
+                        e.call = match site.text() {
+                            Some(t) => ErrCall::Call(t),
+                            None => self.frame_call_text().map_or(ErrCall::None, ErrCall::Call),
+                        };
+                    }
+                    e
+                })
+            }
+            Value::Closure(c) => self.call_closure(c, args, site, None),
+            _ => Err(RError { call: site.err_call(), ..RError::new("attempt to apply non-function") }),
         }
     }
+
     pub fn find_function(&self, name: &str) -> Option<Value> {
-        crate::builtins::lookup(name)
+        let s = intern(name);
+        let env = self.frames.last().map(|a| a.env.clone()).unwrap_or_else(|| self.global.clone());
+        env.lookup_function(s).or_else(|| builtins::lookup(name))
     }
+
+    /// Print with S3 dispatch on the class attribute (`print.<class>`), as auto-print does.
     pub fn print_value(&mut self, v: &Value) -> RResult<()> {
-        let s = crate::print::print_to_string(v);
+        if let Some(classes) = v.explicit_class() {
+            for c in classes {
+                if let Some(f @ Value::Closure(_)) = self.find_function(&format!("print.{}", c)) {
+                    self.call_value(&f, Args::positional(vec![v.clone()]), CallSite::Text(format!("print.{}(x)", c).into()))?;
+                    self.visible = false;
+                    return Ok(());
+                }
+            }
+        }
+        let s = match builtins::lang::format_condition(v) {
+            Some(s) => s,
+            None => crate::print::print_to_string(v),
+        };
         self.out.push_str(&s);
+        self.visible = false;
         Ok(())
     }
+
+    /// Run one top-level expression: compile, run, auto-print when visible.
+    pub fn eval_toplevel(&mut self, e: &Expr) -> RResult<()> {
+        let code = compile_toplevel(e);
+        self.toplevel_code.push(code.clone());
+        self.visible = true;
+        let g = self.global.clone();
+        let v = self.run(&code, &g, 0)?;
+        if self.visible {
+            self.print_value(&v)?;
+        }
+        Ok(())
+    }
+
+    /// Format and take the pending warnings as Rscript prints them.
+    pub fn take_warnings_text(&mut self) -> String {
+        let w = std::mem::take(&mut self.warnings);
+        format_warnings(&w)
+    }
+
+    // ----- closures -------------------------------------------------------------
+
+    pub fn call_closure(
+        &mut self,
+        clo: &Rc<Closure>,
+        args: Args,
+        site: CallSite,
+        dispatch: Option<DispatchInfo>,
+    ) -> RResult<Value> {
+        if self.frames.len() >= self.max_depth {
+            return Err(RError::no_call("evaluation nested too deeply: infinite recursion / options(expressions=)?"));
+        }
+        self.stats.closure_calls += 1;
+        let code = clo.code.clone();
+        let env = EnvFrame::new_function(code.locals.clone(), clo.env.clone());
+        let kept_args = if code.uses_dispatch { Some(args.clone()) } else { None };
+        let (pending, missing) = match self.bind_params(clo, &env, args) {
+            Ok(pm) => pm,
+            Err(msg) => return Err(RError { call: site.err_call(), ..RError::new(msg) }),
+        };
+        self.frames.push(Activation { closure: clo.clone(), env: env.clone(), site, args: kept_args, on_exit: Vec::new(), pending, missing, dispatch });
+        let r = self.run(&code, &env, 0);
+        let act = self.frames.last_mut().unwrap();
+        let exits = std::mem::take(&mut act.on_exit);
+        let mut r = r;
+        for pc in exits {
+            let vis = self.visible;
+            if let Err(e) = self.run(&code, &env, pc) {
+                r = Err(e);
+            }
+            self.visible = vis;
+        }
+        self.frames.pop();
+        code.invocations.set(code.invocations.get().wrapping_add(1));
+        r
+    }
+
+    /// Bind supplied arguments to the closure's formals. Returns the pending-default
+    /// and missing bit sets.
+    fn bind_params(&mut self, clo: &Closure, env: &Env, args: Args) -> Result<(u64, u64), String> {
+        let code = &clo.code;
+        let params = &clo.params;
+        let has_dots = params.iter().any(|p| &*p.name == "...");
+        let np = code.nparams;
+        let mut bound = vec![false; np];
+        if !has_dots && args.names.iter().all(|n| n.is_none()) && args.len() <= np {
+            let mut slots = env.slots.borrow_mut();
+            for (i, v) in args.values.into_iter().enumerate() {
+                slots[i] = Some(v);
+                bound[i] = true;
+            }
+        } else {
+            let formals: Vec<&str> = params.iter().map(|p| &*p.name).collect();
+            let m = match_args(&formals, &args.names, &|i| {
+                let v = crate::deparse::deparse_value_short(&args.values[i]);
+                match &args.names[i] {
+                    Some(n) => format!("({} = {})", n, v),
+                    None => format!("({})", v),
+                }
+            })?;
+            let mut vals: Vec<Option<Value>> = args.values.into_iter().map(Some).collect();
+            let mut slot = 0;
+            let mut slots = env.slots.borrow_mut();
+            for (fi, p) in params.iter().enumerate() {
+                if &*p.name == "..." {
+                    continue;
+                }
+                if let Some(ai) = m.formals[fi] {
+                    slots[slot] = vals[ai].take();
+                    bound[slot] = true;
+                }
+                slot += 1;
+            }
+            if has_dots {
+                let dots: Vec<(Option<Sym>, Value)> =
+                    m.dots.iter().map(|&i| (args.names[i].clone(), vals[i].take().unwrap())).collect();
+                *env.dots.borrow_mut() = Some(Rc::new(dots));
+            }
+        }
+        let (mut pending, mut missing) = (0u64, 0u64);
+        for (i, b) in bound.iter().enumerate() {
+            if !b && i < 64 {
+                missing |= 1 << i;
+                if code.defaults[i].is_some() {
+                    pending |= 1 << i;
+                }
+            }
+        }
+        Ok((pending, missing))
+    }
+
+    // ----- the interpreter loop -------------------------------------------------
+
+    fn builtin_for(&mut self, s: SymId) -> Option<u16> {
+        let i = s.index();
+        if i >= self.builtin_by_sym.len() {
+            self.builtin_by_sym.resize(i + 1, None);
+        }
+        if let Some(b) = self.builtin_by_sym[i] {
+            return b;
+        }
+        let b = builtins::table().by_name.get(&*s.name()).copied();
+        self.builtin_by_sym[i] = Some(b);
+        b
+    }
+
+    fn lookup_fun(&mut self, env: &Env, s: SymId) -> Option<Value> {
+        if let Some(v) = env.lookup_function(s) {
+            return Some(v);
+        }
+        self.builtin_for(s).map(Value::Builtin)
+    }
+
+    fn lookup_var(&mut self, env: &Env, s: SymId) -> Option<Value> {
+        if let Some(v) = env.lookup(s) {
+            return Some(v);
+        }
+        self.builtin_for(s).map(Value::Builtin)
+    }
+
+    fn not_found(&self, s: SymId) -> RError {
+        let msg = format!("object '{}' not found", s);
+        match self.frame_call_text() {
+            Some(c) => RError::with_call(msg, c),
+            None => RError::no_call(msg),
+        }
+    }
+
+    /// Read an unbound local slot: evaluate a pending default, report a missing
+    /// argument, or fall back to the enclosing environments.
+    fn load_unbound(&mut self, code: &Rc<FunctionCode>, env: &Env, slot: usize) -> RResult<Value> {
+        if slot < code.nparams && slot < 64 {
+            if let Some(act) = self.frames.last() {
+                if Rc::ptr_eq(&act.env, env) {
+                    let bit = 1u64 << slot;
+                    if act.pending & bit != 0 {
+                        self.frames.last_mut().unwrap().pending &= !bit;
+                        let pc = code.defaults[slot].unwrap();
+                        let v = self.run(code, env, pc)?;
+                        env.slots.borrow_mut()[slot] = Some(v.clone());
+                        return Ok(v);
+                    }
+                    if act.missing & bit != 0 {
+                        let msg = format!("argument \"{}\" is missing, with no default", code.locals[slot]);
+                        return Err(match self.frame_call_text() {
+                            Some(c) => RError::with_call(msg, c),
+                            None => RError::no_call(msg),
+                        });
+                    }
+                }
+            }
+        }
+        let s = code.locals[slot];
+        let parent = env.parent.clone().unwrap_or_else(|| self.global.clone());
+        match self.lookup_var(&parent, s) {
+            Some(v) => Ok(v),
+            None => Err(self.not_found(s)),
+        }
+    }
+
+    fn attribute(&self, mut e: RError, code: &Rc<FunctionCode>, ci: CallIdx) -> RError {
+        if e.call == ErrCall::Pending {
+            e.call = ErrCall::Call(crate::deparse::deparse(&code.calls[ci as usize]));
+        }
+        e
+    }
+
+    /// Collect `argc` arguments from the stack into `Args`, expanding `...`.
+    fn collect_args(&mut self, code: &FunctionCode, spec: u32, argc: usize) -> Args {
+        let start = self.stack.len() - argc;
+        let specs = &code.arg_specs[spec as usize];
+        let mut args = Args { values: Vec::with_capacity(argc), names: Vec::with_capacity(argc) };
+        for (k, v) in self.stack.drain(start..).enumerate() {
+            match &specs[k] {
+                ArgSpec::Positional | ArgSpec::Empty => args.push(None, v),
+                ArgSpec::Named(s) => args.push(Some(s.name()), v),
+                ArgSpec::Dots => {
+                    if let Value::Vec(l) = &v {
+                        if let VecData::List(items) = &l.data {
+                            let names = l.names();
+                            for (i, item) in items.iter().enumerate() {
+                                let n = names.and_then(|n| n[i].clone()).filter(|n| !n.is_empty());
+                                args.push(n, item.clone());
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        args
+    }
+
+    fn dots_value(env: &Env) -> Option<Value> {
+        let mut e = Some(env.clone());
+        while let Some(f) = e {
+            if let Some(d) = f.dots.borrow().as_ref() {
+                let items: Vec<Value> = d.iter().map(|(_, v)| v.clone()).collect();
+                let mut vec = Vector::new(VecData::List(items));
+                if d.iter().any(|(n, _)| n.is_some()) {
+                    let names: Vec<RStr> = d.iter().map(|(n, _)| Some(n.clone().unwrap_or_else(|| "".into()))).collect();
+                    vec.set_attr("names", str_vec(names));
+                }
+                return Some(Value::Vec(Rc::new(vec)));
+            }
+            if f.layout.is_none() {
+                return None;
+            }
+            e = f.parent.clone();
+        }
+        None
+    }
+
+    /// Execute `code` in `env` from `start` until `Return` or `EndRegion`.
+    pub fn run(&mut self, code: &Rc<FunctionCode>, env: &Env, start: Pc) -> RResult<Value> {
+        let base = self.stack.len();
+        let loops_base = self.loops.len();
+        self.run_counter += 1;
+        let run_id = self.run_counter;
+        let mut pc = start as usize;
+        loop {
+            let err = match self.exec(code, env, &mut pc, base, loops_base, run_id) {
+                Ok(v) => {
+                    // Leave any try regions of this run (a `return` inside tryCatch).
+                    while self.tries.last().is_some_and(|t| t.run_id == run_id) {
+                        let t = self.tries.pop().unwrap();
+                        if code.tries[t.info as usize].has_warning {
+                            self.warning_handlers -= 1;
+                        }
+                    }
+                    return Ok(v);
+                }
+                Err(e) => e,
+            };
+            match self.handle_error(err, run_id)? {
+                Some(resume) => pc = resume,
+                None => unreachable!(),
+            }
+        }
+    }
+
+    /// Find a try region of this run that handles `err`; return where to resume.
+    fn handle_error(&mut self, mut err: RError, run_id: u64) -> RResult<Option<usize>> {
+        loop {
+            let Some(t) = self.tries.last() else { return Err(err) };
+            if t.run_id != run_id {
+                return Err(err);
+            }
+            let t = self.tries.pop().unwrap();
+            let info = t.code.tries[t.info as usize].clone();
+            if info.has_warning {
+                self.warning_handlers -= 1;
+            }
+            self.stack.truncate(t.stack_h);
+            self.loops.truncate(t.loops_h);
+            let warning_h = if info.has_warning { self.stack.pop() } else { None };
+            let error_h = if info.has_error { self.stack.pop() } else { None };
+            let handler = match err.kind {
+                ErrKind::Warning => warning_h,
+                ErrKind::Error | ErrKind::Unsupported => error_h,
+            };
+            let result = match handler {
+                Some(h) => {
+                    let cond = make_condition(&err);
+                    self.call_value(&h, Args::positional(vec![cond]), CallSite::Text("value[[3L]](cond)".into()))
+                }
+                None => Err(err),
+            };
+            if let Some(fin) = info.finally {
+                let vis = self.visible;
+                self.run(&t.code, &t.env, fin)?;
+                self.visible = vis;
+            }
+            match result {
+                Ok(v) => {
+                    self.stack.push(v);
+                    return Ok(Some(info.end as usize));
+                }
+                Err(e) => err = e,
+            }
+        }
+    }
+
+    #[inline(never)]
+    fn exec(
+        &mut self,
+        code: &Rc<FunctionCode>,
+        env: &Env,
+        pcr: &mut usize,
+        base: usize,
+        loops_base: usize,
+        run_id: u64,
+    ) -> RResult<Value> {
+        let ops = &code.ops[..];
+        let mut pc = *pcr;
+        macro_rules! fail {
+            ($e:expr) => {{
+                *pcr = pc;
+                return Err($e);
+            }};
+        }
+        macro_rules! attempt {
+            ($e:expr, $ci:expr) => {
+                match $e {
+                    Ok(v) => v,
+                    Err(e) => fail!(self.attribute(e, code, $ci)),
+                }
+            };
+        }
+        macro_rules! pop {
+            () => {
+                self.stack.pop().unwrap()
+            };
+        }
+        loop {
+            let op = ops[pc];
+            pc += 1;
+            match op {
+                Op::Const(i) => self.stack.push(code.consts[i as usize].clone()),
+                Op::LoadLocal(slot, fb) => {
+                    let v = env.slots.borrow()[slot as usize].clone();
+                    let v = match v {
+                        Some(v) => v,
+                        None => match self.load_unbound(code, env, slot as usize) {
+                            Ok(v) => v,
+                            Err(e) => fail!(e),
+                        },
+                    };
+                    TypeFeedback::record(&code.type_fb[fb as usize], &v);
+                    self.stack.push(v);
+                }
+                Op::TakeLocal(slot) => {
+                    let v = env.slots.borrow_mut()[slot as usize].take();
+                    let v = match v {
+                        Some(v) => v,
+                        None => match self.load_unbound(code, env, slot as usize) {
+                            Ok(v) => v,
+                            Err(e) => fail!(e),
+                        },
+                    };
+                    self.stack.push(v);
+                }
+                Op::LoadName(s, fb) => {
+                    let v = match self.lookup_var(env, s) {
+                        Some(v) => v,
+                        None => fail!(self.not_found(s)),
+                    };
+                    TypeFeedback::record(&code.type_fb[fb as usize], &v);
+                    self.stack.push(v);
+                }
+                Op::LoadFun(s, ci) => match self.lookup_fun(env, s) {
+                    Some(f) => self.stack.push(f),
+                    None => {
+                        let name = s.name();
+                        if let Some(what) = unsupported_feature(&name) {
+                            fail!(RError::unsupported(format!("{} ({})", what, name)));
+                        }
+                        fail!(RError::with_call(
+                            format!("could not find function \"{}\"", name),
+                            crate::deparse::deparse(&code.calls[ci as usize])
+                        ))
+                    }
+                },
+                Op::LoadDots(ci) => match Self::dots_value(env) {
+                    Some(v) => self.stack.push(v),
+                    None => fail!(self.attribute(RError::new("'...' used in an incorrect context"), code, ci)),
+                },
+                Op::LoadDotN(k, ci) => {
+                    let v = Self::dots_value(env).and_then(|d| match &d {
+                        Value::Vec(l) => match &l.data {
+                            VecData::List(items) => items.get(k as usize - 1).cloned(),
+                            _ => None,
+                        },
+                        _ => None,
+                    });
+                    match v {
+                        Some(v) => self.stack.push(v),
+                        None => fail!(self.attribute(
+                            RError::new(format!("the ... list does not contain {} elements", k)),
+                            code,
+                            ci
+                        )),
+                    }
+                }
+                Op::StoreLocal(slot) => {
+                    let v = pop!();
+                    env.slots.borrow_mut()[slot as usize] = Some(v);
+                }
+                Op::StoreName(s) => {
+                    let v = pop!();
+                    env.set_local(s, v);
+                }
+                Op::StoreSuper(s) => {
+                    let v = pop!();
+                    if env.is_global() {
+                        env.set_local(s, v);
+                    } else {
+                        env.super_assign(s, v);
+                    }
+                }
+                Op::LoadSuper(s, _) => {
+                    let from = if env.is_global() { env.clone() } else { env.parent.clone().unwrap() };
+                    match self.lookup_var(&from, s) {
+                        Some(v) => self.stack.push(v),
+                        None => fail!(self.not_found(s)),
+                    }
+                }
+                Op::Pop => {
+                    self.stack.pop();
+                }
+                Op::Dup => {
+                    let v = self.stack.last().unwrap().clone();
+                    self.stack.push(v);
+                }
+                Op::Visible(b) => self.visible = b,
+                Op::Arith(o, ci, fb) => {
+                    let b = pop!();
+                    let a = pop!();
+                    let r = match (o, &a, &b) {
+                        (arith::ArithOp::Add, Value::Dbl(x), Value::Dbl(y)) => Value::Dbl(x + y),
+                        (arith::ArithOp::Sub, Value::Dbl(x), Value::Dbl(y)) => Value::Dbl(x - y),
+                        (arith::ArithOp::Mul, Value::Dbl(x), Value::Dbl(y)) => Value::Dbl(x * y),
+                        (arith::ArithOp::Div, Value::Dbl(x), Value::Dbl(y)) => Value::Dbl(x / y),
+                        _ => {
+                            self.cur_call = Some((Rc::as_ptr(code), ci));
+                            attempt!(arith::arith(self, o, &a, &b), ci)
+                        }
+                    };
+                    TypeFeedback::record(&code.type_fb[fb as usize], &r);
+                    self.stack.push(r);
+                }
+                Op::Cmp(o, ci, fb) => {
+                    let b = pop!();
+                    let a = pop!();
+                    let r = match (o, &a, &b) {
+                        (arith::CmpOp::Lt, Value::Int(x), Value::Int(y)) if *x != NA_INTEGER && *y != NA_INTEGER => {
+                            Value::Lgl((x < y) as i32)
+                        }
+                        (arith::CmpOp::Lt, Value::Dbl(x), Value::Dbl(y)) if !x.is_nan() && !y.is_nan() => {
+                            Value::Lgl((x < y) as i32)
+                        }
+                        _ => {
+                            self.cur_call = Some((Rc::as_ptr(code), ci));
+                            attempt!(arith::compare(self, o, &a, &b), ci)
+                        }
+                    };
+                    TypeFeedback::record(&code.type_fb[fb as usize], &r);
+                    self.stack.push(r);
+                }
+                Op::Logic(and, ci) => {
+                    let b = pop!();
+                    let a = pop!();
+                    self.cur_call = Some((Rc::as_ptr(code), ci));
+                    let r = attempt!(arith::logic(self, and, &a, &b), ci);
+                    self.stack.push(r);
+                }
+                Op::Not(ci) => {
+                    let a = pop!();
+                    self.cur_call = Some((Rc::as_ptr(code), ci));
+                    let r = attempt!(arith::not(self, &a), ci);
+                    self.stack.push(r);
+                }
+                Op::Neg(ci, fb) => {
+                    let a = pop!();
+                    self.cur_call = Some((Rc::as_ptr(code), ci));
+                    let r = attempt!(arith::negate(self, &a), ci);
+                    TypeFeedback::record(&code.type_fb[fb as usize], &r);
+                    self.stack.push(r);
+                }
+                Op::Plus(ci) => {
+                    let a = pop!();
+                    let r = attempt!(arith::unary_plus(self, &a), ci);
+                    self.stack.push(r);
+                }
+                Op::Colon(ci, fb) => {
+                    let b = pop!();
+                    let a = pop!();
+                    self.cur_call = Some((Rc::as_ptr(code), ci));
+                    let r = attempt!(construct::colon(self, &a, &b), ci);
+                    TypeFeedback::record(&code.type_fb[fb as usize], &r);
+                    self.stack.push(r);
+                }
+                Op::Jump(t) => pc = t as usize,
+                Op::BranchFalse(t, ci, fb) => {
+                    let c = pop!();
+                    let truth = match c {
+                        Value::Lgl(x) if x != NA_LOGICAL => x != 0,
+                        other => attempt!(condition_truth(&other), ci),
+                    };
+                    let cell = &code.type_fb[fb as usize];
+                    let bit = if truth { TypeFeedback::NOT_TAKEN } else { TypeFeedback::TAKEN };
+                    if cell.get().0 & bit == 0 {
+                        cell.set(TypeFeedback(cell.get().0 | bit));
+                    }
+                    if !truth {
+                        pc = t as usize;
+                    }
+                }
+                Op::AndStart(t, ci) | Op::OrStart(t, ci) => {
+                    let a = pop!();
+                    self.cur_call = Some((Rc::as_ptr(code), ci));
+                    let l = attempt!(self.scalar_logical(&a, "x", matches!(op, Op::AndStart(..))), ci);
+                    let decided = if matches!(op, Op::AndStart(..)) { l == 0 } else { l == 1 };
+                    self.stack.push(Value::Lgl(l));
+                    if decided {
+                        pc = t as usize;
+                    }
+                }
+                Op::AndEnd(ci) | Op::OrEnd(ci) => {
+                    let b = pop!();
+                    let a = match pop!() {
+                        Value::Lgl(x) => x,
+                        _ => NA_LOGICAL,
+                    };
+                    let is_and = matches!(op, Op::AndEnd(_));
+                    self.cur_call = Some((Rc::as_ptr(code), ci));
+                    let b = attempt!(self.scalar_logical(&b, "y", is_and), ci);
+                    let r = if is_and {
+                        if b == 0 {
+                            0
+                        } else if a == NA_LOGICAL || b == NA_LOGICAL {
+                            NA_LOGICAL
+                        } else {
+                            1
+                        }
+                    } else if b == 1 {
+                        1
+                    } else if a == NA_LOGICAL || b == NA_LOGICAL {
+                        NA_LOGICAL
+                    } else {
+                        0
+                    };
+                    self.stack.push(Value::Lgl(r));
+                }
+                Op::ForPrep(ci) => {
+                    let seq = pop!();
+                    let n = match &seq {
+                        Value::Null => 0,
+                        Value::Closure(_) | Value::Builtin(_) => {
+                            fail!(self.attribute(RError::new("invalid for() loop sequence"), code, ci))
+                        }
+                        v => v.len(),
+                    };
+                    self.loops.push(LoopState::Seq { seq, i: 0, n });
+                }
+                Op::ForRangePrep(ci) => {
+                    let to = pop!();
+                    let from = pop!();
+                    match int_range(&from, &to) {
+                        Some((next, remaining, step)) => self.loops.push(LoopState::Range { next, remaining, step }),
+                        None => {
+                            self.cur_call = Some((Rc::as_ptr(code), ci));
+                            let seq = attempt!(construct::colon(self, &from, &to), ci);
+                            let n = seq.len();
+                            self.loops.push(LoopState::Seq { seq, i: 0, n });
+                        }
+                    }
+                }
+                Op::ForStep { exit, var, fb } => {
+                    let v = match self.loops.last_mut().unwrap() {
+                        LoopState::Range { next, remaining, step } => {
+                            if *remaining == 0 {
+                                pc = exit as usize;
+                                continue;
+                            }
+                            let v = Value::Int(*next as i32);
+                            *next += *step;
+                            *remaining -= 1;
+                            v
+                        }
+                        LoopState::Seq { seq, i, n } => {
+                            if *i >= *n {
+                                pc = exit as usize;
+                                continue;
+                            }
+                            let v = match seq {
+                                Value::Vec(vv) => vv.data.elt(*i),
+                                other => other.clone(),
+                            };
+                            *i += 1;
+                            v
+                        }
+                    };
+                    TypeFeedback::record(&code.type_fb[fb as usize], &v);
+                    match var {
+                        VarRef::Local(s) => env.slots.borrow_mut()[s as usize] = Some(v),
+                        VarRef::Name(s) => env.set_local(s, v),
+                    }
+                }
+                Op::ForEnd => {
+                    self.loops.pop();
+                }
+                Op::Call { argc, spec, call, fb } => {
+                    let args = self.collect_args(code, spec, argc as usize);
+                    let f = pop!();
+                    code.call_fb[fb as usize].borrow_mut().record(&f);
+                    *pcr = pc;
+                    let r = self.call_value(&f, args, CallSite::Code(code.clone(), call));
+                    let r = attempt!(r, call);
+                    self.stack.push(r);
+                }
+                Op::Index { n, empty, call, fb, .. } | Op::Index2 { n, empty, call, fb } => {
+                    let is2 = matches!(op, Op::Index2 { .. });
+                    let drop = !matches!(op, Op::Index { drop: false, .. });
+                    let r = if n == 1 && empty == 0 && drop {
+                        let i = pop!();
+                        let x = pop!();
+                        match fast_index(&x, &i, is2) {
+                            Some(v) => v,
+                            None => {
+                                self.cur_call = Some((Rc::as_ptr(code), call));
+                                let idx = [Some(i)];
+                                if is2 {
+                                    attempt!(subset::index2(self, &x, &idx), call)
+                                } else {
+                                    attempt!(subset::index(self, &x, &idx, true), call)
+                                }
+                            }
+                        }
+                    } else {
+                        let idx = self.pop_indices(n, empty);
+                        let x = pop!();
+                        self.cur_call = Some((Rc::as_ptr(code), call));
+                        if is2 {
+                            attempt!(subset::index2(self, &x, &idx), call)
+                        } else {
+                            attempt!(subset::index(self, &x, &idx, drop), call)
+                        }
+                    };
+                    TypeFeedback::record(&code.type_fb[fb as usize], &r);
+                    self.stack.push(r);
+                }
+                Op::Dollar(s, ci, fb) => {
+                    let x = pop!();
+                    self.cur_call = Some((Rc::as_ptr(code), ci));
+                    let r = attempt!(subset::dollar(self, &x, &s.name()), ci);
+                    TypeFeedback::record(&code.type_fb[fb as usize], &r);
+                    self.stack.push(r);
+                }
+                Op::SetIndex { n, empty, call } | Op::SetIndex2 { n, empty, call } => {
+                    let is2 = matches!(op, Op::SetIndex2 { .. });
+                    let idx = self.pop_indices(n, empty);
+                    let mut x = pop!();
+                    let v = pop!();
+                    if n == 1 && empty == 0 && fast_assign(&mut x, idx[0].as_ref().unwrap(), &v) {
+                        self.stack.push(x);
+                        continue;
+                    }
+                    self.cur_call = Some((Rc::as_ptr(code), call));
+                    let r = if is2 {
+                        attempt!(subset::assign_index2(self, x, &idx, v), call)
+                    } else {
+                        attempt!(subset::assign_index(self, x, &idx, v), call)
+                    };
+                    self.stack.push(r);
+                }
+                Op::SetDollar(s, ci) => {
+                    let x = pop!();
+                    let v = pop!();
+                    self.cur_call = Some((Rc::as_ptr(code), ci));
+                    let r = attempt!(subset::assign_dollar(self, x, &s.name(), v), ci);
+                    self.stack.push(r);
+                }
+                Op::SetFun { fun, argc, spec, call } => {
+                    let extra = self.collect_args(code, spec, argc as usize);
+                    let x = pop!();
+                    let v = pop!();
+                    let mut args = Args::new();
+                    args.push(None, x);
+                    for (n, a) in extra.names.into_iter().zip(extra.values) {
+                        args.push(n, a);
+                    }
+                    args.push(Some("value".into()), v);
+                    let f = match self.lookup_fun(env, fun) {
+                        Some(f) => f,
+                        None => fail!(RError::with_call(
+                            format!("could not find function \"{}\"", fun),
+                            crate::deparse::deparse(&code.calls[call as usize])
+                        )),
+                    };
+                    *pcr = pc;
+                    let r = attempt!(self.call_value(&f, args, CallSite::Code(code.clone(), call)), call);
+                    self.stack.push(r);
+                }
+                Op::MakeClosure(i) => {
+                    let (params, fcode) = &code.functions[i as usize];
+                    let c = Closure { params: params.clone(), code: fcode.clone(), env: env.clone(), attrs: None };
+                    self.stack.push(Value::Closure(Rc::new(c)));
+                }
+                Op::Return | Op::EndRegion => {
+                    let v = pop!();
+                    self.stack.truncate(base);
+                    self.loops.truncate(loops_base);
+                    *pcr = pc;
+                    return Ok(v);
+                }
+                Op::Missing(slot) => {
+                    let m = self.frames.last().map(|a| a.missing & (1u64 << slot) != 0).unwrap_or(false);
+                    self.stack.push(Value::lgl(m));
+                }
+                Op::UseMethod { has_obj, call } => {
+                    let obj = if has_obj { Some(pop!()) } else { None };
+                    let generic = pop!();
+                    *pcr = pc;
+                    let r = attempt!(self.use_method(&generic, obj), call);
+                    self.stack.truncate(base);
+                    self.loops.truncate(loops_base);
+                    return Ok(r);
+                }
+                Op::Switch(t, ci) => {
+                    let sel = pop!();
+                    let table = &code.switches[t as usize];
+                    let target = attempt!(switch_target(table, &sel), ci);
+                    pc = target as usize;
+                }
+                Op::TryBegin(i) => {
+                    let info = &code.tries[i as usize];
+                    if info.has_warning {
+                        self.warning_handlers += 1;
+                    }
+                    self.tries.push(TryFrame {
+                        run_id,
+                        info: i,
+                        code: code.clone(),
+                        env: env.clone(),
+                        stack_h: self.stack.len(),
+                        loops_h: self.loops.len(),
+                    });
+                }
+                Op::TryEnd(i) => {
+                    let v = pop!();
+                    self.tries.pop();
+                    let info = &code.tries[i as usize];
+                    if info.has_warning {
+                        self.warning_handlers -= 1;
+                        self.stack.pop();
+                    }
+                    if info.has_error {
+                        self.stack.pop();
+                    }
+                    if let Some(fin) = info.finally {
+                        let vis = self.visible;
+                        *pcr = pc;
+                        if let Err(e) = self.run(code, env, fin) {
+                            fail!(e);
+                        }
+                        self.visible = vis;
+                    }
+                    self.stack.push(v);
+                }
+                Op::OnExit { region, add } => {
+                    let start = code.exits[region as usize];
+                    if let Some(act) = self.frames.last_mut() {
+                        if !add {
+                            act.on_exit.clear();
+                        }
+                        act.on_exit.push(start);
+                    }
+                }
+                Op::Raise(ci) => {
+                    let msg = pop!();
+                    let text = match msg.as_vector().map(|v| v.data.clone()) {
+                        Some(VecData::Str(s)) => s.first().cloned().flatten().map(|s| s.to_string()).unwrap_or_default(),
+                        _ => String::new(),
+                    };
+                    fail!(RError::with_call(text, crate::deparse::deparse(&code.calls[ci as usize])))
+                }
+                Op::NoLoop(_) => fail!(RError::no_call("no loop for break/next, jumping to top level")),
+            }
+        }
+    }
+
+    fn pop_indices(&mut self, n: u8, empty: u8) -> Vec<Option<Value>> {
+        let start = self.stack.len() - n as usize;
+        self.stack
+            .drain(start..)
+            .enumerate()
+            .map(|(k, v)| if empty & (1 << k) != 0 { None } else { Some(v) })
+            .collect()
+    }
+
+    /// Coerce an operand of `&&`/`||` to a logical scalar (R 4.2 rules).
+    fn scalar_logical(&mut self, v: &Value, which: &str, is_and: bool) -> RResult<i32> {
+        let opname = if is_and { "&&" } else { "||" };
+        match v {
+            Value::Lgl(x) => Ok(*x),
+            Value::Int(x) => Ok(if *x == NA_INTEGER { NA_LOGICAL } else { (*x != 0) as i32 }),
+            Value::Dbl(x) => Ok(if x.is_nan() { NA_LOGICAL } else { (*x != 0.0) as i32 }),
+            Value::Vec(vec) if !vec.is_empty() && vec.vtype() != VType::List => {
+                if vec.vtype() == VType::Str {
+                    return Err(RError::new(format!("invalid '{}' type in 'x {} y'", which, opname)));
+                }
+                if vec.len() > 1 {
+                    self.warning(format!("'length({}) = {} > 1' in coercion to 'logical(1)'", which, vec.len()))?;
+                }
+                match vec.data.coerce(VType::Lgl) {
+                    VecData::Lgl(l) => Ok(l[0]),
+                    _ => unreachable!(),
+                }
+            }
+            _ => Err(RError::new(format!("invalid '{}' type in 'x {} y'", which, opname))),
+        }
+    }
+
+    /// `UseMethod(generic, obj)` from the current activation.
+    fn use_method(&mut self, generic: &Value, obj: Option<Value>) -> RResult<Value> {
+        let gname = match generic.as_vector().map(|v| v.data.clone()) {
+            Some(VecData::Str(s)) if !s.is_empty() && s[0].is_some() => s[0].clone().unwrap().to_string(),
+            _ => return Err(RError::new("'generic' argument must be a character string")),
+        };
+        let act = self.frames.last().ok_or_else(|| RError::new("UseMethod called from outside a function"))?;
+        let args = act.args.clone().unwrap_or_default();
+        let site = act.site.clone();
+        let obj = match obj {
+            Some(o) => o,
+            None => {
+                // The first argument of the enclosing function.
+                let env = act.env.clone();
+                let code = act.closure.code.clone();
+                if code.nparams > 0 {
+                    let v = env.slots.borrow()[0].clone();
+                    match v {
+                        Some(v) => v,
+                        None => self.load_unbound(&code, &env, 0)?,
+                    }
+                } else {
+                    args.values.first().cloned().unwrap_or(Value::Null)
+                }
+            }
+        };
+        let classes = dispatch_classes(&obj);
+        self.dispatch_from(&gname, classes, 0, obj, args, site)
+    }
+
+    /// Call the first method of `generic` for `classes[from..]`, else the default.
+    pub fn dispatch_from(
+        &mut self,
+        generic: &str,
+        classes: Vec<String>,
+        from: usize,
+        obj: Value,
+        args: Args,
+        site: CallSite,
+    ) -> RResult<Value> {
+        for (k, c) in classes.iter().enumerate().skip(from) {
+            if let Some(f) = self.find_function(&format!("{}.{}", generic, c)) {
+                let info = DispatchInfo { generic: generic.to_string(), classes: classes.clone(), position: k, object: obj };
+                return self.call_method(&f, args, site, info);
+            }
+        }
+        if let Some(f) = self.find_function(&format!("{}.default", generic)) {
+            let info = DispatchInfo { generic: generic.to_string(), classes: classes.clone(), position: classes.len(), object: obj };
+            return self.call_method(&f, args, site, info);
+        }
+        // Internal defaults for a few generics.
+        if let Some(f) = builtins::lookup(generic) {
+            if generic != "UseMethod" {
+                return self.call_value(&f, args, site);
+            }
+        }
+        let shown = if classes.len() == 1 {
+            format!("\"{}\"", classes[0])
+        } else {
+            format!("c({})", classes.iter().map(|c| format!("'{}'", c)).collect::<Vec<_>>().join(", "))
+        };
+        Err(RError::new(format!("no applicable method for '{}' applied to an object of class {}", generic, shown)))
+    }
+
+    fn call_method(&mut self, f: &Value, args: Args, site: CallSite, info: DispatchInfo) -> RResult<Value> {
+        match f {
+            Value::Closure(c) => self.call_closure(c, args, site, Some(info)),
+            other => self.call_value(other, args, site),
+        }
+    }
+}
+
+/// The classes S3 dispatch tries for a value (explicit class, else implicit).
+pub fn dispatch_classes(v: &Value) -> Vec<String> {
+    if let Some(c) = v.explicit_class() {
+        return c;
+    }
+    let mut out = Vec::new();
+    if let Some(d) = v.attr("dim") {
+        out.push(if d.len() == 2 { "matrix".to_string() } else { "array".to_string() });
+        if d.len() == 2 {
+            out.push("array".into());
+        }
+    }
+    match v {
+        Value::Closure(_) | Value::Builtin(_) => out.push("function".into()),
+        Value::Null => out.push("NULL".into()),
+        v => match v.vtype().unwrap() {
+            VType::Dbl => {
+                out.push("double".into());
+                out.push("numeric".into());
+            }
+            VType::Int => {
+                out.push("integer".into());
+                out.push("numeric".into());
+            }
+            t => out.push(t.name().into()),
+        },
+    }
+    out
+}
+
+/// A condition object for a handler: `list(message=, call=)` with class
+/// `c("simpleError", "error", "condition")` (or the warning equivalent).
+pub fn make_condition(e: &RError) -> Value {
+    if let Some(c) = &e.condition {
+        return c.clone();
+    }
+    let call = match &e.call {
+        ErrCall::Call(c) => Value::str(c),
+        _ => Value::Null,
+    };
+    let msg = if e.kind == ErrKind::Unsupported { format!("unsupported: {}", e.msg) } else { e.msg.clone() };
+    let mut v = Vector::new(VecData::List(vec![Value::str(&msg), call]));
+    v.set_attr("names", Value::strs(&["message", "call"]));
+    let class: &[&str] = match e.kind {
+        ErrKind::Warning => &["simpleWarning", "warning", "condition"],
+        _ => &["simpleError", "error", "condition"],
+    };
+    v.set_attr("class", Value::strs(class));
+    Value::Vec(Rc::new(v))
+}
+
+/// The truth value of an `if`/`while` condition, with R's errors.
+fn condition_truth(v: &Value) -> RResult<bool> {
+    let vec = match v.as_vector() {
+        Some(v) => v,
+        None => return Err(RError::new("argument is of length zero")),
+    };
+    if vec.is_empty() {
+        return Err(RError::new("argument is of length zero"));
+    }
+    if vec.len() > 1 {
+        return Err(RError::new("the condition has length > 1"));
+    }
+    let l = match &vec.data {
+        VecData::Str(s) => match s[0].as_deref() {
+            Some(x) => {
+                let l = crate::coerce::str_to_lgl(x);
+                if l == NA_LOGICAL {
+                    return Err(RError::new("argument is not interpretable as logical"));
+                }
+                l
+            }
+            None => NA_LOGICAL,
+        },
+        VecData::List(_) => return Err(RError::new("argument is not interpretable as logical")),
+        d => match d.coerce(VType::Lgl) {
+            VecData::Lgl(l) => l[0],
+            _ => unreachable!(),
+        },
+    };
+    if l == NA_LOGICAL {
+        return Err(RError::new("missing value where TRUE/FALSE needed"));
+    }
+    Ok(l != 0)
+}
+
+/// `for (v in from:to)` without building the vector when the result is integer.
+fn int_range(from: &Value, to: &Value) -> Option<(i64, u64, i64)> {
+    let f = match from {
+        Value::Int(x) if *x != NA_INTEGER => *x as f64,
+        Value::Dbl(x) if x.fract() == 0.0 && x.abs() <= i32::MAX as f64 => *x,
+        _ => return None,
+    };
+    let t = match to {
+        Value::Int(x) if *x != NA_INTEGER => *x as f64,
+        Value::Dbl(x) if !x.is_nan() && x.abs() <= i32::MAX as f64 => *x,
+        _ => return None,
+    };
+    let n = ((t - f).abs() + 1e-10).floor() as u64 + 1;
+    let step = if f <= t { 1 } else { -1 };
+    Some((f as i64, n, step))
+}
+
+/// `x[i]` / `x[[i]]` for an attribute-free vector and an in-range scalar index.
+#[inline]
+fn fast_index(x: &Value, i: &Value, is2: bool) -> Option<Value> {
+    let Value::Vec(v) = x else { return None };
+    if v.attrs.is_some() {
+        return None;
+    }
+    let k = match i {
+        Value::Int(k) if *k >= 1 => *k as usize - 1,
+        Value::Dbl(k) if *k >= 1.0 && *k < 4.0e9 => *k as usize - 1,
+        _ => return None,
+    };
+    if k >= v.len() {
+        return None;
+    }
+    match &v.data {
+        VecData::List(items) => {
+            if is2 {
+                Some(items[k].clone())
+            } else {
+                None
+            }
+        }
+        d => Some(d.elt(k)),
+    }
+}
+
+/// In-place `x[i] <- v` for an unshared attribute-free vector, an in-range scalar
+/// index and a scalar of the same type (or int into double). Returns false when
+/// the general path must run.
+#[inline]
+fn fast_assign(x: &mut Value, i: &Value, v: &Value) -> bool {
+    let Value::Vec(rc) = x else { return false };
+    let k = match i {
+        Value::Int(k) if *k >= 1 => *k as usize - 1,
+        Value::Dbl(k) if *k >= 1.0 && *k < 4.0e9 => *k as usize - 1,
+        _ => return false,
+    };
+    let Some(vec) = Rc::get_mut(rc) else { return false };
+    if vec.attrs.is_some() || k >= vec.len() {
+        return false;
+    }
+    match (&mut vec.data, v) {
+        (VecData::Dbl(d), Value::Dbl(y)) => d[k] = *y,
+        (VecData::Dbl(d), Value::Int(y)) => d[k] = if *y == NA_INTEGER { na_real() } else { *y as f64 },
+        (VecData::Int(d), Value::Int(y)) => d[k] = *y,
+        (VecData::Lgl(d), Value::Lgl(y)) => d[k] = *y,
+        (VecData::List(d), v) if !v.is_null() => d[k] = v.clone(),
+        _ => return false,
+    }
+    true
+}
+
+fn switch_target(t: &SwitchTable, sel: &Value) -> RResult<Pc> {
+    let vec = match sel.as_vector() {
+        Some(v) if v.len() == 1 => v,
+        _ => return Err(RError::new("EXPR must be a length 1 vector")),
+    };
+    match &vec.data {
+        VecData::Str(s) => {
+            let key = s[0].as_deref();
+            if let Some(k) = key {
+                if let Some((_, target)) = t.arms.iter().find(|(n, _)| n.as_deref() == Some(k)) {
+                    return Ok(target.unwrap_or(t.no_match));
+                }
+            }
+            let defaults: Vec<&(Option<Rc<str>>, Option<Pc>)> = t.arms.iter().filter(|(n, _)| n.is_none()).collect();
+            match defaults.len() {
+                0 => Ok(t.no_match),
+                1 => Ok(defaults[0].1.unwrap_or(t.no_match)),
+                _ => Err(RError::new("duplicate 'switch' defaults")),
+            }
+        }
+        VecData::List(_) => Err(RError::new("EXPR must be a length 1 vector")),
+        d => {
+            let k = match d.coerce(VType::Int) {
+                VecData::Int(v) => v[0],
+                _ => NA_INTEGER,
+            };
+            if k >= 1 && (k as usize) <= t.arms.len() {
+                match t.arms[k as usize - 1].1 {
+                    Some(p) if t.arms[k as usize - 1].1.is_some() => Ok(p),
+                    _ => Err(RError::new("empty alternative in numeric switch")),
+                }
+            } else {
+                Ok(t.no_match)
+            }
+        }
+    }
+}
+
+/// Rscript's warning block (`Warning message:` / `Warning messages:`).
+pub fn format_warnings(w: &[(Option<String>, String)]) -> String {
+    let mut s = String::new();
+    if w.is_empty() {
+        return s;
+    }
+    if w.len() == 1 {
+        s.push_str("Warning message:\n");
+        let (call, msg) = &w[0];
+        match call {
+            Some(c) => {
+                let first = msg.lines().next().unwrap_or("");
+                if 6 + c.len() + first.len() > 75 {
+                    s.push_str(&format!("In {} :\n  {}\n", c, msg));
+                } else {
+                    s.push_str(&format!("In {} : {}\n", c, msg));
+                }
+            }
+            None => s.push_str(&format!("{} \n", msg)),
+        }
+    } else {
+        s.push_str("Warning messages:\n");
+        for (i, (call, msg)) in w.iter().enumerate() {
+            match call {
+                Some(c) => {
+                    let first = msg.lines().next().unwrap_or("");
+                    if 10 + c.len() + first.len() > 75 {
+                        s.push_str(&format!("{}: In {} :\n  {}\n", i + 1, c, msg));
+                    } else {
+                        s.push_str(&format!("{}: In {} : {}\n", i + 1, c, msg));
+                    }
+                }
+                None => s.push_str(&format!("{}: {}\n", i + 1, msg)),
+            }
+        }
+    }
+    s
 }

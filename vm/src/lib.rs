@@ -3,19 +3,23 @@
 //! through which the interpreter calls up into the tiers above.
 //!
 //! It must not know about Cranelift, native code, OSR or deoptless: the tiers
-//! implement `interp::TierHooks` (defined here) and are plugged in at run time.
+//! above plug into the interpreter; `vm` never names them.
 
 pub mod args;
 pub mod ast;
 pub mod builtins;
 pub mod bytecode;
 pub mod coerce;
+pub mod compile;
 pub mod deparse;
+pub mod driver;
 pub mod env;
 pub mod error;
+pub mod feedback;
 pub mod format;
 pub mod interp;
 pub mod lexer;
 pub mod parser;
 pub mod print;
+pub mod symbols;
 pub mod value;

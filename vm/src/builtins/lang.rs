@@ -1,4 +1,225 @@
-//! (family of builtins; see builtins/mod.rs)
-use super::BuiltinDef;
+//! Language-level builtins: conditions (`stop`, `warning`, `stopifnot`,
+//! condition objects), `invisible`, `Recall`, `NextMethod`, timing.
 
-pub const BUILTINS: &[BuiltinDef] = &[];
+use super::BuiltinDef;
+use crate::args::Args;
+use crate::error::{ErrCall, ErrKind, RError, RResult};
+use crate::interp::{make_condition, Interp};
+use crate::value::*;
+use std::rc::Rc;
+
+pub const BUILTINS: &[BuiltinDef] = &[
+    BuiltinDef::new("stop", stop),
+    BuiltinDef::new("warning", warning),
+    BuiltinDef::new("stopifnot", stopifnot),
+    BuiltinDef::new("invisible", invisible),
+    BuiltinDef::new("identity", identity),
+    BuiltinDef::new("Recall", recall),
+    BuiltinDef::new("NextMethod", next_method),
+    BuiltinDef::new("conditionMessage", condition_message),
+    BuiltinDef::new("conditionCall", condition_call),
+    BuiltinDef::new("simpleError", simple_error),
+    BuiltinDef::new("simpleWarning", simple_warning),
+    BuiltinDef::new("simpleCondition", simple_condition),
+    BuiltinDef::new("interactive", interactive),
+    BuiltinDef::new("Sys.time", sys_time),
+    BuiltinDef::new("proc.time", proc_time),
+    BuiltinDef::new("nargs", nargs),
+];
+
+/// Concatenate the message arguments of `stop`/`warning`/`message` as R does
+/// (`paste0` of their `as.character` forms).
+pub fn message_text(vals: &[(Option<Sym>, Value)]) -> String {
+    let mut s = String::new();
+    for (_, v) in vals {
+        if let Some(vec) = v.as_vector() {
+            if let VecData::Str(items) = vec.data.coerce(VType::Str) {
+                for it in items {
+                    s.push_str(it.as_deref().unwrap_or("NA"));
+                }
+            }
+        }
+    }
+    s
+}
+
+fn flag(v: Option<Value>, default: bool) -> bool {
+    match v {
+        Some(v) => !matches!(v.as_vector().map(|x| x.data.coerce(VType::Lgl)), Some(VecData::Lgl(l)) if l.first() == Some(&0)),
+        None => default,
+    }
+}
+
+fn is_condition(v: &Value) -> bool {
+    v.explicit_class().is_some_and(|c| c.iter().any(|x| x == "condition"))
+}
+
+fn list_field(v: &Value, name: &str) -> Option<Value> {
+    let Value::Vec(l) = v else { return None };
+    let VecData::List(items) = &l.data else { return None };
+    let names = l.names()?;
+    names.iter().position(|n| n.as_deref() == Some(name)).map(|i| items[i].clone())
+}
+
+fn stop(interp: &mut Interp, args: Args) -> RResult<Value> {
+    let mut b = args.bind(&["...", "call."])?;
+    let with_call = flag(b.take(1), true);
+    let call = if with_call { interp.frame_call_text().map_or(ErrCall::None, ErrCall::Call) } else { ErrCall::None };
+    if let Some((_, c)) = b.dots.first() {
+        if is_condition(c) {
+            let msg = list_field(c, "message").map(|m| message_text(&[(None, m)])).unwrap_or_default();
+            let call = match list_field(c, "call") {
+                Some(Value::Null) | None => ErrCall::None,
+                Some(v) => ErrCall::Call(message_text(&[(None, v)])),
+            };
+            return Err(RError { kind: ErrKind::Error, msg, call, condition: Some(c.clone()) });
+        }
+    }
+    Err(RError { kind: ErrKind::Error, msg: message_text(&b.dots), call, condition: None })
+}
+
+fn warning(interp: &mut Interp, args: Args) -> RResult<Value> {
+    let mut b = args.bind(&["...", "call."])?;
+    let with_call = flag(b.take(1), true);
+    let msg = message_text(&b.dots);
+    let call = if with_call { interp.frame_call_text() } else { None };
+    interp.warning_with_call(call, msg.clone())?;
+    interp.visible = false;
+    Ok(Value::str(&msg))
+}
+
+fn stopifnot(interp: &mut Interp, args: Args) -> RResult<Value> {
+    let exprs: Vec<String> = interp
+        .current_call_expr()
+        .map(|e| match &e.kind {
+            crate::ast::ExprKind::Call(_, a) => {
+                a.iter().map(|x| x.value.as_ref().map(crate::deparse::deparse).unwrap_or_default()).collect()
+            }
+            _ => Vec::new(),
+        })
+        .unwrap_or_default();
+    for (k, v) in args.values.iter().enumerate() {
+        let ok = match v.as_vector() {
+            Some(vec) if vec.vtype() == VType::Lgl => match &vec.data {
+                VecData::Lgl(l) => l.iter().all(|&x| x == 1),
+                _ => false,
+            },
+            _ => false,
+        };
+        if !ok {
+            let what = exprs.get(k).cloned().unwrap_or_else(|| "argument".into());
+            let msg = if v.len() <= 1 { format!("{} is not TRUE", what) } else { format!("{} are not all TRUE", what) };
+            let call = interp.frame_call_text().map_or(ErrCall::None, ErrCall::Call);
+            return Err(RError { kind: ErrKind::Error, msg, call, condition: None });
+        }
+    }
+    interp.visible = false;
+    Ok(Value::Null)
+}
+
+fn invisible(interp: &mut Interp, args: Args) -> RResult<Value> {
+    let mut b = args.bind(&["x"])?;
+    let v = b.take(0).unwrap_or(Value::Null);
+    interp.visible = false;
+    Ok(v)
+}
+
+fn identity(_: &mut Interp, args: Args) -> RResult<Value> {
+    let mut b = args.bind(&["x"])?;
+    Ok(b.take(0).unwrap_or(Value::Null))
+}
+
+fn recall(interp: &mut Interp, args: Args) -> RResult<Value> {
+    let act = interp.current_activation().ok_or_else(|| RError::new("'Recall' called from outside a closure"))?;
+    let clo = act.closure.clone();
+    let site = act.site.clone();
+    interp.call_closure(&clo, args, site, None)
+}
+
+fn next_method(interp: &mut Interp, _args: Args) -> RResult<Value> {
+    let act = interp.current_activation().ok_or_else(|| RError::new("NextMethod called from outside a method dispatch"))?;
+    let info = act.dispatch.clone().ok_or_else(|| RError::new("NextMethod called from outside a method dispatch"))?;
+    let args = act.args.clone().unwrap_or_default();
+    let site = act.site.clone();
+    if info.position >= info.classes.len() {
+        return Err(RError::new("no more methods"));
+    }
+    interp.dispatch_from(&info.generic, info.classes.clone(), info.position + 1, info.object.clone(), args, site)
+}
+
+fn condition_message(_: &mut Interp, args: Args) -> RResult<Value> {
+    let mut b = args.bind(&["c"])?;
+    let c = b.take(0).unwrap_or(Value::Null);
+    list_field(&c, "message").ok_or_else(|| RError::new("no applicable method for 'conditionMessage'"))
+}
+
+fn condition_call(_: &mut Interp, args: Args) -> RResult<Value> {
+    let mut b = args.bind(&["c"])?;
+    let c = b.take(0).unwrap_or(Value::Null);
+    Ok(list_field(&c, "call").unwrap_or(Value::Null))
+}
+
+fn make_cond(args: Args, class: &[&str]) -> RResult<Value> {
+    let mut b = args.bind(&["message", "call"])?;
+    let msg = b.take(0).unwrap_or(Value::Null);
+    let call = b.take(1).unwrap_or(Value::Null);
+    let mut v = Vector::new(VecData::List(vec![msg, call]));
+    v.set_attr("names", Value::strs(&["message", "call"]));
+    v.set_attr("class", Value::strs(class));
+    Ok(Value::Vec(Rc::new(v)))
+}
+
+fn simple_error(_: &mut Interp, args: Args) -> RResult<Value> {
+    make_cond(args, &["simpleError", "error", "condition"])
+}
+fn simple_warning(_: &mut Interp, args: Args) -> RResult<Value> {
+    make_cond(args, &["simpleWarning", "warning", "condition"])
+}
+fn simple_condition(_: &mut Interp, args: Args) -> RResult<Value> {
+    make_cond(args, &["simpleCondition", "condition"])
+}
+
+fn interactive(_: &mut Interp, _: Args) -> RResult<Value> {
+    Ok(Value::lgl(false))
+}
+
+fn now_secs() -> f64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs_f64()).unwrap_or(0.0)
+}
+
+fn sys_time(_: &mut Interp, _: Args) -> RResult<Value> {
+    Ok(Value::Dbl(now_secs()))
+}
+
+fn proc_time(_: &mut Interp, _: Args) -> RResult<Value> {
+    let t = now_secs();
+    let mut v = Vector::new(VecData::Dbl(vec![t, 0.0, t]));
+    v.set_attr("names", Value::strs(&["user.self", "sys.self", "elapsed"]));
+    Ok(Value::Vec(Rc::new(v)))
+}
+
+fn nargs(interp: &mut Interp, _: Args) -> RResult<Value> {
+    let n = interp.current_activation().map(|a| (a.closure.code.nparams as u32).saturating_sub(a.missing.count_ones())).unwrap_or(0);
+    Ok(Value::Int(n as i32))
+}
+
+/// The condition object for an error (used by handlers).
+pub fn condition_of(e: &RError) -> Value {
+    make_condition(e)
+}
+
+/// `<simpleError in f(): msg>` — how R prints a condition object.
+pub fn format_condition(v: &Value) -> Option<String> {
+    let classes = v.explicit_class()?;
+    if !classes.iter().any(|c| c == "condition") {
+        return None;
+    }
+    let msg = list_field(v, "message").map(|m| message_text(&[(None, m)])).unwrap_or_default();
+    let cls = &classes[0];
+    Some(match list_field(v, "call") {
+        Some(Value::Null) | None => format!("<{}: {}>\n", cls, msg),
+        Some(c) => format!("<{} in {}: {}>\n", cls, message_text(&[(None, c)]), msg),
+    })
+}
+
+

@@ -1,0 +1,49 @@
+//! The run configuration shared by the command line and the experiment harness.
+
+use serde::Serialize;
+
+/// Execution mode.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum Mode {
+    /// The profiling bytecode interpreter only.
+    Interp,
+    /// Optimizing JIT; failing assumptions deoptimize to the interpreter (OSR-out).
+    Deopt,
+    /// Optimizing JIT; failing assumptions dispatch to specialized continuations.
+    Deoptless,
+}
+
+impl Mode {
+    /// Whether this build implements the mode.
+    pub fn is_built(self) -> bool {
+        matches!(self, Mode::Interp)
+    }
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Config {
+    pub mode: Mode,
+    pub jit_threshold: u32,
+    pub osr_threshold: u32,
+    pub chaos: f64,
+    pub seed: u64,
+    pub max_continuations: usize,
+    pub deoptless_depth: u32,
+    pub verify_contexts: bool,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            mode: Mode::Interp,
+            jit_threshold: 100,
+            osr_threshold: 5000,
+            chaos: 0.0,
+            seed: 0,
+            max_continuations: 5,
+            deoptless_depth: 0,
+            verify_contexts: false,
+        }
+    }
+}

@@ -1,0 +1,26 @@
+//! Run statistics written by `--stats FILE.json`. Counters of tiers that are not
+//! built yet stay 0.
+
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Stats {
+    pub mode: String,
+    pub chaos: f64,
+    pub seed: u64,
+    pub functions_compiled: u64,
+    pub compile_ns_total: u64,
+    pub exits: u64,
+    pub chaos_exits: u64,
+    pub deopts: u64,
+    pub osr_in: u64,
+    pub deoptless_dispatch_hits: u64,
+    pub deoptless_dispatch_misses: u64,
+    pub continuations_compiled: u64,
+    pub deoptless_fallbacks: BTreeMap<String, u64>,
+    pub closure_calls: u64,
+    pub builtin_calls: u64,
+    pub wall_ns: u64,
+    pub status: i32,
+}

@@ -1,0 +1,1044 @@
+//! The bytecode compiler: AST → `FunctionCode`.
+//!
+//! Scoping is resolved here: a function's locals are its parameters plus every
+//! name it assigns with `<-`/`=`/`for` (never inside nested functions); all other
+//! names are free and looked up by name at run time. Special forms (`if`, loops,
+//! `&&`, `switch`, `tryCatch`, `on.exit`, `missing`, `return`, `UseMethod`,
+//! assignments including R's complex assignment `f(x, ...) <- v`) compile to
+//! dedicated instructions; every other call is an ordinary `Call`.
+
+use crate::ast::*;
+use crate::builtins::arith::{ArithOp, CmpOp};
+use crate::bytecode::*;
+use crate::feedback::{CallFeedback, TypeFeedback};
+use crate::symbols::{intern, SymId};
+use crate::value::Value;
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+
+struct LoopCtx {
+    /// Jumps to patch to the loop exit (`break`).
+    breaks: Vec<usize>,
+    /// Where `next` goes.
+    next: Pc,
+}
+
+/// A place a value lives: a local slot of this function, or a name (top level).
+#[derive(Clone, Copy)]
+enum Place {
+    Local(u16),
+    Name(SymId),
+}
+
+pub struct Compiler {
+    name: String,
+    ops: Vec<Op>,
+    consts: Vec<Value>,
+    calls: Vec<Expr>,
+    arg_specs: Vec<Vec<ArgSpec>>,
+    functions: Vec<(Rc<[Param]>, Rc<FunctionCode>)>,
+    switches: Vec<SwitchTable>,
+    tries: Vec<TryInfo>,
+    exits: Vec<Pc>,
+    locals: Vec<SymId>,
+    nparams: usize,
+    top_level: bool,
+    uses_dispatch: bool,
+    n_type_fb: u32,
+    n_call_fb: u32,
+    loops: Vec<LoopCtx>,
+    ntemps: usize,
+}
+
+/// Compile one top-level expression (variables live in the global environment).
+pub fn compile_toplevel(e: &Expr) -> Rc<FunctionCode> {
+    let mut c = Compiler::new("<top-level>", true);
+    c.expr(e, true);
+    c.emit(Op::Return);
+    Rc::new(c.finish(Vec::new()))
+}
+
+/// Compile a closure body with its formals.
+pub fn compile_function(name: &str, params: &[Param], body: &Expr) -> Rc<FunctionCode> {
+    let mut c = Compiler::new(name, false);
+    for p in params {
+        if &*p.name != "..." {
+            c.locals.push(intern(&p.name));
+        }
+    }
+    c.nparams = c.locals.len();
+    let mut assigned = Vec::new();
+    collect_assigned(body, &mut assigned);
+    for p in params.iter().filter_map(|p| p.default.as_ref()) {
+        collect_assigned(p, &mut assigned);
+    }
+    for s in assigned {
+        if !c.locals.contains(&s) {
+            c.locals.push(s);
+        }
+    }
+    c.expr(body, true);
+    c.emit(Op::Return);
+    // Default-argument regions follow the body.
+    let mut defaults = Vec::new();
+    for p in params.iter().filter(|p| &*p.name != "...") {
+        match &p.default {
+            Some(d) => {
+                let start = c.pc();
+                c.expr(d, false);
+                c.emit(Op::EndRegion);
+                defaults.push(Some(start));
+            }
+            None => defaults.push(None),
+        }
+    }
+    Rc::new(c.finish(defaults))
+}
+
+/// Names assigned in `e` (not descending into nested functions).
+fn collect_assigned(e: &Expr, out: &mut Vec<SymId>) {
+    match &e.kind {
+        ExprKind::Call(f, args) => {
+            if let ExprKind::Ident(n) = &f.kind {
+                if (&**n == "<-" || &**n == "=") && args.len() == 2 {
+                    if let Some(target) = &args[0].value {
+                        if let Some(base) = assignment_base(target) {
+                            out.push(intern(&base));
+                        }
+                    }
+                }
+            }
+            collect_assigned(f, out);
+            for a in args {
+                if let Some(v) = &a.value {
+                    collect_assigned(v, out);
+                }
+            }
+        }
+        ExprKind::Function(..) => {}
+        ExprKind::If(c, t, f) => {
+            collect_assigned(c, out);
+            collect_assigned(t, out);
+            if let Some(f) = f {
+                collect_assigned(f, out);
+            }
+        }
+        ExprKind::For(v, s, b) => {
+            out.push(intern(v));
+            collect_assigned(s, out);
+            collect_assigned(b, out);
+        }
+        ExprKind::While(c, b) => {
+            collect_assigned(c, out);
+            collect_assigned(b, out);
+        }
+        ExprKind::Repeat(b) => collect_assigned(b, out),
+        _ => {}
+    }
+}
+
+/// The variable a (possibly complex) assignment target modifies.
+fn assignment_base(target: &Expr) -> Option<Rc<str>> {
+    match &target.kind {
+        ExprKind::Ident(n) => Some(n.clone()),
+        ExprKind::Const(Const::Str(Some(s))) => Some(s.clone()),
+        ExprKind::Call(_, args) => assignment_base(args.first()?.value.as_ref()?),
+        _ => None,
+    }
+}
+
+fn ident_of(e: &Expr) -> Option<&str> {
+    match &e.kind {
+        ExprKind::Ident(n) => Some(n),
+        _ => None,
+    }
+}
+
+impl Compiler {
+    fn new(name: &str, top_level: bool) -> Compiler {
+        Compiler {
+            name: name.to_string(),
+            ops: Vec::new(),
+            consts: Vec::new(),
+            calls: Vec::new(),
+            arg_specs: Vec::new(),
+            functions: Vec::new(),
+            switches: Vec::new(),
+            tries: Vec::new(),
+            exits: Vec::new(),
+            locals: Vec::new(),
+            nparams: 0,
+            top_level,
+            uses_dispatch: false,
+            n_type_fb: 0,
+            n_call_fb: 0,
+            loops: Vec::new(),
+            ntemps: 0,
+        }
+    }
+
+    fn finish(self, defaults: Vec<Option<Pc>>) -> FunctionCode {
+        FunctionCode {
+            name: self.name,
+            ops: self.ops,
+            consts: self.consts,
+            calls: self.calls,
+            arg_specs: self.arg_specs,
+            functions: self.functions,
+            switches: self.switches,
+            tries: self.tries,
+            exits: self.exits,
+            locals: self.locals.into(),
+            nparams: self.nparams,
+            defaults,
+            top_level: self.top_level,
+            uses_dispatch: self.uses_dispatch,
+            type_fb: (0..self.n_type_fb).map(|_| Cell::new(TypeFeedback::default())).collect(),
+            call_fb: (0..self.n_call_fb).map(|_| RefCell::new(CallFeedback::default())).collect(),
+            invocations: Cell::new(0),
+        }
+    }
+
+    fn pc(&self) -> Pc {
+        self.ops.len() as Pc
+    }
+    fn emit(&mut self, op: Op) -> usize {
+        self.ops.push(op);
+        self.ops.len() - 1
+    }
+    fn patch(&mut self, at: usize, target: Pc) {
+        match &mut self.ops[at] {
+            Op::Jump(t) | Op::BranchFalse(t, _, _) | Op::AndStart(t, _) | Op::OrStart(t, _) => *t = target,
+            Op::ForStep { exit, .. } => *exit = target,
+            other => panic!("patch: not a jump: {:?}", other),
+        }
+    }
+    fn fb(&mut self) -> Fb {
+        self.n_type_fb += 1;
+        self.n_type_fb - 1
+    }
+    fn call_fb(&mut self) -> Fb {
+        self.n_call_fb += 1;
+        self.n_call_fb - 1
+    }
+    fn call_idx(&mut self, e: &Expr) -> CallIdx {
+        self.calls.push(e.clone());
+        (self.calls.len() - 1) as CallIdx
+    }
+    fn konst(&mut self, v: Value) {
+        self.consts.push(v);
+        let i = (self.consts.len() - 1) as u32;
+        self.emit(Op::Const(i));
+    }
+    fn visible(&mut self, tail: bool, v: bool) {
+        if tail {
+            self.emit(Op::Visible(v));
+        }
+    }
+
+    fn place_of(&mut self, name: &str) -> Place {
+        let s = intern(name);
+        if self.top_level {
+            return Place::Name(s);
+        }
+        match self.locals.iter().position(|&l| l == s) {
+            Some(i) => Place::Local(i as u16),
+            None => {
+                // Not statically local (e.g. assigned only through a path we do not
+                // see); make it a local so that `<-` semantics hold.
+                self.locals.push(s);
+                Place::Local((self.locals.len() - 1) as u16)
+            }
+        }
+    }
+    fn new_temp(&mut self) -> Place {
+        self.ntemps += 1;
+        let name = format!("*tmp{}*", self.ntemps);
+        self.place_of(&name)
+    }
+    fn load(&mut self, p: Place) {
+        let fb = self.fb();
+        match p {
+            Place::Local(i) => self.emit(Op::LoadLocal(i, fb)),
+            Place::Name(s) => self.emit(Op::LoadName(s, fb)),
+        };
+    }
+    fn store(&mut self, p: Place) {
+        match p {
+            Place::Local(i) => self.emit(Op::StoreLocal(i)),
+            Place::Name(s) => self.emit(Op::StoreName(s)),
+        };
+    }
+    fn take(&mut self, p: Place) {
+        match p {
+            Place::Local(i) => self.emit(Op::TakeLocal(i)),
+            Place::Name(s) => {
+                let fb = self.fb();
+                self.emit(Op::LoadName(s, fb))
+            }
+        };
+    }
+
+    /// Compile `e` for its value (left on the stack). `tail` means the value's
+    /// visibility matters (last expression of a function or top-level expression).
+    fn expr(&mut self, e: &Expr, tail: bool) {
+        match &e.kind {
+            ExprKind::Const(c) => {
+                let v = const_value(c);
+                self.konst(v);
+                self.visible(tail, true);
+            }
+            ExprKind::Ident(n) => {
+                self.ident(n, e);
+                self.visible(tail, true);
+            }
+            ExprKind::Function(params, body) => {
+                let code = compile_function("<anonymous>", params, body);
+                self.functions.push((params.clone(), code));
+                self.emit(Op::MakeClosure((self.functions.len() - 1) as u32));
+                self.visible(tail, true);
+            }
+            ExprKind::If(c, t, f) => {
+                self.expr(c, false);
+                let ci = self.call_idx(e);
+                let fb = self.fb();
+                let br = self.emit(Op::BranchFalse(0, ci, fb));
+                self.expr(t, tail);
+                let j = self.emit(Op::Jump(0));
+                let else_pc = self.pc();
+                self.patch(br, else_pc);
+                match f {
+                    Some(f) => self.expr(f, tail),
+                    None => {
+                        self.konst(Value::Null);
+                        self.visible(tail, false);
+                    }
+                }
+                let end = self.pc();
+                self.patch(j, end);
+            }
+            ExprKind::While(c, body) => {
+                let top = self.pc();
+                self.expr(c, false);
+                let ci = self.call_idx(e);
+                let fb = self.fb();
+                let br = self.emit(Op::BranchFalse(0, ci, fb));
+                self.loops.push(LoopCtx { breaks: vec![br], next: top });
+                self.stmt(body);
+                self.emit(Op::Jump(top));
+                self.end_loop(tail, false);
+            }
+            ExprKind::Repeat(body) => {
+                let top = self.pc();
+                self.loops.push(LoopCtx { breaks: vec![], next: top });
+                self.stmt(body);
+                self.emit(Op::Jump(top));
+                self.end_loop(tail, false);
+            }
+            ExprKind::For(var, seq, body) => {
+                let ci = self.call_idx(e);
+                match seq.call_name() {
+                    Some(":") if call_args(seq).len() == 2 => {
+                        let a = call_args(seq);
+                        self.expr(a[0].value.as_ref().unwrap(), false);
+                        self.expr(a[1].value.as_ref().unwrap(), false);
+                        let ci2 = self.call_idx(seq);
+                        self.emit(Op::ForRangePrep(ci2));
+                    }
+                    _ => {
+                        self.expr(seq, false);
+                        self.emit(Op::ForPrep(ci));
+                    }
+                }
+                let var = match self.place_of(var) {
+                    Place::Local(i) => VarRef::Local(i),
+                    Place::Name(s) => VarRef::Name(s),
+                };
+                let fb = self.fb();
+                let top = self.emit(Op::ForStep { exit: 0, var, fb });
+                self.loops.push(LoopCtx { breaks: vec![top], next: top as Pc });
+                self.stmt(body);
+                self.emit(Op::Jump(top as Pc));
+                self.end_loop(tail, true);
+            }
+            ExprKind::Break => match self.loops.last_mut() {
+                Some(_) => {
+                    let j = self.emit(Op::Jump(0));
+                    self.loops.last_mut().unwrap().breaks.push(j);
+                    // Unreachable, but keeps the stack discipline of an expression.
+                    self.konst(Value::Null);
+                }
+                None => {
+                    let ci = self.call_idx(e);
+                    self.emit(Op::NoLoop(ci));
+                    self.konst(Value::Null);
+                }
+            },
+            ExprKind::Next => match self.loops.last() {
+                Some(l) => {
+                    let n = l.next;
+                    self.emit(Op::Jump(n));
+                    self.konst(Value::Null);
+                }
+                None => {
+                    let ci = self.call_idx(e);
+                    self.emit(Op::NoLoop(ci));
+                    self.konst(Value::Null);
+                }
+            },
+            ExprKind::Call(f, args) => self.call(e, f, args, tail),
+        }
+    }
+
+    fn end_loop(&mut self, tail: bool, is_for: bool) {
+        let l = self.loops.pop().unwrap();
+        let exit = self.pc();
+        for b in l.breaks {
+            self.patch(b, exit);
+        }
+        if is_for {
+            self.emit(Op::ForEnd);
+        }
+        self.konst(Value::Null);
+        self.visible(tail, false);
+    }
+
+    /// Compile `e` for effect only.
+    fn stmt(&mut self, e: &Expr) {
+        if let ExprKind::Call(f, args) = &e.kind {
+            if let Some(op @ ("<-" | "=" | "<<-")) = ident_of(f) {
+                if args.len() == 2 && args.iter().all(|a| a.value.is_some() && a.name.is_none()) {
+                    self.assign(e, op == "<<-", args, false);
+                    return;
+                }
+            }
+            if ident_of(f) == Some("{") {
+                for a in args {
+                    if let Some(v) = &a.value {
+                        self.stmt(v);
+                    }
+                }
+                return;
+            }
+        }
+        self.expr(e, false);
+        self.emit(Op::Pop);
+    }
+
+    fn ident(&mut self, n: &str, e: &Expr) {
+        if n == "..." {
+            let ci = self.call_idx(e);
+            self.emit(Op::LoadDots(ci));
+            return;
+        }
+        if let Some(k) = n.strip_prefix("..").and_then(|k| k.parse::<u16>().ok()) {
+            let ci = self.call_idx(e);
+            self.emit(Op::LoadDotN(k, ci));
+            return;
+        }
+        let s = intern(n);
+        if !self.top_level {
+            if let Some(i) = self.locals.iter().position(|&l| l == s) {
+                let fb = self.fb();
+                self.emit(Op::LoadLocal(i as u16, fb));
+                return;
+            }
+        }
+        let fb = self.fb();
+        self.emit(Op::LoadName(s, fb));
+    }
+
+    fn call(&mut self, e: &Expr, f: &Expr, args: &[Arg], tail: bool) {
+        let name = ident_of(f);
+        if name == Some("NextMethod") {
+            self.uses_dispatch = true;
+        }
+        let plain = args.iter().all(|a| a.name.is_none() && a.value.is_some());
+        let n = args.len();
+        let arg = |i: usize| args[i].value.as_ref().unwrap();
+        if let Some(name) = name {
+            match (name, n, plain) {
+                ("{", _, _) => {
+                    if args.is_empty() {
+                        self.konst(Value::Null);
+                        self.visible(tail, true);
+                        return;
+                    }
+                    for a in &args[..n - 1] {
+                        if let Some(v) = &a.value {
+                            self.stmt(v);
+                        }
+                    }
+                    match &args[n - 1].value {
+                        Some(v) => self.expr(v, tail),
+                        None => self.konst(Value::Null),
+                    }
+                    return;
+                }
+                ("(", 1, true) => {
+                    self.expr(arg(0), false);
+                    self.visible(tail, true);
+                    return;
+                }
+                ("<-" | "=" | "<<-", 2, true) => {
+                    self.assign(e, name == "<<-", args, true);
+                    self.visible(tail, false);
+                    return;
+                }
+                ("&&" | "||", 2, true) => {
+                    self.expr(arg(0), false);
+                    let ci = self.call_idx(e);
+                    let start = if name == "&&" { self.emit(Op::AndStart(0, ci)) } else { self.emit(Op::OrStart(0, ci)) };
+                    self.expr(arg(1), false);
+                    self.emit(if name == "&&" { Op::AndEnd(ci) } else { Op::OrEnd(ci) });
+                    let end = self.pc();
+                    self.patch(start, end);
+                    self.visible(tail, true);
+                    return;
+                }
+                ("return", 0 | 1, _) => {
+                    match args.first().and_then(|a| a.value.as_ref()) {
+                        Some(v) => self.expr(v, true),
+                        None => {
+                            self.konst(Value::Null);
+                            self.visible(true, true);
+                        }
+                    }
+                    self.emit(Op::Return);
+                    return;
+                }
+                ("missing", 1, true) => {
+                    if let Some(p) = ident_of(arg(0)) {
+                        let s = intern(p);
+                        if let Some(i) = self.locals[..self.nparams].iter().position(|&l| l == s) {
+                            self.emit(Op::Missing(i as u16));
+                            self.visible(tail, true);
+                            return;
+                        }
+                    }
+                    // missing(x) for a non-parameter: R's error, at run time.
+                    let ci = self.call_idx(e);
+                    let msg = "'missing' can only be used for arguments".to_string();
+                    self.konst(Value::str(&msg));
+                    self.emit(Op::Raise(ci));
+                    return;
+                }
+                ("UseMethod", 1 | 2, true) => {
+                    self.uses_dispatch = true;
+                    self.expr(arg(0), false);
+                    if n == 2 {
+                        self.expr(arg(1), false);
+                    }
+                    let ci = self.call_idx(e);
+                    self.emit(Op::UseMethod { has_obj: n == 2, call: ci });
+                    return;
+                }
+                ("switch", _, _) if n >= 1 => {
+                    self.switch(e, args, tail);
+                    return;
+                }
+                ("tryCatch", _, _) if n >= 1 => {
+                    self.try_catch(e, args, tail);
+                    return;
+                }
+                ("on.exit", _, _) => {
+                    self.on_exit(args);
+                    self.visible(tail, false);
+                    return;
+                }
+                _ => {}
+            }
+            if plain {
+                let ci;
+                match (name, n) {
+                    ("+" | "-" | "*" | "/" | "^" | "%%" | "%/%", 2) => {
+                        let op = match name {
+                            "+" => ArithOp::Add,
+                            "-" => ArithOp::Sub,
+                            "*" => ArithOp::Mul,
+                            "/" => ArithOp::Div,
+                            "^" => ArithOp::Pow,
+                            "%%" => ArithOp::Mod,
+                            _ => ArithOp::IDiv,
+                        };
+                        self.expr(arg(0), false);
+                        self.expr(arg(1), false);
+                        ci = self.call_idx(e);
+                        let fb = self.fb();
+                        self.emit(Op::Arith(op, ci, fb));
+                    }
+                    ("==" | "!=" | "<" | "<=" | ">" | ">=", 2) => {
+                        let op = match name {
+                            "==" => CmpOp::Eq,
+                            "!=" => CmpOp::Ne,
+                            "<" => CmpOp::Lt,
+                            "<=" => CmpOp::Le,
+                            ">" => CmpOp::Gt,
+                            _ => CmpOp::Ge,
+                        };
+                        self.expr(arg(0), false);
+                        self.expr(arg(1), false);
+                        ci = self.call_idx(e);
+                        let fb = self.fb();
+                        self.emit(Op::Cmp(op, ci, fb));
+                    }
+                    ("&" | "|", 2) => {
+                        self.expr(arg(0), false);
+                        self.expr(arg(1), false);
+                        ci = self.call_idx(e);
+                        self.emit(Op::Logic(name == "&", ci));
+                    }
+                    (":", 2) => {
+                        self.expr(arg(0), false);
+                        self.expr(arg(1), false);
+                        ci = self.call_idx(e);
+                        let fb = self.fb();
+                        self.emit(Op::Colon(ci, fb));
+                    }
+                    ("-", 1) => {
+                        self.expr(arg(0), false);
+                        ci = self.call_idx(e);
+                        let fb = self.fb();
+                        self.emit(Op::Neg(ci, fb));
+                    }
+                    ("+", 1) => {
+                        self.expr(arg(0), false);
+                        ci = self.call_idx(e);
+                        self.emit(Op::Plus(ci));
+                    }
+                    ("!", 1) => {
+                        self.expr(arg(0), false);
+                        ci = self.call_idx(e);
+                        self.emit(Op::Not(ci));
+                    }
+                    ("$", 2) if ident_of(arg(1)).is_some() => {
+                        self.expr(arg(0), false);
+                        let field = intern(ident_of(arg(1)).unwrap());
+                        ci = self.call_idx(e);
+                        let fb = self.fb();
+                        self.emit(Op::Dollar(field, ci, fb));
+                    }
+                    _ => {
+                        self.generic_call(e, f, args);
+                    }
+                }
+                self.visible(tail, true);
+                return;
+            }
+            // `x[i, drop = FALSE]`: the drop flag must be a literal.
+            let (idx_args, drop) = match args.split_last() {
+                Some((last, rest)) if name == "[" && last.name.as_deref() == Some("drop") => {
+                    match last.value.as_ref().map(|v| &v.kind) {
+                        Some(ExprKind::Const(Const::Logical(Some(d)))) => (rest, *d),
+                        _ => (args, true),
+                    }
+                }
+                _ => (args, true),
+            };
+            let n = idx_args.len();
+            if (name == "[" || name == "[[")
+                && (1..=9).contains(&n)
+                && idx_args.iter().all(|a| a.name.is_none())
+                && idx_args[0].value.is_some()
+            {
+                // Index with possibly empty positions (m[i, ]).
+                self.expr(arg(0), false);
+                let mut empty = 0u8;
+                for (k, a) in idx_args[1..].iter().enumerate() {
+                    match &a.value {
+                        Some(v) => self.expr(v, false),
+                        None => {
+                            empty |= 1 << k;
+                            self.konst(Value::Null);
+                        }
+                    }
+                }
+                let ci = self.call_idx(e);
+                let fb = self.fb();
+                let nidx = (n - 1) as u8;
+                self.emit(if name == "[" {
+                    Op::Index { n: nidx, empty, drop, call: ci, fb }
+                } else {
+                    Op::Index2 { n: nidx, empty, call: ci, fb }
+                });
+                self.visible(tail, true);
+                return;
+            }
+        }
+        self.generic_call(e, f, args);
+    }
+
+    /// Push the function and its arguments and emit `Call`.
+    fn generic_call(&mut self, e: &Expr, f: &Expr, args: &[Arg]) {
+        let ci = self.call_idx(e);
+        match ident_of(f) {
+            Some(n) if n != "..." => {
+                let s = intern(n);
+                self.emit(Op::LoadFun(s, ci));
+            }
+            _ => self.expr(f, false),
+        }
+        let spec = self.push_args(args);
+        let fb = self.call_fb();
+        self.emit(Op::Call { argc: args.len() as u16, spec, call: ci, fb });
+    }
+
+    fn push_args(&mut self, args: &[Arg]) -> u32 {
+        let mut specs = Vec::with_capacity(args.len());
+        for a in args {
+            match &a.value {
+                Some(v) if ident_of(v) == Some("...") => {
+                    self.ident("...", v);
+                    specs.push(ArgSpec::Dots);
+                }
+                Some(v) => {
+                    self.expr(v, false);
+                    specs.push(match &a.name {
+                        Some(n) => ArgSpec::Named(intern(n)),
+                        None => ArgSpec::Positional,
+                    });
+                }
+                None => {
+                    self.konst(Value::Null);
+                    specs.push(match &a.name {
+                        Some(n) => ArgSpec::Named(intern(n)),
+                        None => ArgSpec::Empty,
+                    });
+                }
+            }
+        }
+        self.arg_specs.push(specs);
+        (self.arg_specs.len() - 1) as u32
+    }
+
+    /// `target <- value` (and `<<-`, `=`). Leaves the value on the stack when `keep`.
+    fn assign(&mut self, e: &Expr, sup: bool, args: &[Arg], keep: bool) {
+        let target = args[0].value.as_ref().unwrap();
+        let value = args[1].value.as_ref().unwrap();
+        let simple_name = match &target.kind {
+            ExprKind::Ident(n) => Some(n.clone()),
+            ExprKind::Const(Const::Str(Some(s))) => Some(s.clone()),
+            _ => None,
+        };
+        if let Some(n) = simple_name {
+            if let ExprKind::Function(params, body) = &value.kind {
+                // Name the closure after its binding, for dumps and traces.
+                let code = compile_function(&n, params, body);
+                self.functions.push((params.clone(), code));
+                self.emit(Op::MakeClosure((self.functions.len() - 1) as u32));
+            } else {
+                self.expr(value, false);
+            }
+            if keep {
+                self.emit(Op::Dup);
+            }
+            if sup {
+                self.emit(Op::StoreSuper(intern(&n)));
+            } else {
+                let p = self.place_of(&n);
+                self.store(p);
+            }
+            return;
+        }
+        // Complex assignment: collect the accessor chain from the base outwards.
+        let mut chain: Vec<&Expr> = Vec::new();
+        let mut cur = target;
+        let base = loop {
+            match &cur.kind {
+                ExprKind::Ident(n) => break n.clone(),
+                ExprKind::Const(Const::Str(Some(s))) => break s.clone(),
+                ExprKind::Call(f, a) if ident_of(f).is_some() && !a.is_empty() && a[0].value.is_some() => {
+                    chain.push(cur);
+                    cur = a[0].value.as_ref().unwrap();
+                }
+                _ => {
+                    let ci = self.call_idx(e);
+                    self.konst(Value::str("invalid (do_set) left-hand side to assignment"));
+                    self.emit(Op::Raise(ci));
+                    return;
+                }
+            }
+        };
+        chain.reverse(); // chain[0] applies to the base
+        let ci_assign = self.call_idx(e);
+        self.expr(value, false);
+        if keep {
+            self.emit(Op::Dup);
+        }
+        let base_place = if sup { None } else { Some(self.place_of(&base)) };
+        let n = chain.len();
+        // Temps t_0 = base, t_k = get(t_{k-1}, chain[k-1]) for k < n.
+        let mut temps: Vec<Place> = Vec::new();
+        if n > 1 {
+            let t0 = self.new_temp();
+            match base_place {
+                Some(p) => self.load(p),
+                None => {
+                    self.emit(Op::LoadSuper(intern(&base), ci_assign));
+                }
+            }
+            self.store(t0);
+            temps.push(t0);
+            for acc in &chain[..n - 1] {
+                let t = self.new_temp();
+                let prev = *temps.last().unwrap();
+                self.load(prev);
+                self.accessor_get(acc);
+                self.store(t);
+                temps.push(t);
+            }
+        }
+        // Now set from the outermost accessor inwards: stack [v].
+        for k in (0..n).rev() {
+            if k == 0 {
+                match base_place {
+                    Some(p) if n == 1 => self.take(p),
+                    Some(_) | None if n > 1 => self.take(temps[0]),
+                    _ => {
+                        self.emit(Op::LoadSuper(intern(&base), ci_assign));
+                    }
+                }
+            } else {
+                self.take(temps[k]);
+            }
+            self.accessor_set(chain[k]);
+        }
+        match base_place {
+            Some(p) => self.store(p),
+            None => {
+                self.emit(Op::StoreSuper(intern(&base)));
+            }
+        }
+    }
+
+    /// Given the object on the stack, push `acc` applied to it (`x[i]`, `x$a`, `names(x)`).
+    fn accessor_get(&mut self, acc: &Expr) {
+        let ExprKind::Call(f, args) = &acc.kind else { unreachable!() };
+        let name = ident_of(f).unwrap();
+        let ci = self.call_idx(acc);
+        match name {
+            "$" if args.len() == 2 && args[1].value.as_ref().and_then(ident_of).is_some() => {
+                let field = intern(ident_of(args[1].value.as_ref().unwrap()).unwrap());
+                let fb = self.fb();
+                self.emit(Op::Dollar(field, ci, fb));
+            }
+            "[" | "[[" if args.iter().all(|a| a.name.is_none()) => {
+                let empty = self.push_indices(&args[1..]);
+                let fb = self.fb();
+                let nidx = (args.len() - 1) as u8;
+                self.emit(if name == "[" {
+                    Op::Index { n: nidx, empty, drop: true, call: ci, fb }
+                } else {
+                    Op::Index2 { n: nidx, empty, call: ci, fb }
+                });
+            }
+            _ => {
+                // names(x) etc.: call the getter with the object as first argument.
+                let t = self.new_temp();
+                self.store(t);
+                let s = intern(name);
+                self.emit(Op::LoadFun(s, ci));
+                self.load(t);
+                let mut specs = vec![ArgSpec::Positional];
+                for a in &args[1..] {
+                    match &a.value {
+                        Some(v) => self.expr(v, false),
+                        None => self.konst(Value::Null),
+                    }
+                    specs.push(match &a.name {
+                        Some(n) => ArgSpec::Named(intern(n)),
+                        None => ArgSpec::Positional,
+                    });
+                }
+                self.arg_specs.push(specs);
+                let spec = (self.arg_specs.len() - 1) as u32;
+                let fb = self.call_fb();
+                self.emit(Op::Call { argc: args.len() as u16, spec, call: ci, fb });
+            }
+        }
+    }
+
+    /// Stack `v, x` → push the replaced object (`x[i] <- v`, `x$a <- v`, `f(x) <- v`).
+    fn accessor_set(&mut self, acc: &Expr) {
+        let ExprKind::Call(f, args) = &acc.kind else { unreachable!() };
+        let name = ident_of(f).unwrap();
+        let ci = self.call_idx(acc);
+        match name {
+            "$" if args.len() == 2 && args[1].value.as_ref().and_then(ident_of).is_some() => {
+                let field = intern(ident_of(args[1].value.as_ref().unwrap()).unwrap());
+                self.emit(Op::SetDollar(field, ci));
+            }
+            "[" | "[[" if args.iter().all(|a| a.name.is_none()) => {
+                let empty = self.push_indices(&args[1..]);
+                let nidx = (args.len() - 1) as u8;
+                self.emit(if name == "[" {
+                    Op::SetIndex { n: nidx, empty, call: ci }
+                } else {
+                    Op::SetIndex2 { n: nidx, empty, call: ci }
+                });
+            }
+            _ => {
+                let spec = self.push_args(&args[1..]);
+                let fun = intern(&format!("{}<-", name));
+                self.emit(Op::SetFun { fun, argc: (args.len() - 1) as u16, spec, call: ci });
+            }
+        }
+    }
+
+    fn push_indices(&mut self, idx: &[Arg]) -> u8 {
+        let mut empty = 0u8;
+        for (k, a) in idx.iter().enumerate() {
+            match &a.value {
+                Some(v) => self.expr(v, false),
+                None => {
+                    empty |= 1 << k;
+                    self.konst(Value::Null);
+                }
+            }
+        }
+        empty
+    }
+
+    fn switch(&mut self, e: &Expr, args: &[Arg], tail: bool) {
+        // The selector is the first unnamed argument or the one named EXPR.
+        let sel_i = args.iter().position(|a| a.name.as_deref() == Some("EXPR")).unwrap_or(0);
+        match &args[sel_i].value {
+            Some(v) => self.expr(v, false),
+            None => self.konst(Value::Null),
+        }
+        let ci = self.call_idx(e);
+        let table_i = self.switches.len() as u32;
+        self.switches.push(SwitchTable { arms: Vec::new(), end: 0, no_match: 0 });
+        self.emit(Op::Switch(table_i, ci));
+        let mut arms: Vec<(Option<Rc<str>>, Option<Pc>)> = Vec::new();
+        let mut jumps = Vec::new();
+        for (k, a) in args.iter().enumerate() {
+            if k == sel_i {
+                continue;
+            }
+            match &a.value {
+                Some(v) => {
+                    let start = self.pc();
+                    self.expr(v, tail);
+                    jumps.push(self.emit(Op::Jump(0)));
+                    arms.push((a.name.clone(), Some(start)));
+                }
+                None => arms.push((a.name.clone(), None)),
+            }
+        }
+        let no_match = self.pc();
+        self.konst(Value::Null);
+        self.visible(tail, false);
+        let end = self.pc();
+        for j in jumps {
+            self.patch(j, end);
+        }
+        // Fallthrough: an empty arm takes the next arm with code.
+        let mut next: Option<Pc> = None;
+        for arm in arms.iter_mut().rev() {
+            match arm.1 {
+                Some(p) => next = Some(p),
+                None => arm.1 = next,
+            }
+        }
+        self.switches[table_i as usize] = SwitchTable { arms, end, no_match };
+    }
+
+    fn try_catch(&mut self, e: &Expr, args: &[Arg], tail: bool) {
+        let mut expr_arg = None;
+        let (mut error, mut warning, mut finally) = (None, None, None);
+        for a in args {
+            match a.name.as_deref() {
+                Some("error") => error = a.value.as_ref(),
+                Some("warning") => warning = a.value.as_ref(),
+                Some("finally") => finally = a.value.as_ref(),
+                Some("expr") | None if expr_arg.is_none() => expr_arg = a.value.as_ref(),
+                Some("condition") => {
+                    error = a.value.as_ref();
+                    warning = a.value.as_ref();
+                }
+                _ => {}
+            }
+        }
+        if let Some(h) = error {
+            self.expr(h, false);
+        }
+        if let Some(h) = warning {
+            self.expr(h, false);
+        }
+        let idx = self.tries.len() as u32;
+        self.tries.push(TryInfo {
+            has_error: error.is_some(),
+            has_warning: warning.is_some(),
+            has_finally: finally.is_some(),
+            end: 0,
+            finally: None,
+        });
+        self.emit(Op::TryBegin(idx));
+        match expr_arg {
+            Some(x) => self.expr(x, tail),
+            None => self.konst(Value::Null),
+        }
+        self.emit(Op::TryEnd(idx));
+        let skip = self.emit(Op::Jump(0));
+        let fin = finally.map(|f| {
+            let start = self.pc();
+            self.expr(f, false);
+            self.emit(Op::EndRegion);
+            start
+        });
+        let end = self.pc();
+        self.patch(skip, end);
+        let _ = e;
+        let t = &mut self.tries[idx as usize];
+        t.end = end;
+        t.finally = fin;
+    }
+
+    fn on_exit(&mut self, args: &[Arg]) {
+        let mut body = None;
+        let mut add = false;
+        for (k, a) in args.iter().enumerate() {
+            match a.name.as_deref() {
+                Some("add") => add = matches!(a.value.as_ref().map(|v| &v.kind), Some(ExprKind::Const(Const::Logical(Some(true))))),
+                Some("expr") => body = a.value.as_ref(),
+                None if k == 0 => body = a.value.as_ref(),
+                None if k == 1 => add = matches!(a.value.as_ref().map(|v| &v.kind), Some(ExprKind::Const(Const::Logical(Some(true))))),
+                _ => {}
+            }
+        }
+        let skip = self.emit(Op::Jump(0));
+        let start = self.pc();
+        match body {
+            Some(b) => self.expr(b, false),
+            None => self.konst(Value::Null),
+        }
+        self.emit(Op::EndRegion);
+        let after = self.pc();
+        self.patch(skip, after);
+        self.exits.push(start);
+        self.emit(Op::OnExit { region: (self.exits.len() - 1) as u32, add });
+        self.konst(Value::Null);
+    }
+}
+
+fn call_args(e: &Expr) -> &[Arg] {
+    match &e.kind {
+        ExprKind::Call(_, a) => a,
+        _ => &[],
+    }
+}
+
+/// The value of a literal.
+pub fn const_value(c: &Const) -> Value {
+    use crate::value::*;
+    match c {
+        Const::Null => Value::Null,
+        Const::Logical(b) => Value::Lgl(b.map_or(NA_LOGICAL, |b| b as i32)),
+        Const::Integer(i) => Value::Int(i.unwrap_or(NA_INTEGER)),
+        Const::Double(d) => Value::Dbl(d.unwrap_or_else(na_real)),
+        Const::Complex(im) => Value::cplx(C64::new(0.0, *im)),
+        Const::Str(s) => Value::from_data(VecData::Str(vec![s.clone()])),
+    }
+}
+

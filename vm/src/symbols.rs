@@ -1,0 +1,48 @@
+//! Symbol interning: every identifier becomes a dense `SymId`, so environments can
+//! be indexed by number (the global environment is a vector indexed by `SymId`).
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct SymId(pub u32);
+
+#[derive(Default)]
+struct Interner {
+    by_name: HashMap<Rc<str>, SymId>,
+    names: Vec<Rc<str>>,
+}
+
+thread_local! {
+    static INTERNER: RefCell<Interner> = RefCell::new(Interner::default());
+}
+
+pub fn intern(name: &str) -> SymId {
+    INTERNER.with(|i| {
+        let mut i = i.borrow_mut();
+        if let Some(&id) = i.by_name.get(name) {
+            return id;
+        }
+        let id = SymId(i.names.len() as u32);
+        let rc: Rc<str> = name.into();
+        i.names.push(rc.clone());
+        i.by_name.insert(rc, id);
+        id
+    })
+}
+
+impl SymId {
+    pub fn name(self) -> Rc<str> {
+        INTERNER.with(|i| i.borrow().names[self.0 as usize].clone())
+    }
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl std::fmt::Display for SymId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.name())
+    }
+}
