@@ -375,3 +375,111 @@ pub fn is_syntactic_name(s: &str) -> bool {
         || (first == '.' && !s.chars().nth(1).is_some_and(|c| c.is_ascii_digit()));
     ok_start && s.chars().all(|c| c.is_alphanumeric() || c == '.' || c == '_') && !RESERVED.contains(&s)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::value::{dbl_vec, int_vec, lgl_vec, list_vec, na_real, str_vec, Vector, NA_INTEGER, NA_LOGICAL};
+
+    fn s(x: &str) -> RStr {
+        Some(x.into())
+    }
+    fn with_attr(v: Value, name: &str, a: Value) -> Value {
+        let mut v = v;
+        v.set_attr(name, a);
+        v
+    }
+    fn matrix(data: VecData, nr: i32, nc: i32) -> Value {
+        let mut v = Vector::new(data);
+        v.set_attr("dim", int_vec(vec![nr, nc]));
+        Value::Vec(std::rc::Rc::new(v))
+    }
+
+    #[test]
+    fn atomic_vectors() {
+        // Expected text from Rscript.
+        assert_eq!(print_to_string(&dbl_vec(vec![1.5, na_real(), 3.0])), "[1] 1.5  NA 3.0\n");
+        assert_eq!(print_to_string(&Value::Dbl(-0.0)), "[1] 0\n");
+        assert_eq!(print_to_string(&dbl_vec(vec![1e-20, 1.0])), "[1] 1e-20 1e+00\n");
+        assert_eq!(print_to_string(&dbl_vec(vec![1e100, 1e5])), "[1] 1e+100  1e+05\n");
+        assert_eq!(print_to_string(&str_vec(vec![s("bbb"), s("a"), None])), "[1] \"bbb\" \"a\"   NA   \n");
+        assert_eq!(print_to_string(&lgl_vec(vec![1, NA_LOGICAL, 0])), "[1]  TRUE    NA FALSE\n");
+        assert_eq!(print_to_string(&Value::Null), "NULL\n");
+        assert_eq!(print_to_string(&str_vec(vec![])), "character(0)\n");
+        assert_eq!(print_to_string(&dbl_vec(vec![])), "numeric(0)\n");
+        assert_eq!(
+            print_to_string(&dbl_vec(vec![1.123456789, 2.5, 100.0])),
+            "[1]   1.123457   2.500000 100.000000\n"
+        );
+        assert_eq!(
+            print_to_string(&dbl_vec(vec![-1.0, 2.25, na_real(), f64::NAN, f64::INFINITY, f64::NEG_INFINITY])),
+            "[1] -1.00  2.25    NA   NaN   Inf  -Inf\n"
+        );
+        assert_eq!(print_to_string(&dbl_vec(vec![123456789012.0, 1.0])), "[1] 123456789012            1\n");
+        assert_eq!(print_to_string_digits(&Value::Dbl(1.0 / 3.0), 3), "[1] 0.333\n");
+        assert_eq!(print_to_string(&dbl_vec(vec![0.00001, 123.0])), "[1] 1.00e-05 1.23e+02\n");
+        assert_eq!(print_to_string(&Value::Dbl(1234567.1)), "[1] 1234567\n");
+        assert_eq!(print_to_string(&dbl_vec(vec![1.5e10, 2e10, 3e10])), "[1] 1.5e+10 2.0e+10 3.0e+10\n");
+        assert_eq!(print_to_string(&Value::str("a\"b")), "[1] \"a\\\"b\"\n");
+    }
+
+    #[test]
+    fn wrapping_at_80() {
+        let x = int_vec((1..=100).collect());
+        let want = "  [1]   1   2   3   4   5   6   7   8   9  10  11  12  13  14  15  16  17  18
+ [19]  19  20  21  22  23  24  25  26  27  28  29  30  31  32  33  34  35  36
+ [37]  37  38  39  40  41  42  43  44  45  46  47  48  49  50  51  52  53  54
+ [55]  55  56  57  58  59  60  61  62  63  64  65  66  67  68  69  70  71  72
+ [73]  73  74  75  76  77  78  79  80  81  82  83  84  85  86  87  88  89  90
+ [91]  91  92  93  94  95  96  97  98  99 100
+";
+        assert_eq!(print_to_string(&x), want);
+    }
+
+    #[test]
+    fn named_vectors() {
+        let v = with_attr(dbl_vec(vec![1.0, 2.0]), "names", str_vec(vec![s("a"), s("bb")]));
+        assert_eq!(print_to_string(&v), " a bb \n 1  2 \n");
+        let names: Vec<RStr> = (1..=30).map(|i| s(&format!("n{}", i))).collect();
+        let v = with_attr(int_vec((1..=30).collect()), "names", str_vec(names));
+        let want = " n1  n2  n3  n4  n5  n6  n7  n8  n9 n10 n11 n12 n13 n14 n15 n16 n17 n18 n19 n20 
+  1   2   3   4   5   6   7   8   9  10  11  12  13  14  15  16  17  18  19  20 
+n21 n22 n23 n24 n25 n26 n27 n28 n29 n30 
+ 21  22  23  24  25  26  27  28  29  30 
+";
+        assert_eq!(print_to_string(&v), want);
+        let v = with_attr(str_vec(vec![s("x"), None]), "names", str_vec(vec![s("a"), s("b")]));
+        assert_eq!(print_to_string(&v), "  a   b \n\"x\"  NA \n");
+    }
+
+    #[test]
+    fn matrices() {
+        let m = matrix(VecData::Dbl(vec![-1.5, na_real(), 3.0, 4.0]), 2, 2);
+        assert_eq!(print_to_string(&m), "     [,1] [,2]\n[1,] -1.5    3\n[2,]   NA    4\n");
+        let m = matrix(VecData::Str(vec![s("a"), s("bb"), None, s("d")]), 2, 2);
+        assert_eq!(print_to_string(&m), "     [,1] [,2]\n[1,] \"a\"  NA  \n[2,] \"bb\" \"d\" \n");
+    }
+
+    #[test]
+    fn lists_and_attributes() {
+        let l = list_vec(vec![Value::Dbl(1.0), Value::str("a")]);
+        assert_eq!(print_to_string(&l), "[[1]]\n[1] 1\n\n[[2]]\n[1] \"a\"\n\n");
+        let inner = with_attr(list_vec(vec![Value::Dbl(1.0)]), "names", Value::str("b"));
+        let l = with_attr(list_vec(vec![inner, Value::Null]), "names", str_vec(vec![s("a"), s("c")]));
+        assert_eq!(print_to_string(&l), "$a\n$a$b\n[1] 1\n\n\n$c\nNULL\n\n");
+        assert_eq!(print_to_string(&list_vec(vec![])), "list()\n");
+        let named_empty = with_attr(list_vec(vec![]), "names", str_vec(vec![]));
+        assert_eq!(print_to_string(&named_empty), "named list()\n");
+        let obj = with_attr(int_vec(vec![1, 2, 3]), "class", Value::str("foo"));
+        assert_eq!(print_to_string(&obj), "[1] 1 2 3\nattr(,\"class\")\n[1] \"foo\"\n");
+        let _ = NA_INTEGER;
+    }
+
+    #[test]
+    fn complex_vectors() {
+        let z = VecData::Cplx(vec![C64::new(1.0, 2.0), crate::value::na_complex(), C64::new(-1.5, -0.5)]);
+        assert_eq!(print_to_string(&Value::from_data(z)), "[1]  1.0+2.0i        NA -1.5-0.5i\n");
+        let z = VecData::Cplx(vec![C64::new(1.0, 10.0), C64::new(1.0, 1.0)]);
+        assert_eq!(print_to_string(&Value::from_data(z)), "[1] 1+10i 1+ 1i\n");
+    }
+}
