@@ -3,7 +3,7 @@
 //! `formatInteger`, `formatLogical`, `formatComplex`, `encodeString` from
 //! src/main/format.c, with `R_print.digits = 7` and `scipen = 0` by default).
 
-use crate::value::{is_na_real, C64, NA_INTEGER, NA_LOGICAL, RStr};
+use crate::value::{is_na_real, RStr, C64, NA_INTEGER, NA_LOGICAL};
 
 /// R's `R_print.scipen` default.
 const SCIPEN: i64 = 0;
@@ -97,9 +97,17 @@ pub fn format_real(x: &[f64], digits: usize, nsmall: usize) -> RealFmt {
                 rgt = nsmall as i64;
                 wf = mxsl + rgt + (rgt != 0) as i64;
             }
-            f = RealFmt { w: wf as usize, d: rgt as usize, e: 0 };
+            f = RealFmt {
+                w: wf as usize,
+                d: rgt as usize,
+                e: 0,
+            };
         } else {
-            f = RealFmt { w: we as usize, d: d as usize, e: e as usize };
+            f = RealFmt {
+                w: we as usize,
+                d: d as usize,
+                e: e as usize,
+            };
         }
     }
     if naflag {
@@ -140,7 +148,13 @@ pub fn sci_string(x: f64, d: usize, upper: bool) -> String {
     let (mant, exp) = s.split_once('e').unwrap_or((&s, "0"));
     let exp: i32 = exp.parse().unwrap_or(0);
     let sign = if exp < 0 { '-' } else { '+' };
-    format!("{}{}{}{:02}", mant, if upper { 'E' } else { 'e' }, sign, exp.abs())
+    format!(
+        "{}{}{}{:02}",
+        mant,
+        if upper { 'E' } else { 'e' },
+        sign,
+        exp.abs()
+    )
 }
 
 /// R's `encodeReal0`: one double in format `f`, right-justified to `f.w`.
@@ -221,7 +235,13 @@ pub fn num_to_char(x: f64) -> String {
 /// R's `formatInteger`: the common width of integers (NA counts as 2).
 pub fn format_integer(x: &[i32]) -> usize {
     x.iter()
-        .map(|&v| if v == NA_INTEGER { NA_WIDTH } else { v.to_string().len() })
+        .map(|&v| {
+            if v == NA_INTEGER {
+                NA_WIDTH
+            } else {
+                v.to_string().len()
+            }
+        })
         .max()
         .unwrap_or(1)
         .max(1)
@@ -271,7 +291,10 @@ pub fn format_lgl_vec(x: &[i32]) -> Vec<String> {
 /// Formats for the real and imaginary parts of complex numbers (as R 4.2 does:
 /// each part formatted as a vector, NA elements excluded).
 pub fn format_complex(x: &[C64], digits: usize, nsmall: usize) -> (RealFmt, RealFmt, bool) {
-    let ok: Vec<&C64> = x.iter().filter(|z| !(is_na_real(z.re) || is_na_real(z.im))).collect();
+    let ok: Vec<&C64> = x
+        .iter()
+        .filter(|z| !(is_na_real(z.re) || is_na_real(z.im)))
+        .collect();
     let re: Vec<f64> = ok.iter().map(|z| z.re).collect();
     let im: Vec<f64> = ok.iter().map(|z| z.im.abs()).collect();
     let fr = format_real(&re, digits, nsmall);
@@ -326,7 +349,9 @@ pub fn escape_string(s: &str, quote: bool) -> String {
             '\u{b}' => out.push_str("\\v"),
             '\\' => out.push_str("\\\\"),
             '"' if quote => out.push_str("\\\""),
-            c if (c as u32) < 0x20 || c as u32 == 0x7f => out.push_str(&format!("\\{:03o}", c as u32)),
+            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
+                out.push_str(&format!("\\{:03o}", c as u32))
+            }
             c => out.push(c),
         }
     }
@@ -372,8 +397,26 @@ mod tests {
     #[test]
     fn as_character_doubles() {
         // Rscript: as.character(c(0.1,1e5,1e-4,123456.7,1/3,1e15,100000,1234567))
-        let xs = [0.1, 1e5, 1e-4, 123456.7, 1.0 / 3.0, 1e15, 100000.0, 1234567.0];
-        let want = ["0.1", "1e+05", "1e-04", "123456.7", "0.333333333333333", "1e+15", "1e+05", "1234567"];
+        let xs = [
+            0.1,
+            1e5,
+            1e-4,
+            123456.7,
+            1.0 / 3.0,
+            1e15,
+            100000.0,
+            1234567.0,
+        ];
+        let want = [
+            "0.1",
+            "1e+05",
+            "1e-04",
+            "123456.7",
+            "0.333333333333333",
+            "1e+15",
+            "1e+05",
+            "1234567",
+        ];
         for (x, w) in xs.iter().zip(want) {
             assert_eq!(num_to_char(*x), w);
         }
@@ -381,7 +424,10 @@ mod tests {
 
     #[test]
     fn print_formats() {
-        assert_eq!(format_real_vec(&[1.5, na_real(), 3.0], 7), vec!["1.5", " NA", "3.0"]);
+        assert_eq!(
+            format_real_vec(&[1.5, na_real(), 3.0], 7),
+            vec!["1.5", " NA", "3.0"]
+        );
         assert_eq!(format_real_vec(&[1e-20, 1.0], 7), vec!["1e-20", "1e+00"]);
         assert_eq!(format_real_vec(&[1e100, 1e5], 7), vec!["1e+100", " 1e+05"]);
         assert_eq!(format_real_vec(&[123456.0], 7), vec!["123456"]);
@@ -391,8 +437,13 @@ mod tests {
     #[test]
     fn cat_numbers() {
         // Rscript: cat(1/3, 1e-20, 123456789, 1e5, 100000, 1234567.1)
-        let got: Vec<String> =
-            [1.0 / 3.0, 1e-20, 123456789.0, 1e5, 100000.0, 1234567.1].iter().map(|&x| format_real_one(x, 7)).collect();
-        assert_eq!(got.join(" "), "0.3333333 1e-20 123456789 1e+05 1e+05 1234567");
+        let got: Vec<String> = [1.0 / 3.0, 1e-20, 123456789.0, 1e5, 100000.0, 1234567.1]
+            .iter()
+            .map(|&x| format_real_one(x, 7))
+            .collect();
+        assert_eq!(
+            got.join(" "),
+            "0.3333333 1e-20 123456789 1e+05 1e+05 1234567"
+        );
     }
 }

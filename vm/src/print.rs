@@ -4,10 +4,10 @@
 //! comes from `crate::format`.
 
 use crate::format::{
-    encode_complex, encode_integer, encode_real, encode_string, format_complex, format_integer, format_logical,
-    format_real, logical_str, pad_left, pad_right, str_width,
+    encode_complex, encode_integer, encode_real, encode_string, format_complex, format_integer,
+    format_logical, format_real, logical_str, pad_left, pad_right, str_width,
 };
-use crate::value::{RStr, VecData, Vector, Value, C64};
+use crate::value::{RStr, Value, VecData, Vector, C64};
 
 /// R's `R_print.width` default.
 pub const PRINT_WIDTH: usize = 80;
@@ -28,7 +28,11 @@ pub fn print_to_string_digits(v: &Value, digits: usize) -> String {
 
 /// `print(v, digits = digits, quote = quote)`.
 pub fn print_to_string_opts(v: &Value, digits: usize, quote: bool) -> String {
-    let mut p = Printer { out: String::new(), digits: digits.clamp(1, 22), quote };
+    let mut p = Printer {
+        out: String::new(),
+        digits: digits.clamp(1, 22),
+        quote,
+    };
     p.value(v, "");
     p.out
 }
@@ -68,7 +72,8 @@ impl Printer {
             }
             Value::Builtin(id) => {
                 let name = crate::builtins::name_of(*id);
-                self.out.push_str(&format!("function (...) .Primitive(\"{}\")\n", name));
+                self.out
+                    .push_str(&format!("function (...) .Primitive(\"{}\")\n", name));
             }
             _ => {
                 let Some(vec) = v.as_vector() else { return };
@@ -121,15 +126,24 @@ impl Printer {
         match d {
             VecData::Lgl(x) => {
                 let w = format_logical(x);
-                Cells { cells: x.iter().map(|&b| pad_left(logical_str(b), w)).collect(), w }
+                Cells {
+                    cells: x.iter().map(|&b| pad_left(logical_str(b), w)).collect(),
+                    w,
+                }
             }
             VecData::Int(x) => {
                 let w = format_integer(x);
-                Cells { cells: x.iter().map(|&i| encode_integer(i, w)).collect(), w }
+                Cells {
+                    cells: x.iter().map(|&i| encode_integer(i, w)).collect(),
+                    w,
+                }
             }
             VecData::Dbl(x) => {
                 let f = format_real(x, self.digits, 0);
-                Cells { cells: x.iter().map(|&r| encode_real(r, f)).collect(), w: f.w }
+                Cells {
+                    cells: x.iter().map(|&r| encode_real(r, f)).collect(),
+                    w: f.w,
+                }
             }
             VecData::Cplx(x) => complex_cells(x, self.digits),
             VecData::Str(x) => {
@@ -172,7 +186,9 @@ impl Printer {
     fn named_vector(&mut self, d: &VecData, names: &[RStr]) {
         let n = d.len();
         let c = self.cells(d, self.quote);
-        let name_strs: Vec<String> = (0..n).map(|i| encode_string(names.get(i).unwrap_or(&None), false)).collect();
+        let name_strs: Vec<String> = (0..n)
+            .map(|i| encode_string(names.get(i).unwrap_or(&None), false))
+            .collect();
         let wn = name_strs.iter().map(|s| str_width(s)).max().unwrap_or(0);
         let w = c.w.max(wn);
         let per_line = (PRINT_WIDTH / (w + GAP)).max(1);
@@ -208,7 +224,11 @@ impl Printer {
         let (row_names, col_names) = dimnames(v);
         let is_str = matches!(v.data, VecData::Str(_));
         let rlabw = match &row_names {
-            Some(rn) => rn.iter().map(|s| str_width(&encode_string(s, false))).max().unwrap_or(0),
+            Some(rn) => rn
+                .iter()
+                .map(|s| str_width(&encode_string(s, false)))
+                .max()
+                .unwrap_or(0),
             None => index_width(nr + 1) + 3,
         };
         // Column cells and widths (numbers: width includes the gap, as in R).
@@ -284,7 +304,11 @@ impl Printer {
 
     fn list(&mut self, items: &[Value], names: Option<&[RStr]>, tag: &str) {
         if items.is_empty() {
-            self.out.push_str(if names.is_some() { "named list()\n" } else { "list()\n" });
+            self.out.push_str(if names.is_some() {
+                "named list()\n"
+            } else {
+                "list()\n"
+            });
             return;
         }
         for (i, item) in items.iter().enumerate() {
@@ -313,8 +337,12 @@ impl Printer {
 
 /// The row and column names of a matrix, when its `dimnames` holds character vectors.
 fn dimnames(v: &Vector) -> (Option<Vec<RStr>>, Option<Vec<RStr>>) {
-    let Some(dn) = v.attr("dimnames").and_then(|d| d.as_vector()) else { return (None, None) };
-    let VecData::List(parts) = &dn.data else { return (None, None) };
+    let Some(dn) = v.attr("dimnames").and_then(|d| d.as_vector()) else {
+        return (None, None);
+    };
+    let VecData::List(parts) = &dn.data else {
+        return (None, None);
+    };
     let strs = |i: usize| -> Option<Vec<RStr>> {
         let p = parts.get(i)?.as_vector()?;
         match p.data.coerce(crate::value::VType::Str) {
@@ -343,7 +371,10 @@ fn complex_cells(x: &[C64], digits: usize) -> Cells {
         })
         .collect();
     let w = strs.iter().map(|s| str_width(s)).max().unwrap_or(0);
-    Cells { cells: strs.iter().map(|s| pad_left(s, w)).collect(), w }
+    Cells {
+        cells: strs.iter().map(|s| pad_left(s, w)).collect(),
+        w,
+    }
 }
 
 /// How an element of a list matrix is summarised (R shows `numeric,3` etc.).
@@ -351,7 +382,10 @@ fn list_cell_summary(v: &Value) -> String {
     match v {
         Value::Null => "NULL".into(),
         Value::Closure(_) | Value::Builtin(_) => "?".into(),
-        _ if v.len() == 1 => crate::print::print_to_string(v).trim_start_matches("[1] ").trim_end().to_string(),
+        _ if v.len() == 1 => crate::print::print_to_string(v)
+            .trim_start_matches("[1] ")
+            .trim_end()
+            .to_string(),
         _ => {
             let ty = match v.vtype() {
                 Some(crate::value::VType::Dbl) => "numeric",
@@ -366,20 +400,43 @@ fn list_cell_summary(v: &Value) -> String {
 /// Is `s` a syntactic R name (so `$name` needs no backticks)?
 pub fn is_syntactic_name(s: &str) -> bool {
     const RESERVED: &[&str] = &[
-        "if", "else", "repeat", "while", "function", "for", "next", "break", "TRUE", "FALSE", "NULL", "Inf", "NaN",
-        "NA", "NA_integer_", "NA_real_", "NA_character_", "in",
+        "if",
+        "else",
+        "repeat",
+        "while",
+        "function",
+        "for",
+        "next",
+        "break",
+        "TRUE",
+        "FALSE",
+        "NULL",
+        "Inf",
+        "NaN",
+        "NA",
+        "NA_integer_",
+        "NA_real_",
+        "NA_character_",
+        "in",
     ];
     let mut chars = s.chars();
-    let Some(first) = chars.next() else { return false };
+    let Some(first) = chars.next() else {
+        return false;
+    };
     let ok_start = first.is_alphabetic()
         || (first == '.' && !s.chars().nth(1).is_some_and(|c| c.is_ascii_digit()));
-    ok_start && s.chars().all(|c| c.is_alphanumeric() || c == '.' || c == '_') && !RESERVED.contains(&s)
+    ok_start
+        && s.chars()
+            .all(|c| c.is_alphanumeric() || c == '.' || c == '_')
+        && !RESERVED.contains(&s)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::value::{dbl_vec, int_vec, lgl_vec, list_vec, na_real, str_vec, Vector, NA_INTEGER, NA_LOGICAL};
+    use crate::value::{
+        dbl_vec, int_vec, lgl_vec, list_vec, na_real, str_vec, Vector, NA_INTEGER, NA_LOGICAL,
+    };
 
     fn s(x: &str) -> RStr {
         Some(x.into())
@@ -398,12 +455,27 @@ mod tests {
     #[test]
     fn atomic_vectors() {
         // Expected text from Rscript.
-        assert_eq!(print_to_string(&dbl_vec(vec![1.5, na_real(), 3.0])), "[1] 1.5  NA 3.0\n");
+        assert_eq!(
+            print_to_string(&dbl_vec(vec![1.5, na_real(), 3.0])),
+            "[1] 1.5  NA 3.0\n"
+        );
         assert_eq!(print_to_string(&Value::Dbl(-0.0)), "[1] 0\n");
-        assert_eq!(print_to_string(&dbl_vec(vec![1e-20, 1.0])), "[1] 1e-20 1e+00\n");
-        assert_eq!(print_to_string(&dbl_vec(vec![1e100, 1e5])), "[1] 1e+100  1e+05\n");
-        assert_eq!(print_to_string(&str_vec(vec![s("bbb"), s("a"), None])), "[1] \"bbb\" \"a\"   NA   \n");
-        assert_eq!(print_to_string(&lgl_vec(vec![1, NA_LOGICAL, 0])), "[1]  TRUE    NA FALSE\n");
+        assert_eq!(
+            print_to_string(&dbl_vec(vec![1e-20, 1.0])),
+            "[1] 1e-20 1e+00\n"
+        );
+        assert_eq!(
+            print_to_string(&dbl_vec(vec![1e100, 1e5])),
+            "[1] 1e+100  1e+05\n"
+        );
+        assert_eq!(
+            print_to_string(&str_vec(vec![s("bbb"), s("a"), None])),
+            "[1] \"bbb\" \"a\"   NA   \n"
+        );
+        assert_eq!(
+            print_to_string(&lgl_vec(vec![1, NA_LOGICAL, 0])),
+            "[1]  TRUE    NA FALSE\n"
+        );
         assert_eq!(print_to_string(&Value::Null), "NULL\n");
         assert_eq!(print_to_string(&str_vec(vec![])), "character(0)\n");
         assert_eq!(print_to_string(&dbl_vec(vec![])), "numeric(0)\n");
@@ -412,14 +484,33 @@ mod tests {
             "[1]   1.123457   2.500000 100.000000\n"
         );
         assert_eq!(
-            print_to_string(&dbl_vec(vec![-1.0, 2.25, na_real(), f64::NAN, f64::INFINITY, f64::NEG_INFINITY])),
+            print_to_string(&dbl_vec(vec![
+                -1.0,
+                2.25,
+                na_real(),
+                f64::NAN,
+                f64::INFINITY,
+                f64::NEG_INFINITY
+            ])),
             "[1] -1.00  2.25    NA   NaN   Inf  -Inf\n"
         );
-        assert_eq!(print_to_string(&dbl_vec(vec![123456789012.0, 1.0])), "[1] 123456789012            1\n");
-        assert_eq!(print_to_string_digits(&Value::Dbl(1.0 / 3.0), 3), "[1] 0.333\n");
-        assert_eq!(print_to_string(&dbl_vec(vec![0.00001, 123.0])), "[1] 1.00e-05 1.23e+02\n");
+        assert_eq!(
+            print_to_string(&dbl_vec(vec![123456789012.0, 1.0])),
+            "[1] 123456789012            1\n"
+        );
+        assert_eq!(
+            print_to_string_digits(&Value::Dbl(1.0 / 3.0), 3),
+            "[1] 0.333\n"
+        );
+        assert_eq!(
+            print_to_string(&dbl_vec(vec![0.00001, 123.0])),
+            "[1] 1.00e-05 1.23e+02\n"
+        );
         assert_eq!(print_to_string(&Value::Dbl(1234567.1)), "[1] 1234567\n");
-        assert_eq!(print_to_string(&dbl_vec(vec![1.5e10, 2e10, 3e10])), "[1] 1.5e+10 2.0e+10 3.0e+10\n");
+        assert_eq!(
+            print_to_string(&dbl_vec(vec![1.5e10, 2e10, 3e10])),
+            "[1] 1.5e+10 2.0e+10 3.0e+10\n"
+        );
         assert_eq!(print_to_string(&Value::str("a\"b")), "[1] \"a\\\"b\"\n");
     }
 
@@ -438,26 +529,41 @@ mod tests {
 
     #[test]
     fn named_vectors() {
-        let v = with_attr(dbl_vec(vec![1.0, 2.0]), "names", str_vec(vec![s("a"), s("bb")]));
+        let v = with_attr(
+            dbl_vec(vec![1.0, 2.0]),
+            "names",
+            str_vec(vec![s("a"), s("bb")]),
+        );
         assert_eq!(print_to_string(&v), " a bb \n 1  2 \n");
         let names: Vec<RStr> = (1..=30).map(|i| s(&format!("n{}", i))).collect();
         let v = with_attr(int_vec((1..=30).collect()), "names", str_vec(names));
-        let want = " n1  n2  n3  n4  n5  n6  n7  n8  n9 n10 n11 n12 n13 n14 n15 n16 n17 n18 n19 n20 
+        let want =
+            " n1  n2  n3  n4  n5  n6  n7  n8  n9 n10 n11 n12 n13 n14 n15 n16 n17 n18 n19 n20 
   1   2   3   4   5   6   7   8   9  10  11  12  13  14  15  16  17  18  19  20 
 n21 n22 n23 n24 n25 n26 n27 n28 n29 n30 
  21  22  23  24  25  26  27  28  29  30 
 ";
         assert_eq!(print_to_string(&v), want);
-        let v = with_attr(str_vec(vec![s("x"), None]), "names", str_vec(vec![s("a"), s("b")]));
+        let v = with_attr(
+            str_vec(vec![s("x"), None]),
+            "names",
+            str_vec(vec![s("a"), s("b")]),
+        );
         assert_eq!(print_to_string(&v), "  a   b \n\"x\"  NA \n");
     }
 
     #[test]
     fn matrices() {
         let m = matrix(VecData::Dbl(vec![-1.5, na_real(), 3.0, 4.0]), 2, 2);
-        assert_eq!(print_to_string(&m), "     [,1] [,2]\n[1,] -1.5    3\n[2,]   NA    4\n");
+        assert_eq!(
+            print_to_string(&m),
+            "     [,1] [,2]\n[1,] -1.5    3\n[2,]   NA    4\n"
+        );
         let m = matrix(VecData::Str(vec![s("a"), s("bb"), None, s("d")]), 2, 2);
-        assert_eq!(print_to_string(&m), "     [,1] [,2]\n[1,] \"a\"  NA  \n[2,] \"bb\" \"d\" \n");
+        assert_eq!(
+            print_to_string(&m),
+            "     [,1] [,2]\n[1,] \"a\"  NA  \n[2,] \"bb\" \"d\" \n"
+        );
     }
 
     #[test]
@@ -465,20 +571,34 @@ n21 n22 n23 n24 n25 n26 n27 n28 n29 n30
         let l = list_vec(vec![Value::Dbl(1.0), Value::str("a")]);
         assert_eq!(print_to_string(&l), "[[1]]\n[1] 1\n\n[[2]]\n[1] \"a\"\n\n");
         let inner = with_attr(list_vec(vec![Value::Dbl(1.0)]), "names", Value::str("b"));
-        let l = with_attr(list_vec(vec![inner, Value::Null]), "names", str_vec(vec![s("a"), s("c")]));
+        let l = with_attr(
+            list_vec(vec![inner, Value::Null]),
+            "names",
+            str_vec(vec![s("a"), s("c")]),
+        );
         assert_eq!(print_to_string(&l), "$a\n$a$b\n[1] 1\n\n\n$c\nNULL\n\n");
         assert_eq!(print_to_string(&list_vec(vec![])), "list()\n");
         let named_empty = with_attr(list_vec(vec![]), "names", str_vec(vec![]));
         assert_eq!(print_to_string(&named_empty), "named list()\n");
         let obj = with_attr(int_vec(vec![1, 2, 3]), "class", Value::str("foo"));
-        assert_eq!(print_to_string(&obj), "[1] 1 2 3\nattr(,\"class\")\n[1] \"foo\"\n");
+        assert_eq!(
+            print_to_string(&obj),
+            "[1] 1 2 3\nattr(,\"class\")\n[1] \"foo\"\n"
+        );
         let _ = NA_INTEGER;
     }
 
     #[test]
     fn complex_vectors() {
-        let z = VecData::Cplx(vec![C64::new(1.0, 2.0), crate::value::na_complex(), C64::new(-1.5, -0.5)]);
-        assert_eq!(print_to_string(&Value::from_data(z)), "[1]  1.0+2.0i        NA -1.5-0.5i\n");
+        let z = VecData::Cplx(vec![
+            C64::new(1.0, 2.0),
+            crate::value::na_complex(),
+            C64::new(-1.5, -0.5),
+        ]);
+        assert_eq!(
+            print_to_string(&Value::from_data(z)),
+            "[1]  1.0+2.0i        NA -1.5-0.5i\n"
+        );
         let z = VecData::Cplx(vec![C64::new(1.0, 10.0), C64::new(1.0, 1.0)]);
         assert_eq!(print_to_string(&Value::from_data(z)), "[1] 1+10i 1+ 1i\n");
     }

@@ -6,11 +6,11 @@ use super::BuiltinDef;
 use crate::args::Args;
 use crate::error::{RError, RResult};
 use crate::format::{
-    drop_trailing_zeros, encode_real, format_integer, format_logical, format_real, format_real_one, logical_str,
-    num_to_char, pad_left, pad_right, sci_string, str_width,
+    drop_trailing_zeros, encode_real, format_integer, format_logical, format_real, format_real_one,
+    logical_str, num_to_char, pad_left, pad_right, sci_string, str_width,
 };
 use crate::interp::Interp;
-use crate::value::{is_na_real, str_vec, RStr, VType, VecData, Value, NA_INTEGER};
+use crate::value::{is_na_real, str_vec, RStr, VType, Value, VecData, NA_INTEGER};
 
 pub const BUILTINS: &[BuiltinDef] = &[
     BuiltinDef::new("cat", builtin_cat),
@@ -52,10 +52,12 @@ pub(crate) fn as_strings(v: &Value) -> Vec<RStr> {
             VecData::List(items) => items
                 .iter()
                 .map(|e| match e.as_vector() {
-                    Some(ev) if ev.len() == 1 && ev.vtype() != VType::List => match ev.data.coerce(VType::Str) {
-                        VecData::Str(mut s) => s.pop().flatten(),
-                        _ => None,
-                    },
+                    Some(ev) if ev.len() == 1 && ev.vtype() != VType::List => {
+                        match ev.data.coerce(VType::Str) {
+                            VecData::Str(mut s) => s.pop().flatten(),
+                            _ => None,
+                        }
+                    }
                     _ => Some(crate::print::print_to_string(e).trim_end().into()),
                 })
                 .collect(),
@@ -99,7 +101,10 @@ fn builtin_cat(interp: &mut Interp, args: Args) -> RResult<Value> {
     let seps: Vec<String> = match b.take(2) {
         None => vec![" ".into()],
         Some(v) => {
-            let s: Vec<String> = as_strings(&v).into_iter().map(|s| s.as_deref().unwrap_or("NA").to_string()).collect();
+            let s: Vec<String> = as_strings(&v)
+                .into_iter()
+                .map(|s| s.as_deref().unwrap_or("NA").to_string())
+                .collect();
             if s.is_empty() {
                 return Err(RError::new("invalid 'sep' specification"));
             }
@@ -118,10 +123,15 @@ fn builtin_cat(interp: &mut Interp, args: Args) -> RResult<Value> {
                     v.type_name()
                 )))
             }
-            _ => v.as_vector().ok_or_else(|| RError::new("cat: invalid argument"))?,
+            _ => v
+                .as_vector()
+                .ok_or_else(|| RError::new("cat: invalid argument"))?,
         };
         if vec.vtype() == VType::List {
-            return Err(RError::new(format!("argument {} (type 'list') cannot be handled by 'cat'", k + 1)));
+            return Err(RError::new(format!(
+                "argument {} (type 'list') cannot be handled by 'cat'",
+                k + 1
+            )));
         }
         for i in 0..vec.len() {
             if count > 0 {
@@ -144,7 +154,9 @@ fn builtin_print(interp: &mut Interp, args: Args) -> RResult<Value> {
     let digits = match b.take(1) {
         None | Some(Value::Null) => crate::print::DEFAULT_DIGITS,
         Some(d) => {
-            let d = d.first_f64().filter(|d| !d.is_nan() && (1.0..=22.0).contains(d));
+            let d = d
+                .first_f64()
+                .filter(|d| !d.is_nan() && (1.0..=22.0).contains(d));
             d.ok_or_else(|| RError::new("invalid digits parameter"))? as usize
         }
     };
@@ -166,7 +178,9 @@ fn insert_big_mark(s: &str, mark: &str) -> String {
         Some(r) => ("-", r),
         None => ("", body),
     };
-    let int_end = rest.find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len());
+    let int_end = rest
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(rest.len());
     let (int_part, tail) = rest.split_at(int_end);
     let mut grouped = String::new();
     for (i, c) in int_part.chars().enumerate() {
@@ -204,10 +218,16 @@ fn builtin_format(_interp: &mut Interp, args: Args) -> RResult<Value> {
     ])?;
     let x = b.take(0).unwrap_or(Value::Null);
     let trim = arg_flag(&b.take(1), false);
-    let digits = arg_f64(&b.take(2)).map(|d| d.clamp(1.0, 22.0) as usize).unwrap_or(7);
-    let nsmall = arg_f64(&b.take(3)).map(|d| d.clamp(0.0, 20.0) as usize).unwrap_or(0);
+    let digits = arg_f64(&b.take(2))
+        .map(|d| d.clamp(1.0, 22.0) as usize)
+        .unwrap_or(7);
+    let nsmall = arg_f64(&b.take(3))
+        .map(|d| d.clamp(0.0, 20.0) as usize)
+        .unwrap_or(0);
     let justify = arg_str(&b.take(4)).unwrap_or_else(|| "left".into());
-    let width = arg_f64(&b.take(5)).map(|w| w.max(0.0) as usize).unwrap_or(0);
+    let width = arg_f64(&b.take(5))
+        .map(|w| w.max(0.0) as usize)
+        .unwrap_or(0);
     let big_mark = arg_str(&b.take(8)).unwrap_or_default();
     let Some(vec) = x.as_vector() else {
         return match x {
@@ -218,13 +238,19 @@ fn builtin_format(_interp: &mut Interp, args: Args) -> RResult<Value> {
     let mut cells: Vec<String> = match &vec.data {
         VecData::Lgl(v) => {
             let w = format_logical(v);
-            v.iter().map(|&b| pad_left(logical_str(b), if trim { 0 } else { w })).collect()
+            v.iter()
+                .map(|&b| pad_left(logical_str(b), if trim { 0 } else { w }))
+                .collect()
         }
         VecData::Int(v) => {
             let w = format_integer(v);
             v.iter()
                 .map(|&i| {
-                    let s = if i == NA_INTEGER { "NA".to_string() } else { i.to_string() };
+                    let s = if i == NA_INTEGER {
+                        "NA".to_string()
+                    } else {
+                        i.to_string()
+                    };
                     pad_left(&s, if trim { 0 } else { w })
                 })
                 .collect()
@@ -238,8 +264,16 @@ fn builtin_format(_interp: &mut Interp, args: Args) -> RResult<Value> {
         }
         VecData::Cplx(v) => crate::format::format_cplx_vec(v, digits),
         VecData::Str(v) => {
-            let raw: Vec<String> = v.iter().map(|s| s.as_deref().unwrap_or("NA").to_string()).collect();
-            let w = raw.iter().map(|s| str_width(s)).max().unwrap_or(0).max(width);
+            let raw: Vec<String> = v
+                .iter()
+                .map(|s| s.as_deref().unwrap_or("NA").to_string())
+                .collect();
+            let w = raw
+                .iter()
+                .map(|s| str_width(s))
+                .max()
+                .unwrap_or(0)
+                .max(width);
             let cells: Vec<String> = raw
                 .iter()
                 .map(|s| match justify.as_str() {
@@ -253,22 +287,37 @@ fn builtin_format(_interp: &mut Interp, args: Args) -> RResult<Value> {
                     _ => pad_right(s, w),
                 })
                 .collect();
-            return Ok(with_shape(cells.into_iter().map(|s: String| Some(s.into())).collect(), &x));
+            return Ok(with_shape(
+                cells.into_iter().map(|s: String| Some(s.into())).collect(),
+                &x,
+            ));
         }
         VecData::List(items) => items
             .iter()
-            .map(|e| as_strings(e).into_iter().map(|s| s.as_deref().unwrap_or("NA").to_string()).collect::<Vec<_>>().join(", "))
+            .map(|e| {
+                as_strings(e)
+                    .into_iter()
+                    .map(|s| s.as_deref().unwrap_or("NA").to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            })
             .collect(),
     };
     if !big_mark.is_empty() {
-        cells = cells.iter().map(|s| insert_big_mark(s.trim_start(), &big_mark)).collect();
+        cells = cells
+            .iter()
+            .map(|s| insert_big_mark(s.trim_start(), &big_mark))
+            .collect();
         let w = cells.iter().map(|s| str_width(s)).max().unwrap_or(0);
         cells = cells.iter().map(|s| pad_left(s, w)).collect();
     }
     if width > 0 {
         cells = cells.iter().map(|s| pad_left(s, width)).collect();
     }
-    Ok(with_shape(cells.into_iter().map(|s| Some(s.into())).collect(), &x))
+    Ok(with_shape(
+        cells.into_iter().map(|s| Some(s.into())).collect(),
+        &x,
+    ))
 }
 
 /// One C `printf` conversion: flags, width, precision and the conversion letter.
@@ -317,8 +366,16 @@ fn sign_of(spec: &Spec, neg: bool) -> &'static str {
 fn c_general(x: f64, prec: usize, alt: bool, upper: bool) -> String {
     let p = prec.max(1);
     let e = sci_string(x, p - 1, upper);
-    let exp: i32 = e.rsplit(['e', 'E']).next().and_then(|s| s.parse().ok()).unwrap_or(0);
-    let s = if exp < p as i32 && exp >= -4 { format!("{:.*}", (p as i32 - 1 - exp) as usize, x) } else { e };
+    let exp: i32 = e
+        .rsplit(['e', 'E'])
+        .next()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    let s = if exp < p as i32 && exp >= -4 {
+        format!("{:.*}", (p as i32 - 1 - exp) as usize, x)
+    } else {
+        e
+    };
     if alt {
         s
     } else {
@@ -338,8 +395,15 @@ fn c_double(spec: &Spec, x: f64) -> String {
         } else {
             "-Inf"
         };
-        let plain = Spec { zero: false, ..spec.clone() };
-        let sign = if x == f64::INFINITY { sign_of(spec, false) } else { "" };
+        let plain = Spec {
+            zero: false,
+            ..spec.clone()
+        };
+        let sign = if x == f64::INFINITY {
+            sign_of(spec, false)
+        } else {
+            ""
+        };
         return pad_spec(&plain, sign, s, false);
     }
     let prec = spec.prec.unwrap_or(6);
@@ -351,7 +415,12 @@ fn c_double(spec: &Spec, x: f64) -> String {
         'G' => c_general(a, prec, spec.alt, true),
         _ => c_general(a, prec, spec.alt, false),
     };
-    pad_spec(spec, sign_of(spec, x.is_sign_negative() && x != 0.0), &body, true)
+    pad_spec(
+        spec,
+        sign_of(spec, x.is_sign_negative() && x != 0.0),
+        &body,
+        true,
+    )
 }
 
 /// Format an integer with a `%d %i %x %X %o` spec.
@@ -371,8 +440,15 @@ fn c_int(spec: &Spec, x: i64) -> String {
     if spec.alt && matches!(spec.conv, 'x' | 'X') && x != 0 {
         body = format!("0{}{}", spec.conv, body);
     }
-    let sign = if matches!(spec.conv, 'd' | 'i') { sign_of(spec, x < 0) } else { "" };
-    let spec = Spec { zero: spec.zero && spec.prec.is_none(), ..spec.clone() };
+    let sign = if matches!(spec.conv, 'd' | 'i') {
+        sign_of(spec, x < 0)
+    } else {
+        ""
+    };
+    let spec = Spec {
+        zero: spec.zero && spec.prec.is_none(),
+        ..spec.clone()
+    };
     pad_spec(&spec, sign, &body, true)
 }
 
@@ -382,7 +458,15 @@ fn c_str(spec: &Spec, s: &str) -> String {
         Some(p) => s.chars().take(p).collect(),
         None => s.to_string(),
     };
-    pad_spec(&Spec { zero: false, ..spec.clone() }, "", &t, false)
+    pad_spec(
+        &Spec {
+            zero: false,
+            ..spec.clone()
+        },
+        "",
+        &t,
+        false,
+    )
 }
 
 /// A piece of a parsed `sprintf` format: literal text or a conversion.
@@ -451,7 +535,10 @@ fn parse_format(fmt: &str) -> RResult<Vec<Piece>> {
             }
             _ => {
                 let bad: String = chars[start..chars.len().min(i + 1)].iter().collect();
-                return Err(RError::new(format!("unrecognised format specification '{}'", bad)));
+                return Err(RError::new(format!(
+                    "unrecognised format specification '{}'",
+                    bad
+                )));
             }
         }
         if !lit.is_empty() {
@@ -496,15 +583,29 @@ fn sprintf_one(spec: &Spec, arg: &VecData, i: usize) -> RResult<String> {
         'd' | 'i' | 'x' | 'X' | 'o' => match arg {
             VecData::Lgl(v) | VecData::Int(v) => {
                 if v[i] == NA_INTEGER {
-                    Ok(c_str(&Spec { prec: None, ..spec.clone() }, "NA"))
+                    Ok(c_str(
+                        &Spec {
+                            prec: None,
+                            ..spec.clone()
+                        },
+                        "NA",
+                    ))
                 } else {
                     Ok(c_int(spec, v[i] as i64))
                 }
             }
             VecData::Dbl(v) => {
-                if v.iter().all(|x| x.is_nan() || (x.fract() == 0.0 && x.abs() < 2147483648.0)) {
+                if v.iter()
+                    .all(|x| x.is_nan() || (x.fract() == 0.0 && x.abs() < 2147483648.0))
+                {
                     if v[i].is_nan() {
-                        Ok(c_str(&Spec { prec: None, ..spec.clone() }, "NA"))
+                        Ok(c_str(
+                            &Spec {
+                                prec: None,
+                                ..spec.clone()
+                            },
+                            "NA",
+                        ))
                     } else {
                         Ok(c_int(spec, v[i] as i64))
                     }
@@ -522,7 +623,11 @@ fn sprintf_one(spec: &Spec, arg: &VecData, i: usize) -> RResult<String> {
         },
         'f' | 'F' | 'e' | 'E' | 'g' | 'G' | 'a' | 'A' => match arg {
             VecData::Lgl(v) | VecData::Int(v) => {
-                let x = if v[i] == NA_INTEGER { crate::value::na_real() } else { v[i] as f64 };
+                let x = if v[i] == NA_INTEGER {
+                    crate::value::na_real()
+                } else {
+                    v[i] as f64
+                };
                 Ok(c_double(spec, x))
             }
             VecData::Dbl(v) => Ok(c_double(spec, v[i])),
@@ -545,7 +650,13 @@ fn sprintf_one(spec: &Spec, arg: &VecData, i: usize) -> RResult<String> {
                 }
                 VecData::Lgl(v) => logical_str(v[i]).into(),
                 VecData::Cplx(v) => crate::format::cplx_to_char(v[i]),
-                VecData::List(v) => as_strings(&v[i]).first().cloned().flatten().as_deref().unwrap_or("NULL").into(),
+                VecData::List(v) => as_strings(&v[i])
+                    .first()
+                    .cloned()
+                    .flatten()
+                    .as_deref()
+                    .unwrap_or("NULL")
+                    .into(),
             };
             Ok(c_str(spec, &s))
         }
@@ -554,7 +665,9 @@ fn sprintf_one(spec: &Spec, arg: &VecData, i: usize) -> RResult<String> {
 
 fn builtin_sprintf(_interp: &mut Interp, args: Args) -> RResult<Value> {
     let mut b = args.bind(&["fmt", "..."])?;
-    let fmt_v = b.take(0).ok_or_else(|| RError::new("'fmt' is not a character vector"))?;
+    let fmt_v = b
+        .take(0)
+        .ok_or_else(|| RError::new("'fmt' is not a character vector"))?;
     let fmts = match fmt_v.as_vector().map(|v| v.data.clone()) {
         Some(VecData::Str(s)) => s,
         _ => return Err(RError::new("'fmt' is not a character vector")),
@@ -570,9 +683,16 @@ fn builtin_sprintf(_interp: &mut Interp, args: Args) -> RResult<Value> {
     if fmts.is_empty() || data.iter().any(|d| d.is_empty()) {
         return Ok(str_vec(Vec::new()));
     }
-    let n = data.iter().map(|d| d.len()).chain([fmts.len()]).max().unwrap_or(1);
-    let parsed: Vec<Option<Vec<Piece>>> =
-        fmts.iter().map(|f| f.as_deref().map(parse_format).transpose()).collect::<RResult<_>>()?;
+    let n = data
+        .iter()
+        .map(|d| d.len())
+        .chain([fmts.len()])
+        .max()
+        .unwrap_or(1);
+    let parsed: Vec<Option<Vec<Piece>>> = fmts
+        .iter()
+        .map(|f| f.as_deref().map(parse_format).transpose())
+        .collect::<RResult<_>>()?;
     let mut out = Vec::with_capacity(n);
     for i in 0..n {
         let Some(pieces) = &parsed[i % parsed.len()] else {
@@ -589,7 +709,9 @@ fn builtin_sprintf(_interp: &mut Interp, args: Args) -> RResult<Value> {
                     if *star {
                         let w = data
                             .get(next_arg)
-                            .and_then(|d| Value::from_data(d.select(&[Some(i % d.len())])).first_f64())
+                            .and_then(|d| {
+                                Value::from_data(d.select(&[Some(i % d.len())])).first_f64()
+                            })
                             .ok_or_else(|| RError::new("too few arguments"))?;
                         next_arg += 1;
                         if w < 0.0 {
@@ -597,7 +719,9 @@ fn builtin_sprintf(_interp: &mut Interp, args: Args) -> RResult<Value> {
                         }
                         spec.width = Some(w.abs() as usize);
                     }
-                    let arg = data.get(next_arg).ok_or_else(|| RError::new("too few arguments"))?;
+                    let arg = data
+                        .get(next_arg)
+                        .ok_or_else(|| RError::new("too few arguments"))?;
                     next_arg += 1;
                     s.push_str(&sprintf_one(&spec, arg, i)?);
                 }
@@ -617,7 +741,9 @@ fn builtin_format_c(_interp: &mut Interp, args: Args) -> RResult<Value> {
     let format = arg_str(&b.take(3));
     let flag = arg_str(&b.take(4)).unwrap_or_default();
     let big_mark = arg_str(&b.take(6)).unwrap_or_default();
-    let Some(vec) = x.as_vector() else { return Ok(str_vec(Vec::new())) };
+    let Some(vec) = x.as_vector() else {
+        return Ok(str_vec(Vec::new()));
+    };
     let conv = match format.as_deref() {
         Some(f) => f.to_string(),
         None => match vec.vtype() {
@@ -633,7 +759,13 @@ fn builtin_format_c(_interp: &mut Interp, args: Args) -> RResult<Value> {
         zero: flag.contains('0'),
         alt: flag.contains('#'),
         width: Some(width.unsigned_abs() as usize),
-        prec: digits.filter(|d| *d >= 0).map(|d| d as usize),
+        // Rscript: formatC(3.14159) is "3.142", format = "e" gives "3.1416e+00":
+        // without `digits`, doubles get precision 4.
+        prec: match digits {
+            Some(d) if d >= 0 => Some(d as usize),
+            Some(_) => None,
+            None => Some(4),
+        },
         conv: conv.chars().next().unwrap_or('g'),
     };
     if conv == "fg" {
@@ -657,11 +789,24 @@ fn builtin_format_c(_interp: &mut Interp, args: Args) -> RResult<Value> {
                     _ => f64::NAN,
                 };
                 if x.is_nan() {
-                    c_str(&Spec { zero: false, ..spec.clone() }, "NA")
+                    c_str(
+                        &Spec {
+                            zero: false,
+                            ..spec.clone()
+                        },
+                        "NA",
+                    )
                 } else {
-                    let plain = Spec { width: None, ..spec.clone() };
+                    let plain = Spec {
+                        width: None,
+                        prec: None,
+                        ..spec.clone()
+                    };
                     let body = insert_big_mark(&c_int(&plain, x as i64), &big_mark);
-                    let sp = Spec { zero: false, ..spec.clone() };
+                    let sp = Spec {
+                        zero: false,
+                        ..spec.clone()
+                    };
                     if spec.zero && !spec.left {
                         pad_spec(&spec, "", &body, true)
                     } else {
@@ -682,7 +827,13 @@ fn builtin_format_c(_interp: &mut Interp, args: Args) -> RResult<Value> {
                     _ => crate::value::na_real(),
                 };
                 if x.is_nan() {
-                    c_str(&Spec { zero: false, ..spec.clone() }, if is_na_real(x) { "NA" } else { "NaN" })
+                    c_str(
+                        &Spec {
+                            zero: false,
+                            ..spec.clone()
+                        },
+                        if is_na_real(x) { "NA" } else { "NaN" },
+                    )
                 } else if spec.conv == 's' {
                     c_str(&spec, &num_to_char(x))
                 } else {
@@ -690,7 +841,15 @@ fn builtin_format_c(_interp: &mut Interp, args: Args) -> RResult<Value> {
                     if big_mark.is_empty() {
                         s
                     } else {
-                        pad_spec(&Spec { zero: false, ..spec.clone() }, "", &insert_big_mark(s.trim(), &big_mark), false)
+                        pad_spec(
+                            &Spec {
+                                zero: false,
+                                ..spec.clone()
+                            },
+                            "",
+                            &insert_big_mark(s.trim(), &big_mark),
+                            false,
+                        )
                     }
                 }
             }
@@ -715,4 +874,357 @@ fn builtin_message(interp: &mut Interp, args: Args) -> RResult<Value> {
     interp.err.push_str(&text);
     interp.visible = false;
     Ok(Value::Null)
+}
+
+#[cfg(test)]
+#[allow(clippy::approx_constant)] // 3.14159 is the literal the R examples use
+mod tests {
+    use super::*;
+    use crate::value::{dbl_vec, int_vec, na_real, str_vec};
+
+    /// Call builtin `name` with (name, value) arguments.
+    pub(crate) fn call(
+        interp: &mut Interp,
+        name: &str,
+        args: Vec<(Option<&str>, Value)>,
+    ) -> RResult<Value> {
+        let f = crate::builtins::lookup(name).expect("builtin exists");
+        let mut a = Args::new();
+        for (n, v) in args {
+            a.push(n.map(Into::into), v);
+        }
+        interp.call_function(&f, a)
+    }
+    fn strs(v: &Value) -> Vec<String> {
+        as_strings(v)
+            .into_iter()
+            .map(|s| s.as_deref().unwrap_or("<NA>").to_string())
+            .collect()
+    }
+    fn one(name: &str, args: Vec<(Option<&str>, Value)>) -> Vec<String> {
+        strs(&call(&mut Interp::new(), name, args).unwrap())
+    }
+
+    #[test]
+    fn cat_rules() {
+        let mut it = Interp::new();
+        let args = vec![
+            (None, Value::Dbl(0.1 + 0.2)),
+            (None, Value::Dbl(1e15)),
+            (None, Value::Dbl(1e16)),
+            (None, Value::Dbl(123456.7)),
+            (None, Value::Dbl(1234567.8)),
+            (None, Value::Dbl(-0.5)),
+            (None, Value::str("\n")),
+        ];
+        call(&mut it, "cat", args).unwrap();
+        assert_eq!(it.out, "0.3 1e+15 1e+16 123456.7 1234568 -0.5 \n");
+        let mut it = Interp::new();
+        let args = vec![
+            (None, Value::lgl(true)),
+            (None, Value::Lgl(NA_INTEGER)),
+            (None, Value::Int(3)),
+            (None, Value::Int(NA_INTEGER)),
+            (None, Value::Dbl(na_real())),
+            (None, Value::Dbl(f64::NAN)),
+            (None, Value::Dbl(f64::NEG_INFINITY)),
+            (None, Value::str("a")),
+            (None, str_vec(vec![None])),
+            (None, Value::str("\n")),
+        ];
+        call(&mut it, "cat", args).unwrap();
+        assert_eq!(it.out, "TRUE NA 3 NA NA NaN -Inf a NA \n");
+        let mut it = Interp::new();
+        call(
+            &mut it,
+            "cat",
+            vec![
+                (None, int_vec(vec![1, 2, 3])),
+                (Some("sep"), Value::strs(&[",", ";"])),
+            ],
+        )
+        .unwrap();
+        assert_eq!(it.out, "1,2;3");
+        let mut it = Interp::new();
+        let z = Value::from_data(VecData::Cplx(vec![
+            crate::value::C64::new(1.0, 2.0),
+            crate::value::C64::new(-1.5, -0.25),
+        ]));
+        call(&mut it, "cat", vec![(None, z), (None, Value::str("\n"))]).unwrap();
+        assert_eq!(it.out, "1+2i -1.5-0.25i \n");
+        let err = call(
+            &mut Interp::new(),
+            "cat",
+            vec![(None, crate::value::list_vec(vec![Value::Dbl(1.0)]))],
+        );
+        assert_eq!(
+            err.unwrap_err().msg,
+            "argument 1 (type 'list') cannot be handled by 'cat'"
+        );
+    }
+
+    #[test]
+    fn sprintf_cases() {
+        let args = vec![
+            (None, Value::str("%5.1f|%-5d|%05d|%+d|%e|%g|%x|%X|%o|%%|%s")),
+            (None, Value::Dbl(3.14159)),
+            (None, Value::Int(42)),
+            (None, Value::Int(42)),
+            (None, Value::Int(5)),
+            (None, Value::Dbl(12345.678)),
+            (None, Value::Dbl(0.0001234)),
+            (None, Value::Int(255)),
+            (None, Value::Int(255)),
+            (None, Value::Int(8)),
+            (None, Value::Dbl(1.0 / 3.0)),
+        ];
+        assert_eq!(
+            one("sprintf", args),
+            vec!["  3.1|42   |00042|+5|1.234568e+04|0.0001234|ff|FF|10|%|0.333333333333333"]
+        );
+        assert_eq!(
+            one(
+                "sprintf",
+                vec![(None, Value::str("%d")), (None, Value::Dbl(3.0))]
+            ),
+            vec!["3"]
+        );
+        assert_eq!(
+            one(
+                "sprintf",
+                vec![
+                    (None, Value::str("%s and %d")),
+                    (None, Value::strs(&["a", "b"])),
+                    (None, int_vec(vec![1, 2, 3, 4]))
+                ]
+            ),
+            vec!["a and 1", "b and 2", "a and 3", "b and 4"]
+        );
+        assert_eq!(
+            one(
+                "sprintf",
+                vec![
+                    (None, Value::str("%5s|%-5s|")),
+                    (None, Value::Lgl(NA_INTEGER)),
+                    (None, Value::str("x"))
+                ]
+            ),
+            vec!["   NA|x    |"]
+        );
+        assert_eq!(
+            one(
+                "sprintf",
+                vec![
+                    (None, Value::str("%*d")),
+                    (None, Value::Dbl(5.0)),
+                    (None, Value::Int(42))
+                ]
+            ),
+            vec!["   42"]
+        );
+        assert_eq!(
+            one(
+                "sprintf",
+                vec![(None, Value::str("%.3s")), (None, Value::str("abcdef"))]
+            ),
+            vec!["abc"]
+        );
+        assert_eq!(
+            one(
+                "sprintf",
+                vec![(None, Value::str("%g")), (None, Value::Dbl(1e6))]
+            ),
+            vec!["1e+06"]
+        );
+        assert_eq!(
+            one(
+                "sprintf",
+                vec![(None, Value::str("%g")), (None, Value::Dbl(123456789.0))]
+            ),
+            vec!["1.23457e+08"]
+        );
+        assert_eq!(
+            one(
+                "sprintf",
+                vec![(None, Value::str("%5.2f")), (None, Value::Dbl(na_real()))]
+            ),
+            vec!["   NA"]
+        );
+        assert_eq!(
+            one(
+                "sprintf",
+                vec![(None, Value::str("%f")), (None, Value::Dbl(f64::INFINITY))]
+            ),
+            vec!["Inf"]
+        );
+        assert_eq!(
+            one(
+                "sprintf",
+                vec![(None, Value::str("%s")), (None, Value::Dbl(1e5))]
+            ),
+            vec!["1e+05"]
+        );
+        let err = call(
+            &mut Interp::new(),
+            "sprintf",
+            vec![(None, Value::str("%d")), (None, Value::Dbl(1.5))],
+        )
+        .unwrap_err();
+        assert_eq!(
+            err.msg,
+            "invalid format '%d'; use format %f, %e, %g or %a for numeric objects"
+        );
+    }
+
+    #[test]
+    fn format_and_format_c() {
+        assert_eq!(
+            one("formatC", vec![(None, Value::Dbl(3.14159))]),
+            vec!["3.142"]
+        );
+        assert_eq!(
+            one(
+                "formatC",
+                vec![
+                    (None, Value::Dbl(3.14159)),
+                    (Some("digits"), Value::Dbl(3.0)),
+                    (Some("format"), Value::str("f"))
+                ]
+            ),
+            vec!["3.142"]
+        );
+        assert_eq!(
+            one(
+                "formatC",
+                vec![
+                    (None, Value::Int(42)),
+                    (Some("width"), Value::Dbl(8.0)),
+                    (Some("flag"), Value::str("0"))
+                ]
+            ),
+            vec!["00000042"]
+        );
+        assert_eq!(
+            one(
+                "formatC",
+                vec![
+                    (None, dbl_vec(vec![1.0, 10.0, 100.0])),
+                    (Some("width"), Value::Dbl(5.0))
+                ]
+            ),
+            vec!["    1", "   10", "  100"]
+        );
+        assert_eq!(
+            one(
+                "formatC",
+                vec![(None, Value::Dbl(3.7)), (Some("format"), Value::str("d"))]
+            ),
+            vec!["4"]
+        );
+        assert_eq!(
+            one(
+                "formatC",
+                vec![
+                    (None, Value::Dbl(123456789.0)),
+                    (Some("big.mark"), Value::str(",")),
+                    (Some("format"), Value::str("d"))
+                ]
+            ),
+            vec!["123,456,789"]
+        );
+        assert_eq!(
+            one(
+                "formatC",
+                vec![(None, Value::str("a")), (Some("width"), Value::Dbl(5.0))]
+            ),
+            vec!["    a"]
+        );
+        assert_eq!(
+            one(
+                "formatC",
+                vec![(None, Value::str("a")), (Some("width"), Value::Dbl(-5.0))]
+            ),
+            vec!["a    "]
+        );
+        assert_eq!(
+            one("formatC", vec![(None, dbl_vec(vec![1.5, na_real()]))]),
+            vec!["1.5", "NA"]
+        );
+
+        assert_eq!(
+            one(
+                "format",
+                vec![
+                    (None, Value::Dbl(3.14159)),
+                    (Some("digits"), Value::Dbl(3.0))
+                ]
+            ),
+            vec!["3.14"]
+        );
+        assert_eq!(
+            one("format", vec![(None, dbl_vec(vec![1.0, 10.0, 100.0]))]),
+            vec!["  1", " 10", "100"]
+        );
+        assert_eq!(
+            one(
+                "format",
+                vec![
+                    (None, Value::Dbl(1234567.0)),
+                    (Some("big.mark"), Value::str(","))
+                ]
+            ),
+            vec!["1,234,567"]
+        );
+        assert_eq!(one("format", vec![(None, Value::lgl(true))]), vec!["TRUE"]);
+        assert_eq!(
+            one(
+                "format",
+                vec![(
+                    None,
+                    str_vec(vec![Some("a".into()), Some("bbb".into()), None])
+                )]
+            ),
+            vec!["a  ", "bbb", "NA "]
+        );
+        assert_eq!(
+            one(
+                "format",
+                vec![(None, Value::Dbl(2.0)), (Some("nsmall"), Value::Dbl(2.0))]
+            ),
+            vec!["2.00"]
+        );
+        assert_eq!(one("format", vec![(None, Value::Dbl(-1.5))]), vec!["-1.5"]);
+        assert_eq!(
+            one(
+                "format",
+                vec![(None, Value::str("a")), (Some("width"), Value::Dbl(5.0))]
+            ),
+            vec!["a    "]
+        );
+    }
+
+    #[test]
+    fn print_returns_invisibly() {
+        let mut it = Interp::new();
+        let v = call(
+            &mut it,
+            "print",
+            vec![
+                (None, Value::Dbl(1.0 / 3.0)),
+                (Some("digits"), Value::Dbl(3.0)),
+            ],
+        )
+        .unwrap();
+        assert_eq!(it.out, "[1] 0.333\n");
+        assert!(!it.visible);
+        assert_eq!(v, Value::Dbl(1.0 / 3.0));
+        let mut it = Interp::new();
+        call(
+            &mut it,
+            "message",
+            vec![(None, Value::str("a")), (None, Value::Int(1))],
+        )
+        .unwrap();
+        assert_eq!(it.err, "a1\n");
+    }
 }

@@ -6,7 +6,7 @@ use super::BuiltinDef;
 use crate::args::Args;
 use crate::error::{RError, RResult};
 use crate::interp::Interp;
-use crate::value::{int_vec, list_vec, str_vec, RStr, VecData, Value, NA_INTEGER};
+use crate::value::{int_vec, list_vec, str_vec, RStr, Value, VecData, NA_INTEGER};
 
 pub const BUILTINS: &[BuiltinDef] = &[
     BuiltinDef::new("paste", builtin_paste),
@@ -20,13 +20,23 @@ pub const BUILTINS: &[BuiltinDef] = &[
     BuiltinDef::new("strtoi", builtin_strtoi),
 ];
 
-/// R's `paste` core: zero-length arguments are dropped, the rest recycled.
+/// R's `paste` core: arguments recycled to the longest; zero-length arguments count
+/// as "" (Rscript: `paste("a", NULL, "b")` is `"a  b"`).
 fn paste_core(parts: &[Value], sep: &str, collapse: Option<&str>) -> Value {
-    let vecs: Vec<Vec<RStr>> = parts.iter().map(as_strings).filter(|v| !v.is_empty()).collect();
+    let vecs: Vec<Vec<RStr>> = parts.iter().map(as_strings).collect();
     let n = vecs.iter().map(Vec::len).max().unwrap_or(0);
     let rows: Vec<String> = (0..n)
         .map(|i| {
-            vecs.iter().map(|v| v[i % v.len()].as_deref().unwrap_or("NA").to_string()).collect::<Vec<_>>().join(sep)
+            vecs.iter()
+                .map(|v| {
+                    if v.is_empty() {
+                        ""
+                    } else {
+                        v[i % v.len()].as_deref().unwrap_or("NA")
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(sep)
         })
         .collect();
     match collapse {
@@ -38,7 +48,9 @@ fn paste_core(parts: &[Value], sep: &str, collapse: Option<&str>) -> Value {
 fn collapse_arg(v: Option<Value>) -> RResult<Option<String>> {
     match v {
         None | Some(Value::Null) => Ok(None),
-        Some(v) => arg_str(&Some(v)).map(Some).ok_or_else(|| RError::new("invalid 'collapse' argument")),
+        Some(v) => arg_str(&Some(v))
+            .map(Some)
+            .ok_or_else(|| RError::new("invalid 'collapse' argument")),
     }
 }
 
@@ -62,7 +74,10 @@ fn builtin_paste0(_interp: &mut Interp, args: Args) -> RResult<Value> {
 
 /// Apply `f` to every non-NA string, keeping names/dim.
 fn map_strings(x: &Value, f: impl Fn(&str) -> String) -> Value {
-    let strs: Vec<RStr> = as_strings(x).into_iter().map(|s| s.map(|s| f(&s).into())).collect();
+    let strs: Vec<RStr> = as_strings(x)
+        .into_iter()
+        .map(|s| s.map(|s| f(&s).into()))
+        .collect();
     let mut out = str_vec(strs);
     for a in ["names", "dim", "dimnames"] {
         if let Some(v) = x.attr(a) {
@@ -126,7 +141,9 @@ fn builtin_nchar(_interp: &mut Interp, args: Args) -> RResult<Value> {
 
 /// Integer elements of an argument (NA for non-numbers).
 fn int_elems(v: &Option<Value>) -> Vec<i32> {
-    let Some(v) = v.as_ref().and_then(|v| v.as_vector()) else { return Vec::new() };
+    let Some(v) = v.as_ref().and_then(|v| v.as_vector()) else {
+        return Vec::new();
+    };
     match v.data.coerce(crate::value::VType::Int) {
         VecData::Int(x) => x,
         _ => Vec::new(),
@@ -139,7 +156,10 @@ fn substr_one(s: &str, start: i32, stop: i32) -> String {
     if stop < 1 || (stop as usize) < start {
         return String::new();
     }
-    s.chars().skip(start - 1).take(stop as usize - start + 1).collect()
+    s.chars()
+        .skip(start - 1)
+        .take(stop as usize - start + 1)
+        .collect()
 }
 
 fn builtin_substr(_interp: &mut Interp, args: Args) -> RResult<Value> {
@@ -226,10 +246,19 @@ fn builtin_strsplit(_interp: &mut Interp, args: Args) -> RResult<Value> {
     let splits = as_strings(&b.take(1).unwrap_or(Value::str("")));
     let fixed = arg_flag(&b.take(2), false);
     if arg_flag(&b.take(3), false) {
-        return Err(RError::unsupported("regular expressions (strsplit perl = TRUE)"));
+        return Err(RError::unsupported(
+            "regular expressions (strsplit perl = TRUE)",
+        ));
     }
-    if !fixed && splits.iter().flatten().any(|s| s.chars().any(|c| ".[]{}()\\*+?^$|".contains(c))) {
-        return Err(RError::unsupported("regular expressions (strsplit with a regex pattern; use fixed = TRUE)"));
+    if !fixed
+        && splits
+            .iter()
+            .flatten()
+            .any(|s| s.chars().any(|c| ".[]{}()\\*+?^$|".contains(c)))
+    {
+        return Err(RError::unsupported(
+            "regular expressions (strsplit with a regex pattern; use fixed = TRUE)",
+        ));
     }
     let strs = as_strings(&x);
     let items: Vec<Value> = strs
@@ -238,7 +267,11 @@ fn builtin_strsplit(_interp: &mut Interp, args: Args) -> RResult<Value> {
         .map(|(i, s)| match s {
             None => str_vec(vec![None]),
             Some(s) => {
-                let sep = if splits.is_empty() { None } else { splits[i % splits.len()].clone() };
+                let sep = if splits.is_empty() {
+                    None
+                } else {
+                    splits[i % splits.len()].clone()
+                };
                 match sep {
                     None => str_vec(vec![None]),
                     Some(sep) => str_vec(split_fixed(s, &sep)),
@@ -262,7 +295,12 @@ fn strtoi_one(s: &str, base: u32) -> i32 {
         None => (false, t.strip_prefix('+').unwrap_or(t)),
     };
     let (base, body) = match base {
-        16 => (16, body.strip_prefix("0x").or_else(|| body.strip_prefix("0X")).unwrap_or(body)),
+        16 => (
+            16,
+            body.strip_prefix("0x")
+                .or_else(|| body.strip_prefix("0X"))
+                .unwrap_or(body),
+        ),
         0 => {
             if let Some(h) = body.strip_prefix("0x").or_else(|| body.strip_prefix("0X")) {
                 (16, h)
@@ -297,6 +335,166 @@ fn builtin_strtoi(_interp: &mut Interp, args: Args) -> RResult<Value> {
     if !(base == 0.0 || (2.0..=36.0).contains(&base)) {
         return Err(RError::new("invalid 'base' argument"));
     }
-    let out: Vec<i32> = as_strings(&x).iter().map(|s| s.as_deref().map_or(NA_INTEGER, |s| strtoi_one(s, base as u32))).collect();
+    let out: Vec<i32> = as_strings(&x)
+        .iter()
+        .map(|s| {
+            s.as_deref()
+                .map_or(NA_INTEGER, |s| strtoi_one(s, base as u32))
+        })
+        .collect();
     Ok(int_vec(out))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::value::Sym;
+
+    fn call(name: &str, args: Vec<(Option<&str>, Value)>) -> RResult<Value> {
+        let f = crate::builtins::lookup(name).expect("builtin exists");
+        let mut a = Args::new();
+        for (n, v) in args {
+            a.push(n.map(Sym::from), v);
+        }
+        Interp::new().call_function(&f, a)
+    }
+    fn printed(name: &str, args: Vec<(Option<&str>, Value)>) -> String {
+        crate::print::print_to_string(&call(name, args).unwrap())
+    }
+    fn s(x: &str) -> RStr {
+        Some(x.into())
+    }
+
+    #[test]
+    fn paste_rules() {
+        // Expected text from Rscript.
+        assert_eq!(
+            printed(
+                "paste",
+                vec![(None, Value::str("a")), (None, str_vec(vec![]))]
+            ),
+            "[1] \"a \"\n"
+        );
+        assert_eq!(
+            printed(
+                "paste",
+                vec![
+                    (None, Value::str("a")),
+                    (None, Value::Null),
+                    (None, Value::str("b"))
+                ]
+            ),
+            "[1] \"a  b\"\n"
+        );
+        assert_eq!(
+            printed("paste0", vec![(None, Value::str("a")), (None, Value::Null)]),
+            "[1] \"a\"\n"
+        );
+        assert_eq!(
+            printed(
+                "paste",
+                vec![
+                    (None, str_vec(vec![s("a"), None])),
+                    (None, int_vec(vec![1, 2])),
+                    (Some("sep"), Value::str("-")),
+                    (Some("collapse"), Value::str("+"))
+                ]
+            ),
+            "[1] \"a-1+NA-2\"\n"
+        );
+        assert_eq!(printed("paste0", vec![]), "character(0)\n");
+        assert_eq!(
+            printed(
+                "paste",
+                vec![(None, str_vec(vec![])), (Some("collapse"), Value::str(""))]
+            ),
+            "[1] \"\"\n"
+        );
+    }
+
+    #[test]
+    fn nchar_substr_strsplit_strtoi() {
+        assert_eq!(
+            printed("nchar", vec![(None, str_vec(vec![s("abc"), None, s("")]))]),
+            "[1]  3 NA  0\n"
+        );
+        assert_eq!(printed("nchar", vec![(None, Value::Dbl(123.0))]), "[1] 3\n");
+        assert_eq!(
+            printed(
+                "substr",
+                vec![
+                    (None, Value::str("abcdef")),
+                    (None, Value::Dbl(2.0)),
+                    (None, Value::Dbl(4.0))
+                ]
+            ),
+            "[1] \"bcd\"\n"
+        );
+        assert_eq!(
+            printed(
+                "substring",
+                vec![
+                    (None, Value::str("abcdef")),
+                    (None, int_vec(vec![1, 2, 3])),
+                    (None, int_vec(vec![3, 4, 5]))
+                ]
+            ),
+            "[1] \"abc\" \"bcd\" \"cde\"\n"
+        );
+        assert_eq!(
+            printed(
+                "substring",
+                vec![
+                    (None, Value::str("abcdef")),
+                    (None, int_vec((1..=6).collect()))
+                ]
+            ),
+            "[1] \"abcdef\" \"bcdef\"  \"cdef\"   \"def\"    \"ef\"     \"f\"     \n"
+        );
+        let mut x = str_vec(vec![s("a,b,,c,"), None, s("")]);
+        x.set_attr("names", Value::strs(&["a", "b", "c"]));
+        assert_eq!(
+            printed("strsplit", vec![(None, x), (None, Value::str(","))]),
+            "$a\n[1] \"a\" \"b\" \"\"  \"c\"\n\n$b\n[1] NA\n\n$c\ncharacter(0)\n\n"
+        );
+        assert_eq!(
+            printed(
+                "strsplit",
+                vec![(None, Value::str("abc")), (None, Value::str(""))]
+            ),
+            "[[1]]\n[1] \"a\" \"b\" \"c\"\n\n"
+        );
+        assert!(call(
+            "strsplit",
+            vec![(None, Value::str("a.b")), (None, Value::str("."))]
+        )
+        .is_err());
+        assert_eq!(
+            printed(
+                "strtoi",
+                vec![
+                    (None, Value::strs(&["10", "077", "ff", "zz"])),
+                    (None, Value::Int(16))
+                ]
+            ),
+            "[1]  16 119 255  NA\n"
+        );
+        assert_eq!(
+            printed(
+                "strtoi",
+                vec![(None, Value::str("777")), (None, Value::Int(8))]
+            ),
+            "[1] 511\n"
+        );
+        assert_eq!(
+            printed("strtoi", vec![(None, Value::str(" 12"))]),
+            "[1] 12\n"
+        );
+        let mut x = str_vec(vec![s("x"), None]);
+        x.set_attr("names", Value::strs(&["a", "b"]));
+        assert_eq!(
+            printed("toupper", vec![(None, x)]),
+            "  a   b \n\"X\"  NA \n"
+        );
+    }
 }
