@@ -589,6 +589,45 @@ n21 n22 n23 n24 n25 n26 n27 n28 n29 n30
     }
 
     #[test]
+    fn matrices_dimnames_logical_wrapping() {
+        // Expected text from Rscript.
+        let mut m = Vector::new(VecData::Int((1..=6).collect()));
+        m.set_attr("dim", int_vec(vec![2, 3]));
+        m.set_attr(
+            "dimnames",
+            list_vec(vec![
+                Value::strs(&["r1", "row2"]),
+                Value::strs(&["A", "B", "C"]),
+            ]),
+        );
+        assert_eq!(
+            print_to_string(&Value::Vec(std::rc::Rc::new(m))),
+            "     A B C\nr1   1 3 5\nrow2 2 4 6\n"
+        );
+        let m = matrix(VecData::Lgl(vec![1, NA_LOGICAL, 0, 1]), 2, 2);
+        assert_eq!(
+            print_to_string(&m),
+            "     [,1]  [,2]\n[1,] TRUE FALSE\n[2,]   NA  TRUE\n"
+        );
+        let m = matrix(
+            VecData::Dbl((1..=40).map(|i| i as f64 * 1000.5).collect()),
+            2,
+            20,
+        );
+        let want = "       [,1]   [,2]   [,3]   [,4]    [,5]    [,6]    [,7]    [,8]    [,9]
+[1,] 1000.5 3001.5 5002.5 7003.5  9004.5 11005.5 13006.5 15007.5 17008.5
+[2,] 2001.0 4002.0 6003.0 8004.0 10005.0 12006.0 14007.0 16008.0 18009.0
+       [,10]   [,11]   [,12]   [,13]   [,14]   [,15]   [,16]   [,17]   [,18]
+[1,] 19009.5 21010.5 23011.5 25012.5 27013.5 29014.5 31015.5 33016.5 35017.5
+[2,] 20010.0 22011.0 24012.0 26013.0 28014.0 30015.0 32016.0 34017.0 36018.0
+       [,19]   [,20]
+[1,] 37018.5 39019.5
+[2,] 38019.0 40020.0
+";
+        assert_eq!(print_to_string(&m), want);
+    }
+
+    #[test]
     fn complex_vectors() {
         let z = VecData::Cplx(vec![
             C64::new(1.0, 2.0),
