@@ -1,13 +1,449 @@
-//! Number and string formatting exactly as GNU R does it (formatReal & co.).
+//! Number and string formatting exactly as GNU R does it: the engine behind
+//! `print`, `format`, `cat`, `paste` and `as.character` (R's `formatReal`,
+//! `formatInteger`, `formatLogical`, `formatComplex`, `encodeString` from
+//! src/main/format.c, with `R_print.digits = 7` and `scipen = 0` by default).
 
-use crate::value::C64;
+use crate::value::{is_na_real, RStr, C64, NA_INTEGER, NA_LOGICAL};
+
+/// R's `R_print.scipen` default.
+const SCIPEN: i64 = 0;
+/// Width of `NA` when printed.
+pub const NA_WIDTH: usize = 2;
+
+/// A common format for a set of doubles: total width `w`, digits after the point
+/// `d`, and `e` = 0 for fixed notation, 1 (2-digit exponent) or 2 (3-digit) for
+/// scientific notation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RealFmt {
+    pub w: usize,
+    pub d: usize,
+    pub e: usize,
+}
+
+/// For a finite `x`: (negative, decimal exponent, significant digits needed (≤ digits),
+/// whether rounding to `digits` carries into a new leading digit that fixed
+/// notation would not show). This is R's `scientific()`; the rounding to `digits`
+/// significant digits is done exactly (Rust's formatting is correctly rounded).
+fn scientific(x: f64, digits: usize) -> (bool, i32, usize, bool) {
+    if x == 0.0 {
+        return (false, 0, 1, false);
+    }
+    let neg = x < 0.0;
+    let r = x.abs();
+    let digits = digits.clamp(1, 22);
+    let s = format!("{:.*e}", digits - 1, r);
+    let (mant, exp) = s.split_once('e').unwrap_or((&s, "0"));
+    let kpower: i32 = exp.parse().unwrap_or(0);
+    let mant_digits: Vec<u8> = mant.bytes().filter(|b| b.is_ascii_digit()).collect();
+    let mut nsig = mant_digits.len();
+    while nsig > 1 && mant_digits[nsig - 1] == b'0' {
+        nsig -= 1;
+    }
+    // R: scientific may round up to the next power of ten where fixed would not.
+    let rgt = (digits as i32 - kpower).clamp(0, 22);
+    let fuzz = 0.5 / 10f64.powi(rgt);
+    let widens = kpower > 0 && kpower <= 22 && r < 10f64.powi(kpower) - fuzz;
+    (neg, kpower, nsig, widens)
+}
+
+/// R's `formatReal`: the common format of `x` at `digits` significant digits with at
+/// least `nsmall` decimals in fixed notation.
+pub fn format_real(x: &[f64], digits: usize, nsmall: usize) -> RealFmt {
+    let (mut naflag, mut nanflag, mut posinf, mut neginf) = (false, false, false, false);
+    let mut neg = false;
+    let (mut rgt, mut mxl, mut mxsl, mut mxns) = (i64::MIN, i64::MIN, i64::MIN, i64::MIN);
+    let mut mnl = i64::MAX;
+    for &v in x {
+        if !v.is_finite() {
+            if is_na_real(v) {
+                naflag = true;
+            } else if v.is_nan() {
+                nanflag = true;
+            } else if v > 0.0 {
+                posinf = true;
+            } else {
+                neginf = true;
+            }
+            continue;
+        }
+        let (neg_i, kpower, nsig, widens) = scientific(v, digits);
+        let mut left = kpower as i64 + 1;
+        if widens {
+            left -= 1;
+        }
+        let sleft = neg_i as i64 + if left <= 0 { 1 } else { left };
+        let right = nsig as i64 - left;
+        neg |= neg_i;
+        rgt = rgt.max(right);
+        mxl = mxl.max(left);
+        mnl = mnl.min(left);
+        mxsl = mxsl.max(sleft);
+        mxns = mxns.max(nsig as i64);
+    }
+    let mut f = RealFmt { w: 0, d: 0, e: 0 };
+    if mxl != i64::MIN {
+        if mxl < 0 {
+            mxsl = 1 + neg as i64;
+        }
+        if rgt < 0 {
+            rgt = 0;
+        }
+        let mut wf = mxsl + rgt + (rgt != 0) as i64;
+        let e = if mxl > 100 || mnl <= -99 { 2 } else { 1 };
+        let d = mxns - 1;
+        let we = neg as i64 + (d > 0) as i64 + d + 4 + e;
+        if wf <= we + SCIPEN {
+            if nsmall as i64 > rgt {
+                rgt = nsmall as i64;
+                wf = mxsl + rgt + (rgt != 0) as i64;
+            }
+            f = RealFmt {
+                w: wf as usize,
+                d: rgt as usize,
+                e: 0,
+            };
+        } else {
+            f = RealFmt {
+                w: we as usize,
+                d: d as usize,
+                e: e as usize,
+            };
+        }
+    }
+    if naflag {
+        f.w = f.w.max(NA_WIDTH);
+    }
+    if nanflag || posinf {
+        f.w = f.w.max(3);
+    }
+    if neginf {
+        f.w = f.w.max(4);
+    }
+    f
+}
+
+/// Pad `s` on the left to `w` characters.
+pub fn pad_left(s: &str, w: usize) -> String {
+    let n = s.chars().count();
+    if n >= w {
+        s.to_string()
+    } else {
+        format!("{}{}", " ".repeat(w - n), s)
+    }
+}
+
+/// Pad `s` on the right to `w` characters.
+pub fn pad_right(s: &str, w: usize) -> String {
+    let n = s.chars().count();
+    if n >= w {
+        s.to_string()
+    } else {
+        format!("{}{}", s, " ".repeat(w - n))
+    }
+}
+
+/// Mantissa with `d` decimals and a C-style exponent (`e+05`, `e-10`, `e+100`).
+pub fn sci_string(x: f64, d: usize, upper: bool) -> String {
+    let s = format!("{:.*e}", d, x);
+    let (mant, exp) = s.split_once('e').unwrap_or((&s, "0"));
+    let exp: i32 = exp.parse().unwrap_or(0);
+    let sign = if exp < 0 { '-' } else { '+' };
+    format!(
+        "{}{}{}{:02}",
+        mant,
+        if upper { 'E' } else { 'e' },
+        sign,
+        exp.abs()
+    )
+}
+
+/// R's `encodeReal0`: one double in format `f`, right-justified to `f.w`.
+pub fn encode_real(x: f64, f: RealFmt) -> String {
+    let s = if is_na_real(x) {
+        "NA".to_string()
+    } else if x.is_nan() {
+        "NaN".to_string()
+    } else if x == f64::INFINITY {
+        "Inf".to_string()
+    } else if x == f64::NEG_INFINITY {
+        "-Inf".to_string()
+    } else {
+        // R drops the sign of a negative zero.
+        let x = if x == 0.0 { 0.0 } else { x };
+        if f.e > 0 {
+            sci_string(x, f.d, false)
+        } else {
+            fixed_string(x, f.d)
+        }
+    };
+    pad_left(&s, f.w)
+}
+
+/// `%.*f` without the sign of values that round to zero being lost or doubled.
+fn fixed_string(x: f64, d: usize) -> String {
+    format!("{:.*}", d, x)
+}
+
+/// Like `encode_real` but with trailing zeros of the mantissa dropped (R's
+/// `dropTrailing0`, used by `as.character`).
+fn encode_real_drop0(x: f64, f: RealFmt) -> String {
+    let s = encode_real(x, RealFmt { w: 0, ..f });
+    drop_trailing_zeros(&s)
+}
+
+/// R's `dropTrailing0`: `1.50` → `1.5`, `2.000e+05` → `2e+05`, `3.0` → `3`.
+pub fn drop_trailing_zeros(s: &str) -> String {
+    let (mant, rest) = match s.find(['e', 'E']) {
+        Some(p) => (&s[..p], &s[p..]),
+        None => (s, ""),
+    };
+    if !mant.contains('.') {
+        return s.to_string();
+    }
+    let t = mant.trim_end_matches('0');
+    let t = t.strip_suffix('.').unwrap_or(t);
+    format!("{}{}", t, rest)
+}
+
+/// Each double formatted with the common format of the vector at `digits`
+/// significant digits, right-justified to the common width (what `print` shows).
+pub fn format_real_vec(x: &[f64], digits: usize) -> Vec<String> {
+    format_real_vec_nsmall(x, digits, 0)
+}
+
+/// `format_real_vec` with at least `nsmall` decimals in fixed notation.
+pub fn format_real_vec_nsmall(x: &[f64], digits: usize, nsmall: usize) -> Vec<String> {
+    let f = format_real(x, digits, nsmall);
+    x.iter().map(|&v| encode_real(v, f)).collect()
+}
+
+/// One double formatted on its own at `digits` significant digits (`cat`).
+pub fn format_real_one(x: f64, digits: usize) -> String {
+    let f = format_real(&[x], digits, 0);
+    encode_real(x, f)
+}
 
 /// A double as `as.character` / `paste` show it (up to 15 significant digits).
 pub fn num_to_char(x: f64) -> String {
-    format!("{}", x)
+    if is_na_real(x) {
+        return "NA".into();
+    }
+    let f = format_real(&[x], 15, 0);
+    encode_real_drop0(x, f)
+}
+
+/// R's `formatInteger`: the common width of integers (NA counts as 2).
+pub fn format_integer(x: &[i32]) -> usize {
+    x.iter()
+        .map(|&v| {
+            if v == NA_INTEGER {
+                NA_WIDTH
+            } else {
+                v.to_string().len()
+            }
+        })
+        .max()
+        .unwrap_or(1)
+        .max(1)
+}
+
+pub fn encode_integer(x: i32, w: usize) -> String {
+    if x == NA_INTEGER {
+        pad_left("NA", w)
+    } else {
+        pad_left(&x.to_string(), w)
+    }
+}
+
+/// Integers right-justified to their common width.
+pub fn format_int_vec(x: &[i32]) -> Vec<String> {
+    let w = format_integer(x);
+    x.iter().map(|&v| encode_integer(v, w)).collect()
+}
+
+/// R's `formatLogical`: the common width of `TRUE`/`FALSE`/`NA`.
+pub fn format_logical(x: &[i32]) -> usize {
+    x.iter()
+        .map(|&v| match v {
+            NA_LOGICAL => NA_WIDTH,
+            0 => 5,
+            _ => 4,
+        })
+        .max()
+        .unwrap_or(1)
+        .max(1)
+}
+
+pub fn logical_str(x: i32) -> &'static str {
+    match x {
+        NA_LOGICAL => "NA",
+        0 => "FALSE",
+        _ => "TRUE",
+    }
+}
+
+/// Logicals right-justified to their common width.
+pub fn format_lgl_vec(x: &[i32]) -> Vec<String> {
+    let w = format_logical(x);
+    x.iter().map(|&v| pad_left(logical_str(v), w)).collect()
+}
+
+/// Formats for the real and imaginary parts of complex numbers (as R 4.2 does:
+/// each part formatted as a vector, NA elements excluded).
+pub fn format_complex(x: &[C64], digits: usize, nsmall: usize) -> (RealFmt, RealFmt, bool) {
+    let ok: Vec<&C64> = x
+        .iter()
+        .filter(|z| !(is_na_real(z.re) || is_na_real(z.im)))
+        .collect();
+    let re: Vec<f64> = ok.iter().map(|z| z.re).collect();
+    let im: Vec<f64> = ok.iter().map(|z| z.im.abs()).collect();
+    let fr = format_real(&re, digits, nsmall);
+    let fi = format_real(&im, digits, nsmall);
+    let has_na = ok.len() < x.len();
+    (fr, fi, has_na)
+}
+
+/// One complex number in the given part formats (unpadded).
+pub fn encode_complex(z: C64, fr: RealFmt, fi: RealFmt) -> String {
+    if is_na_real(z.re) || is_na_real(z.im) {
+        return "NA".into();
+    }
+    let re = encode_real(z.re, RealFmt { w: 0, ..fr });
+    let neg_im = z.im < 0.0;
+    let im = encode_real(z.im.abs(), RealFmt { w: 0, ..fi });
+    format!("{}{}{}i", re, if neg_im { '-' } else { '+' }, im)
+}
+
+/// Complex numbers formatted with common part formats, right-justified.
+pub fn format_cplx_vec(x: &[C64], digits: usize) -> Vec<String> {
+    let (fr, fi, _) = format_complex(x, digits, 0);
+    let strs: Vec<String> = x.iter().map(|&z| encode_complex(z, fr, fi)).collect();
+    let w = strs.iter().map(|s| s.chars().count()).max().unwrap_or(0);
+    strs.iter().map(|s| pad_left(s, w)).collect()
 }
 
 /// A complex number as `as.character` shows it.
 pub fn cplx_to_char(z: C64) -> String {
-    format!("{}+{}i", z.re, z.im)
+    if is_na_real(z.re) || is_na_real(z.im) {
+        return "NA".into();
+    }
+    let re = num_to_char(z.re);
+    let im = num_to_char(z.im.abs());
+    format!("{}{}{}i", re, if z.im < 0.0 { '-' } else { '+' }, im)
+}
+
+/// R's `encodeString` body: the string with escapes, quoted with `"` if `quote`.
+pub fn escape_string(s: &str, quote: bool) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    if quote {
+        out.push('"');
+    }
+    for c in s.chars() {
+        match c {
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            '\u{7}' => out.push_str("\\a"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            '\u{b}' => out.push_str("\\v"),
+            '\\' => out.push_str("\\\\"),
+            '"' if quote => out.push_str("\\\""),
+            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
+                out.push_str(&format!("\\{:03o}", c as u32))
+            }
+            c => out.push(c),
+        }
+    }
+    if quote {
+        out.push('"');
+    }
+    out
+}
+
+/// A string element as printed: escaped and quoted when `quote`, NA as `NA`
+/// (quoted context) or `<NA>` (unquoted context).
+pub fn encode_string(s: &RStr, quote: bool) -> String {
+    match s {
+        None => if quote { "NA" } else { "<NA>" }.to_string(),
+        Some(s) => {
+            if quote {
+                escape_string(s, true)
+            } else {
+                s.to_string()
+            }
+        }
+    }
+}
+
+/// Display width of a string (characters; R counts East Asian wide characters as 2,
+/// which the subset does not need).
+pub fn str_width(s: &str) -> usize {
+    s.chars().count()
+}
+
+/// Strings encoded (see `encode_string`) and left-justified to their common width.
+pub fn format_str_vec(x: &[RStr], quote: bool) -> Vec<String> {
+    let enc: Vec<String> = x.iter().map(|s| encode_string(s, quote)).collect();
+    let w = enc.iter().map(|s| str_width(s)).max().unwrap_or(0);
+    enc.iter().map(|s| pad_right(s, w)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::value::na_real;
+
+    #[test]
+    fn as_character_doubles() {
+        // Rscript: as.character(c(0.1,1e5,1e-4,123456.7,1/3,1e15,100000,1234567))
+        let xs = [
+            0.1,
+            1e5,
+            1e-4,
+            123456.7,
+            1.0 / 3.0,
+            1e15,
+            100000.0,
+            1234567.0,
+        ];
+        let want = [
+            "0.1",
+            "1e+05",
+            "1e-04",
+            "123456.7",
+            "0.333333333333333",
+            "1e+15",
+            "1e+05",
+            "1234567",
+        ];
+        for (x, w) in xs.iter().zip(want) {
+            assert_eq!(num_to_char(*x), w);
+        }
+    }
+
+    #[test]
+    fn print_formats() {
+        assert_eq!(
+            format_real_vec(&[1.5, na_real(), 3.0], 7),
+            vec!["1.5", " NA", "3.0"]
+        );
+        assert_eq!(format_real_vec(&[1e-20, 1.0], 7), vec!["1e-20", "1e+00"]);
+        assert_eq!(format_real_vec(&[1e100, 1e5], 7), vec!["1e+100", " 1e+05"]);
+        assert_eq!(format_real_vec(&[123456.0], 7), vec!["123456"]);
+        assert_eq!(format_real_vec(&[-0.0], 7), vec!["0"]);
+    }
+
+    #[test]
+    fn cat_numbers() {
+        // Rscript: cat(1/3, 1e-20, 123456789, 1e5, 100000, 1234567.1)
+        let got: Vec<String> = [1.0 / 3.0, 1e-20, 123456789.0, 1e5, 100000.0, 1234567.1]
+            .iter()
+            .map(|&x| format_real_one(x, 7))
+            .collect();
+        assert_eq!(
+            got.join(" "),
+            "0.3333333 1e-20 123456789 1e+05 1e+05 1234567"
+        );
+    }
 }
