@@ -361,7 +361,7 @@ fn get1index(
         .as_vector()
         .ok_or_else(|| RError::new(format!("invalid subscript type '{}'", i.type_name())))?;
     let where_ = if assign { "OneIndex" } else { "get1index" };
-    if iv.len() == 0 {
+    if iv.is_empty() {
         return Err(RError::new(if assign {
             "[[ ]] with missing subscript".to_string()
         } else {
@@ -972,7 +972,7 @@ fn assign_index2_one(interp: &mut Interp, x: Value, i: &Value, v: Value) -> RRes
         }
         return delete_elements(x, &[pos]);
     }
-    if x_is_list || x.is_null() && !v_is_atomic1 || !v_is_atomic1 {
+    if x_is_list || !v_is_atomic1 {
         if !x_is_list
             && !x.is_null()
             && v.len() != 1
@@ -1035,11 +1035,11 @@ pub fn assign_dollar(interp: &mut Interp, x: Value, name: &str, v: Value) -> RRe
 // Builtin wrappers
 // ---------------------------------------------------------------------------
 
+/// Builtin arguments split into x, the subscripts and the named options.
+type SplitArgs = (Value, Vec<Option<Value>>, Vec<Option<Value>>);
+
 /// Split builtin arguments into x, subscripts and the named options in `opts`.
-fn split_args(
-    args: Args,
-    opts: &[&str],
-) -> RResult<(Value, Vec<Option<Value>>, Vec<Option<Value>>)> {
+fn split_args(args: Args, opts: &[&str]) -> RResult<SplitArgs> {
     let mut x = None;
     let mut subs = Vec::new();
     let mut found: Vec<Option<Value>> = vec![None; opts.len()];
