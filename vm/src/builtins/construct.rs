@@ -473,8 +473,8 @@ fn builtin_seq(interp: &mut Interp, args: Args) -> RResult<Value> {
                     if let Some(last) = v.last_mut() {
                         *last = t;
                     }
-                    // Integer-valued from and by give an integer result, as seq.int does.
-                    Ok(maybe_int(v, f == f.trunc() && by == by.trunc()))
+                    // seq(from, to, length.out=) is always double in R 4.2.
+                    Ok(dbl_vec(v))
                 }
                 (None, Some(t)) => {
                     let by = by.unwrap_or(1.0);
@@ -488,7 +488,7 @@ fn builtin_seq(interp: &mut Interp, args: Args) -> RResult<Value> {
                     if from_v.is_none() && by_v.is_none() {
                         return Ok(seq_len_value(n));
                     }
-                    Ok(maybe_int(v, int_from && int_by))
+                    Ok(maybe_int(v, by_v.is_some() && int_from && int_by))
                 }
             }
         }
