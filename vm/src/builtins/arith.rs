@@ -956,3 +956,384 @@ pub const BUILTINS: &[BuiltinDef] = &[
     BuiltinDef::new("isTRUE", bi_istrue),
     BuiltinDef::new("isFALSE", bi_isfalse),
 ];
+
+#[cfg(test)]
+mod tests {
+    //! Expected values come from GNU R 4.2 (`Rscript --vanilla`).
+    use super::*;
+
+    fn call(interp: &mut Interp, name: &str, vals: Vec<Value>) -> RResult<Value> {
+        let f = crate::builtins::lookup(name).expect("builtin exists");
+        interp.call_function(&f, Args::positional(vals))
+    }
+    fn ints(v: &[i32]) -> Value {
+        Value::Vec(std::rc::Rc::new(Vector::new(VecData::Int(v.to_vec()))))
+    }
+    fn dbls(v: &[f64]) -> Value {
+        Value::Vec(std::rc::Rc::new(Vector::new(VecData::Dbl(v.to_vec()))))
+    }
+    fn named(mut v: Value, names: &[&str]) -> Value {
+        v.set_attr("names", Value::strs(names));
+        v
+    }
+    fn dbl_of(v: &Value) -> Vec<f64> {
+        dbl_data(&v.as_vector().unwrap().data).into_owned()
+    }
+    fn names_of(v: &Value) -> Vec<String> {
+        v.as_vector()
+            .unwrap()
+            .names()
+            .unwrap()
+            .iter()
+            .map(|s| s.as_deref().unwrap_or("NA").to_string())
+            .collect()
+    }
+
+    #[test]
+    fn result_types() {
+        let mut it = Interp::new();
+        // typeof(TRUE + TRUE) "integer"; typeof(5L/2L) "double"; typeof(2L^2L) "double"
+        assert!(matches!(
+            arith(&mut it, ArithOp::Add, &Value::Lgl(1), &Value::Lgl(1)).unwrap(),
+            Value::Int(2)
+        ));
+        assert!(
+            matches!(arith(&mut it, ArithOp::Div, &Value::Int(5), &Value::Int(2)).unwrap(), Value::Dbl(x) if x == 2.5)
+        );
+        assert!(
+            matches!(arith(&mut it, ArithOp::Pow, &Value::Int(2), &Value::Int(-1)).unwrap(), Value::Dbl(x) if x == 0.5)
+        );
+        // -TRUE is -1L
+        assert!(matches!(
+            negate(&mut it, &Value::Lgl(1)).unwrap(),
+            Value::Int(-1)
+        ));
+        // (1+2i)*(3-1i) == 5+5i
+        let z = arith(
+            &mut it,
+            ArithOp::Mul,
+            &Value::cplx(C64::new(1.0, 2.0)),
+            &Value::cplx(C64::new(3.0, -1.0)),
+        )
+        .unwrap();
+        assert_eq!(z, Value::cplx(C64::new(5.0, 5.0)));
+        // (1i)^2 == -1+0i
+        let z = arith(
+            &mut it,
+            ArithOp::Pow,
+            &Value::cplx(C64::new(0.0, 1.0)),
+            &Value::Dbl(2.0),
+        )
+        .unwrap();
+        assert_eq!(z, Value::cplx(C64::new(-1.0, 0.0)));
+        assert!(it.warnings.is_empty());
+    }
+
+    #[test]
+    fn na_rules() {
+        let mut it = Interp::new();
+        // NA^0 is 1; NA_integer_ * 0L is NA
+        let na = Value::Lgl(NA_LOGICAL);
+        assert!(
+            matches!(arith(&mut it, ArithOp::Pow, &na, &Value::Dbl(0.0)).unwrap(), Value::Dbl(x) if x == 1.0)
+        );
+        assert!(
+            matches!(arith(&mut it, ArithOp::Pow, &Value::Int(NA_INTEGER), &Value::Int(0)).unwrap(), Value::Dbl(x) if x == 1.0)
+        );
+        assert!(matches!(
+            arith(
+                &mut it,
+                ArithOp::Mul,
+                &Value::Int(NA_INTEGER),
+                &Value::Int(0)
+            )
+            .unwrap(),
+            Value::Int(NA_INTEGER)
+        ));
+        // c(TRUE, NA, FALSE) & NA -> NA NA FALSE; | -> TRUE NA NA
+        let l = Value::from_data(VecData::Lgl(vec![1, NA_LOGICAL, 0]));
+        let nas = Value::from_data(VecData::Lgl(vec![NA_LOGICAL; 3]));
+        assert_eq!(
+            logic(&mut it, true, &l, &nas).unwrap(),
+            lgl_vec(vec![NA_LOGICAL, NA_LOGICAL, 0])
+        );
+        assert_eq!(
+            logic(&mut it, false, &l, &nas).unwrap(),
+            lgl_vec(vec![1, NA_LOGICAL, NA_LOGICAL])
+        );
+        assert!(matches!(
+            compare(&mut it, CmpOp::Lt, &Value::Dbl(na_real()), &Value::Dbl(1.0)).unwrap(),
+            Value::Lgl(NA_LOGICAL)
+        ));
+    }
+
+    #[test]
+    fn integer_overflow_warns() {
+        let mut it = Interp::new();
+        // .Machine$integer.max * 2L -> NA with a warning
+        let r = arith(&mut it, ArithOp::Mul, &Value::Int(i32::MAX), &Value::Int(2)).unwrap();
+        assert!(matches!(r, Value::Int(NA_INTEGER)));
+        assert_eq!(it.warnings.len(), 1);
+        assert_eq!(it.warnings[0].1, "NAs produced by integer overflow");
+        let r = arith(&mut it, ArithOp::Add, &ints(&[i32::MAX, 1]), &Value::Int(1)).unwrap();
+        assert_eq!(r, int_vec(vec![NA_INTEGER, 2]));
+        assert_eq!(it.warnings.len(), 2);
+    }
+
+    #[test]
+    fn modulo_and_integer_division() {
+        let mut it = Interp::new();
+        let mut a = |op, x: Value, y: Value| arith(&mut it, op, &x, &y).unwrap();
+        use ArithOp::*;
+        // 5L %/% 0L NA; 5 %/% 0 Inf; -5 %/% 0 -Inf; 5L %% 0L NA; 5 %% 0 NaN
+        assert!(matches!(
+            a(IDiv, Value::Int(5), Value::Int(0)),
+            Value::Int(NA_INTEGER)
+        ));
+        assert!(
+            matches!(a(IDiv, Value::Dbl(5.0), Value::Dbl(0.0)), Value::Dbl(x) if x == f64::INFINITY)
+        );
+        assert!(
+            matches!(a(IDiv, Value::Dbl(-5.0), Value::Dbl(0.0)), Value::Dbl(x) if x == f64::NEG_INFINITY)
+        );
+        assert!(matches!(
+            a(Mod, Value::Int(5), Value::Int(0)),
+            Value::Int(NA_INTEGER)
+        ));
+        assert!(
+            matches!(a(Mod, Value::Dbl(5.0), Value::Dbl(0.0)), Value::Dbl(x) if x.is_nan() && !is_na_real(x))
+        );
+        // -5L %/% 2L -3; -5L %% 2L 1; 5L %% -2L -1; -7L %/% 3L -3
+        assert!(matches!(
+            a(IDiv, Value::Int(-5), Value::Int(2)),
+            Value::Int(-3)
+        ));
+        assert!(matches!(
+            a(Mod, Value::Int(-5), Value::Int(2)),
+            Value::Int(1)
+        ));
+        assert!(matches!(
+            a(Mod, Value::Int(5), Value::Int(-2)),
+            Value::Int(-1)
+        ));
+        assert!(matches!(
+            a(IDiv, Value::Int(-7), Value::Int(3)),
+            Value::Int(-3)
+        ));
+        // -7 %% 3 2; 7 %% -3 -2; 5.5 %% 2 1.5; -5.5 %/% 2 -3; 7.5 %/% -2 -4
+        assert!(matches!(a(Mod, Value::Dbl(-7.0), Value::Dbl(3.0)), Value::Dbl(x) if x == 2.0));
+        assert!(matches!(a(Mod, Value::Dbl(7.0), Value::Dbl(-3.0)), Value::Dbl(x) if x == -2.0));
+        assert!(matches!(a(Mod, Value::Dbl(5.5), Value::Dbl(2.0)), Value::Dbl(x) if x == 1.5));
+        assert!(matches!(a(IDiv, Value::Dbl(-5.5), Value::Dbl(2.0)), Value::Dbl(x) if x == -3.0));
+        assert!(matches!(a(IDiv, Value::Dbl(7.5), Value::Dbl(-2.0)), Value::Dbl(x) if x == -4.0));
+        // 5 %% Inf 5; -5 %% Inf Inf
+        assert!(
+            matches!(a(Mod, Value::Dbl(5.0), Value::Dbl(f64::INFINITY)), Value::Dbl(x) if x == 5.0)
+        );
+        assert!(
+            matches!(a(Mod, Value::Dbl(-5.0), Value::Dbl(f64::INFINITY)), Value::Dbl(x) if x == f64::INFINITY)
+        );
+        // 1i %% 2: "unimplemented complex operation"
+        let e = arith(
+            &mut it,
+            Mod,
+            &Value::cplx(C64::new(0.0, 1.0)),
+            &Value::Dbl(2.0),
+        )
+        .unwrap_err();
+        assert_eq!(e.msg, "unimplemented complex operation");
+    }
+
+    #[test]
+    fn recycling_and_names() {
+        let mut it = Interp::new();
+        // 1:6 + 1:4 -> 2 4 6 8 6 8 with the recycling warning
+        let r = arith(
+            &mut it,
+            ArithOp::Add,
+            &ints(&[1, 2, 3, 4, 5, 6]),
+            &ints(&[1, 2, 3, 4]),
+        )
+        .unwrap();
+        assert_eq!(r, int_vec(vec![2, 4, 6, 8, 6, 8]));
+        assert_eq!(
+            it.warnings[0].1,
+            "longer object length is not a multiple of shorter object length"
+        );
+        // c(a=1,b=2) + c(x=1,y=2,z=3,w=4) -> names x y z w, values 2 4 4 6, no warning
+        let mut it = Interp::new();
+        let r = arith(
+            &mut it,
+            ArithOp::Add,
+            &named(dbls(&[1.0, 2.0]), &["a", "b"]),
+            &named(dbls(&[1.0, 2.0, 3.0, 4.0]), &["x", "y", "z", "w"]),
+        )
+        .unwrap();
+        assert_eq!(dbl_of(&r), vec![2.0, 4.0, 4.0, 6.0]);
+        assert_eq!(names_of(&r), vec!["x", "y", "z", "w"]);
+        assert!(it.warnings.is_empty());
+        // 1:3 + c(a=1,b=2,c=3) -> names a b c
+        let r = arith(
+            &mut it,
+            ArithOp::Add,
+            &ints(&[1, 2, 3]),
+            &named(dbls(&[1.0, 2.0, 3.0]), &["a", "b", "c"]),
+        )
+        .unwrap();
+        assert_eq!(names_of(&r), vec!["a", "b", "c"]);
+        // zero length: NULL + 1 -> numeric(0); 1:3 + integer(0) -> integer(0)
+        assert_eq!(
+            arith(&mut it, ArithOp::Add, &Value::Null, &Value::Dbl(1.0)).unwrap(),
+            dbl_vec(vec![])
+        );
+        assert_eq!(
+            arith(&mut it, ArithOp::Add, &ints(&[1, 2, 3]), &ints(&[])).unwrap(),
+            int_vec(vec![])
+        );
+    }
+
+    #[test]
+    fn attributes_propagate() {
+        let mut it = Interp::new();
+        // x <- structure(1:3, class="foo", myattr="q"); attributes(x + 1): class, myattr
+        let mut x = ints(&[1, 2, 3]);
+        x.set_attr("class", Value::str("foo"));
+        x.set_attr("myattr", Value::str("q"));
+        let y = arith(&mut it, ArithOp::Add, &x, &Value::Dbl(1.0)).unwrap();
+        assert_eq!(y.attr("class"), Some(&Value::str("foo")));
+        assert_eq!(y.attr("myattr"), Some(&Value::str("q")));
+        // attributes(x > 1) NULL; attributes(!x) NULL; -x keeps class and myattr
+        assert!(!compare(&mut it, CmpOp::Gt, &x, &Value::Dbl(1.0))
+            .unwrap()
+            .has_attrs());
+        assert!(!not(&mut it, &x).unwrap().has_attrs());
+        assert_eq!(
+            negate(&mut it, &x).unwrap().attr("myattr"),
+            Some(&Value::str("q"))
+        );
+        // structure(1:2, class="k") + 1:4: no attributes (shorter operand)
+        let mut k = ints(&[1, 2]);
+        k.set_attr("class", Value::str("k"));
+        assert!(!arith(&mut it, ArithOp::Add, &k, &ints(&[1, 2, 3, 4]))
+            .unwrap()
+            .has_attrs());
+        // matrix(1:4, 2) * 2 keeps dim; conformance errors
+        let mut m = ints(&[1, 2, 3, 4]);
+        m.set_attr("dim", int_vec(vec![2, 2]));
+        let r = arith(&mut it, ArithOp::Mul, &m, &Value::Dbl(2.0)).unwrap();
+        assert_eq!(r.attr("dim"), Some(&int_vec(vec![2, 2])));
+        let mut m2 = ints(&[1, 2, 3, 4, 5, 6]);
+        m2.set_attr("dim", int_vec(vec![3, 2]));
+        assert_eq!(
+            arith(&mut it, ArithOp::Add, &m, &m2).unwrap_err().msg,
+            "non-conformable arrays"
+        );
+    }
+
+    #[test]
+    fn errors() {
+        let mut it = Interp::new();
+        let s = Value::str("a");
+        assert_eq!(
+            arith(&mut it, ArithOp::Add, &s, &Value::Dbl(1.0))
+                .unwrap_err()
+                .msg,
+            "non-numeric argument to binary operator"
+        );
+        assert_eq!(
+            negate(&mut it, &s).unwrap_err().msg,
+            "invalid argument to unary operator"
+        );
+        assert_eq!(not(&mut it, &s).unwrap_err().msg, "invalid argument type");
+        assert_eq!(
+            logic(&mut it, true, &s, &Value::Lgl(1)).unwrap_err().msg,
+            "operations are possible only for numeric, logical or complex types"
+        );
+        let f = crate::builtins::lookup("sum").unwrap();
+        assert_eq!(
+            compare(&mut it, CmpOp::Eq, &f, &Value::Dbl(1.0))
+                .unwrap_err()
+                .msg,
+            "comparison (==) is possible only for atomic and list types"
+        );
+        assert_eq!(
+            compare(
+                &mut it,
+                CmpOp::Lt,
+                &Value::cplx(C64::new(0.0, 1.0)),
+                &Value::cplx(C64::new(0.0, 2.0))
+            )
+            .unwrap_err()
+            .msg,
+            "invalid comparison with complex values"
+        );
+    }
+
+    #[test]
+    fn string_comparison_matches_rscript() {
+        let mut it = Interp::new();
+        // "a" < "B" TRUE; "B" < "a" FALSE; "Z" < "a" FALSE; "apple" < "Banana" TRUE;
+        // "10" < "9" TRUE; 2 == "2" TRUE; 1 < "a" TRUE
+        let lt = |it: &mut Interp, a: Value, b: Value| compare(it, CmpOp::Lt, &a, &b).unwrap();
+        assert_eq!(
+            lt(&mut it, Value::str("a"), Value::str("B")),
+            Value::lgl(true)
+        );
+        assert_eq!(
+            lt(&mut it, Value::str("B"), Value::str("a")),
+            Value::lgl(false)
+        );
+        assert_eq!(
+            lt(&mut it, Value::str("Z"), Value::str("a")),
+            Value::lgl(false)
+        );
+        assert_eq!(
+            lt(&mut it, Value::str("apple"), Value::str("Banana")),
+            Value::lgl(true)
+        );
+        assert_eq!(
+            lt(&mut it, Value::str("10"), Value::str("9")),
+            Value::lgl(true)
+        );
+        assert_eq!(
+            lt(&mut it, Value::Dbl(1.0), Value::str("a")),
+            Value::lgl(true)
+        );
+        assert_eq!(
+            compare(&mut it, CmpOp::Eq, &Value::Dbl(2.0), &Value::str("2")).unwrap(),
+            Value::lgl(true)
+        );
+    }
+
+    #[test]
+    fn builtin_wrappers() {
+        let mut it = Interp::new();
+        assert!(matches!(
+            call(&mut it, "-", vec![Value::Int(3)]).unwrap(),
+            Value::Int(-3)
+        ));
+        assert!(matches!(
+            call(&mut it, "-", vec![Value::Int(3), Value::Int(1)]).unwrap(),
+            Value::Int(2)
+        ));
+        assert!(matches!(
+            call(&mut it, "+", vec![Value::Lgl(1)]).unwrap(),
+            Value::Int(1)
+        ));
+        // xor(TRUE, c(TRUE, FALSE)) -> FALSE TRUE
+        let r = call(&mut it, "xor", vec![Value::Lgl(1), lgl_vec(vec![1, 0])]).unwrap();
+        assert_eq!(r, lgl_vec(vec![0, 1]));
+        // isTRUE(c(a=TRUE)) TRUE; isTRUE(NA) FALSE; isFALSE(FALSE) TRUE
+        let mut t = Value::Vec(std::rc::Rc::new(Vector::new(VecData::Lgl(vec![1]))));
+        t.set_attr("names", Value::str("a"));
+        assert_eq!(call(&mut it, "isTRUE", vec![t]).unwrap(), Value::lgl(true));
+        assert_eq!(
+            call(&mut it, "isTRUE", vec![Value::Lgl(NA_LOGICAL)]).unwrap(),
+            Value::lgl(false)
+        );
+        assert_eq!(
+            call(&mut it, "isFALSE", vec![Value::Lgl(0)]).unwrap(),
+            Value::lgl(true)
+        );
+    }
+}
