@@ -1459,3 +1459,301 @@ pub const BUILTINS: &[BuiltinDef] = &[
     BuiltinDef::new("colMeans", bi_colmeans),
     BuiltinDef::new("rowMeans", bi_rowmeans),
 ];
+
+#[cfg(test)]
+mod tests {
+    //! Expected values come from GNU R 4.2 (`Rscript --vanilla`).
+    use super::*;
+    use std::rc::Rc;
+
+    fn call(it: &mut Interp, name: &str, vals: Vec<Value>) -> RResult<Value> {
+        let f = crate::builtins::lookup(name).expect("builtin exists");
+        it.call_function(&f, Args::positional(vals))
+    }
+    fn call_named(it: &mut Interp, name: &str, vals: Vec<(Option<&str>, Value)>) -> RResult<Value> {
+        let f = crate::builtins::lookup(name).expect("builtin exists");
+        let mut a = Args::new();
+        for (n, v) in vals {
+            a.push(n.map(Into::into), v);
+        }
+        it.call_function(&f, a)
+    }
+    fn dbls(v: &[f64]) -> Value {
+        Value::Vec(Rc::new(Vector::new(VecData::Dbl(v.to_vec()))))
+    }
+    fn ints(v: &[i32]) -> Value {
+        Value::Vec(Rc::new(Vector::new(VecData::Int(v.to_vec()))))
+    }
+    fn dbl_of(v: &Value) -> Vec<f64> {
+        dbl_data(&v.as_vector().unwrap().data).into_owned()
+    }
+
+    #[test]
+    fn round_half_even_and_digits() {
+        // round(c(0.5, 1.5, 2.5, -0.5, -1.5, 2.675)) -> 0 2 2 0 -2 3
+        let xs = [0.5, 1.5, 2.5, -0.5, -1.5, 2.675];
+        let r: Vec<f64> = xs.iter().map(|&x| fround(x, 0.0)).collect();
+        assert_eq!(r, vec![0.0, 2.0, 2.0, -0.0, -2.0, 3.0]);
+        // round(2.675, 2) 2.67; round(1.005, 2) 1; round(0.125, 2) 0.12; round(-1.005, 2) -1;
+        // round(0.15, 1) 0.1; round(0.285, 2) 0.28; round(10.555, 2) 10.55; round(-2.567, 1) -2.6
+        assert_eq!(fround(2.675, 2.0), 2.67);
+        assert_eq!(fround(1.005, 2.0), 1.0);
+        assert_eq!(fround(0.125, 2.0), 0.12);
+        assert_eq!(fround(-1.005, 2.0), -1.0);
+        assert_eq!(fround(0.15, 1.0), 0.1);
+        assert_eq!(fround(0.285, 2.0), 0.28);
+        assert_eq!(fround(10.555, 2.0), 10.55);
+        assert_eq!(fround(-2.567, 1.0), -2.6);
+        // round(1234.5, -1) 1230; round(123.456, -1) 120; round(1234.5678, -2) 1200
+        assert_eq!(fround(1234.5, -1.0), 1230.0);
+        assert_eq!(fround(123.456, -1.0), 120.0);
+        assert_eq!(fround(1234.5678, -2.0), 1200.0);
+        // round(12345.6789, 3) prints 12345.68 (value 12345.679)
+        assert_eq!(fround(12345.6789, 3.0), 12345.679);
+        // signif(123456, 2) 120000; signif(0.000123456, 2) 0.00012; signif(-0.0012345, 3) -0.00123
+        assert_eq!(fprec(123456.0, 2.0), 120000.0);
+        assert_eq!(fprec(0.000123456, 2.0), 0.00012);
+        assert_eq!(fprec(-0.0012345, 3.0), -0.00123);
+        assert_eq!(fprec(123.456, 2.0), 120.0);
+    }
+
+    #[test]
+    fn math_types_and_warnings() {
+        let mut it = Interp::new();
+        // typeof(abs(1L)) integer; typeof(floor(1L)) double
+        assert!(matches!(
+            call(&mut it, "abs", vec![Value::Int(-3)]).unwrap(),
+            Value::Int(3)
+        ));
+        assert!(matches!(
+            call(&mut it, "floor", vec![Value::Int(1)]).unwrap(),
+            Value::Dbl(_)
+        ));
+        // sqrt(-1) NaN with "NaNs produced"
+        let r = call(&mut it, "sqrt", vec![Value::Dbl(-1.0)]).unwrap();
+        assert!(matches!(r, Value::Dbl(x) if x.is_nan()));
+        assert_eq!(it.warnings[0].1, "NaNs produced");
+        // log(100, 10) 2; log(8, base=2) 3; abs(-3+4i) 5; sqrt(-1+0i) 0+1i
+        let r = call_named(
+            &mut it,
+            "log",
+            vec![(None, Value::Dbl(8.0)), (Some("base"), Value::Dbl(2.0))],
+        )
+        .unwrap();
+        assert!(matches!(r, Value::Dbl(x) if x == 3.0));
+        assert!(
+            matches!(call(&mut it, "abs", vec![Value::cplx(C64::new(-3.0, 4.0))]).unwrap(), Value::Dbl(x) if x == 5.0)
+        );
+        assert_eq!(
+            call(&mut it, "sqrt", vec![Value::cplx(C64::new(-1.0, 0.0))]).unwrap(),
+            Value::cplx(C64::new(0.0, 1.0))
+        );
+        assert_eq!(
+            call(&mut it, "sqrt", vec![Value::str("a")])
+                .unwrap_err()
+                .msg,
+            "non-numeric argument to mathematical function"
+        );
+        // abs(c(a=-1.5, b=2)) keeps names
+        let mut x = dbls(&[-1.5, 2.0]);
+        x.set_attr("names", Value::strs(&["a", "b"]));
+        assert_eq!(
+            call(&mut it, "abs", vec![x]).unwrap().attr("names"),
+            Some(&Value::strs(&["a", "b"]))
+        );
+    }
+
+    #[test]
+    fn summaries() {
+        let mut it = Interp::new();
+        // sum(1L, 2L) integer; sum(c(.Machine$integer.max, 1L)) 2147483648 (double, no warning)
+        assert!(matches!(
+            call(&mut it, "sum", vec![Value::Int(1), Value::Int(2)]).unwrap(),
+            Value::Int(3)
+        ));
+        assert!(
+            matches!(call(&mut it, "sum", vec![ints(&[i32::MAX, 1])]).unwrap(), Value::Dbl(x) if x == 2147483648.0)
+        );
+        assert!(it.warnings.is_empty());
+        // sum(1:3, 2.5) 8.5; sum() 0L; prod(1:20) 2.432902e+18
+        assert!(
+            matches!(call(&mut it, "sum", vec![ints(&[1, 2, 3]), Value::Dbl(2.5)]).unwrap(), Value::Dbl(x) if x == 8.5)
+        );
+        assert!(matches!(
+            call(&mut it, "sum", vec![]).unwrap(),
+            Value::Int(0)
+        ));
+        let p = call(&mut it, "prod", vec![ints(&(1..=20).collect::<Vec<_>>())]).unwrap();
+        assert!(matches!(p, Value::Dbl(x) if x == 2432902008176640000.0));
+        // max(numeric(0)) -Inf with warning
+        let r = call(&mut it, "max", vec![dbls(&[])]).unwrap();
+        assert!(matches!(r, Value::Dbl(x) if x == f64::NEG_INFINITY));
+        assert_eq!(
+            it.warnings[0].1,
+            "no non-missing arguments to max; returning -Inf"
+        );
+        // max(TRUE, FALSE) 1L; max(NA, 3) NA; max(c(1,NA), na.rm=TRUE) 1; max("a", 1) "a"
+        assert!(matches!(
+            call(&mut it, "max", vec![Value::Lgl(1), Value::Lgl(0)]).unwrap(),
+            Value::Int(1)
+        ));
+        assert!(
+            matches!(call(&mut it, "max", vec![Value::Lgl(NA_LOGICAL), Value::Dbl(3.0)]).unwrap(), Value::Dbl(x) if is_na_real(x))
+        );
+        let r = call_named(
+            &mut it,
+            "max",
+            vec![
+                (None, dbls(&[1.0, na_real()])),
+                (Some("na.rm"), Value::Lgl(1)),
+            ],
+        )
+        .unwrap();
+        assert!(matches!(r, Value::Dbl(x) if x == 1.0));
+        assert_eq!(
+            call(&mut it, "max", vec![Value::str("a"), Value::Dbl(1.0)]).unwrap(),
+            Value::str("a")
+        );
+        // mean(c(1L,2L,4L)) 2.333333; range(c(3,1,NA), na.rm=TRUE) 1 3
+        assert!(
+            matches!(call(&mut it, "mean", vec![ints(&[1, 2, 4])]).unwrap(), Value::Dbl(x) if (x - 7.0 / 3.0).abs() < 1e-15)
+        );
+        let r = call_named(
+            &mut it,
+            "range",
+            vec![
+                (None, dbls(&[3.0, 1.0, na_real()])),
+                (Some("na.rm"), Value::Lgl(1)),
+            ],
+        )
+        .unwrap();
+        assert_eq!(dbl_of(&r), vec![1.0, 3.0]);
+    }
+
+    #[test]
+    fn cumulative_and_parallel() {
+        let mut it = Interp::new();
+        // cumsum(c(.Machine$integer.max, 1L)) 2147483647 NA with warning
+        let r = call(&mut it, "cumsum", vec![ints(&[i32::MAX, 1])]).unwrap();
+        assert_eq!(r, int_vec(vec![i32::MAX, NA_INTEGER]));
+        assert_eq!(
+            it.warnings[0].1,
+            "integer overflow in 'cumsum'; use 'cumsum(as.numeric(.))'"
+        );
+        // cumsum(c(a=1L,b=NA,c=3L)) -> a b c / 1 NA NA
+        let mut x = ints(&[1, NA_INTEGER, 3]);
+        x.set_attr("names", Value::strs(&["a", "b", "c"]));
+        let r = call(&mut it, "cumsum", vec![x]).unwrap();
+        assert_eq!(
+            r.as_vector().unwrap().data,
+            VecData::Int(vec![1, NA_INTEGER, NA_INTEGER])
+        );
+        assert!(r.attr("names").is_some());
+        // pmin(1:4, c(2,NA)) 1 NA 2 NA; pmax(c(1,NA,3), 2, na.rm=TRUE) 2 2 3
+        let r = call(
+            &mut it,
+            "pmin",
+            vec![ints(&[1, 2, 3, 4]), dbls(&[2.0, na_real()])],
+        )
+        .unwrap();
+        let d = dbl_of(&r);
+        assert_eq!((d[0], d[2]), (1.0, 2.0));
+        assert!(d[1].is_nan() && d[3].is_nan());
+        let r = call_named(
+            &mut it,
+            "pmax",
+            vec![
+                (None, dbls(&[1.0, na_real(), 3.0])),
+                (None, Value::Dbl(2.0)),
+                (Some("na.rm"), Value::Lgl(1)),
+            ],
+        )
+        .unwrap();
+        assert_eq!(dbl_of(&r), vec![2.0, 2.0, 3.0]);
+    }
+
+    #[test]
+    fn logical_summaries() {
+        let mut it = Interp::new();
+        // any(c(1,0)) TRUE with coercion warning; all(NA, TRUE) NA; any(NA, TRUE) TRUE
+        assert_eq!(
+            call(&mut it, "any", vec![dbls(&[1.0, 0.0])]).unwrap(),
+            Value::lgl(true)
+        );
+        assert_eq!(
+            it.warnings[0].1,
+            "coercing argument of type 'double' to logical"
+        );
+        assert!(matches!(
+            call(&mut it, "all", vec![Value::Lgl(NA_LOGICAL), Value::Lgl(1)]).unwrap(),
+            Value::Lgl(NA_LOGICAL)
+        ));
+        assert_eq!(
+            call(&mut it, "any", vec![Value::Lgl(NA_LOGICAL), Value::Lgl(1)]).unwrap(),
+            Value::lgl(true)
+        );
+        // which(c(a=TRUE,b=FALSE,c=TRUE)) -> a c / 1 3; which.max(c(a=1,b=3,c=3)) -> b 2
+        let mut l = Value::from_data(VecData::Lgl(vec![1, 0, 1]));
+        l.set_attr("names", Value::strs(&["a", "b", "c"]));
+        let r = call(&mut it, "which", vec![l]).unwrap();
+        assert_eq!(r.as_vector().unwrap().data, VecData::Int(vec![1, 3]));
+        assert_eq!(r.attr("names"), Some(&Value::strs(&["a", "c"])));
+        let mut x = dbls(&[1.0, 3.0, 3.0]);
+        x.set_attr("names", Value::strs(&["a", "b", "c"]));
+        let r = call(&mut it, "which.max", vec![x]).unwrap();
+        assert_eq!(r.as_vector().unwrap().data, VecData::Int(vec![2]));
+        assert_eq!(
+            call(&mut it, "which", vec![Value::Dbl(1.0)])
+                .unwrap_err()
+                .msg,
+            "argument to 'which' is not logical"
+        );
+        // is.nan(c(1, NaN, NA)) F T F
+        let r = call(&mut it, "is.nan", vec![dbls(&[1.0, f64::NAN, na_real()])]).unwrap();
+        assert_eq!(r, lgl_vec(vec![0, 1, 0]));
+    }
+
+    #[test]
+    fn matrices_and_bits() {
+        let mut it = Interp::new();
+        let mut m = ints(&[1, 2, 3, 4, 5, 6]);
+        m.set_attr("dim", int_vec(vec![2, 3]));
+        // m %*% 1:3 -> 22 28 (2x1); 1:2 %*% m -> 5 11 17 (1x3); crossprod(m)[1,] 5 11 17
+        let r = call(&mut it, "%*%", vec![m.clone(), ints(&[1, 2, 3])]).unwrap();
+        assert_eq!(dbl_of(&r), vec![22.0, 28.0]);
+        assert_eq!(r.attr("dim"), Some(&int_vec(vec![2, 1])));
+        let r = call(&mut it, "%*%", vec![ints(&[1, 2]), m.clone()]).unwrap();
+        assert_eq!(dbl_of(&r), vec![5.0, 11.0, 17.0]);
+        let r = call(&mut it, "crossprod", vec![m.clone()]).unwrap();
+        assert_eq!(
+            dbl_of(&r),
+            vec![5.0, 11.0, 17.0, 11.0, 25.0, 39.0, 17.0, 39.0, 61.0]
+        );
+        // colSums(m) 3 7 11; rowSums(m) 9 12
+        assert_eq!(
+            dbl_of(&call(&mut it, "colSums", vec![m.clone()]).unwrap()),
+            vec![3.0, 7.0, 11.0]
+        );
+        assert_eq!(
+            dbl_of(&call(&mut it, "rowSums", vec![m]).unwrap()),
+            vec![9.0, 12.0]
+        );
+        // bitwAnd(12L, 10L) 8; bitwShiftL(1L, 31L) NA; bitwShiftR(-1L, 28L) 15; bitwNot(0L) -1
+        assert!(matches!(
+            call(&mut it, "bitwAnd", vec![Value::Int(12), Value::Int(10)]).unwrap(),
+            Value::Int(8)
+        ));
+        assert!(matches!(
+            call(&mut it, "bitwShiftL", vec![Value::Int(1), Value::Int(31)]).unwrap(),
+            Value::Int(NA_INTEGER)
+        ));
+        assert!(matches!(
+            call(&mut it, "bitwShiftR", vec![Value::Int(-1), Value::Int(28)]).unwrap(),
+            Value::Int(15)
+        ));
+        assert!(matches!(
+            call(&mut it, "bitwNot", vec![Value::Int(0)]).unwrap(),
+            Value::Int(-1)
+        ));
+    }
+}
