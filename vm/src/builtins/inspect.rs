@@ -848,19 +848,29 @@ impl Flattener {
 
     /// R's `NewExtractNames`: `tag` is the element's own name (None when blank).
     fn extract(&mut self, v: &Value, base: &str, tag: Option<&str>, st: &mut NameState) {
-        let owned_base;
-        let mut local = NameState {
-            seqno: 0,
-            count: 0,
-            firstpos: None,
-        };
-        let (base, st): (&str, &mut NameState) = match tag {
+        match tag {
             Some(t) => {
-                owned_base = new_base(base, t);
-                (&owned_base, &mut local)
+                // A tagged element starts a new base with its own numbering; the
+                // parent's sequence number advances by the leaves inside it.
+                let base = new_base(base, t);
+                let mut local = NameState {
+                    seqno: 0,
+                    count: 0,
+                    firstpos: None,
+                };
+                self.extract_items(v, &base, &mut local);
+                if let (Some(p), 1) = (local.firstpos, local.count) {
+                    if let Some(slot) = self.names.get_mut(p) {
+                        *slot = Some(base.as_str().into());
+                    }
+                }
+                st.seqno += local.seqno;
             }
-            None => (base, st),
-        };
+            None => self.extract_items(v, base, st),
+        }
+    }
+
+    fn extract_items(&mut self, v: &Value, base: &str, st: &mut NameState) {
         if let Some(vec) = v.as_vector() {
             let names = vec.names().map(|n| n.to_vec());
             let item_name = |i: usize| {
@@ -872,6 +882,9 @@ impl Flattener {
             if let VecData::List(items) = &vec.data {
                 for (i, e) in items.iter().enumerate() {
                     let nm = item_name(i);
+                    if nm.is_some() {
+                        self.any_names = true;
+                    }
                     self.extract(e, base, nm.as_deref(), st);
                 }
             } else {
@@ -886,13 +899,6 @@ impl Flattener {
         } else if !v.is_null() {
             // A function inside a list stays as an element.
             self.push_leaf(v.clone(), base, None, st);
-        }
-        if tag.is_some() {
-            if let (Some(p), 1) = (st.firstpos, st.count) {
-                if let Some(slot) = self.names.get_mut(p) {
-                    *slot = Some(base.into());
-                }
-            }
         }
     }
 }
@@ -1116,3 +1122,342 @@ pub const BUILTINS: &[BuiltinDef] = &[
     BuiltinDef::new("character", bi_character),
     BuiltinDef::new("complex", bi_complex),
 ];
+
+#[cfg(test)]
+mod tests {
+    //! Expected values come from GNU R 4.2 (`Rscript --vanilla`).
+    use super::*;
+
+    fn call(it: &mut Interp, name: &str, vals: Vec<Value>) -> RResult<Value> {
+        let f = crate::builtins::lookup(name).expect("builtin exists");
+        it.call_function(&f, Args::positional(vals))
+    }
+    fn ints(v: &[i32]) -> Value {
+        Value::Vec(Rc::new(Vector::new(VecData::Int(v.to_vec()))))
+    }
+    fn list(items: Vec<Value>, names: Option<&[&str]>) -> Value {
+        let mut v = Value::Vec(Rc::new(Vector::new(VecData::List(items))));
+        if let Some(n) = names {
+            v.set_attr("names", Value::strs(n));
+        }
+        v
+    }
+    fn names_of(v: &Value) -> Vec<String> {
+        v.as_vector()
+            .unwrap()
+            .names()
+            .unwrap()
+            .iter()
+            .map(|s| s.as_deref().unwrap_or("<NA>").to_string())
+            .collect()
+    }
+
+    #[test]
+    fn names_and_dim_replacement() {
+        let mut it = Interp::new();
+        // y <- 1:3; names(y) <- c("a","b") -> a b <NA>
+        let y = call(
+            &mut it,
+            "names<-",
+            vec![ints(&[1, 2, 3]), Value::strs(&["a", "b"])],
+        )
+        .unwrap();
+        assert_eq!(names_of(&y), vec!["a", "b", "<NA>"]);
+        let e = call(
+            &mut it,
+            "names<-",
+            vec![ints(&[1, 2, 3]), ints(&[1, 2, 3, 4])],
+        )
+        .unwrap_err();
+        assert_eq!(
+            e.msg,
+            "'names' attribute [4] must be the same length as the vector [3]"
+        );
+        // dim(1:5) <- c(2,3): error; dim(c(a=1,b=2)) <- 2 drops names
+        let e = call(
+            &mut it,
+            "dim<-",
+            vec![ints(&[1, 2, 3, 4, 5]), dbl_vec(vec![2.0, 3.0])],
+        )
+        .unwrap_err();
+        assert_eq!(
+            e.msg,
+            "dims [product 6] do not match the length of object [5]"
+        );
+        let x = call(
+            &mut it,
+            "names<-",
+            vec![ints(&[1, 2]), Value::strs(&["a", "b"])],
+        )
+        .unwrap();
+        let x = call(&mut it, "dim<-", vec![x, Value::Dbl(2.0)]).unwrap();
+        assert!(x.attr("names").is_none());
+        assert_eq!(
+            x.attr("dim"),
+            Some(&Value::Vec(Rc::new(Vector::new(VecData::Int(vec![2])))))
+        );
+        // nrow(1:3) NULL; NROW(1:3) 3; NCOL(1:3) 1
+        assert!(call(&mut it, "nrow", vec![ints(&[1, 2, 3])])
+            .unwrap()
+            .is_null());
+        assert!(matches!(
+            call(&mut it, "NROW", vec![ints(&[1, 2, 3])]).unwrap(),
+            Value::Int(3)
+        ));
+        assert!(matches!(
+            call(&mut it, "NCOL", vec![ints(&[1, 2, 3])]).unwrap(),
+            Value::Int(1)
+        ));
+    }
+
+    #[test]
+    fn attr_class_inherits() {
+        let mut it = Interp::new();
+        // attr(structure(1, foobar="x"), "foo") -> "x" (partial match)
+        let x = call(
+            &mut it,
+            "attr<-",
+            vec![Value::Dbl(1.0), Value::str("foobar"), Value::str("x")],
+        )
+        .unwrap();
+        assert_eq!(
+            call(&mut it, "attr", vec![x, Value::str("foo")]).unwrap(),
+            Value::str("x")
+        );
+        // class(matrix(1:4,2)) "matrix" "array"; class(sum) "function"; mode(1L) "numeric"
+        let m = call(&mut it, "dim<-", vec![ints(&[1, 2, 3, 4]), ints(&[2, 2])]).unwrap();
+        assert_eq!(
+            call(&mut it, "class", vec![m]).unwrap(),
+            Value::strs(&["matrix", "array"])
+        );
+        let f = crate::builtins::lookup("sum").unwrap();
+        assert_eq!(
+            call(&mut it, "class", vec![f]).unwrap(),
+            Value::str("function")
+        );
+        assert_eq!(
+            call(&mut it, "mode", vec![Value::Int(1)]).unwrap(),
+            Value::str("numeric")
+        );
+        // inherits(structure(1, class=c("a","b")), "b") TRUE; inherits(1, "numeric") TRUE
+        let o = call(
+            &mut it,
+            "class<-",
+            vec![Value::Dbl(1.0), Value::strs(&["a", "b"])],
+        )
+        .unwrap();
+        assert_eq!(
+            call(&mut it, "inherits", vec![o.clone(), Value::str("b")]).unwrap(),
+            Value::lgl(true)
+        );
+        assert_eq!(
+            call(
+                &mut it,
+                "inherits",
+                vec![Value::Dbl(1.0), Value::str("numeric")]
+            )
+            .unwrap(),
+            Value::lgl(true)
+        );
+        // class(z) <- NULL removes it; oldClass(1) NULL
+        let z = call(&mut it, "class<-", vec![o, Value::Null]).unwrap();
+        assert!(matches!(z, Value::Dbl(_)));
+        assert!(call(&mut it, "oldClass", vec![Value::Dbl(1.0)])
+            .unwrap()
+            .is_null());
+        // is.vector(c(a=1)) TRUE; is.vector(structure(1, foo=1)) FALSE; is.atomic(NULL) TRUE
+        let nv = call(&mut it, "names<-", vec![Value::Dbl(1.0), Value::str("a")]).unwrap();
+        assert_eq!(
+            call(&mut it, "is.vector", vec![nv]).unwrap(),
+            Value::lgl(true)
+        );
+        let fv = call(
+            &mut it,
+            "attr<-",
+            vec![Value::Dbl(1.0), Value::str("foo"), Value::Dbl(1.0)],
+        )
+        .unwrap();
+        assert_eq!(
+            call(&mut it, "is.vector", vec![fv]).unwrap(),
+            Value::lgl(false)
+        );
+        assert_eq!(
+            call(&mut it, "is.atomic", vec![Value::Null]).unwrap(),
+            Value::lgl(true)
+        );
+    }
+
+    #[test]
+    fn conversions_warn() {
+        let mut it = Interp::new();
+        // as.integer(c("a","1")) NA 1 with "NAs introduced by coercion"
+        let r = call(&mut it, "as.integer", vec![Value::strs(&["a", "1"])]).unwrap();
+        assert_eq!(r, int_vec(vec![NA_INTEGER, 1]));
+        assert_eq!(it.warnings[0].1, "NAs introduced by coercion");
+        // as.integer(3e10) NA with "NAs introduced by coercion to integer range"
+        let r = call(&mut it, "as.integer", vec![Value::Dbl(3e10)]).unwrap();
+        assert!(matches!(r, Value::Int(NA_INTEGER)));
+        assert_eq!(
+            it.warnings[1].1,
+            "NAs introduced by coercion to integer range"
+        );
+        // as.integer("3.7") 3; as.logical(0:2) FALSE TRUE TRUE; as.vector(c(a=1,b=2)) drops names
+        assert!(matches!(
+            call(&mut it, "as.integer", vec![Value::str("3.7")]).unwrap(),
+            Value::Int(3)
+        ));
+        assert_eq!(
+            call(&mut it, "as.logical", vec![ints(&[0, 1, 2])]).unwrap(),
+            lgl_vec(vec![0, 1, 1])
+        );
+        let nv = call(
+            &mut it,
+            "names<-",
+            vec![ints(&[1, 2]), Value::strs(&["a", "b"])],
+        )
+        .unwrap();
+        assert!(!call(&mut it, "as.vector", vec![nv]).unwrap().has_attrs());
+        // vector("list", 2) two NULLs; numeric(2) 0 0; character(1) ""
+        assert_eq!(
+            call(&mut it, "vector", vec![Value::str("list"), Value::Dbl(2.0)]).unwrap(),
+            list_vec(vec![Value::Null, Value::Null])
+        );
+        assert_eq!(
+            call(&mut it, "numeric", vec![Value::Dbl(2.0)]).unwrap(),
+            dbl_vec(vec![0.0, 0.0])
+        );
+        assert_eq!(
+            call(&mut it, "character", vec![Value::Dbl(1.0)]).unwrap(),
+            Value::str("")
+        );
+    }
+
+    #[test]
+    fn unlist_names() {
+        let mut it = Interp::new();
+        // unlist(list(a=1:2, b=3)) -> a1 a2 b
+        let l = list(vec![ints(&[1, 2]), Value::Dbl(3.0)], Some(&["a", "b"]));
+        let r = call(&mut it, "unlist", vec![l]).unwrap();
+        assert_eq!(names_of(&r), vec!["a1", "a2", "b"]);
+        assert_eq!(
+            r.as_vector().unwrap().data,
+            VecData::Dbl(vec![1.0, 2.0, 3.0])
+        );
+        // unlist(list(a=list(b=1,c=2), d=3)) -> a.b a.c d
+        let inner = list(vec![Value::Dbl(1.0), Value::Dbl(2.0)], Some(&["b", "c"]));
+        let r = call(
+            &mut it,
+            "unlist",
+            vec![list(vec![inner, Value::Dbl(3.0)], Some(&["a", "d"]))],
+        )
+        .unwrap();
+        assert_eq!(names_of(&r), vec!["a.b", "a.c", "d"]);
+        // unlist(list(a=list(1, 2), b=list(c=3, 4))) -> a1 a2 b.c b
+        let a = list(vec![Value::Dbl(1.0), Value::Dbl(2.0)], None);
+        let b = list(vec![Value::Dbl(3.0), Value::Dbl(4.0)], Some(&["c", ""]));
+        let r = call(&mut it, "unlist", vec![list(vec![a, b], Some(&["a", "b"]))]).unwrap();
+        assert_eq!(names_of(&r), vec!["a1", "a2", "b.c", "b"]);
+        // unlist(list(b=list(c=3, 4, 5))) -> b.c b2 b3
+        let b = list(
+            vec![Value::Dbl(3.0), Value::Dbl(4.0), Value::Dbl(5.0)],
+            Some(&["c", "", ""]),
+        );
+        let r = call(&mut it, "unlist", vec![list(vec![b], Some(&["b"]))]).unwrap();
+        assert_eq!(names_of(&r), vec!["b.c", "b2", "b3"]);
+        // unlist(list(1, a=2:3, list(x=4, 5))) -> "" a1 a2 x ""
+        let inner = list(vec![Value::Dbl(4.0), Value::Dbl(5.0)], Some(&["x", ""]));
+        let r = call(
+            &mut it,
+            "unlist",
+            vec![list(
+                vec![Value::Dbl(1.0), ints(&[2, 3]), inner],
+                Some(&["", "a", ""]),
+            )],
+        )
+        .unwrap();
+        assert_eq!(names_of(&r), vec!["", "a1", "a2", "x", ""]);
+        // unlist(list(1:2, list("a", TRUE))) -> "1" "2" "a" "TRUE", no names
+        let r = call(
+            &mut it,
+            "unlist",
+            vec![list(
+                vec![
+                    ints(&[1, 2]),
+                    list(vec![Value::str("a"), Value::Lgl(1)], None),
+                ],
+                None,
+            )],
+        )
+        .unwrap();
+        assert_eq!(r, Value::strs(&["1", "2", "a", "TRUE"]));
+    }
+
+    #[test]
+    fn identical_and_all_equal() {
+        let mut it = Interp::new();
+        // identical(1L, 1) FALSE; identical(c(a=1), c(a=1)) TRUE
+        assert_eq!(
+            call(&mut it, "identical", vec![Value::Int(1), Value::Dbl(1.0)]).unwrap(),
+            Value::lgl(false)
+        );
+        // all.equal(1, 1.5) "Mean relative difference: 0.5"; all.equal(1, 1+1e-10) TRUE
+        assert_eq!(
+            call(&mut it, "all.equal", vec![Value::Dbl(1.0), Value::Dbl(1.5)]).unwrap(),
+            Value::str("Mean relative difference: 0.5")
+        );
+        assert_eq!(
+            call(
+                &mut it,
+                "all.equal",
+                vec![Value::Dbl(1.0), Value::Dbl(1.0 + 1e-10)]
+            )
+            .unwrap(),
+            Value::lgl(true)
+        );
+        // all.equal(1L, 1) TRUE; all.equal(0, 0.1) "Mean absolute difference: 0.1"
+        assert_eq!(
+            call(&mut it, "all.equal", vec![Value::Int(1), Value::Dbl(1.0)]).unwrap(),
+            Value::lgl(true)
+        );
+        assert_eq!(
+            call(&mut it, "all.equal", vec![Value::Dbl(0.0), Value::Dbl(0.1)]).unwrap(),
+            Value::str("Mean absolute difference: 0.1")
+        );
+        // all.equal(1:3, c(1,2,4)) "Mean relative difference: 0.3333333"
+        let r = call(
+            &mut it,
+            "all.equal",
+            vec![ints(&[1, 2, 3]), dbl_vec(vec![1.0, 2.0, 4.0])],
+        )
+        .unwrap();
+        assert_eq!(r, Value::str("Mean relative difference: 0.3333333"));
+        // all.equal(c(1,2), c(1,2,3)) "Numeric: lengths (2, 3) differ"; all.equal("a","b") "1 string mismatch"
+        let r = call(
+            &mut it,
+            "all.equal",
+            vec![dbl_vec(vec![1.0, 2.0]), dbl_vec(vec![1.0, 2.0, 3.0])],
+        )
+        .unwrap();
+        assert_eq!(r, Value::str("Numeric: lengths (2, 3) differ"));
+        assert_eq!(
+            call(&mut it, "all.equal", vec![Value::str("a"), Value::str("b")]).unwrap(),
+            Value::str("1 string mismatch")
+        );
+        // all.equal(1, "a") -> Modes / target is numeric, current is character
+        let r = call(&mut it, "all.equal", vec![Value::Dbl(1.0), Value::str("a")]).unwrap();
+        assert_eq!(
+            r,
+            Value::strs(&[
+                "Modes: numeric, character",
+                "target is numeric, current is character"
+            ])
+        );
+        // all.equal(list(a=1,b=2), list(a=1,b=3)) "Component “b”: Mean relative difference: 0.5"
+        let a = list(vec![Value::Dbl(1.0), Value::Dbl(2.0)], Some(&["a", "b"]));
+        let b = list(vec![Value::Dbl(1.0), Value::Dbl(3.0)], Some(&["a", "b"]));
+        assert_eq!(
+            call(&mut it, "all.equal", vec![a, b]).unwrap(),
+            Value::str("Component \u{201c}b\u{201d}: Mean relative difference: 0.5")
+        );
+    }
+}
