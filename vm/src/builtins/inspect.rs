@@ -143,7 +143,7 @@ pub fn set_dim(x: Value, value: Value) -> RResult<Value> {
         VecData::Int(d) => d,
         _ => Vec::new(),
     };
-    if dims.iter().any(|&d| d == NA_INTEGER) {
+    if dims.contains(&NA_INTEGER) {
         return Err(RError::new("the dims contain missing or negative values"));
     }
     if dims.iter().any(|&d| d < 0) {
@@ -639,12 +639,11 @@ fn data_class(v: &Value) -> String {
     match v {
         Value::Null => "NULL".into(),
         v => match v.vtype() {
-            Some(VType::Dbl) | Some(VType::Int) if v.attr("class").is_none() => {
-                if v.vtype() == Some(VType::Int) {
-                    "numeric".into()
-                } else {
-                    "numeric".into()
-                }
+            // R's data.class: integer and double vectors are both "numeric".
+            Some(VType::Dbl) | Some(VType::Int)
+                if v.attr("class").is_none() && v.attr("dim").is_none() =>
+            {
+                "numeric".into()
             }
             _ => v.class_vec().first().cloned().unwrap_or_default(),
         },

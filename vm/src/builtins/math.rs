@@ -1183,9 +1183,9 @@ fn na_test(
         .as_vector()
         .ok_or_else(|| RError::new("invalid argument"))?;
     if v.vtype() == VType::List && name != "is.na" {
-        return Err(RError::new(format!(
-            "default method not implemented for type 'list'"
-        )));
+        return Err(RError::new(
+            "default method not implemented for type 'list'",
+        ));
     }
     let d = VecData::Lgl((0..v.len()).map(|i| f(&v.data, i) as i32).collect());
     Ok(with_attrs(d, &v, NAMES_DIMS))
