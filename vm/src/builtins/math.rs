@@ -1,4 +1,1759 @@
-//! (family of builtins; see builtins/mod.rs)
-use super::BuiltinDef;
+//! Math builtins: elementwise functions (`abs sqrt exp log ... round signif`),
+//! complex parts (`Re Im Mod Arg Conj`), bit operations (`bitwAnd` ...), summaries
+//! (`sum prod max min range mean`, cumulative ones, `pmax pmin`), logical summaries
+//! (`any all which which.max which.min`), NA/finite tests (`is.na` ...) and matrix
+//! products (`%*% crossprod colSums rowSums`), all with GNU R 4.2's type and
+//! attribute rules.
 
-pub const BUILTINS: &[BuiltinDef] = &[];
+use super::arith::{cplx_data, dbl_data, int_slice, recycle_map, RECYCLE_WARNING};
+use super::BuiltinDef;
+use crate::args::Args;
+use crate::coerce::coerce_data;
+use crate::error::{RError, RResult};
+use crate::interp::Interp;
+use crate::value::*;
+use std::borrow::Cow;
+
+// ---------------------------------------------------------------------------
+// Argument helpers
+// ---------------------------------------------------------------------------
+
+fn missing(name: &str) -> RError {
+    RError::new(format!("argument \"{}\" is missing, with no default", name))
+}
+
+/// Bind `formals` and require the first one (`x`).
+fn bind_x(args: Args, formals: &[&str]) -> RResult<(Value, crate::args::Bound)> {
+    let mut b = args.bind(formals)?;
+    let x = b.take(0).ok_or_else(|| missing(formals[0]))?;
+    Ok((x, b))
+}
+
+/// A logical flag argument such as `na.rm` (default `false`).
+pub(crate) fn flag(v: Option<Value>, name: &str) -> RResult<bool> {
+    match v {
+        None => Ok(false),
+        Some(v) => match v.as_vector().map(|x| coerce_data(&x.data, VType::Lgl)) {
+            Some(VecData::Lgl(d)) if !d.is_empty() && d[0] != NA_LOGICAL => Ok(d[0] != 0),
+            _ => Err(RError::new(format!("invalid '{}' argument", name))),
+        },
+    }
+}
+
+/// Copy attributes named in `keep` (or all when `keep` is empty) from `src`.
+fn with_attrs(data: VecData, src: &Vector, keep: &[&str]) -> Value {
+    let mut v = Vector::new(data);
+    if keep.is_empty() {
+        v.attrs = src.attrs.clone();
+    } else {
+        for k in keep {
+            if let Some(a) = src.attr(k) {
+                v.set_attr(k, a.clone());
+            }
+        }
+    }
+    Value::from_vector(v)
+}
+
+const NAMES_DIMS: &[&str] = &["names", "dim", "dimnames"];
+
+// ---------------------------------------------------------------------------
+// Elementwise math
+// ---------------------------------------------------------------------------
+
+fn non_numeric_math() -> RError {
+    RError::new("non-numeric argument to mathematical function")
+}
+
+/// Apply a double function (and optionally a complex one) keeping all attributes;
+/// warns `NaNs produced` when a non-NaN input gives NaN.
+fn math1(
+    interp: &mut Interp,
+    x: &Value,
+    f: fn(f64) -> f64,
+    fc: Option<fn(C64) -> C64>,
+) -> RResult<Value> {
+    if let Value::Dbl(d) = x {
+        let r = f(*d);
+        if r.is_nan() && !d.is_nan() {
+            interp.warning("NaNs produced")?;
+        }
+        return Ok(Value::Dbl(r));
+    }
+    let v = x.as_vector().ok_or_else(non_numeric_math)?;
+    let data = match &v.data {
+        VecData::Cplx(z) => match fc {
+            Some(fc) => VecData::Cplx(
+                z.iter()
+                    .map(|&z| if is_na_complex(z) { z } else { fc(z) })
+                    .collect(),
+            ),
+            None => return Err(RError::new("unimplemented complex function")),
+        },
+        VecData::Lgl(_) | VecData::Int(_) | VecData::Dbl(_) => {
+            let xs = dbl_data(&v.data);
+            let mut nan = false;
+            let out: Vec<f64> = xs
+                .iter()
+                .map(|&a| {
+                    let r = f(a);
+                    if r.is_nan() && !a.is_nan() {
+                        nan = true;
+                    }
+                    // Keep NA (not just NaN) when the input was NA.
+                    if is_na_real(a) {
+                        a
+                    } else {
+                        r
+                    }
+                })
+                .collect();
+            if nan {
+                interp.warning("NaNs produced")?;
+            }
+            VecData::Dbl(out)
+        }
+        _ => return Err(non_numeric_math()),
+    };
+    Ok(with_attrs(data, &v, &[]))
+}
+
+macro_rules! math_builtin {
+    ($name:ident, $f:expr, $fc:expr) => {
+        fn $name(interp: &mut Interp, args: Args) -> RResult<Value> {
+            let (x, _) = bind_x(args, &["x"])?;
+            math1(interp, &x, $f, $fc)
+        }
+    };
+}
+math_builtin!(bi_sqrt, f64::sqrt, Some(|z: C64| z.sqrt()));
+math_builtin!(bi_exp, f64::exp, Some(|z: C64| z.exp()));
+math_builtin!(
+    bi_log2,
+    f64::log2,
+    Some(|z: C64| z.ln() / std::f64::consts::LN_2)
+);
+math_builtin!(
+    bi_log10,
+    f64::log10,
+    Some(|z: C64| z.ln() / std::f64::consts::LN_10)
+);
+math_builtin!(bi_log1p, f64::ln_1p, None);
+math_builtin!(bi_expm1, f64::exp_m1, None);
+math_builtin!(bi_sin, f64::sin, Some(|z: C64| z.sin()));
+math_builtin!(bi_cos, f64::cos, Some(|z: C64| z.cos()));
+math_builtin!(bi_tan, f64::tan, Some(|z: C64| z.tan()));
+math_builtin!(bi_asin, f64::asin, Some(|z: C64| z.asin()));
+math_builtin!(bi_acos, f64::acos, Some(|z: C64| z.acos()));
+math_builtin!(bi_atan, f64::atan, Some(|z: C64| z.atan()));
+math_builtin!(bi_sinh, f64::sinh, Some(|z: C64| z.sinh()));
+math_builtin!(bi_cosh, f64::cosh, Some(|z: C64| z.cosh()));
+math_builtin!(bi_tanh, f64::tanh, Some(|z: C64| z.tanh()));
+math_builtin!(bi_floor, f64::floor, None);
+math_builtin!(bi_ceiling, f64::ceil, None);
+math_builtin!(bi_trunc, f64::trunc, None);
+math_builtin!(
+    bi_sign,
+    |x: f64| if x > 0.0 {
+        1.0
+    } else if x < 0.0 {
+        -1.0
+    } else {
+        x
+    },
+    None
+);
+
+/// `abs`: integer and logical stay integer, complex gives the modulus.
+fn bi_abs(interp: &mut Interp, args: Args) -> RResult<Value> {
+    let (x, _) = bind_x(args, &["x"])?;
+    match &x {
+        Value::Int(i) | Value::Lgl(i) => {
+            return Ok(Value::Int(if *i == NA_INTEGER { *i } else { i.abs() }))
+        }
+        Value::Dbl(d) => return Ok(Value::Dbl(d.abs())),
+        _ => {}
+    }
+    let v = x.as_vector().ok_or_else(non_numeric_math)?;
+    match &v.data {
+        VecData::Lgl(d) | VecData::Int(d) => Ok(with_attrs(
+            VecData::Int(
+                d.iter()
+                    .map(|&i| if i == NA_INTEGER { i } else { i.abs() })
+                    .collect(),
+            ),
+            &v,
+            &[],
+        )),
+        VecData::Cplx(z) => Ok(with_attrs(
+            VecData::Dbl(
+                z.iter()
+                    .map(|z| {
+                        if is_na_complex(*z) {
+                            na_real()
+                        } else {
+                            z.norm()
+                        }
+                    })
+                    .collect(),
+            ),
+            &v,
+            &[],
+        )),
+        _ => math1(interp, &x, f64::abs, None),
+    }
+}
+
+fn bi_log(interp: &mut Interp, args: Args) -> RResult<Value> {
+    let (x, mut b) = bind_x(args, &["x", "base"])?;
+    let base = b.take(1);
+    let is_cplx = x.vtype() == Some(VType::Cplx)
+        || base.as_ref().and_then(|b| b.vtype()) == Some(VType::Cplx);
+    if is_cplx {
+        let bz = match &base {
+            Some(bv) => {
+                let bvv = bv.as_vector().ok_or_else(non_numeric_math)?;
+                cplx_data(&bvv.data)
+                    .first()
+                    .copied()
+                    .unwrap_or(na_complex())
+            }
+            None => C64::new(std::f64::consts::E, 0.0),
+        };
+        let v = x.as_vector().ok_or_else(non_numeric_math)?;
+        if v.vtype() >= VType::Str {
+            return Err(non_numeric_math());
+        }
+        let lb = bz.ln();
+        let data = VecData::Cplx(cplx_data(&v.data).iter().map(|z| z.ln() / lb).collect());
+        return Ok(with_attrs(data, &v, &[]));
+    }
+    match base {
+        None => math1(interp, &x, f64::ln, None),
+        Some(bv) => {
+            let bd = bv
+                .first_f64()
+                .ok_or_else(|| RError::new("non-numeric argument to mathematical function"))?;
+            if bd == 10.0 {
+                return math1(interp, &x, f64::log10, None);
+            }
+            if bd == 2.0 {
+                return math1(interp, &x, f64::log2, None);
+            }
+            let r = math1(interp, &x, f64::ln, None)?;
+            let lb = bd.ln();
+            let Some(mut v) = r.into_vector() else {
+                return Err(non_numeric_math());
+            };
+            if let VecData::Dbl(d) = &mut v.data {
+                for e in d.iter_mut() {
+                    *e /= lb;
+                }
+            }
+            Ok(Value::from_vector(v))
+        }
+    }
+}
+
+fn bi_atan2(interp: &mut Interp, args: Args) -> RResult<Value> {
+    let mut b = args.bind(&["y", "x"])?;
+    let y = b.take(0).ok_or_else(|| missing("y"))?;
+    let x = b.take(1).ok_or_else(|| missing("x"))?;
+    math2(interp, &y, &x, f64::atan2)
+}
+
+/// A binary math function over doubles with recycling; attributes from the first
+/// argument of full length.
+fn math2(interp: &mut Interp, a: &Value, b: &Value, f: impl Fn(f64, f64) -> f64) -> RResult<Value> {
+    let va = a.as_vector().ok_or_else(non_numeric_math)?;
+    let vb = b.as_vector().ok_or_else(non_numeric_math)?;
+    if va.vtype() >= VType::Cplx || vb.vtype() >= VType::Cplx {
+        return Err(non_numeric_math());
+    }
+    let (na, nb) = (va.len(), vb.len());
+    let n = if na == 0 || nb == 0 { 0 } else { na.max(nb) };
+    if na > 0 && nb > 0 && n % na.min(nb) != 0 {
+        interp.warning(RECYCLE_WARNING)?;
+    }
+    let mut nan = false;
+    let out = recycle_map(&dbl_data(&va.data), &dbl_data(&vb.data), n, |p, q| {
+        if p.is_nan() || q.is_nan() {
+            return p + q;
+        }
+        let r = f(p, q);
+        nan |= r.is_nan();
+        r
+    });
+    if nan {
+        interp.warning("NaNs produced")?;
+    }
+    let src = if na == n { &va } else { &vb };
+    Ok(with_attrs(VecData::Dbl(out), src, &[]))
+}
+
+/// R's `private_rint`: round half to even.
+fn rint(x: f64) -> f64 {
+    x.round_ties_even()
+}
+
+/// R 4.x `round(x, digits)` ("long double free" algorithm of fround.c): pick the
+/// closer of the two decimal candidates, ties to even.
+pub fn fround(x: f64, digits: f64) -> f64 {
+    if x.is_nan() || digits.is_nan() {
+        return x + digits;
+    }
+    if !x.is_finite() || digits > 323.0 || x == 0.0 {
+        return x;
+    }
+    if digits < -308.0 {
+        return 0.0;
+    }
+    if digits == 0.0 {
+        return rint(x);
+    }
+    let dig = (digits + 0.5).floor() as i32;
+    let (sgn, x) = if x < 0.0 { (-1.0, -x) } else { (1.0, x) };
+    if dig > 0 && (dig as f64 + x.log10().ceil()) > 15.0 {
+        return sgn * x;
+    }
+    let (xd, xu, i10) = if dig > 0 {
+        let p10 = 10f64.powi(dig);
+        let x10 = p10 * x;
+        let i10 = x10.floor();
+        (i10 / p10, x10.ceil() / p10, i10)
+    } else {
+        let p10 = 10f64.powi(-dig);
+        let x10 = x / p10;
+        let i10 = x10.floor();
+        (i10 * p10, x10.ceil() * p10, i10)
+    };
+    let du = xu - x;
+    let dd = x - xd;
+    sgn * if du < dd || (du == dd && i10 % 2.0 == 1.0) {
+        xu
+    } else {
+        xd
+    }
+}
+
+/// R's `fprec` (`signif`).
+pub fn fprec(x: f64, digits: f64) -> f64 {
+    if x.is_nan() || digits.is_nan() {
+        return x + digits;
+    }
+    if !x.is_finite() || x == 0.0 {
+        return x;
+    }
+    let mut dig = digits.round() as i32;
+    if dig > 22 {
+        return x;
+    }
+    if dig < 1 {
+        dig = 1;
+    }
+    let (sgn, x) = if x < 0.0 { (-1.0, -x) } else { (1.0, x) };
+    let l10 = x.log10();
+    let mut e10 = dig - 1 - l10.floor() as i32;
+    const MAX10E: i32 = 308;
+    if l10.abs() < (MAX10E - 2) as f64 {
+        let mut p10 = 1.0;
+        if e10 > MAX10E {
+            p10 = 10f64.powi(e10 - MAX10E);
+            e10 = MAX10E;
+        }
+        if e10 > 0 {
+            let pow10 = 10f64.powi(e10);
+            sgn * (rint((x * pow10) * p10) / pow10) / p10
+        } else {
+            let pow10 = 10f64.powi(-e10);
+            sgn * (rint(x / pow10) * pow10)
+        }
+    } else {
+        let do_round = MAX10E as f64 - l10 >= 10f64.powi(-dig);
+        let e2 = dig + if e10 > 0 { 1 } else { 6 };
+        let p10 = 10f64.powi(e2);
+        let x = x * p10;
+        let pow10 = 10f64.powi(e10 - e2);
+        let x = x * pow10;
+        sgn * (if do_round { rint(x) } else { x }) / pow10 / p10
+    }
+}
+
+fn round_like(
+    interp: &mut Interp,
+    args: Args,
+    default_digits: f64,
+    f: fn(f64, f64) -> f64,
+) -> RResult<Value> {
+    let (x, mut b) = bind_x(args, &["x", "digits"])?;
+    let digits = match b.take(1) {
+        Some(d) => d
+            .first_f64()
+            .ok_or_else(|| RError::new("non-numeric argument to mathematical function"))?,
+        None => default_digits,
+    };
+    let v = x.as_vector().ok_or_else(non_numeric_math)?;
+    match &v.data {
+        VecData::Cplx(z) => Ok(with_attrs(
+            VecData::Cplx(
+                z.iter()
+                    .map(|z| C64::new(f(z.re, digits), f(z.im, digits)))
+                    .collect(),
+            ),
+            &v,
+            &[],
+        )),
+        VecData::Lgl(_) | VecData::Int(_) | VecData::Dbl(_) => {
+            let _ = interp;
+            Ok(with_attrs(
+                VecData::Dbl(dbl_data(&v.data).iter().map(|&a| f(a, digits)).collect()),
+                &v,
+                &[],
+            ))
+        }
+        _ => Err(non_numeric_math()),
+    }
+}
+fn bi_round(interp: &mut Interp, args: Args) -> RResult<Value> {
+    round_like(interp, args, 0.0, fround)
+}
+fn bi_signif(interp: &mut Interp, args: Args) -> RResult<Value> {
+    round_like(interp, args, 6.0, fprec)
+}
+
+// ---------------------------------------------------------------------------
+// Complex parts
+// ---------------------------------------------------------------------------
+
+fn cplx_part(args: Args, f: fn(C64) -> f64, fr: fn(f64) -> f64) -> RResult<Value> {
+    let (x, _) = bind_x(args, &["z"])?;
+    let v = x
+        .as_vector()
+        .ok_or_else(|| RError::new("non-numeric argument to function"))?;
+    let data = match &v.data {
+        VecData::Cplx(z) => VecData::Dbl(
+            z.iter()
+                .map(|&z| if is_na_complex(z) { na_real() } else { f(z) })
+                .collect(),
+        ),
+        VecData::Lgl(_) | VecData::Int(_) | VecData::Dbl(_) => VecData::Dbl(
+            dbl_data(&v.data)
+                .iter()
+                .map(|&a| if a.is_nan() { a } else { fr(a) })
+                .collect(),
+        ),
+        _ => return Err(RError::new("non-numeric argument to function")),
+    };
+    Ok(with_attrs(data, &v, &[]))
+}
+fn bi_re(_: &mut Interp, args: Args) -> RResult<Value> {
+    cplx_part(args, |z| z.re, |x| x)
+}
+fn bi_im(_: &mut Interp, args: Args) -> RResult<Value> {
+    cplx_part(args, |z| z.im, |_| 0.0)
+}
+fn bi_mod(_: &mut Interp, args: Args) -> RResult<Value> {
+    cplx_part(args, |z| z.norm(), f64::abs)
+}
+fn bi_arg(_: &mut Interp, args: Args) -> RResult<Value> {
+    cplx_part(
+        args,
+        |z| z.arg(),
+        |x| if x >= 0.0 { 0.0 } else { std::f64::consts::PI },
+    )
+}
+fn bi_conj(_: &mut Interp, args: Args) -> RResult<Value> {
+    let (x, _) = bind_x(args, &["z"])?;
+    match &x {
+        Value::Vec(v) => match &v.data {
+            VecData::Cplx(z) => Ok(with_attrs(
+                VecData::Cplx(z.iter().map(|z| z.conj()).collect()),
+                v,
+                &[],
+            )),
+            VecData::Lgl(_) | VecData::Int(_) | VecData::Dbl(_) => Ok(x.clone()),
+            _ => Err(RError::new("non-numeric argument to function")),
+        },
+        Value::Lgl(_) | Value::Int(_) | Value::Dbl(_) => Ok(x.clone()),
+        _ => Err(RError::new("non-numeric argument to function")),
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Bit operations
+// ---------------------------------------------------------------------------
+
+fn int_arg(v: &Value) -> RResult<Vec<i32>> {
+    let vv = v
+        .as_vector()
+        .ok_or_else(|| RError::new("'a' and 'b' must have the same type"))?;
+    match coerce_data(&vv.data, VType::Int) {
+        VecData::Int(d) if vv.vtype() <= VType::Dbl => Ok(d),
+        _ => Err(RError::new("'a' and 'b' must have the same type")),
+    }
+}
+
+fn bitw2(args: Args, second: &str, f: fn(i32, i32) -> i32) -> RResult<Value> {
+    let mut b = args.bind(&["a", second])?;
+    let a = b.take(0).ok_or_else(|| missing("a"))?;
+    let c = b.take(1).ok_or_else(|| missing(second))?;
+    let (x, y) = (int_arg(&a)?, int_arg(&c)?);
+    let n = if x.is_empty() || y.is_empty() {
+        0
+    } else {
+        x.len().max(y.len())
+    };
+    let out = recycle_map(&x, &y, n, |p, q| {
+        if p == NA_INTEGER || q == NA_INTEGER {
+            NA_INTEGER
+        } else {
+            f(p, q)
+        }
+    });
+    Ok(int_vec(out))
+}
+fn bi_bitwand(_: &mut Interp, args: Args) -> RResult<Value> {
+    bitw2(args, "b", |p, q| p & q)
+}
+fn bi_bitwor(_: &mut Interp, args: Args) -> RResult<Value> {
+    bitw2(args, "b", |p, q| p | q)
+}
+fn bi_bitwxor(_: &mut Interp, args: Args) -> RResult<Value> {
+    bitw2(args, "b", |p, q| p ^ q)
+}
+fn bi_bitwshiftl(_: &mut Interp, args: Args) -> RResult<Value> {
+    bitw2(args, "n", |p, q| {
+        if (0..=31).contains(&q) {
+            ((p as u32) << q) as i32
+        } else {
+            NA_INTEGER
+        }
+    })
+}
+fn bi_bitwshiftr(_: &mut Interp, args: Args) -> RResult<Value> {
+    bitw2(args, "n", |p, q| {
+        if (0..=31).contains(&q) {
+            ((p as u32) >> q) as i32
+        } else {
+            NA_INTEGER
+        }
+    })
+}
+fn bi_bitwnot(_: &mut Interp, args: Args) -> RResult<Value> {
+    let (a, _) = bind_x(args, &["a"])?;
+    Ok(int_vec(
+        int_arg(&a)?
+            .into_iter()
+            .map(|p| if p == NA_INTEGER { p } else { !p })
+            .collect(),
+    ))
+}
+
+// ---------------------------------------------------------------------------
+// Summaries
+// ---------------------------------------------------------------------------
+
+/// The `...` values and `na.rm` of a summary call.
+fn summary_args(args: Args) -> RResult<(Vec<Value>, bool)> {
+    let mut b = args.bind(&["...", "na.rm"])?;
+    let narm = flag(b.take(1), "na.rm")?;
+    Ok((b.dots.into_iter().map(|(_, v)| v).collect(), narm))
+}
+
+fn invalid_type(t: &str) -> RError {
+    RError::new(format!("invalid 'type' ({}) of argument", t))
+}
+
+/// The highest type among summary arguments (NULL ignored); errors for lists and
+/// functions.
+fn summary_type(vals: &[Value]) -> RResult<VType> {
+    let mut t = VType::Lgl;
+    for v in vals {
+        match v {
+            Value::Null => {}
+            Value::Closure(_) | Value::Builtin(_) => return Err(invalid_type(v.type_name())),
+            v => {
+                let vt = v.vtype().unwrap_or(VType::Lgl);
+                if vt == VType::List {
+                    return Err(invalid_type("list"));
+                }
+                t = t.max(vt);
+            }
+        }
+    }
+    Ok(t)
+}
+
+fn bi_sum(_: &mut Interp, args: Args) -> RResult<Value> {
+    let (vals, narm) = summary_args(args)?;
+    match summary_type(&vals)? {
+        VType::Str => Err(invalid_type("character")),
+        VType::Cplx => {
+            let mut s = C64::new(0.0, 0.0);
+            for v in vals.iter().filter_map(|v| v.as_vector()) {
+                for z in cplx_data(&v.data).iter() {
+                    if !(narm && is_na_complex(*z)) {
+                        s += z;
+                    }
+                }
+            }
+            Ok(Value::cplx(s))
+        }
+        VType::Dbl => {
+            let mut s = 0.0;
+            for v in vals.iter().filter_map(|v| v.as_vector()) {
+                for &x in dbl_data(&v.data).iter() {
+                    if !(narm && x.is_nan()) {
+                        s += x;
+                    }
+                }
+            }
+            Ok(Value::Dbl(s))
+        }
+        _ => {
+            // GNU R accumulates integers in 64 bits and returns a double when the
+            // total does not fit an integer.
+            let mut s: i64 = 0;
+            for v in vals.iter().filter_map(|v| v.as_vector()) {
+                for &x in int_slice(&v.data).unwrap_or(&[]) {
+                    if x == NA_INTEGER {
+                        if !narm {
+                            return Ok(Value::Int(NA_INTEGER));
+                        }
+                    } else {
+                        s += x as i64;
+                    }
+                }
+            }
+            if s > i32::MAX as i64 || s <= i32::MIN as i64 {
+                Ok(Value::Dbl(s as f64))
+            } else {
+                Ok(Value::Int(s as i32))
+            }
+        }
+    }
+}
+
+fn bi_prod(_: &mut Interp, args: Args) -> RResult<Value> {
+    let (vals, narm) = summary_args(args)?;
+    match summary_type(&vals)? {
+        VType::Str => Err(invalid_type("character")),
+        VType::Cplx => {
+            let mut s = C64::new(1.0, 0.0);
+            for v in vals.iter().filter_map(|v| v.as_vector()) {
+                for z in cplx_data(&v.data).iter() {
+                    if !(narm && is_na_complex(*z)) {
+                        s *= z;
+                    }
+                }
+            }
+            Ok(Value::cplx(s))
+        }
+        _ => {
+            let mut s = 1.0;
+            for v in vals.iter().filter_map(|v| v.as_vector()) {
+                for &x in dbl_data(&v.data).iter() {
+                    if !(narm && x.is_nan()) {
+                        s *= x;
+                    }
+                }
+            }
+            Ok(Value::Dbl(s))
+        }
+    }
+}
+
+/// `max` (`is_max`) or `min` over all arguments.
+fn extremum(interp: &mut Interp, vals: &[Value], narm: bool, is_max: bool) -> RResult<Value> {
+    let name = if is_max { "max" } else { "min" };
+    let better = |a: std::cmp::Ordering| if is_max { a.is_gt() } else { a.is_lt() };
+    match summary_type(vals)? {
+        VType::Cplx => Err(invalid_type("complex")),
+        VType::Str => {
+            let mut best: Option<std::rc::Rc<str>> = None;
+            for v in vals.iter().filter_map(|v| v.as_vector()) {
+                for s in super::arith::str_data(&v.data).iter() {
+                    match s {
+                        None if narm => {}
+                        None => return Ok(Value::from_data(VecData::Str(vec![None]))),
+                        Some(s) => {
+                            if best
+                                .as_ref()
+                                .is_none_or(|b| better(super::arith::collate(s, b)))
+                            {
+                                best = Some(s.clone());
+                            }
+                        }
+                    }
+                }
+            }
+            if best.is_none() {
+                // R: a warning for NA, but an error for an empty character vector.
+                interp.warning("no non-missing arguments, returning NA")?;
+            }
+            Ok(Value::from_data(VecData::Str(vec![best])))
+        }
+        VType::Dbl => {
+            let mut best: Option<f64> = None;
+            let mut nan: Option<f64> = None;
+            for v in vals.iter().filter_map(|v| v.as_vector()) {
+                for &x in dbl_data(&v.data).iter() {
+                    if x.is_nan() {
+                        if !narm && !nan.is_some_and(is_na_real) {
+                            nan = Some(x);
+                        }
+                    } else if best.is_none_or(|b| better(x.total_cmp(&b))) {
+                        best = Some(x);
+                    }
+                }
+            }
+            if let Some(n) = nan {
+                return Ok(Value::Dbl(n));
+            }
+            match best {
+                Some(b) => Ok(Value::Dbl(b)),
+                None => {
+                    let inf = if is_max {
+                        f64::NEG_INFINITY
+                    } else {
+                        f64::INFINITY
+                    };
+                    interp.warning(format!(
+                        "no non-missing arguments to {}; returning {}",
+                        name,
+                        if is_max { "-Inf" } else { "Inf" }
+                    ))?;
+                    Ok(Value::Dbl(inf))
+                }
+            }
+        }
+        _ => {
+            let mut best: Option<i32> = None;
+            for v in vals.iter().filter_map(|v| v.as_vector()) {
+                for &x in int_slice(&v.data).unwrap_or(&[]) {
+                    if x == NA_INTEGER {
+                        if !narm {
+                            return Ok(Value::Int(NA_INTEGER));
+                        }
+                    } else if best.is_none_or(|b| better(x.cmp(&b))) {
+                        best = Some(x);
+                    }
+                }
+            }
+            match best {
+                Some(b) => Ok(Value::Int(b)),
+                None => {
+                    interp.warning(format!(
+                        "no non-missing arguments to {}; returning {}",
+                        name,
+                        if is_max { "-Inf" } else { "Inf" }
+                    ))?;
+                    Ok(Value::Dbl(if is_max {
+                        f64::NEG_INFINITY
+                    } else {
+                        f64::INFINITY
+                    }))
+                }
+            }
+        }
+    }
+}
+
+fn bi_max(interp: &mut Interp, args: Args) -> RResult<Value> {
+    let (vals, narm) = summary_args(args)?;
+    extremum(interp, &vals, narm, true)
+}
+fn bi_min(interp: &mut Interp, args: Args) -> RResult<Value> {
+    let (vals, narm) = summary_args(args)?;
+    extremum(interp, &vals, narm, false)
+}
+fn bi_range(interp: &mut Interp, args: Args) -> RResult<Value> {
+    let (vals, narm) = summary_args(args)?;
+    let lo = extremum(interp, &vals, narm, false)?;
+    let hi = extremum(interp, &vals, narm, true)?;
+    let (lo, hi) = (lo.as_vector(), hi.as_vector());
+    match (lo, hi) {
+        (Some(lo), Some(hi)) => {
+            let t = lo.vtype().max(hi.vtype());
+            let mut d = coerce_data(&lo.data, t);
+            crate::coerce::append_data(&mut d, coerce_data(&hi.data, t));
+            Ok(Value::from_data(d))
+        }
+        _ => Ok(Value::Null),
+    }
+}
+
+fn bi_mean(interp: &mut Interp, args: Args) -> RResult<Value> {
+    let (x, mut b) = bind_x(args, &["x", "...", "na.rm"])?;
+    let narm = flag(b.take(2), "na.rm")?;
+    let Some(v) = x.as_vector().filter(|v| v.vtype() <= VType::Cplx) else {
+        interp.warning("argument is not numeric or logical: returning NA")?;
+        return Ok(Value::Dbl(na_real()));
+    };
+    if v.vtype() == VType::Cplx {
+        let zs: Vec<C64> = cplx_data(&v.data)
+            .iter()
+            .copied()
+            .filter(|z| !(narm && is_na_complex(*z)))
+            .collect();
+        let n = zs.len() as f64;
+        let s: C64 = zs.iter().sum();
+        return Ok(Value::cplx(s / n));
+    }
+    let xs: Vec<f64> = dbl_data(&v.data)
+        .iter()
+        .copied()
+        .filter(|x| !(narm && x.is_nan()))
+        .collect();
+    let n = xs.len() as f64;
+    let mut m = xs.iter().sum::<f64>() / n;
+    if m.is_finite() && v.vtype() == VType::Dbl {
+        // Second pass, as R does, to reduce rounding error.
+        let t: f64 = xs.iter().map(|x| x - m).sum();
+        m += t / n;
+    }
+    Ok(Value::Dbl(m))
+}
+
+/// `cumsum`, `cumprod`, `cummax`, `cummin`: names kept; NA propagates to the end.
+fn cumulative(interp: &mut Interp, args: Args, which: &str) -> RResult<Value> {
+    let (x, _) = bind_x(args, &["x"])?;
+    let Some(v) = x.as_vector() else {
+        return Ok(Value::from_data(VecData::Dbl(Vec::new())));
+    };
+    let keep = ["names"];
+    let t = v.vtype();
+    if t == VType::List {
+        return Err(RError::new(format!("'{}' not defined for lists", which)));
+    }
+    if t == VType::Cplx {
+        let zs = cplx_data(&v.data);
+        let mut acc = if which == "cumprod" {
+            C64::new(1.0, 0.0)
+        } else {
+            C64::new(0.0, 0.0)
+        };
+        let out = match which {
+            "cumsum" | "cumprod" => zs
+                .iter()
+                .map(|z| {
+                    if which == "cumsum" {
+                        acc += z
+                    } else {
+                        acc *= z
+                    };
+                    acc
+                })
+                .collect(),
+            _ => {
+                return Err(RError::new(format!(
+                    "'{}' not defined for complex numbers",
+                    which
+                )))
+            }
+        };
+        return Ok(with_attrs(VecData::Cplx(out), &v, &keep));
+    }
+    let int_result = t <= VType::Int && which != "cumprod";
+    if int_result {
+        let xs = int_slice(&v.data).unwrap_or(&[]);
+        let mut out = Vec::with_capacity(xs.len());
+        let mut acc: Option<i64> = None;
+        let mut dead = false;
+        let mut overflow = false;
+        for &x in xs {
+            if dead || x == NA_INTEGER {
+                dead = true;
+                out.push(NA_INTEGER);
+                continue;
+            }
+            let nx = x as i64;
+            let next = match (which, acc) {
+                (_, None) => nx,
+                ("cumsum", Some(a)) => a + nx,
+                ("cummax", Some(a)) => a.max(nx),
+                (_, Some(a)) => a.min(nx),
+            };
+            if next > i32::MAX as i64 || next <= i32::MIN as i64 {
+                overflow = true;
+                dead = true;
+                out.push(NA_INTEGER);
+                continue;
+            }
+            acc = Some(next);
+            out.push(next as i32);
+        }
+        if overflow {
+            interp.warning("integer overflow in 'cumsum'; use 'cumsum(as.numeric(.))'")?;
+        }
+        return Ok(with_attrs(VecData::Int(out), &v, &keep));
+    }
+    let (xs, warn) = crate::coerce::coerce_data_warn(&v.data, VType::Dbl);
+    if warn {
+        interp.warning("NAs introduced by coercion")?;
+    }
+    let xs = match xs {
+        VecData::Dbl(d) => d,
+        _ => Vec::new(),
+    };
+    let mut out = Vec::with_capacity(xs.len());
+    let mut acc: Option<f64> = None;
+    for &x in &xs {
+        let next = match (which, acc) {
+            (_, None) => x,
+            ("cumsum", Some(a)) => a + x,
+            ("cumprod", Some(a)) => a * x,
+            (_, Some(a)) if a.is_nan() => a,
+            (_, Some(_)) if x.is_nan() => x,
+            ("cummax", Some(a)) => a.max(x),
+            (_, Some(a)) => a.min(x),
+        };
+        acc = Some(next);
+        out.push(next);
+    }
+    Ok(with_attrs(VecData::Dbl(out), &v, &keep))
+}
+fn bi_cumsum(interp: &mut Interp, args: Args) -> RResult<Value> {
+    cumulative(interp, args, "cumsum")
+}
+fn bi_cumprod(interp: &mut Interp, args: Args) -> RResult<Value> {
+    cumulative(interp, args, "cumprod")
+}
+fn bi_cummax(interp: &mut Interp, args: Args) -> RResult<Value> {
+    cumulative(interp, args, "cummax")
+}
+fn bi_cummin(interp: &mut Interp, args: Args) -> RResult<Value> {
+    cumulative(interp, args, "cummin")
+}
+
+/// `pmax`/`pmin`: elementwise extremes with recycling; attributes of the first argument.
+fn parallel_extremum(interp: &mut Interp, args: Args, is_max: bool) -> RResult<Value> {
+    let (vals, narm) = summary_args(args)?;
+    if vals.is_empty() {
+        return Err(RError::new("no arguments"));
+    }
+    let t = summary_type(&vals)?;
+    if t == VType::Cplx {
+        return Err(invalid_type("complex"));
+    }
+    let vecs: Vec<Cow<'_, Vector>> = vals.iter().filter_map(|v| v.as_vector()).collect();
+    if vecs.iter().any(|v| v.is_empty()) {
+        return Ok(Value::from_data(VecData::empty(t)));
+    }
+    let n = vecs.iter().map(|v| v.len()).max().unwrap_or(0);
+    if vecs.iter().any(|v| n % v.len() != 0) {
+        interp.warning("an argument will be fractionally recycled")?;
+    }
+    let pick = |a: std::cmp::Ordering| if is_max { a.is_gt() } else { a.is_lt() };
+    let data = match t {
+        VType::Str => {
+            let cols: Vec<Cow<'_, [RStr]>> = vecs
+                .iter()
+                .map(|v| super::arith::str_data(&v.data))
+                .collect();
+            let out = (0..n)
+                .map(|i| {
+                    let mut best: Option<RStr> = None;
+                    for c in &cols {
+                        let e = &c[i % c.len()];
+                        match (e, &best) {
+                            (None, _) if narm => {}
+                            (None, _) => return None,
+                            (Some(_), None) => best = Some(e.clone()),
+                            (Some(s), Some(Some(b))) => {
+                                if pick(super::arith::collate(s, b)) {
+                                    best = Some(e.clone())
+                                }
+                            }
+                            (Some(_), Some(None)) => {}
+                        }
+                    }
+                    best.flatten()
+                })
+                .collect();
+            VecData::Str(out)
+        }
+        VType::Dbl => {
+            let cols: Vec<Cow<'_, [f64]>> = vecs.iter().map(|v| dbl_data(&v.data)).collect();
+            VecData::Dbl(
+                (0..n)
+                    .map(|i| {
+                        let mut best: Option<f64> = None;
+                        for c in &cols {
+                            let e = c[i % c.len()];
+                            if e.is_nan() {
+                                if !narm {
+                                    return e;
+                                }
+                            } else if best.is_none_or(|b| pick(e.total_cmp(&b))) {
+                                best = Some(e);
+                            }
+                        }
+                        best.unwrap_or(na_real())
+                    })
+                    .collect(),
+            )
+        }
+        _ => {
+            let cols: Vec<&[i32]> = vecs
+                .iter()
+                .map(|v| int_slice(&v.data).unwrap_or(&[]))
+                .collect();
+            let out = (0..n)
+                .map(|i| {
+                    let mut best: Option<i32> = None;
+                    for c in &cols {
+                        let Some(&e) = c.get(i % c.len().max(1)) else {
+                            continue;
+                        };
+                        if e == NA_INTEGER {
+                            if !narm {
+                                return NA_INTEGER;
+                            }
+                        } else if best.is_none_or(|b| pick(e.cmp(&b))) {
+                            best = Some(e);
+                        }
+                    }
+                    best.unwrap_or(NA_INTEGER)
+                })
+                .collect();
+            if t == VType::Lgl && vecs.iter().all(|v| v.vtype() == VType::Lgl) {
+                VecData::Lgl(out)
+            } else {
+                VecData::Int(out)
+            }
+        }
+    };
+    let first = &vecs[0];
+    if first.len() == n {
+        Ok(with_attrs(data, first, NAMES_DIMS))
+    } else {
+        Ok(Value::from_data(data))
+    }
+}
+fn bi_pmax(interp: &mut Interp, args: Args) -> RResult<Value> {
+    parallel_extremum(interp, args, true)
+}
+fn bi_pmin(interp: &mut Interp, args: Args) -> RResult<Value> {
+    parallel_extremum(interp, args, false)
+}
+
+// ---------------------------------------------------------------------------
+// any / all / which
+// ---------------------------------------------------------------------------
+
+fn any_all(interp: &mut Interp, args: Args, is_any: bool) -> RResult<Value> {
+    let (vals, narm) = summary_args(args)?;
+    let mut seen_na = false;
+    for v in &vals {
+        if v.is_null() {
+            continue;
+        }
+        let vv = v.as_vector().ok_or_else(|| invalid_type(v.type_name()))?;
+        let t = vv.vtype();
+        if t == VType::List {
+            return Err(invalid_type("list"));
+        }
+        if !matches!(t, VType::Lgl | VType::Int) {
+            interp.warning(format!(
+                "coercing argument of type '{}' to logical",
+                t.name()
+            ))?;
+        }
+        let ls = coerce_data(&vv.data, VType::Lgl);
+        for &x in int_slice(&ls).unwrap_or(&[]) {
+            if x == NA_LOGICAL {
+                seen_na = true;
+            } else if (x != 0) == is_any {
+                return Ok(Value::lgl(is_any));
+            }
+        }
+    }
+    if seen_na && !narm {
+        Ok(Value::Lgl(NA_LOGICAL))
+    } else {
+        Ok(Value::lgl(!is_any))
+    }
+}
+fn bi_any(interp: &mut Interp, args: Args) -> RResult<Value> {
+    any_all(interp, args, true)
+}
+fn bi_all(interp: &mut Interp, args: Args) -> RResult<Value> {
+    any_all(interp, args, false)
+}
+
+/// 1-based positions → integer vector named by `names` at those positions.
+fn positions(idx: Vec<usize>, names: Option<&[RStr]>) -> Value {
+    let nm: Option<Vec<RStr>> =
+        names.map(|n| idx.iter().map(|&i| n.get(i).cloned().flatten()).collect());
+    let mut v = Vector::new(VecData::Int(idx.iter().map(|&i| i as i32 + 1).collect()));
+    if let Some(nm) = nm {
+        v.set_attr("names", str_vec(nm));
+    }
+    Value::from_vector(v)
+}
+
+fn bi_which(_: &mut Interp, args: Args) -> RResult<Value> {
+    let (x, _) = bind_x(args, &["x", "arr.ind", "useNames"])?;
+    let v = x.as_vector().filter(|v| v.vtype() == VType::Lgl);
+    let Some(v) = v else {
+        return Err(RError::new("argument to 'which' is not logical"));
+    };
+    let d = int_slice(&v.data).unwrap_or(&[]);
+    let idx: Vec<usize> = d
+        .iter()
+        .enumerate()
+        .filter(|(_, &x)| x == 1)
+        .map(|(i, _)| i)
+        .collect();
+    Ok(positions(idx, v.names()))
+}
+
+fn which_ext(interp: &mut Interp, args: Args, is_max: bool) -> RResult<Value> {
+    let (x, _) = bind_x(args, &["x"])?;
+    let v = x
+        .as_vector()
+        .ok_or_else(|| RError::new("invalid 'type' (NULL) of argument"))?;
+    let (xs, warn) = crate::coerce::coerce_data_warn(&v.data, VType::Dbl);
+    if warn {
+        interp.warning("NAs introduced by coercion")?;
+    }
+    let mut best: Option<(usize, f64)> = None;
+    if let VecData::Dbl(xs) = xs {
+        for (i, &e) in xs.iter().enumerate() {
+            if e.is_nan() {
+                continue;
+            }
+            let better = match best {
+                None => true,
+                Some((_, b)) => {
+                    if is_max {
+                        e > b
+                    } else {
+                        e < b
+                    }
+                }
+            };
+            if better {
+                best = Some((i, e));
+            }
+        }
+    }
+    Ok(positions(
+        best.map(|(i, _)| vec![i]).unwrap_or_default(),
+        v.names(),
+    ))
+}
+fn bi_which_max(interp: &mut Interp, args: Args) -> RResult<Value> {
+    which_ext(interp, args, true)
+}
+fn bi_which_min(interp: &mut Interp, args: Args) -> RResult<Value> {
+    which_ext(interp, args, false)
+}
+
+// ---------------------------------------------------------------------------
+// is.na & co
+// ---------------------------------------------------------------------------
+
+fn na_test(
+    interp: &mut Interp,
+    args: Args,
+    name: &str,
+    f: fn(&VecData, usize) -> bool,
+) -> RResult<Value> {
+    let (x, _) = bind_x(args, &["x"])?;
+    match &x {
+        Value::Null => return Ok(Value::from_data(VecData::Lgl(Vec::new()))),
+        Value::Closure(_) | Value::Builtin(_) => {
+            if name == "is.na" {
+                interp.warning(format!(
+                    "is.na() applied to non-(list or vector) of type '{}'",
+                    x.type_name()
+                ))?;
+                return Ok(Value::lgl(false));
+            }
+            return Err(RError::new(format!(
+                "default method not implemented for type '{}'",
+                x.type_name()
+            )));
+        }
+        _ => {}
+    }
+    let v = x
+        .as_vector()
+        .ok_or_else(|| RError::new("invalid argument"))?;
+    if v.vtype() == VType::List && name != "is.na" {
+        return Err(RError::new(
+            "default method not implemented for type 'list'",
+        ));
+    }
+    let d = VecData::Lgl((0..v.len()).map(|i| f(&v.data, i) as i32).collect());
+    Ok(with_attrs(d, &v, NAMES_DIMS))
+}
+fn bi_is_na(interp: &mut Interp, args: Args) -> RResult<Value> {
+    na_test(interp, args, "is.na", |d, i| d.is_na(i))
+}
+fn bi_is_nan(interp: &mut Interp, args: Args) -> RResult<Value> {
+    na_test(interp, args, "is.nan", |d, i| match d {
+        VecData::Dbl(v) => v[i].is_nan() && !is_na_real(v[i]),
+        VecData::Cplx(v) => {
+            (v[i].re.is_nan() && !is_na_real(v[i].re)) || (v[i].im.is_nan() && !is_na_real(v[i].im))
+        }
+        _ => false,
+    })
+}
+fn bi_is_finite(interp: &mut Interp, args: Args) -> RResult<Value> {
+    na_test(interp, args, "is.finite", |d, i| match d {
+        VecData::Lgl(v) | VecData::Int(v) => v[i] != NA_INTEGER,
+        VecData::Dbl(v) => v[i].is_finite(),
+        VecData::Cplx(v) => v[i].re.is_finite() && v[i].im.is_finite(),
+        _ => false,
+    })
+}
+fn bi_is_infinite(interp: &mut Interp, args: Args) -> RResult<Value> {
+    na_test(interp, args, "is.infinite", |d, i| match d {
+        VecData::Dbl(v) => v[i].is_infinite(),
+        VecData::Cplx(v) => v[i].re.is_infinite() || v[i].im.is_infinite(),
+        _ => false,
+    })
+}
+
+// ---------------------------------------------------------------------------
+// Matrix products and margins
+// ---------------------------------------------------------------------------
+
+/// (nrow, ncol) if `v` has a 2-d `dim`.
+fn matrix_dims(v: &Vector) -> Option<(usize, usize)> {
+    v.dim2()
+}
+
+fn numeric_matrix_arg(v: &Value) -> RResult<Cow<'_, Vector>> {
+    match v.as_vector() {
+        Some(x) if x.vtype() <= VType::Dbl => Ok(x),
+        _ => Err(RError::new(
+            "requires numeric/complex matrix/vector arguments",
+        )),
+    }
+}
+
+/// Plain `(nrx x ncx) * (nry x ncy)` product of column-major doubles.
+fn matmul(x: &[f64], nrx: usize, ncx: usize, y: &[f64], ncy: usize) -> Vec<f64> {
+    let mut out = vec![0.0; nrx * ncy];
+    for j in 0..ncy {
+        for i in 0..nrx {
+            let mut s = 0.0;
+            for k in 0..ncx {
+                s += x[i + k * nrx] * y[k + j * ncx];
+            }
+            out[i + j * nrx] = s;
+        }
+    }
+    out
+}
+
+fn matrix_value(data: Vec<f64>, nr: usize, nc: usize) -> Value {
+    let mut v = Vector::new(VecData::Dbl(data));
+    v.set_attr("dim", int_vec(vec![nr as i32, nc as i32]));
+    Value::Vec(std::rc::Rc::new(v))
+}
+
+fn bi_matprod(_: &mut Interp, args: Args) -> RResult<Value> {
+    let mut b = args.bind(&["x", "y"])?;
+    let x = b.take(0).ok_or_else(|| missing("x"))?;
+    let y = b.take(1).ok_or_else(|| missing("y"))?;
+    let (vx, vy) = (numeric_matrix_arg(&x)?, numeric_matrix_arg(&y)?);
+    let (lx, ly) = (vx.len(), vy.len());
+    let ((nrx, ncx), (nry, ncy)) = match (matrix_dims(&vx), matrix_dims(&vy)) {
+        (Some(dx), Some(dy)) => (dx, dy),
+        (None, Some((nry, ncy))) => {
+            if lx == nry {
+                ((1, lx), (nry, ncy))
+            } else if nry == 1 {
+                ((lx, 1), (nry, ncy))
+            } else {
+                ((0, 0), (nry, ncy))
+            }
+        }
+        (Some((nrx, ncx)), None) => {
+            if ly == ncx {
+                ((nrx, ncx), (ncx, 1))
+            } else if ncx == 1 {
+                ((nrx, ncx), (1, ly))
+            } else {
+                ((nrx, ncx), (0, 0))
+            }
+        }
+        (None, None) => {
+            if lx == ly {
+                ((1, lx), (ly, 1))
+            } else if lx == 1 {
+                ((1, 1), (1, ly))
+            } else if ly == 1 {
+                ((lx, 1), (1, 1))
+            } else {
+                ((1, lx), (ly, 1))
+            }
+        }
+    };
+    if ncx != nry {
+        return Err(RError::new("non-conformable arguments"));
+    }
+    let (xs, ys) = (dbl_data(&vx.data), dbl_data(&vy.data));
+    if xs.len() < nrx * ncx || ys.len() < nry * ncy {
+        return Err(RError::new("non-conformable arguments"));
+    }
+    Ok(matrix_value(matmul(&xs, nrx, ncx, &ys, ncy), nrx, ncy))
+}
+
+fn bi_crossprod(_: &mut Interp, args: Args) -> RResult<Value> {
+    let mut b = args.bind(&["x", "y"])?;
+    let x = b.take(0).ok_or_else(|| missing("x"))?;
+    let y = b.take(1).unwrap_or(Value::Null);
+    let y = if y.is_null() { x.clone() } else { y };
+    let (vx, vy) = (numeric_matrix_arg(&x)?, numeric_matrix_arg(&y)?);
+    let (nrx, ncx) = matrix_dims(&vx).unwrap_or((vx.len(), 1));
+    let (nry, ncy) = match matrix_dims(&vy) {
+        Some(d) => d,
+        None if vy.len() == nrx => (nrx, 1),
+        None if nrx == 1 => (1, vy.len()),
+        None => (vy.len(), 1),
+    };
+    if nrx != nry {
+        return Err(RError::new("non-conformable arguments"));
+    }
+    let (xs, ys) = (dbl_data(&vx.data), dbl_data(&vy.data));
+    if xs.len() < nrx * ncx || ys.len() < nry * ncy {
+        return Err(RError::new("non-conformable arguments"));
+    }
+    let mut out = vec![0.0; ncx * ncy];
+    for j in 0..ncy {
+        for i in 0..ncx {
+            let mut s = 0.0;
+            for k in 0..nrx {
+                s += xs[k + i * nrx] * ys[k + j * nry];
+            }
+            out[i + j * ncx] = s;
+        }
+    }
+    Ok(matrix_value(out, ncx, ncy))
+}
+
+/// `colSums`/`rowSums` (`by_col`), `colMeans`/`rowMeans` (`mean`).
+fn margin_sums(args: Args, by_col: bool, mean: bool) -> RResult<Value> {
+    let (x, mut b) = bind_x(args, &["x", "na.rm", "dims"])?;
+    let narm = flag(b.take(1), "na.rm")?;
+    let v = x
+        .as_vector()
+        .ok_or_else(|| RError::new("'x' must be an array of at least two dimensions"))?;
+    let Some((nr, nc)) = matrix_dims(&v) else {
+        return Err(RError::new(
+            "'x' must be an array of at least two dimensions",
+        ));
+    };
+    if v.vtype() > VType::Dbl {
+        return Err(RError::new("'x' must be numeric"));
+    }
+    let xs = dbl_data(&v.data);
+    let (nout, nin) = if by_col { (nc, nr) } else { (nr, nc) };
+    let mut out = Vec::with_capacity(nout);
+    for o in 0..nout {
+        let mut s = 0.0;
+        let mut cnt = 0usize;
+        for k in 0..nin {
+            let idx = if by_col { k + o * nr } else { o + k * nr };
+            let e = xs.get(idx).copied().unwrap_or(na_real());
+            if narm && e.is_nan() {
+                continue;
+            }
+            s += e;
+            cnt += 1;
+        }
+        out.push(if mean { s / cnt as f64 } else { s });
+    }
+    let mut res = Vector::new(VecData::Dbl(out));
+    if let Some(Value::Vec(dn)) = v.attr("dimnames") {
+        if let VecData::List(parts) = &dn.data {
+            if let Some(names) = parts.get(if by_col { 1 } else { 0 }) {
+                if !names.is_null() {
+                    res.set_attr("names", names.clone());
+                }
+            }
+        }
+    }
+    Ok(Value::from_vector(res))
+}
+fn bi_colsums(_: &mut Interp, args: Args) -> RResult<Value> {
+    margin_sums(args, true, false)
+}
+fn bi_rowsums(_: &mut Interp, args: Args) -> RResult<Value> {
+    margin_sums(args, false, false)
+}
+fn bi_colmeans(_: &mut Interp, args: Args) -> RResult<Value> {
+    margin_sums(args, true, true)
+}
+fn bi_rowmeans(_: &mut Interp, args: Args) -> RResult<Value> {
+    margin_sums(args, false, true)
+}
+
+pub const BUILTINS: &[BuiltinDef] = &[
+    BuiltinDef::new("abs", bi_abs),
+    BuiltinDef::new("sqrt", bi_sqrt),
+    BuiltinDef::new("exp", bi_exp),
+    BuiltinDef::new("log", bi_log),
+    BuiltinDef::new("log2", bi_log2),
+    BuiltinDef::new("log10", bi_log10),
+    BuiltinDef::new("log1p", bi_log1p),
+    BuiltinDef::new("expm1", bi_expm1),
+    BuiltinDef::new("sin", bi_sin),
+    BuiltinDef::new("cos", bi_cos),
+    BuiltinDef::new("tan", bi_tan),
+    BuiltinDef::new("asin", bi_asin),
+    BuiltinDef::new("acos", bi_acos),
+    BuiltinDef::new("atan", bi_atan),
+    BuiltinDef::new("sinh", bi_sinh),
+    BuiltinDef::new("cosh", bi_cosh),
+    BuiltinDef::new("tanh", bi_tanh),
+    BuiltinDef::new("atan2", bi_atan2),
+    BuiltinDef::new("floor", bi_floor),
+    BuiltinDef::new("ceiling", bi_ceiling),
+    BuiltinDef::new("trunc", bi_trunc),
+    BuiltinDef::new("sign", bi_sign),
+    BuiltinDef::new("round", bi_round),
+    BuiltinDef::new("signif", bi_signif),
+    BuiltinDef::new("Re", bi_re),
+    BuiltinDef::new("Im", bi_im),
+    BuiltinDef::new("Mod", bi_mod),
+    BuiltinDef::new("Arg", bi_arg),
+    BuiltinDef::new("Conj", bi_conj),
+    BuiltinDef::new("bitwAnd", bi_bitwand),
+    BuiltinDef::new("bitwOr", bi_bitwor),
+    BuiltinDef::new("bitwXor", bi_bitwxor),
+    BuiltinDef::new("bitwNot", bi_bitwnot),
+    BuiltinDef::new("bitwShiftL", bi_bitwshiftl),
+    BuiltinDef::new("bitwShiftR", bi_bitwshiftr),
+    BuiltinDef::new("sum", bi_sum),
+    BuiltinDef::new("prod", bi_prod),
+    BuiltinDef::new("max", bi_max),
+    BuiltinDef::new("min", bi_min),
+    BuiltinDef::new("range", bi_range),
+    BuiltinDef::new("mean", bi_mean),
+    BuiltinDef::new("cumsum", bi_cumsum),
+    BuiltinDef::new("cumprod", bi_cumprod),
+    BuiltinDef::new("cummax", bi_cummax),
+    BuiltinDef::new("cummin", bi_cummin),
+    BuiltinDef::new("pmax", bi_pmax),
+    BuiltinDef::new("pmin", bi_pmin),
+    BuiltinDef::new("any", bi_any),
+    BuiltinDef::new("all", bi_all),
+    BuiltinDef::new("which", bi_which),
+    BuiltinDef::new("which.max", bi_which_max),
+    BuiltinDef::new("which.min", bi_which_min),
+    BuiltinDef::new("is.na", bi_is_na),
+    BuiltinDef::new("is.nan", bi_is_nan),
+    BuiltinDef::new("is.finite", bi_is_finite),
+    BuiltinDef::new("is.infinite", bi_is_infinite),
+    BuiltinDef::new("%*%", bi_matprod),
+    BuiltinDef::new("crossprod", bi_crossprod),
+    BuiltinDef::new("colSums", bi_colsums),
+    BuiltinDef::new("rowSums", bi_rowsums),
+    BuiltinDef::new("colMeans", bi_colmeans),
+    BuiltinDef::new("rowMeans", bi_rowmeans),
+];
+
+#[cfg(test)]
+mod tests {
+    //! Expected values come from GNU R 4.2 (`Rscript --vanilla`).
+    use super::*;
+    use std::rc::Rc;
+
+    fn call(it: &mut Interp, name: &str, vals: Vec<Value>) -> RResult<Value> {
+        let f = crate::builtins::lookup(name).expect("builtin exists");
+        it.call_function(&f, Args::positional(vals))
+    }
+    fn call_named(it: &mut Interp, name: &str, vals: Vec<(Option<&str>, Value)>) -> RResult<Value> {
+        let f = crate::builtins::lookup(name).expect("builtin exists");
+        let mut a = Args::new();
+        for (n, v) in vals {
+            a.push(n.map(Into::into), v);
+        }
+        it.call_function(&f, a)
+    }
+    fn dbls(v: &[f64]) -> Value {
+        Value::Vec(Rc::new(Vector::new(VecData::Dbl(v.to_vec()))))
+    }
+    fn ints(v: &[i32]) -> Value {
+        Value::Vec(Rc::new(Vector::new(VecData::Int(v.to_vec()))))
+    }
+    fn dbl_of(v: &Value) -> Vec<f64> {
+        dbl_data(&v.as_vector().unwrap().data).into_owned()
+    }
+
+    #[test]
+    fn round_half_even_and_digits() {
+        // round(c(0.5, 1.5, 2.5, -0.5, -1.5, 2.675)) -> 0 2 2 0 -2 3
+        let xs = [0.5, 1.5, 2.5, -0.5, -1.5, 2.675];
+        let r: Vec<f64> = xs.iter().map(|&x| fround(x, 0.0)).collect();
+        assert_eq!(r, vec![0.0, 2.0, 2.0, -0.0, -2.0, 3.0]);
+        // round(2.675, 2) 2.67; round(1.005, 2) 1; round(0.125, 2) 0.12; round(-1.005, 2) -1;
+        // round(0.15, 1) 0.1; round(0.285, 2) 0.28; round(10.555, 2) 10.55; round(-2.567, 1) -2.6
+        assert_eq!(fround(2.675, 2.0), 2.67);
+        assert_eq!(fround(1.005, 2.0), 1.0);
+        assert_eq!(fround(0.125, 2.0), 0.12);
+        assert_eq!(fround(-1.005, 2.0), -1.0);
+        assert_eq!(fround(0.15, 1.0), 0.1);
+        assert_eq!(fround(0.285, 2.0), 0.28);
+        assert_eq!(fround(10.555, 2.0), 10.55);
+        assert_eq!(fround(-2.567, 1.0), -2.6);
+        // round(1234.5, -1) 1230; round(123.456, -1) 120; round(1234.5678, -2) 1200
+        assert_eq!(fround(1234.5, -1.0), 1230.0);
+        assert_eq!(fround(123.456, -1.0), 120.0);
+        assert_eq!(fround(1234.5678, -2.0), 1200.0);
+        // round(12345.6789, 3) prints 12345.68 (value 12345.679)
+        assert_eq!(fround(12345.6789, 3.0), 12345.679);
+        // signif(123456, 2) 120000; signif(0.000123456, 2) 0.00012; signif(-0.0012345, 3) -0.00123
+        assert_eq!(fprec(123456.0, 2.0), 120000.0);
+        assert_eq!(fprec(0.000123456, 2.0), 0.00012);
+        assert_eq!(fprec(-0.0012345, 3.0), -0.00123);
+        assert_eq!(fprec(123.456, 2.0), 120.0);
+    }
+
+    #[test]
+    fn math_types_and_warnings() {
+        let mut it = Interp::new();
+        // typeof(abs(1L)) integer; typeof(floor(1L)) double
+        assert!(matches!(
+            call(&mut it, "abs", vec![Value::Int(-3)]).unwrap(),
+            Value::Int(3)
+        ));
+        assert!(matches!(
+            call(&mut it, "floor", vec![Value::Int(1)]).unwrap(),
+            Value::Dbl(_)
+        ));
+        // sqrt(-1) NaN with "NaNs produced"
+        let r = call(&mut it, "sqrt", vec![Value::Dbl(-1.0)]).unwrap();
+        assert!(matches!(r, Value::Dbl(x) if x.is_nan()));
+        assert_eq!(it.warnings[0].1, "NaNs produced");
+        // log(100, 10) 2; log(8, base=2) 3; abs(-3+4i) 5; sqrt(-1+0i) 0+1i
+        let r = call_named(
+            &mut it,
+            "log",
+            vec![(None, Value::Dbl(8.0)), (Some("base"), Value::Dbl(2.0))],
+        )
+        .unwrap();
+        assert!(matches!(r, Value::Dbl(x) if x == 3.0));
+        assert!(
+            matches!(call(&mut it, "abs", vec![Value::cplx(C64::new(-3.0, 4.0))]).unwrap(), Value::Dbl(x) if x == 5.0)
+        );
+        assert_eq!(
+            call(&mut it, "sqrt", vec![Value::cplx(C64::new(-1.0, 0.0))]).unwrap(),
+            Value::cplx(C64::new(0.0, 1.0))
+        );
+        assert_eq!(
+            call(&mut it, "sqrt", vec![Value::str("a")])
+                .unwrap_err()
+                .msg,
+            "non-numeric argument to mathematical function"
+        );
+        // abs(c(a=-1.5, b=2)) keeps names
+        let mut x = dbls(&[-1.5, 2.0]);
+        x.set_attr("names", Value::strs(&["a", "b"]));
+        assert_eq!(
+            call(&mut it, "abs", vec![x]).unwrap().attr("names"),
+            Some(&Value::strs(&["a", "b"]))
+        );
+    }
+
+    #[test]
+    fn summaries() {
+        let mut it = Interp::new();
+        // sum(1L, 2L) integer; sum(c(.Machine$integer.max, 1L)) 2147483648 (double, no warning)
+        assert!(matches!(
+            call(&mut it, "sum", vec![Value::Int(1), Value::Int(2)]).unwrap(),
+            Value::Int(3)
+        ));
+        assert!(
+            matches!(call(&mut it, "sum", vec![ints(&[i32::MAX, 1])]).unwrap(), Value::Dbl(x) if x == 2147483648.0)
+        );
+        assert!(it.warnings.is_empty());
+        // sum(1:3, 2.5) 8.5; sum() 0L; prod(1:20) 2.432902e+18
+        assert!(
+            matches!(call(&mut it, "sum", vec![ints(&[1, 2, 3]), Value::Dbl(2.5)]).unwrap(), Value::Dbl(x) if x == 8.5)
+        );
+        assert!(matches!(
+            call(&mut it, "sum", vec![]).unwrap(),
+            Value::Int(0)
+        ));
+        let p = call(&mut it, "prod", vec![ints(&(1..=20).collect::<Vec<_>>())]).unwrap();
+        assert!(matches!(p, Value::Dbl(x) if x == 2432902008176640000.0));
+        // max(numeric(0)) -Inf with warning
+        let r = call(&mut it, "max", vec![dbls(&[])]).unwrap();
+        assert!(matches!(r, Value::Dbl(x) if x == f64::NEG_INFINITY));
+        assert_eq!(
+            it.warnings[0].1,
+            "no non-missing arguments to max; returning -Inf"
+        );
+        // max(TRUE, FALSE) 1L; max(NA, 3) NA; max(c(1,NA), na.rm=TRUE) 1; max("a", 1) "a"
+        assert!(matches!(
+            call(&mut it, "max", vec![Value::Lgl(1), Value::Lgl(0)]).unwrap(),
+            Value::Int(1)
+        ));
+        assert!(
+            matches!(call(&mut it, "max", vec![Value::Lgl(NA_LOGICAL), Value::Dbl(3.0)]).unwrap(), Value::Dbl(x) if is_na_real(x))
+        );
+        let r = call_named(
+            &mut it,
+            "max",
+            vec![
+                (None, dbls(&[1.0, na_real()])),
+                (Some("na.rm"), Value::Lgl(1)),
+            ],
+        )
+        .unwrap();
+        assert!(matches!(r, Value::Dbl(x) if x == 1.0));
+        assert_eq!(
+            call(&mut it, "max", vec![Value::str("a"), Value::Dbl(1.0)]).unwrap(),
+            Value::str("a")
+        );
+        // mean(c(1L,2L,4L)) 2.333333; range(c(3,1,NA), na.rm=TRUE) 1 3
+        assert!(
+            matches!(call(&mut it, "mean", vec![ints(&[1, 2, 4])]).unwrap(), Value::Dbl(x) if (x - 7.0 / 3.0).abs() < 1e-15)
+        );
+        let r = call_named(
+            &mut it,
+            "range",
+            vec![
+                (None, dbls(&[3.0, 1.0, na_real()])),
+                (Some("na.rm"), Value::Lgl(1)),
+            ],
+        )
+        .unwrap();
+        assert_eq!(dbl_of(&r), vec![1.0, 3.0]);
+    }
+
+    #[test]
+    fn cumulative_and_parallel() {
+        let mut it = Interp::new();
+        // cumsum(c(.Machine$integer.max, 1L)) 2147483647 NA with warning
+        let r = call(&mut it, "cumsum", vec![ints(&[i32::MAX, 1])]).unwrap();
+        assert_eq!(r, int_vec(vec![i32::MAX, NA_INTEGER]));
+        assert_eq!(
+            it.warnings[0].1,
+            "integer overflow in 'cumsum'; use 'cumsum(as.numeric(.))'"
+        );
+        // cumsum(c(a=1L,b=NA,c=3L)) -> a b c / 1 NA NA
+        let mut x = ints(&[1, NA_INTEGER, 3]);
+        x.set_attr("names", Value::strs(&["a", "b", "c"]));
+        let r = call(&mut it, "cumsum", vec![x]).unwrap();
+        assert_eq!(
+            r.as_vector().unwrap().data,
+            VecData::Int(vec![1, NA_INTEGER, NA_INTEGER])
+        );
+        assert!(r.attr("names").is_some());
+        // pmin(1:4, c(2,NA)) 1 NA 2 NA; pmax(c(1,NA,3), 2, na.rm=TRUE) 2 2 3
+        let r = call(
+            &mut it,
+            "pmin",
+            vec![ints(&[1, 2, 3, 4]), dbls(&[2.0, na_real()])],
+        )
+        .unwrap();
+        let d = dbl_of(&r);
+        assert_eq!((d[0], d[2]), (1.0, 2.0));
+        assert!(d[1].is_nan() && d[3].is_nan());
+        let r = call_named(
+            &mut it,
+            "pmax",
+            vec![
+                (None, dbls(&[1.0, na_real(), 3.0])),
+                (None, Value::Dbl(2.0)),
+                (Some("na.rm"), Value::Lgl(1)),
+            ],
+        )
+        .unwrap();
+        assert_eq!(dbl_of(&r), vec![2.0, 2.0, 3.0]);
+    }
+
+    #[test]
+    fn logical_summaries() {
+        let mut it = Interp::new();
+        // any(c(1,0)) TRUE with coercion warning; all(NA, TRUE) NA; any(NA, TRUE) TRUE
+        assert_eq!(
+            call(&mut it, "any", vec![dbls(&[1.0, 0.0])]).unwrap(),
+            Value::lgl(true)
+        );
+        assert_eq!(
+            it.warnings[0].1,
+            "coercing argument of type 'double' to logical"
+        );
+        assert!(matches!(
+            call(&mut it, "all", vec![Value::Lgl(NA_LOGICAL), Value::Lgl(1)]).unwrap(),
+            Value::Lgl(NA_LOGICAL)
+        ));
+        assert_eq!(
+            call(&mut it, "any", vec![Value::Lgl(NA_LOGICAL), Value::Lgl(1)]).unwrap(),
+            Value::lgl(true)
+        );
+        // which(c(a=TRUE,b=FALSE,c=TRUE)) -> a c / 1 3; which.max(c(a=1,b=3,c=3)) -> b 2
+        let mut l = Value::from_data(VecData::Lgl(vec![1, 0, 1]));
+        l.set_attr("names", Value::strs(&["a", "b", "c"]));
+        let r = call(&mut it, "which", vec![l]).unwrap();
+        assert_eq!(r.as_vector().unwrap().data, VecData::Int(vec![1, 3]));
+        assert_eq!(r.attr("names"), Some(&Value::strs(&["a", "c"])));
+        let mut x = dbls(&[1.0, 3.0, 3.0]);
+        x.set_attr("names", Value::strs(&["a", "b", "c"]));
+        let r = call(&mut it, "which.max", vec![x]).unwrap();
+        assert_eq!(r.as_vector().unwrap().data, VecData::Int(vec![2]));
+        assert_eq!(
+            call(&mut it, "which", vec![Value::Dbl(1.0)])
+                .unwrap_err()
+                .msg,
+            "argument to 'which' is not logical"
+        );
+        // is.nan(c(1, NaN, NA)) F T F
+        let r = call(&mut it, "is.nan", vec![dbls(&[1.0, f64::NAN, na_real()])]).unwrap();
+        assert_eq!(r, lgl_vec(vec![0, 1, 0]));
+    }
+
+    #[test]
+    fn matrices_and_bits() {
+        let mut it = Interp::new();
+        let mut m = ints(&[1, 2, 3, 4, 5, 6]);
+        m.set_attr("dim", int_vec(vec![2, 3]));
+        // m %*% 1:3 -> 22 28 (2x1); 1:2 %*% m -> 5 11 17 (1x3); crossprod(m)[1,] 5 11 17
+        let r = call(&mut it, "%*%", vec![m.clone(), ints(&[1, 2, 3])]).unwrap();
+        assert_eq!(dbl_of(&r), vec![22.0, 28.0]);
+        assert_eq!(r.attr("dim"), Some(&int_vec(vec![2, 1])));
+        let r = call(&mut it, "%*%", vec![ints(&[1, 2]), m.clone()]).unwrap();
+        assert_eq!(dbl_of(&r), vec![5.0, 11.0, 17.0]);
+        let r = call(&mut it, "crossprod", vec![m.clone()]).unwrap();
+        assert_eq!(
+            dbl_of(&r),
+            vec![5.0, 11.0, 17.0, 11.0, 25.0, 39.0, 17.0, 39.0, 61.0]
+        );
+        // colSums(m) 3 7 11; rowSums(m) 9 12
+        assert_eq!(
+            dbl_of(&call(&mut it, "colSums", vec![m.clone()]).unwrap()),
+            vec![3.0, 7.0, 11.0]
+        );
+        assert_eq!(
+            dbl_of(&call(&mut it, "rowSums", vec![m]).unwrap()),
+            vec![9.0, 12.0]
+        );
+        // bitwAnd(12L, 10L) 8; bitwShiftL(1L, 31L) NA; bitwShiftR(-1L, 28L) 15; bitwNot(0L) -1
+        assert!(matches!(
+            call(&mut it, "bitwAnd", vec![Value::Int(12), Value::Int(10)]).unwrap(),
+            Value::Int(8)
+        ));
+        assert!(matches!(
+            call(&mut it, "bitwShiftL", vec![Value::Int(1), Value::Int(31)]).unwrap(),
+            Value::Int(NA_INTEGER)
+        ));
+        assert!(matches!(
+            call(&mut it, "bitwShiftR", vec![Value::Int(-1), Value::Int(28)]).unwrap(),
+            Value::Int(15)
+        ));
+        assert!(matches!(
+            call(&mut it, "bitwNot", vec![Value::Int(0)]).unwrap(),
+            Value::Int(-1)
+        ));
+    }
+}
