@@ -1,0 +1,20 @@
+# ... passed through and forwarded; named elements in ...
+f <- function(...) sum(...)
+print(f(1, 2, 3))
+g <- function(x, ...) f(x, ...) * 2
+print(g(1, 2, 3))
+h <- function(...) length(list(...))
+print(h()); print(h(1, "a", NULL))
+nm <- function(...) names(list(...))
+print(nm(a = 1, 2, b = 3))
+wrap_paste <- function(..., sep = "-") paste(..., sep = sep)
+print(wrap_paste("a", "b", "c"))
+print(wrap_paste("a", "b", sep = "+"))
+first_arg <- function(...) list(...)[[1]]
+print(first_arg("first", "second"))
+my_cat <- function(...) cat("[", ..., "]\n")
+my_cat(1, 2, 3)
+dots_to_vec <- function(...) c(...)
+print(dots_to_vec(x = 1, y = 2))
+ff <- function(n, ...) if (n == 0) sum(...) else ff(n - 1, ..., n)
+print(ff(4))

@@ -1,0 +1,16 @@
+# typeof, mode, class of basic values.
+vals <- list(1, 1L, TRUE, "a", 1i, NULL, list(), sum, function(x) x, matrix(1:4, 2), matrix(1.5, 1, 1))
+for (v in vals) cat(typeof(v), mode(v), paste(class(v), collapse = "/"), "\n")
+print(is.numeric(1L)); print(is.numeric(1)); print(is.numeric("1")); print(is.numeric(TRUE))
+print(is.integer(1)); print(is.integer(1L))
+print(is.double(1)); print(is.double(1L))
+print(is.complex(1i)); print(is.character("a")); print(is.logical(NA))
+print(is.list(list())); print(is.list(1))
+print(is.function(print)); print(is.function(function() 1)); print(is.function("print"))
+print(is.vector(1:3)); print(is.vector(list())); print(is.vector(matrix(1)))
+x <- c(a = 1)
+print(is.vector(x))
+attr(x, "foo") <- "bar"
+print(is.vector(x))
+print(is.null(NULL)); print(is.null(list())); print(is.null(character(0)))
+print(class(1:2)); print(class(sum)); print(class(NULL)); print(class(list(1)))

@@ -1,0 +1,12 @@
+# stopifnot passing and failing (caught), message() to stderr.
+stopifnot(TRUE, 1 == 1, all(1:3 > 0))
+cat("all passed\n")
+r <- tryCatch(stopifnot(is.numeric("a")), error = function(e) conditionMessage(e))
+print(r)
+r <- tryCatch(stopifnot(c(TRUE, FALSE)), error = function(e) conditionMessage(e))
+print(r)
+r <- tryCatch(stopifnot("x must be positive" = -1 > 0), error = function(e) conditionMessage(e))
+print(r)
+message("this goes to stderr")
+message("joined ", 1, " ", TRUE)
+cat("done\n")

@@ -1,0 +1,2 @@
+# Calling an undefined function.
+foo(1, 2)

@@ -1,0 +1,3 @@
+# $ on an atomic vector is an error.
+x <- c(a = 1)
+x$a

@@ -1,0 +1,2 @@
+# Non-numeric argument to binary operator at top level.
+"a" + 1

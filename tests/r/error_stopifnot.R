@@ -1,0 +1,3 @@
+# stopifnot failure at top level.
+x <- 3
+stopifnot(is.numeric(x), x > 5)

@@ -1,0 +1,3 @@
+# Too many positional arguments.
+g <- function(a, b) a - b
+g(1, 2, 3)

@@ -1,0 +1,20 @@
+# NA in indices, NA in assignments, and NA-aware helpers.
+x <- c(5, 6, 7)
+print(x[NA])
+print(x[NA_integer_])
+print(x[c(NA, 2)])
+x[2] <- NA
+print(x)
+print(is.na(x))
+x[is.na(x)] <- 0
+print(x)
+y <- c(a = 1, b = NA)
+print(y[!is.na(y)])
+l <- list(1, NA, "a")
+print(sapply(l, is.na))
+print(which(is.na(c(NA, 1, NA))))
+print(mean(c(NA, 1, 3)))
+print(NA_integer_ + .Machine$integer.max)
+print(max(NA_integer_, 1L, na.rm = TRUE))
+print(sort(c(3, NA, 1), na.last = TRUE))
+print(tabulate(c(1, NA, 2), nbins = 2))

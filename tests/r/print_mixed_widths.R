@@ -1,0 +1,13 @@
+# Common width within a vector: negatives, NA, decimals and large values together.
+print(c(-1, 10, -100, NA, 1000))
+print(c(-1.25, 3, NA, -0.5))
+print(c(1e-3, -2.5e4, NA))
+print(c(1L, -22L, 333L, NA, -4444L))
+print(c(0.1, 0.12, 0.123))
+print(c(1, 2.5, 1e6))
+print(c(1.5, NA, -Inf, NaN))
+print(-(1:30) * 1.5)
+print(c(123456789, 0.5))
+print(c(TRUE, NA, FALSE))
+print(1:3 / 7, digits = 3)
+print(c(a = -1.5, bb = NA, ccc = 1e5))

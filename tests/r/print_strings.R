@@ -1,0 +1,13 @@
+# Quoted strings with escapes, alignment, and quote = FALSE.
+print("hello")
+print(c("a", "bb", "ccc"))
+print(c("tab\t", "nl\n", "bs\\", "dq\""))
+print("single ' quote")
+print(c("x", NA, "longer string"))
+print("hello", quote = FALSE)
+print(c("a", "bb"), quote = FALSE)
+print(character(0))
+print("")
+print(c("", "a"))
+print(paste("word", 1:30))
+print("\u00e9\u00e8")

@@ -1,0 +1,11 @@
+# Logical and special constants.
+print(TRUE); print(FALSE); print(T); print(F)
+print(NULL)
+print(NA)
+print(NA_integer_)
+print(NA_real_)
+print(NA_character_)
+print(Inf); print(-Inf); print(NaN)
+print(typeof(NA)); print(typeof(NA_integer_)); print(typeof(NA_real_)); print(typeof(NA_character_))
+print(typeof(NULL)); print(typeof(Inf)); print(typeof(NaN))
+print(c(T, F, NA))
