@@ -343,6 +343,35 @@ fn parenthesize_caller(f: &Expr) -> bool {
     }
 }
 
+/// GNU R's primitive functions with ordinary call syntax (sorted, from
+/// `ls(baseenv())` filtered by `is.primitive`). Arguments of calls to these are
+/// deparsed "in a list", which turns off the multi-line `if` layout inside braces.
+const PRIMITIVES: &[&str] = &[
+    "...elt", "...length", "...names", ".C", ".Call", ".Call.graphics", ".External",
+    ".External.graphics", ".External2", ".Fortran", ".Internal", ".Primitive", ".cache_class",
+    ".class2", ".isMethodsDispatchOn", ".primTrace", ".primUntrace", ".subset", ".subset2", "Arg",
+    "Conj", "Im", "Mod", "Re", "UseMethod", "abs", "acos", "acosh", "all", "any", "anyNA", "as.call",
+    "as.character", "as.complex", "as.double", "as.environment", "as.integer", "as.logical",
+    "as.numeric", "as.raw", "asin", "asinh", "atan", "atanh", "attr", "attributes", "baseenv", "break",
+    "browser", "c", "call", "ceiling", "class", "cos", "cosh", "cospi", "cummax", "cummin", "cumprod",
+    "cumsum", "digamma", "dim", "dimnames", "emptyenv", "enc2native", "enc2utf8", "exp", "expm1",
+    "expression", "floor", "for", "forceAndCall", "function", "gamma", "gc.time", "globalenv", "if",
+    "interactive", "invisible", "is.array", "is.atomic", "is.call", "is.character", "is.complex",
+    "is.double", "is.environment", "is.expression", "is.finite", "is.function", "is.infinite",
+    "is.integer", "is.language", "is.list", "is.logical", "is.matrix", "is.na", "is.name", "is.nan",
+    "is.null", "is.numeric", "is.object", "is.pairlist", "is.raw", "is.recursive", "is.single",
+    "is.symbol", "isS4", "lazyLoadDBfetch", "length", "lgamma", "list", "log", "log10", "log1p",
+    "log2", "max", "min", "missing", "names", "nargs", "next", "nzchar", "oldClass", "on.exit",
+    "pos.to.env", "proc.time", "prod", "quote", "range", "rep", "repeat", "retracemem", "return",
+    "round", "seq.int", "seq_along", "seq_len", "sign", "signif", "sin", "sinh", "sinpi", "sqrt",
+    "standardGeneric", "substitute", "sum", "switch", "tan", "tanh", "tanpi", "tracemem", "trigamma",
+    "trunc", "unclass", "untracemem", "while", "xtfrm"
+];
+
+fn is_primitive(name: &str) -> bool {
+    PRIMITIVES.binary_search(&name).is_ok()
+}
+
 const CUTOFF: usize = 60;
 
 /// The line buffer of R's deparser (LocalParseData).
@@ -624,9 +653,14 @@ impl Deparser {
             Kind::FunCall | Kind::Control => {
                 self.put(&quote_name(name));
                 self.put("(");
-                self.inlist += 1;
+                let primitive = is_primitive(name);
+                if primitive {
+                    self.inlist += 1;
+                }
                 self.args(args);
-                self.inlist -= 1;
+                if primitive {
+                    self.inlist -= 1;
+                }
                 self.put(")");
             }
         }
