@@ -9,7 +9,7 @@
 //! parentheses added only where R adds them (explicit `(` is itself a call).
 
 use crate::ast::{Arg, Const, Expr, ExprKind, Param};
-use crate::value::{is_na_real, VecData, Value, Vector, C64};
+use crate::value::{is_na_real, Value, VecData, Vector, C64};
 
 /// The first line of the deparsed expression: exactly what R shows for a call
 /// in `Error in <call> : msg` and `In <call> :` warning headers.
@@ -72,7 +72,11 @@ pub fn format_double(x: f64) -> String {
     let digits = digits.trim_end_matches('0');
     let digits = if digits.is_empty() { "0" } else { digits };
     let nsig = digits.len() as i32;
-    let (left, rgt) = if exp >= 0 { (exp + 1, (nsig - 1 - exp).max(0)) } else { (1, nsig - 1 - exp) };
+    let (left, rgt) = if exp >= 0 {
+        (exp + 1, (nsig - 1 - exp).max(0))
+    } else {
+        (1, nsig - 1 - exp)
+    };
     let neg_w = neg as i32;
     let fixed_w = neg_w + left + if rgt > 0 { rgt + 1 } else { 0 };
     let sci_w = neg_w + if nsig > 1 { nsig + 1 } else { 1 } + if exp.abs() >= 100 { 5 } else { 4 };
@@ -102,7 +106,11 @@ pub fn format_complex(z: C64) -> String {
     }
     let re = format_double(z.re);
     let im = format_double(z.im.abs());
-    let sign = if z.im < 0.0 || (z.im == 0.0 && z.im.is_sign_negative()) { '-' } else { '+' };
+    let sign = if z.im < 0.0 || (z.im == 0.0 && z.im.is_sign_negative()) {
+        '-'
+    } else {
+        '+'
+    };
     format!("{}{}{}i", re, sign, im)
 }
 
@@ -128,7 +136,9 @@ fn encode_string(s: &str, quote: char) -> String {
                 out.push('\\');
                 out.push(c);
             }
-            c if (c as u32) < 0x20 || c as u32 == 0x7f => out.push_str(&format!("\\{:03o}", c as u32)),
+            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
+                out.push_str(&format!("\\{:03o}", c as u32))
+            }
             c => out.push(c),
         }
     }
@@ -137,8 +147,25 @@ fn encode_string(s: &str, quote: char) -> String {
 }
 
 const RESERVED: &[&str] = &[
-    "if", "else", "repeat", "while", "function", "for", "next", "break", "TRUE", "FALSE", "NULL", "Inf", "NaN", "NA",
-    "NA_integer_", "NA_real_", "NA_character_", "NA_complex_", "in",
+    "if",
+    "else",
+    "repeat",
+    "while",
+    "function",
+    "for",
+    "next",
+    "break",
+    "TRUE",
+    "FALSE",
+    "NULL",
+    "Inf",
+    "NaN",
+    "NA",
+    "NA_integer_",
+    "NA_real_",
+    "NA_character_",
+    "NA_complex_",
+    "in",
 ];
 
 /// R's `isValidName`: a syntactic name that needs no backticks.
@@ -248,7 +275,13 @@ fn ppinfo(name: &str) -> Option<PPInfo> {
 /// The effective print kind of a call `name(args)` (binary ops with one argument
 /// are unary, with three or more they print as ordinary calls).
 fn call_info(name: &str, args: &[Arg]) -> PPInfo {
-    let Some(mut info) = ppinfo(name) else { return PPInfo { kind: Kind::FunCall, prec: PREC_FN, right: false } };
+    let Some(mut info) = ppinfo(name) else {
+        return PPInfo {
+            kind: Kind::FunCall,
+            prec: PREC_FN,
+            right: false,
+        };
+    };
     let n = args.len();
     let named = args.iter().any(|a| a.name.is_some());
     match info.kind {
@@ -270,7 +303,9 @@ fn call_info(name: &str, args: &[Arg]) -> PPInfo {
         Kind::Control => info.kind = Kind::FunCall,
         _ => {}
     }
-    if args.iter().any(|a| a.value.is_none()) && matches!(info.kind, Kind::Binary | Kind::Binary2 | Kind::Unary) {
+    if args.iter().any(|a| a.value.is_none())
+        && matches!(info.kind, Kind::Binary | Kind::Binary2 | Kind::Unary)
+    {
         info.kind = Kind::FunCall;
     }
     info
@@ -280,10 +315,15 @@ fn call_info(name: &str, args: &[Arg]) -> PPInfo {
 fn needs_parens(main: PPInfo, arg: &Expr, left: bool) -> bool {
     match &arg.kind {
         ExprKind::Call(f, args) => {
-            let ExprKind::Ident(name) = &f.kind else { return false };
-            let Some(mut info) = ppinfo(name) else { return false };
+            let ExprKind::Ident(name) = &f.kind else {
+                return false;
+            };
+            let Some(mut info) = ppinfo(name) else {
+                return false;
+            };
             if is_user_binop(name) {
-                return main.prec > PREC_PERCENT || (main.prec == PREC_PERCENT && left == main.right);
+                return main.prec > PREC_PERCENT
+                    || (main.prec == PREC_PERCENT && left == main.right);
             }
             match info.kind {
                 Kind::Binary | Kind::Binary2 => {
@@ -316,7 +356,9 @@ fn needs_parens(main: PPInfo, arg: &Expr, left: bool) -> bool {
             }
         }
         ExprKind::If(..) | ExprKind::For(..) | ExprKind::While(..) | ExprKind::Repeat(..) => left,
-        ExprKind::Const(Const::Complex(_)) => main.prec > PREC_SUM || (main.prec == PREC_SUM && left == main.right),
+        ExprKind::Const(Const::Complex(_)) => {
+            main.prec > PREC_SUM || (main.prec == PREC_SUM && left == main.right)
+        }
         _ => false,
     }
 }
@@ -330,15 +372,19 @@ fn parenthesize_caller(f: &Expr) -> bool {
                     return true;
                 }
                 match ppinfo(name) {
-                    Some(i) => !(i.prec >= PREC_SUBSET || matches!(i.kind, Kind::Paren | Kind::Curly)),
+                    Some(i) => {
+                        !(i.prec >= PREC_SUBSET || matches!(i.kind, Kind::Paren | Kind::Curly))
+                    }
                     None => false,
                 }
             }
             _ => true,
         },
-        ExprKind::Function(..) | ExprKind::If(..) | ExprKind::For(..) | ExprKind::While(..) | ExprKind::Repeat(..) => {
-            true
-        }
+        ExprKind::Function(..)
+        | ExprKind::If(..)
+        | ExprKind::For(..)
+        | ExprKind::While(..)
+        | ExprKind::Repeat(..) => true,
         _ => false,
     }
 }
@@ -347,25 +393,163 @@ fn parenthesize_caller(f: &Expr) -> bool {
 /// `ls(baseenv())` filtered by `is.primitive`). Arguments of calls to these are
 /// deparsed "in a list", which turns off the multi-line `if` layout inside braces.
 const PRIMITIVES: &[&str] = &[
-    "...elt", "...length", "...names", ".C", ".Call", ".Call.graphics", ".External",
-    ".External.graphics", ".External2", ".Fortran", ".Internal", ".Primitive", ".cache_class",
-    ".class2", ".isMethodsDispatchOn", ".primTrace", ".primUntrace", ".subset", ".subset2", "Arg",
-    "Conj", "Im", "Mod", "Re", "UseMethod", "abs", "acos", "acosh", "all", "any", "anyNA", "as.call",
-    "as.character", "as.complex", "as.double", "as.environment", "as.integer", "as.logical",
-    "as.numeric", "as.raw", "asin", "asinh", "atan", "atanh", "attr", "attributes", "baseenv", "break",
-    "browser", "c", "call", "ceiling", "class", "cos", "cosh", "cospi", "cummax", "cummin", "cumprod",
-    "cumsum", "digamma", "dim", "dimnames", "emptyenv", "enc2native", "enc2utf8", "exp", "expm1",
-    "expression", "floor", "for", "forceAndCall", "function", "gamma", "gc.time", "globalenv", "if",
-    "interactive", "invisible", "is.array", "is.atomic", "is.call", "is.character", "is.complex",
-    "is.double", "is.environment", "is.expression", "is.finite", "is.function", "is.infinite",
-    "is.integer", "is.language", "is.list", "is.logical", "is.matrix", "is.na", "is.name", "is.nan",
-    "is.null", "is.numeric", "is.object", "is.pairlist", "is.raw", "is.recursive", "is.single",
-    "is.symbol", "isS4", "lazyLoadDBfetch", "length", "lgamma", "list", "log", "log10", "log1p",
-    "log2", "max", "min", "missing", "names", "nargs", "next", "nzchar", "oldClass", "on.exit",
-    "pos.to.env", "proc.time", "prod", "quote", "range", "rep", "repeat", "retracemem", "return",
-    "round", "seq.int", "seq_along", "seq_len", "sign", "signif", "sin", "sinh", "sinpi", "sqrt",
-    "standardGeneric", "substitute", "sum", "switch", "tan", "tanh", "tanpi", "tracemem", "trigamma",
-    "trunc", "unclass", "untracemem", "while", "xtfrm"
+    "...elt",
+    "...length",
+    "...names",
+    ".C",
+    ".Call",
+    ".Call.graphics",
+    ".External",
+    ".External.graphics",
+    ".External2",
+    ".Fortran",
+    ".Internal",
+    ".Primitive",
+    ".cache_class",
+    ".class2",
+    ".isMethodsDispatchOn",
+    ".primTrace",
+    ".primUntrace",
+    ".subset",
+    ".subset2",
+    "Arg",
+    "Conj",
+    "Im",
+    "Mod",
+    "Re",
+    "UseMethod",
+    "abs",
+    "acos",
+    "acosh",
+    "all",
+    "any",
+    "anyNA",
+    "as.call",
+    "as.character",
+    "as.complex",
+    "as.double",
+    "as.environment",
+    "as.integer",
+    "as.logical",
+    "as.numeric",
+    "as.raw",
+    "asin",
+    "asinh",
+    "atan",
+    "atanh",
+    "attr",
+    "attributes",
+    "baseenv",
+    "break",
+    "browser",
+    "c",
+    "call",
+    "ceiling",
+    "class",
+    "cos",
+    "cosh",
+    "cospi",
+    "cummax",
+    "cummin",
+    "cumprod",
+    "cumsum",
+    "digamma",
+    "dim",
+    "dimnames",
+    "emptyenv",
+    "enc2native",
+    "enc2utf8",
+    "exp",
+    "expm1",
+    "expression",
+    "floor",
+    "for",
+    "forceAndCall",
+    "function",
+    "gamma",
+    "gc.time",
+    "globalenv",
+    "if",
+    "interactive",
+    "invisible",
+    "is.array",
+    "is.atomic",
+    "is.call",
+    "is.character",
+    "is.complex",
+    "is.double",
+    "is.environment",
+    "is.expression",
+    "is.finite",
+    "is.function",
+    "is.infinite",
+    "is.integer",
+    "is.language",
+    "is.list",
+    "is.logical",
+    "is.matrix",
+    "is.na",
+    "is.name",
+    "is.nan",
+    "is.null",
+    "is.numeric",
+    "is.object",
+    "is.pairlist",
+    "is.raw",
+    "is.recursive",
+    "is.single",
+    "is.symbol",
+    "isS4",
+    "lazyLoadDBfetch",
+    "length",
+    "lgamma",
+    "list",
+    "log",
+    "log10",
+    "log1p",
+    "log2",
+    "max",
+    "min",
+    "missing",
+    "names",
+    "nargs",
+    "next",
+    "nzchar",
+    "oldClass",
+    "on.exit",
+    "pos.to.env",
+    "proc.time",
+    "prod",
+    "quote",
+    "range",
+    "rep",
+    "repeat",
+    "retracemem",
+    "return",
+    "round",
+    "seq.int",
+    "seq_along",
+    "seq_len",
+    "sign",
+    "signif",
+    "sin",
+    "sinh",
+    "sinpi",
+    "sqrt",
+    "standardGeneric",
+    "substitute",
+    "sum",
+    "switch",
+    "tan",
+    "tanh",
+    "tanpi",
+    "tracemem",
+    "trigamma",
+    "trunc",
+    "unclass",
+    "untracemem",
+    "while",
+    "xtfrm",
 ];
 
 fn is_primitive(name: &str) -> bool {
@@ -583,7 +767,11 @@ impl Deparser {
                 if let Some(x) = val(0) {
                     self.operand(info, x, true);
                 }
-                let (open, close) = if name == "[" { ("[", "]") } else { ("[[", "]]") };
+                let (open, close) = if name == "[" {
+                    ("[", "]")
+                } else {
+                    ("[[", "]]")
+                };
                 self.put(open);
                 self.args(args.get(1..).unwrap_or(&[]));
                 self.put(close);
@@ -594,9 +782,10 @@ impl Deparser {
                 }
                 self.put(name);
                 match val(1) {
-                    Some(Expr { kind: ExprKind::Const(Const::Str(Some(s))), .. }) if is_syntactic_name(s) => {
-                        self.put(s)
-                    }
+                    Some(Expr {
+                        kind: ExprKind::Const(Const::Str(Some(s))),
+                        ..
+                    }) if is_syntactic_name(s) => self.put(s),
                     Some(v) => self.operand(info, v, false),
                     None => {}
                 }
@@ -722,7 +911,11 @@ impl Deparser {
                 self.put("NULL");
             }
             Value::Builtin(i) => {
-                let name = crate::builtins::table().defs.get(*i as usize).map(|d| d.name).unwrap_or("?");
+                let name = crate::builtins::table()
+                    .defs
+                    .get(*i as usize)
+                    .map(|d| d.name)
+                    .unwrap_or("?");
                 self.put(&format!(".Primitive({})", quote_string(name)));
             }
             _ => match v.as_vector() {
@@ -735,7 +928,11 @@ impl Deparser {
     fn vector(&mut self, v: &Vector) {
         let names = v.names();
         let other_attrs: Vec<(String, Value)> = match &v.attrs {
-            Some(a) => a.iter().filter(|(k, _)| &**k != "names").map(|(k, v)| (k.to_string(), v.clone())).collect(),
+            Some(a) => a
+                .iter()
+                .filter(|(k, _)| &**k != "names")
+                .map(|(k, v)| (k.to_string(), v.clone()))
+                .collect(),
             None => Vec::new(),
         };
         let n = v.data.len();
@@ -779,7 +976,9 @@ impl Deparser {
                 crate::value::VType::List => "list()",
             });
         } else {
-            let all_na = (0..n).all(|i| v.data.is_na(i) && !matches!(&v.data, VecData::Dbl(x) if !is_na_real(x[i])));
+            let all_na = (0..n).all(|i| {
+                v.data.is_na(i) && !matches!(&v.data, VecData::Dbl(x) if !is_na_real(x[i]))
+            });
             let need_c = n > 1 || nice_names.is_some();
             if need_c {
                 self.put("c(");
@@ -838,7 +1037,9 @@ fn atomic_elt(data: &VecData, i: usize, all_na: bool) -> String {
             Some(_) => "TRUE".into(),
         },
         VecData::Int(x) => match x.get(i) {
-            Some(&crate::value::NA_INTEGER) | None => (if all_na { "NA_integer_" } else { "NA" }).into(),
+            Some(&crate::value::NA_INTEGER) | None => {
+                (if all_na { "NA_integer_" } else { "NA" }).into()
+            }
             Some(v) => format!("{}L", v),
         },
         VecData::Dbl(x) => match x.get(i) {
@@ -847,7 +1048,9 @@ fn atomic_elt(data: &VecData, i: usize, all_na: bool) -> String {
             None => "NA".into(),
         },
         VecData::Cplx(x) => match x.get(i) {
-            Some(&z) if crate::value::is_na_complex(z) && (is_na_real(z.re) || is_na_real(z.im)) => {
+            Some(&z)
+                if crate::value::is_na_complex(z) && (is_na_real(z.re) || is_na_real(z.im)) =>
+            {
                 (if all_na { "NA_complex_" } else { "NA" }).into()
             }
             Some(&z) => format_complex(z),

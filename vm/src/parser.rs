@@ -39,10 +39,28 @@ pub const MAX_DEPTH: u32 = 1000;
 pub fn parse_program(src: &str, file: &str) -> Result<Program, ParseError> {
     let toks = match tokenize(src) {
         Ok(t) => t,
-        Err(e) => return Err(ParseError { file: file.into(), line: e.pos.line, col: e.pos.col, msg: e.msg }),
+        Err(e) => {
+            return Err(ParseError {
+                file: file.into(),
+                line: e.pos.line,
+                col: e.pos.col,
+                msg: e.msg,
+            })
+        }
     };
-    let mut p = Parser { toks, i: 0, mode: Mode::Top, depth: 0 };
-    p.program().map_err(|(pos, msg)| ParseError { file: file.into(), line: pos.line, col: pos.col, msg })
+    let mut p = Parser {
+        toks,
+        i: 0,
+        mode: Mode::Top,
+        depth: 0,
+        op_names: Default::default(),
+    };
+    p.program().map_err(|(pos, msg)| ParseError {
+        file: file.into(),
+        line: pos.line,
+        col: pos.col,
+        msg,
+    })
 }
 
 /// How newlines are treated in the current bracket context.
@@ -116,12 +134,11 @@ fn binary_info(t: &Tok) -> Option<(u8, bool, &str)> {
     })
 }
 
-fn ident(name: &str, pos: Pos) -> Expr {
-    Expr::new(ExprKind::Ident(name.into()), pos)
-}
-
 fn arg(e: Expr) -> Arg {
-    Arg { name: None, value: Some(e) }
+    Arg {
+        name: None,
+        value: Some(e),
+    }
 }
 
 struct Parser {
@@ -129,9 +146,24 @@ struct Parser {
     i: usize,
     mode: Mode,
     depth: u32,
+    /// Interned operator names (`+`, `[`, `{`...), shared by all call nodes.
+    op_names: std::collections::HashMap<Rc<str>, ()>,
 }
 
 impl Parser {
+    /// An identifier node for an operator/callee name, reusing one `Rc` per name.
+    fn ident(&mut self, name: &str, pos: Pos) -> Expr {
+        let rc = match self.op_names.get_key_value(name) {
+            Some((k, _)) => k.clone(),
+            None => {
+                let k: Rc<str> = name.into();
+                self.op_names.insert(k.clone(), ());
+                k
+            }
+        };
+        Expr::new(ExprKind::Ident(rc), pos)
+    }
+
     // ---- token access -------------------------------------------------------
 
     fn cur(&self) -> &Token {
@@ -249,7 +281,10 @@ impl Parser {
                     _ => return p.unexpected(&t),
                 }
             }
-            let e = Expr::new(ExprKind::Call(Box::new(ident("{", open.pos)), stmts), open.pos);
+            let e = Expr::new(
+                ExprKind::Call(Box::new(p.ident("{", open.pos)), stmts),
+                open.pos,
+            );
             Ok(Node { e, h: h + 1 })
         })
     }
@@ -271,7 +306,9 @@ impl Parser {
         let mut last_was_compare = false;
         loop {
             let t = self.peek().clone();
-            let Some((prec, right_assoc, name)) = binary_info(&t.tok) else { break };
+            let Some((prec, right_assoc, name)) = binary_info(&t.tok) else {
+                break;
+            };
             if prec < min_prec || (t.tok == Tok::EqAssign && !allow_eq) {
                 break;
             }
@@ -284,7 +321,6 @@ impl Parser {
                 // Comparisons are non-associative: `a < b < c` is a syntax error.
                 return self.unexpected(&t);
             }
-            let name: Rc<str> = name.into();
             self.advance();
             self.skip_newlines();
             let rhs = self.parse_expr(if right_assoc { prec } else { prec + 1 }, allow_eq)?;
@@ -292,19 +328,31 @@ impl Parser {
             self.check_height(h, t.pos)?;
             let pos = lhs.e.pos;
             let kind = match t.tok {
-                Tok::RightAssign | Tok::SuperRightAssign => {
-                    ExprKind::Call(Box::new(ident(&name, t.pos)), vec![arg(rhs.e), arg(lhs.e)])
-                }
+                Tok::RightAssign | Tok::SuperRightAssign => ExprKind::Call(
+                    Box::new(self.ident(name, t.pos)),
+                    vec![arg(rhs.e), arg(lhs.e)],
+                ),
                 Tok::Pipe => match rhs.e.kind {
                     ExprKind::Call(f, mut args) => {
                         args.insert(0, arg(lhs.e));
                         ExprKind::Call(f, args)
                     }
-                    _ => return Err((rhs.e.pos, "The pipe operator requires a function call as RHS".into())),
+                    _ => {
+                        return Err((
+                            rhs.e.pos,
+                            "The pipe operator requires a function call as RHS".into(),
+                        ))
+                    }
                 },
-                _ => ExprKind::Call(Box::new(ident(&name, t.pos)), vec![arg(lhs.e), arg(rhs.e)]),
+                _ => ExprKind::Call(
+                    Box::new(self.ident(name, t.pos)),
+                    vec![arg(lhs.e), arg(rhs.e)],
+                ),
             };
-            lhs = Node { e: Expr::new(kind, pos), h };
+            lhs = Node {
+                e: Expr::new(kind, pos),
+                h,
+            };
             last_was_compare = prec == P_CMP;
         }
         Ok(lhs)
@@ -323,7 +371,9 @@ impl Parser {
                 }
                 let callee = match lhs.e.kind {
                     // `"f"(x)` calls the function named f.
-                    ExprKind::Const(Const::Str(Some(s))) => Expr::new(ExprKind::Ident(s), lhs.e.pos),
+                    ExprKind::Const(Const::Str(Some(s))) => {
+                        Expr::new(ExprKind::Ident(s), lhs.e.pos)
+                    }
                     _ => lhs.e,
                 };
                 (ExprKind::Call(Box::new(callee), args), lhs.h.max(ah) + 1)
@@ -340,7 +390,7 @@ impl Parser {
                 let mut all = Vec::with_capacity(args.len() + 1);
                 all.push(arg(lhs.e));
                 all.extend(args);
-                let f = ident(if double { "[[" } else { "[" }, t.pos);
+                let f = self.ident(if double { "[[" } else { "[" }, t.pos);
                 (ExprKind::Call(Box::new(f), all), lhs.h.max(ah) + 1)
             }
             Tok::Dollar | Tok::At => {
@@ -350,14 +400,20 @@ impl Parser {
                     Tok::Ident(s) | Tok::Str(s) => s,
                     _ => return self.unexpected(&n),
                 };
-                let f = ident(if t.tok == Tok::Dollar { "$" } else { "@" }, t.pos);
+                let f = self.ident(if t.tok == Tok::Dollar { "$" } else { "@" }, t.pos);
                 let field = Expr::new(ExprKind::Ident(name), n.pos);
-                (ExprKind::Call(Box::new(f), vec![arg(lhs.e), arg(field)]), lhs.h + 1)
+                (
+                    ExprKind::Call(Box::new(f), vec![arg(lhs.e), arg(field)]),
+                    lhs.h + 1,
+                )
             }
             _ => return self.unexpected(&t),
         };
         self.check_height(h, t.pos)?;
-        Ok(Node { e: Expr::new(kind, pos), h })
+        Ok(Node {
+            e: Expr::new(kind, pos),
+            h,
+        })
     }
 
     /// Argument list up to `close` (consumed): `sub (, sub)*` where a sub may be
@@ -368,7 +424,10 @@ impl Parser {
         let mut h = 0;
         loop {
             let t = self.peek().clone();
-            let mut a = Arg { name: None, value: None };
+            let mut a = Arg {
+                name: None,
+                value: None,
+            };
             if t.tok != Tok::Comma && t.tok != close {
                 let name = match &t.tok {
                     Tok::Ident(s) | Tok::Str(s) => Some(s.clone()),
@@ -414,7 +473,10 @@ impl Parser {
     fn unary(&mut self, t: &Token, name: &str, operand_prec: u8) -> PResult<Node> {
         self.skip_newlines();
         let n = self.parse_expr(operand_prec, false)?;
-        let e = Expr::new(ExprKind::Call(Box::new(ident(name, t.pos)), vec![arg(n.e)]), t.pos);
+        let e = Expr::new(
+            ExprKind::Call(Box::new(self.ident(name, t.pos)), vec![arg(n.e)]),
+            t.pos,
+        );
         Ok(Node { e, h: n.h + 1 })
     }
 
@@ -441,7 +503,12 @@ impl Parser {
         self.skip_newlines();
         let t = self.cur().clone();
         let pos = t.pos;
-        let leaf = |kind| Ok(Node { e: Expr::new(kind, pos), h: 1 });
+        let leaf = |kind| {
+            Ok(Node {
+                e: Expr::new(kind, pos),
+                h: 1,
+            })
+        };
         let is_str = matches!(t.tok, Tok::Str(_));
         match t.tok {
             Tok::Const(c) => {
@@ -462,8 +529,11 @@ impl Parser {
                         Tok::Ident(m) | Tok::Str(m) => m,
                         _ => return self.unexpected(&n),
                     };
-                    let args = vec![arg(ident(&s, pos)), arg(Expr::new(ExprKind::Ident(member), n.pos))];
-                    let e = Expr::new(ExprKind::Call(Box::new(ident(op, op_pos)), args), pos);
+                    let args = vec![
+                        arg(self.ident(&s, pos)),
+                        arg(Expr::new(ExprKind::Ident(member), n.pos)),
+                    ];
+                    let e = Expr::new(ExprKind::Call(Box::new(self.ident(op, op_pos)), args), pos);
                     return Ok(Node { e, h: 2 });
                 }
                 if is_str {
@@ -479,7 +549,10 @@ impl Parser {
                     p.expect(Tok::RParen)?;
                     Ok(n)
                 })?;
-                let e = Expr::new(ExprKind::Call(Box::new(ident("(", pos)), vec![arg(n.e)]), pos);
+                let e = Expr::new(
+                    ExprKind::Call(Box::new(self.ident("(", pos)), vec![arg(n.e)]),
+                    pos,
+                );
                 Ok(Node { e, h: n.h + 1 })
             }
             Tok::LBrace => {
@@ -535,7 +608,10 @@ impl Parser {
                     (None, 0)
                 };
                 let h = cond.h.max(then.h).max(eh) + 1;
-                let e = Expr::new(ExprKind::If(Box::new(cond.e), Box::new(then.e), otherwise), pos);
+                let e = Expr::new(
+                    ExprKind::If(Box::new(cond.e), Box::new(then.e), otherwise),
+                    pos,
+                );
                 Ok(Node { e, h })
             }
             Tok::For => {
@@ -557,20 +633,29 @@ impl Parser {
                 self.skip_newlines();
                 let b = self.body()?;
                 let h = seq.h.max(b.h) + 1;
-                Ok(Node { e: Expr::new(ExprKind::For(var, Box::new(seq.e), Box::new(b.e)), pos), h })
+                Ok(Node {
+                    e: Expr::new(ExprKind::For(var, Box::new(seq.e), Box::new(b.e)), pos),
+                    h,
+                })
             }
             Tok::While => {
                 self.advance();
                 let cond = self.condition()?;
                 let b = self.body()?;
                 let h = cond.h.max(b.h) + 1;
-                Ok(Node { e: Expr::new(ExprKind::While(Box::new(cond.e), Box::new(b.e)), pos), h })
+                Ok(Node {
+                    e: Expr::new(ExprKind::While(Box::new(cond.e), Box::new(b.e)), pos),
+                    h,
+                })
             }
             Tok::Repeat => {
                 self.advance();
                 let b = self.body()?;
                 let h = b.h + 1;
-                Ok(Node { e: Expr::new(ExprKind::Repeat(Box::new(b.e)), pos), h })
+                Ok(Node {
+                    e: Expr::new(ExprKind::Repeat(Box::new(b.e)), pos),
+                    h,
+                })
             }
             Tok::Break => {
                 self.advance();
@@ -607,7 +692,10 @@ impl Parser {
                 };
                 p.advance();
                 if params.iter().any(|q| q.name == name) {
-                    return Err((t.pos, format!("repeated formal argument '{}' on line {}", name, t.pos.line)));
+                    return Err((
+                        t.pos,
+                        format!("repeated formal argument '{}' on line {}", name, t.pos.line),
+                    ));
                 }
                 let mut default = None;
                 if p.peek().tok == Tok::EqAssign {
@@ -632,6 +720,117 @@ impl Parser {
         })?;
         let b = self.body()?;
         let h = ph.max(b.h) + 1;
-        Ok(Node { e: Expr::new(ExprKind::Function(params.into(), Rc::new(b.e)), pos), h })
+        Ok(Node {
+            e: Expr::new(ExprKind::Function(params.into(), Rc::new(b.e)), pos),
+            h,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn err(src: &str) -> String {
+        match parse_program(src, "t.R") {
+            Ok(p) => panic!("expected an error for {src:?}, got {p:?}"),
+            Err(e) => e.to_string(),
+        }
+    }
+
+    fn ok(src: &str) -> Program {
+        parse_program(src, "t.R").unwrap_or_else(|e| panic!("{src:?}: {e}"))
+    }
+
+    #[test]
+    fn error_positions_and_messages() {
+        // Positions as GNU R reports them (`parse(text = ...)`).
+        assert_eq!(err("a < b < c"), "t.R:1:7: unexpected '<'");
+        assert_eq!(err("if (a) b\nelse c"), "t.R:2:1: unexpected 'else'");
+        assert_eq!(err("(a\nb)"), "t.R:2:1: unexpected symbol");
+        assert_eq!(err("1 2"), "t.R:1:3: unexpected numeric constant");
+        assert_eq!(err("x$if"), "t.R:1:3: unexpected 'if'");
+        assert_eq!(err("f(a = b = 1)"), "t.R:1:9: unexpected '='");
+        assert_eq!(err("()"), "t.R:1:2: unexpected ')'");
+        assert_eq!(err("x <- 'a' 'b'"), "t.R:1:10: unexpected string constant");
+        assert_eq!(err("1e"), "t.R:1:1: unexpected input");
+        assert_eq!(err("x <- \"abc"), "t.R:1:6: unexpected INCOMPLETE_STRING");
+        assert_eq!(err("x <- a <- "), "t.R:1:11: unexpected end of input");
+        assert_eq!(err("f(1,\n  2"), "t.R:2:4: unexpected end of input");
+        assert_eq!(
+            err("function(x, x) 1"),
+            "t.R:1:13: repeated formal argument 'x' on line 1"
+        );
+        assert_eq!(
+            err("x |> f"),
+            "t.R:1:6: The pipe operator requires a function call as RHS"
+        );
+        assert!(err("'a\\0b'").contains("nul character not allowed"));
+    }
+
+    #[test]
+    fn expression_positions() {
+        let p = ok("x <- 1\n  f(a,\n    b + c)");
+        assert_eq!(p.exprs[0].pos, Pos { line: 1, col: 1 });
+        assert_eq!(p.exprs[1].pos, Pos { line: 2, col: 3 });
+        let ExprKind::Call(_, args) = &p.exprs[1].kind else {
+            panic!()
+        };
+        assert_eq!(
+            args[1].value.as_ref().map(|e| e.pos),
+            Some(Pos { line: 3, col: 5 })
+        );
+    }
+
+    #[test]
+    fn t_and_f_are_identifiers() {
+        let p = ok("T; F; TRUE");
+        assert_eq!(p.exprs[0].kind, ExprKind::Ident("T".into()));
+        assert_eq!(p.exprs[1].kind, ExprKind::Ident("F".into()));
+        assert_eq!(p.exprs[2].kind, ExprKind::Const(Const::Logical(Some(true))));
+    }
+
+    #[test]
+    fn deep_nesting_is_an_error_not_a_crash() {
+        for (open, close) in [
+            ("(", ")"),
+            ("{", "}"),
+            ("-", ""),
+            ("f(", ")"),
+            ("x[", "]"),
+            ("if (a) ", ""),
+        ] {
+            let src = format!("{}1{}", open.repeat(100_000), close.repeat(100_000));
+            assert!(err(&src).contains("expression nested too deeply"), "{open}");
+        }
+        let unclosed = "(".repeat(1_000_000);
+        assert!(err(&unclosed).contains("expression nested too deeply"));
+        // Long operator chains build deep trees without recursion: bounded too.
+        let chain = vec!["a"; 100_000].join(" + ");
+        assert!(err(&chain).contains("expression nested too deeply"));
+        let pow = vec!["a"; 100_000].join("^");
+        assert!(err(&pow).contains("expression nested too deeply"));
+        // Just under the limit still parses (in a test thread's small stack).
+        let depth = (MAX_DEPTH as usize) / 2 - 5;
+        ok(&format!("{}1{}", "(".repeat(depth), ")".repeat(depth)));
+        ok(&format!("{}1{}", "{".repeat(depth), "}".repeat(depth)));
+        ok(&vec!["a"; MAX_DEPTH as usize - 10].join(" + "));
+    }
+
+    #[test]
+    fn parses_fast() {
+        let unit =
+            "fib <- function(n) {\n  if (n < 2L) return(n) else fib(n - 1L) + fib(n - 2L)\n}\n\
+                    x <- c(1, 2.5, 3e10); s <- 0\nfor (i in seq_along(x)) { s <- s + x[[i]] * 2 }\n\
+                    cat(sprintf(\"%d: %s\\n\", 1L, paste0('a', \"b\")))\n";
+        let src = unit.repeat(20_000);
+        let t = std::time::Instant::now();
+        let p = ok(&src);
+        let secs = t.elapsed().as_secs_f64();
+        assert_eq!(p.exprs.len(), 20_000 * 5);
+        let mb_per_s = src.len() as f64 / 1e6 / secs;
+        // Generous bound so unoptimized builds on a loaded machine pass too.
+        eprintln!("parser speed: {mb_per_s:.1} MB/s");
+        assert!(mb_per_s > 2.0, "{mb_per_s} MB/s");
     }
 }

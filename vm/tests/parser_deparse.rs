@@ -21,7 +21,12 @@ fn deparse_like_gnu_r() {
             failures.push(format!("input {src:?}\n  want {want:?}\n  got  {got:?}"));
         }
     }
-    assert!(failures.is_empty(), "{} mismatches:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} mismatches:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 #[test]
@@ -29,13 +34,20 @@ fn print_closure_like_rscript() {
     let mut failures = Vec::new();
     for (src, want) in FUNCTION_CASES {
         let e = first_expr(src);
-        let ExprKind::Function(params, body) = &e.kind else { panic!("not a function: {src}") };
+        let ExprKind::Function(params, body) = &e.kind else {
+            panic!("not a function: {src}")
+        };
         let got = deparse_function(params, body);
         if got != *want {
             failures.push(format!("input {src:?}\n  want {want:?}\n  got  {got:?}"));
         }
     }
-    assert!(failures.is_empty(), "{} mismatches:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} mismatches:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 #[test]
@@ -45,7 +57,10 @@ fn error_call_is_first_line() {
     assert_eq!(deparse(&first_expr("h({1; 2}, aaaaaaaaaa + 1)")), "h({");
     // ... and for a long call: "Error in h(aaaaaaaaaa = 1, bbbbbbbbbbbbb, cccccccccccc, dddddddddddddd,  : "
     let long = "h(aaaaaaaaaa = 1, bbbbbbbbbbbbb, cccccccccccc, dddddddddddddd, eeeeeeeeeeeeee, fffffffffff)";
-    assert_eq!(deparse(&first_expr(long)), "h(aaaaaaaaaa = 1, bbbbbbbbbbbbb, cccccccccccc, dddddddddddddd, ");
+    assert_eq!(
+        deparse(&first_expr(long)),
+        "h(aaaaaaaaaa = 1, bbbbbbbbbbbbb, cccccccccccc, dddddddddddddd, "
+    );
     assert_eq!(deparse(&first_expr("f(1 +  2)")), "f(1 + 2)");
 }
 
@@ -66,9 +81,21 @@ fn deparse_values_like_gnu_r() {
         (Value::lgl(true), "TRUE"),
         (lgl_vec(vec![1, NA_LOGICAL]), "c(TRUE, NA)"),
         (Value::Null, "NULL"),
-        (list_vec(vec![Value::Dbl(1.0), Value::str("a")]), "list(1, \"a\")"),
-        (named(list_vec(vec![Value::Dbl(1.0), int_vec(vec![2, 3])]), &["a", "b"]), "list(a = 1, b = 2:3)"),
-        (named(dbl_vec(vec![1.0, 2.0]), &["a", "b"]), "c(a = 1, b = 2)"),
+        (
+            list_vec(vec![Value::Dbl(1.0), Value::str("a")]),
+            "list(1, \"a\")",
+        ),
+        (
+            named(
+                list_vec(vec![Value::Dbl(1.0), int_vec(vec![2, 3])]),
+                &["a", "b"],
+            ),
+            "list(a = 1, b = 2:3)",
+        ),
+        (
+            named(dbl_vec(vec![1.0, 2.0]), &["a", "b"]),
+            "c(a = 1, b = 2)",
+        ),
         (Value::Lgl(NA_LOGICAL), "NA"),
         (Value::Dbl(vm::value::na_real()), "NA_real_"),
         (dbl_vec(vec![1.0, vm::value::na_real()]), "c(1, NA)"),
@@ -83,7 +110,10 @@ fn deparse_values_like_gnu_r() {
         (lgl_vec(vec![]), "logical(0)"),
         (list_vec(vec![]), "list()"),
         (Value::Dbl(1e-20), "1e-20"),
-        (dbl_vec(vec![1.5, f64::NAN, f64::INFINITY, f64::NEG_INFINITY]), "c(1.5, NaN, Inf, -Inf)"),
+        (
+            dbl_vec(vec![1.5, f64::NAN, f64::INFINITY, f64::NEG_INFINITY]),
+            "c(1.5, NaN, Inf, -Inf)",
+        ),
         (int_vec(vec![2, 1]), "2:1"),
         (int_vec(vec![-1, 0, 1, 2]), "-1:2"),
         (int_vec(vec![3, 2, 1]), "3:1"),
@@ -280,10 +310,19 @@ fn if_layout_inside_braces_depends_on_callee() {
     // Captured with Rscript: deparse(parse(text = s)[[1]]).
     let cases = [
         ("{ c(if (a) b else c) }", "{\n    c(if (a) b else c)\n}"),
-        ("{ return(if (a) b else c) }", "{\n    return(if (a) b else c)\n}"),
+        (
+            "{ return(if (a) b else c) }",
+            "{\n    return(if (a) b else c)\n}",
+        ),
         ("{ sum(if (a) b else c) }", "{\n    sum(if (a) b else c)\n}"),
-        ("{ x[if (a) b else c] }", "{\n    x[if (a) \n        b\n    else c]\n}"),
-        ("{ -(if (a) b else c) }", "{\n    -(if (a) \n        b\n    else c)\n}"),
+        (
+            "{ x[if (a) b else c] }",
+            "{\n    x[if (a) \n        b\n    else c]\n}",
+        ),
+        (
+            "{ -(if (a) b else c) }",
+            "{\n    -(if (a) \n        b\n    else c)\n}",
+        ),
     ];
     for (src, want) in cases {
         assert_eq!(deparse_full(&first_expr(src)), want, "{src}");
