@@ -32,8 +32,10 @@ impl fmt::Display for ParseError {
 
 impl std::error::Error for ParseError {}
 
-/// Deepest nesting (parser recursion and AST height) accepted.
-pub const MAX_DEPTH: u32 = 1000;
+/// Deepest nesting (parser recursion and AST height) accepted. Unoptimized
+/// builds use several KB of stack per level, so they get a lower bound that still
+/// fits a 2 MB thread stack; real programs nest far less than either bound.
+pub const MAX_DEPTH: u32 = if cfg!(debug_assertions) { 200 } else { 1000 };
 
 /// Parses a whole file into its top-level expressions.
 pub fn parse_program(src: &str, file: &str) -> Result<Program, ParseError> {
@@ -359,6 +361,7 @@ impl Parser {
     }
 
     /// Calls, indexing, `$` and `@` applied to `lhs`; the operator is current.
+    #[inline(never)]
     fn postfix(&mut self, lhs: Node) -> PResult<Node> {
         let t = self.advance();
         let pos = lhs.e.pos;
@@ -470,7 +473,9 @@ impl Parser {
         }
     }
 
-    fn unary(&mut self, t: &Token, name: &str, operand_prec: u8) -> PResult<Node> {
+    #[inline(never)]
+    fn unary(&mut self, name: &str, operand_prec: u8) -> PResult<Node> {
+        let t = self.advance();
         self.skip_newlines();
         let n = self.parse_expr(operand_prec, false)?;
         let e = Expr::new(
@@ -499,8 +504,57 @@ impl Parser {
         self.parse_expr(0, true)
     }
 
+    /// An operand: a constant, name, bracketed expression, prefix operator or
+    /// keyword construct. Each construct lives in its own non-inlined function
+    /// so that deep nesting uses small stack frames even in unoptimized builds.
     fn parse_prefix(&mut self) -> PResult<Node> {
         self.skip_newlines();
+        let pos = self.cur().pos;
+        match self.cur().tok {
+            Tok::Const(_) | Tok::Str(_) | Tok::Ident(_) => self.prefix_name(),
+            Tok::LParen => self.prefix_paren(pos),
+            Tok::LBrace => {
+                self.enter(pos)?;
+                let r = self.brace();
+                self.depth -= 1;
+                r
+            }
+            Tok::Minus => self.unary("-", P_UNARY + 1),
+            Tok::Plus => self.unary("+", P_UNARY + 1),
+            Tok::Not => self.unary("!", P_NOT + 1),
+            Tok::Tilde => self.unary("~", P_TILDE + 1),
+            Tok::Question => self.unary("?", P_QUESTION + 1),
+            Tok::If => self.prefix_if(pos),
+            Tok::For => self.prefix_for(pos),
+            Tok::While => self.prefix_while(pos),
+            Tok::Repeat => self.prefix_repeat(pos),
+            Tok::Break => {
+                self.advance();
+                Ok(Node {
+                    e: Expr::new(ExprKind::Break, pos),
+                    h: 1,
+                })
+            }
+            Tok::Next => {
+                self.advance();
+                Ok(Node {
+                    e: Expr::new(ExprKind::Next, pos),
+                    h: 1,
+                })
+            }
+            Tok::Function | Tok::Lambda => {
+                self.advance();
+                self.function(pos)
+            }
+            _ => {
+                let t = self.cur().clone();
+                self.unexpected(&t)
+            }
+        }
+    }
+
+    #[inline(never)]
+    fn prefix_name(&mut self) -> PResult<Node> {
         let t = self.cur().clone();
         let pos = t.pos;
         let leaf = |kind| {
@@ -542,138 +596,111 @@ impl Parser {
                     leaf(ExprKind::Ident(s))
                 }
             }
-            Tok::LParen => {
-                self.advance();
-                let n = self.with_mode(Mode::Paren, |p| {
-                    let n = p.parse_expr(0, true)?;
-                    p.expect(Tok::RParen)?;
-                    Ok(n)
-                })?;
-                let e = Expr::new(
-                    ExprKind::Call(Box::new(self.ident("(", pos)), vec![arg(n.e)]),
-                    pos,
-                );
-                Ok(Node { e, h: n.h + 1 })
-            }
-            Tok::LBrace => {
-                self.enter(pos)?;
-                let r = self.brace();
-                self.depth -= 1;
-                r
-            }
-            Tok::Minus => {
-                self.advance();
-                self.unary(&t, "-", P_UNARY + 1)
-            }
-            Tok::Plus => {
-                self.advance();
-                self.unary(&t, "+", P_UNARY + 1)
-            }
-            Tok::Not => {
-                self.advance();
-                self.unary(&t, "!", P_NOT + 1)
-            }
-            Tok::Tilde => {
-                self.advance();
-                self.unary(&t, "~", P_TILDE + 1)
-            }
-            Tok::Question => {
-                self.advance();
-                self.unary(&t, "?", P_QUESTION + 1)
-            }
-            Tok::If => {
-                self.advance();
-                let cond = self.condition()?;
-                let then = self.body()?;
-                let has_else = match self.mode {
-                    Mode::Top => self.cur().tok == Tok::Else,
-                    Mode::Paren => self.peek().tok == Tok::Else,
-                    Mode::Brace => {
-                        let mut j = self.i;
-                        while self.toks.get(j).is_some_and(|t| t.tok == Tok::Newline) {
-                            j += 1;
-                        }
-                        let found = self.toks.get(j).is_some_and(|t| t.tok == Tok::Else);
-                        if found {
-                            self.i = j;
-                        }
-                        found
-                    }
-                };
-                let (otherwise, eh) = if has_else {
-                    self.advance();
-                    let n = self.body()?;
-                    (Some(Box::new(n.e)), n.h)
-                } else {
-                    (None, 0)
-                };
-                let h = cond.h.max(then.h).max(eh) + 1;
-                let e = Expr::new(
-                    ExprKind::If(Box::new(cond.e), Box::new(then.e), otherwise),
-                    pos,
-                );
-                Ok(Node { e, h })
-            }
-            Tok::For => {
-                self.advance();
-                self.skip_newlines();
-                let (var, seq) = self.with_mode(Mode::Paren, |p| {
-                    p.expect(Tok::LParen)?;
-                    let v = p.peek().clone();
-                    let var = match v.tok {
-                        Tok::Ident(s) => s,
-                        _ => return p.unexpected(&v),
-                    };
-                    p.advance();
-                    p.expect(Tok::In)?;
-                    let seq = p.parse_expr(0, false)?;
-                    p.expect(Tok::RParen)?;
-                    Ok((var, seq))
-                })?;
-                self.skip_newlines();
-                let b = self.body()?;
-                let h = seq.h.max(b.h) + 1;
-                Ok(Node {
-                    e: Expr::new(ExprKind::For(var, Box::new(seq.e), Box::new(b.e)), pos),
-                    h,
-                })
-            }
-            Tok::While => {
-                self.advance();
-                let cond = self.condition()?;
-                let b = self.body()?;
-                let h = cond.h.max(b.h) + 1;
-                Ok(Node {
-                    e: Expr::new(ExprKind::While(Box::new(cond.e), Box::new(b.e)), pos),
-                    h,
-                })
-            }
-            Tok::Repeat => {
-                self.advance();
-                let b = self.body()?;
-                let h = b.h + 1;
-                Ok(Node {
-                    e: Expr::new(ExprKind::Repeat(Box::new(b.e)), pos),
-                    h,
-                })
-            }
-            Tok::Break => {
-                self.advance();
-                leaf(ExprKind::Break)
-            }
-            Tok::Next => {
-                self.advance();
-                leaf(ExprKind::Next)
-            }
-            Tok::Function | Tok::Lambda => {
-                self.advance();
-                self.function(pos)
-            }
             _ => self.unexpected(&t),
         }
     }
 
+    #[inline(never)]
+    fn prefix_paren(&mut self, pos: Pos) -> PResult<Node> {
+        self.advance();
+        let n = self.with_mode(Mode::Paren, |p| {
+            let n = p.parse_expr(0, true)?;
+            p.expect(Tok::RParen)?;
+            Ok(n)
+        })?;
+        let e = Expr::new(
+            ExprKind::Call(Box::new(self.ident("(", pos)), vec![arg(n.e)]),
+            pos,
+        );
+        Ok(Node { e, h: n.h + 1 })
+    }
+
+    #[inline(never)]
+    fn prefix_if(&mut self, pos: Pos) -> PResult<Node> {
+        self.advance();
+        let cond = self.condition()?;
+        let then = self.body()?;
+        let has_else = match self.mode {
+            Mode::Top => self.cur().tok == Tok::Else,
+            Mode::Paren => self.peek().tok == Tok::Else,
+            Mode::Brace => {
+                let mut j = self.i;
+                while self.toks.get(j).is_some_and(|t| t.tok == Tok::Newline) {
+                    j += 1;
+                }
+                let found = self.toks.get(j).is_some_and(|t| t.tok == Tok::Else);
+                if found {
+                    self.i = j;
+                }
+                found
+            }
+        };
+        let (otherwise, eh) = if has_else {
+            self.advance();
+            let n = self.body()?;
+            (Some(Box::new(n.e)), n.h)
+        } else {
+            (None, 0)
+        };
+        let h = cond.h.max(then.h).max(eh) + 1;
+        let e = Expr::new(
+            ExprKind::If(Box::new(cond.e), Box::new(then.e), otherwise),
+            pos,
+        );
+        Ok(Node { e, h })
+    }
+
+    #[inline(never)]
+    fn prefix_for(&mut self, pos: Pos) -> PResult<Node> {
+        self.advance();
+        self.skip_newlines();
+        let (var, seq) = self.with_mode(Mode::Paren, |p| {
+            p.expect(Tok::LParen)?;
+            let v = p.peek().clone();
+            let var = match v.tok {
+                Tok::Ident(s) => s,
+                _ => return p.unexpected(&v),
+            };
+            p.advance();
+            p.expect(Tok::In)?;
+            let seq = p.parse_expr(0, false)?;
+            p.expect(Tok::RParen)?;
+            Ok((var, seq))
+        })?;
+        self.skip_newlines();
+        let b = self.body()?;
+        let h = seq.h.max(b.h) + 1;
+        Ok(Node {
+            e: Expr::new(ExprKind::For(var, Box::new(seq.e), Box::new(b.e)), pos),
+            h,
+        })
+    }
+
+    #[inline(never)]
+    fn prefix_while(&mut self, pos: Pos) -> PResult<Node> {
+        self.advance();
+        let cond = self.condition()?;
+        let b = self.body()?;
+        let h = cond.h.max(b.h) + 1;
+        Ok(Node {
+            e: Expr::new(ExprKind::While(Box::new(cond.e), Box::new(b.e)), pos),
+            h,
+        })
+    }
+
+    #[inline(never)]
+    fn prefix_repeat(&mut self, pos: Pos) -> PResult<Node> {
+        self.advance();
+        let b = self.body()?;
+        let h = b.h + 1;
+        Ok(Node {
+            e: Expr::new(ExprKind::Repeat(Box::new(b.e)), pos),
+            h,
+        })
+    }
+
     /// `function(formals) body`; the keyword has been consumed.
+    #[inline(never)]
     fn function(&mut self, pos: Pos) -> PResult<Node> {
         self.skip_newlines();
         let (params, ph) = self.with_mode(Mode::Paren, |p| {
