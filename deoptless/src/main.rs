@@ -7,7 +7,11 @@ use std::io::Write;
 use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(name = "dlvm", version, about = "A research VM for a subset of R: JIT, OSR and deoptless")]
+#[command(
+    name = "dlvm",
+    version,
+    about = "A research VM for a subset of R: JIT, OSR and deoptless"
+)]
 struct Cli {
     #[command(subcommand)]
     cmd: Cmd,
@@ -52,7 +56,16 @@ enum Cmd {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.cmd {
-        Cmd::Run { file, mode, dump, stats, jit_threshold, osr_threshold, chaos, seed } => {
+        Cmd::Run {
+            file,
+            mode,
+            dump,
+            stats,
+            jit_threshold,
+            osr_threshold,
+            chaos,
+            seed,
+        } => {
             if !mode.is_built() {
                 eprintln!("dlvm: mode '{:?}' is not built yet", mode);
                 return ExitCode::from(2);
@@ -61,7 +74,14 @@ fn main() -> ExitCode {
                 eprintln!("dlvm: --dump ir/contexts need the JIT, which is not built yet");
                 return ExitCode::from(2);
             }
-            let config = Config { mode, jit_threshold, osr_threshold, chaos, seed, ..Config::default() };
+            let config = Config {
+                mode,
+                jit_threshold,
+                osr_threshold,
+                chaos,
+                seed,
+                ..Config::default()
+            };
             let src = match std::fs::read(&file) {
                 Ok(b) => String::from_utf8_lossy(&b).into_owned(),
                 Err(e) => {
@@ -90,7 +110,13 @@ fn run(src: &str, file: &str, config: &Config, dump: &[Dump], stats_path: Option
     let mut interp = vm::interp::Interp::new();
     let stdout = std::io::stdout();
     let stderr = std::io::stderr();
-    let status = vm::driver::run_source(&mut interp, src, file, &mut stdout.lock(), &mut stderr.lock());
+    let status = vm::driver::run_source(
+        &mut interp,
+        src,
+        file,
+        &mut stdout.lock(),
+        &mut stderr.lock(),
+    );
     let mut err = stderr.lock();
     for d in dump {
         let mut s = String::new();

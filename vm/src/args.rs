@@ -39,7 +39,10 @@ pub fn match_args(
         }
         if let Some(j) = formals.iter().position(|f| *f != "..." && **f == **name) {
             if fm[j].is_some() {
-                return Err(format!("formal argument \"{}\" matched by multiple actual arguments", formals[j]));
+                return Err(format!(
+                    "formal argument \"{}\" matched by multiple actual arguments",
+                    formals[j]
+                ));
             }
             fm[j] = Some(i);
             used[i] = true;
@@ -52,14 +55,21 @@ pub fn match_args(
             continue;
         }
         let limit = dots_at.unwrap_or(nf);
-        let cands: Vec<usize> = (0..limit).filter(|&j| fm[j].is_none() && formals[j].starts_with(&**name)).collect();
+        let cands: Vec<usize> = (0..limit)
+            .filter(|&j| fm[j].is_none() && formals[j].starts_with(&**name))
+            .collect();
         match cands.len() {
             0 => {}
             1 => {
                 fm[cands[0]] = Some(i);
                 used[i] = true;
             }
-            _ => return Err(format!("argument {} matches multiple formal arguments", i + 1)),
+            _ => {
+                return Err(format!(
+                    "argument {} matches multiple formal arguments",
+                    i + 1
+                ))
+            }
         }
     }
     // 3. positional: unnamed supplied args fill unmatched formals before `...`
@@ -113,13 +123,25 @@ impl Args {
     /// formal (`...` gets `None`) and the `...` arguments with their names.
     pub fn bind(self, formals: &[&str]) -> Result<Bound, crate::error::RError> {
         let m = match_args(formals, &self.names, &|i| match &self.names[i] {
-            Some(n) => format!("({} = {})", n, crate::deparse::deparse_value_short(&self.values[i])),
+            Some(n) => format!(
+                "({} = {})",
+                n,
+                crate::deparse::deparse_value_short(&self.values[i])
+            ),
             None => format!("({})", crate::deparse::deparse_value_short(&self.values[i])),
         })
         .map_err(crate::error::RError::new)?;
         let mut vals: Vec<Option<Value>> = self.values.into_iter().map(Some).collect();
-        let slots = m.formals.iter().map(|o| o.and_then(|i| vals[i].take())).collect();
-        let dots = m.dots.iter().map(|&i| (self.names[i].clone(), vals[i].take().unwrap())).collect();
+        let slots = m
+            .formals
+            .iter()
+            .map(|o| o.and_then(|i| vals[i].take()))
+            .collect();
+        let dots = m
+            .dots
+            .iter()
+            .map(|&i| (self.names[i].clone(), vals[i].take().unwrap()))
+            .collect();
         Ok(Bound { slots, dots })
     }
 }
@@ -146,11 +168,21 @@ mod tests {
     }
     #[test]
     fn exact_partial_positional() {
-        let m = match_args(&["x", "length.out", "by"], &[None, n("len"), n("by")], &|_| String::new()).unwrap();
+        let m = match_args(
+            &["x", "length.out", "by"],
+            &[None, n("len"), n("by")],
+            &|_| String::new(),
+        )
+        .unwrap();
         assert_eq!(m.formals, vec![Some(0), Some(1), Some(2)]);
-        let m = match_args(&["...", "sep"], &[None, n("se"), n("sep")], &|_| String::new()).unwrap();
+        let m = match_args(&["...", "sep"], &[None, n("se"), n("sep")], &|_| {
+            String::new()
+        })
+        .unwrap();
         assert_eq!(m.formals, vec![None, Some(2)]);
         assert_eq!(m.dots, vec![0, 1]);
-        assert!(match_args(&["a"], &[None, None], &|_| "(2)".into()).unwrap_err().contains("unused argument (2)"));
+        assert!(match_args(&["a"], &[None, None], &|_| "(2)".into())
+            .unwrap_err()
+            .contains("unused argument (2)"));
     }
 }

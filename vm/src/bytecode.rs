@@ -86,22 +86,55 @@ pub enum Op {
     ForRangePrep(CallIdx),
     /// Advance the innermost loop: store the next element into the loop variable
     /// (`var` is a local slot, or a name at top level), or jump to the exit.
-    ForStep { exit: Pc, var: VarRef, fb: Fb },
+    ForStep {
+        exit: Pc,
+        var: VarRef,
+        fb: Fb,
+    },
     /// Leave the innermost `for` loop.
     ForEnd,
     /// Call the function below `argc` arguments on the stack; `spec` indexes
     /// `FunctionCode::arg_specs`.
-    Call { argc: u16, spec: u32, call: CallIdx, fb: Fb },
+    Call {
+        argc: u16,
+        spec: u32,
+        call: CallIdx,
+        fb: Fb,
+    },
     /// `x[...]`: stack is `x, i1..in`; empty indices are pushed as NULL and flagged in `empty`.
-    Index { n: u8, empty: u8, drop: bool, call: CallIdx, fb: Fb },
-    Index2 { n: u8, empty: u8, call: CallIdx, fb: Fb },
+    Index {
+        n: u8,
+        empty: u8,
+        drop: bool,
+        call: CallIdx,
+        fb: Fb,
+    },
+    Index2 {
+        n: u8,
+        empty: u8,
+        call: CallIdx,
+        fb: Fb,
+    },
     Dollar(SymId, CallIdx, Fb),
     /// `x[...] <- v`: stack is `v, x, i1..in`; pushes the new `x`.
-    SetIndex { n: u8, empty: u8, call: CallIdx },
-    SetIndex2 { n: u8, empty: u8, call: CallIdx },
+    SetIndex {
+        n: u8,
+        empty: u8,
+        call: CallIdx,
+    },
+    SetIndex2 {
+        n: u8,
+        empty: u8,
+        call: CallIdx,
+    },
     SetDollar(SymId, CallIdx),
     /// `f(x, args) <- v`: stack is `v, x, args...`; calls `` `f<-`(x, args..., value = v) ``.
-    SetFun { fun: SymId, argc: u16, spec: u32, call: CallIdx },
+    SetFun {
+        fun: SymId,
+        argc: u16,
+        spec: u32,
+        call: CallIdx,
+    },
     /// Push a closure over `FunctionCode::functions[i]` and the current environment.
     MakeClosure(u32),
     /// Return the top of the stack from this activation.
@@ -109,7 +142,10 @@ pub enum Op {
     /// Push `missing(sym)` for a parameter slot.
     Missing(u16),
     /// `UseMethod("generic"[, obj])`: stack holds the generic name (and obj when `has_obj`).
-    UseMethod { has_obj: bool, call: CallIdx },
+    UseMethod {
+        has_obj: bool,
+        call: CallIdx,
+    },
     /// Pop a value and jump to the arm chosen by `switch` table `i`.
     Switch(u32, CallIdx),
     /// Start a `tryCatch` region described by `tries[i]` (handlers are on the stack).
@@ -117,7 +153,10 @@ pub enum Op {
     /// Leave the innermost `tryCatch` region normally (the result is on the stack).
     TryEnd(u32),
     /// Register `on.exit` code: run the region `exits[i]` when the activation ends.
-    OnExit { region: u32, add: bool },
+    OnExit {
+        region: u32,
+        add: bool,
+    },
     /// Pop a message and raise it as an R error attributed to the call.
     Raise(CallIdx),
     /// Raise "no loop for break/next" (a `break` outside any loop).
@@ -188,12 +227,22 @@ pub struct FunctionCode {
 impl FunctionCode {
     /// Print the bytecode (for `--dump bytecode`).
     pub fn dump(&self, out: &mut String) {
-        let _ = writeln!(out, "function {} (params {}, locals {:?})", self.name, self.nparams, self.local_names());
+        let _ = writeln!(
+            out,
+            "function {} (params {}, locals {:?})",
+            self.name,
+            self.nparams,
+            self.local_names()
+        );
         for (pc, op) in self.ops.iter().enumerate() {
             let _ = write!(out, "  {:4}  {:?}", pc, op);
             match op {
                 Op::Const(i) => {
-                    let _ = write!(out, "    ; {}", crate::deparse::deparse_value_short(&self.consts[*i as usize]));
+                    let _ = write!(
+                        out,
+                        "    ; {}",
+                        crate::deparse::deparse_value_short(&self.consts[*i as usize])
+                    );
                 }
                 Op::LoadLocal(s, _) | Op::StoreLocal(s) | Op::TakeLocal(s) | Op::Missing(s) => {
                     let _ = write!(out, "    ; {}", self.locals[*s as usize]);
@@ -214,7 +263,12 @@ impl FunctionCode {
     }
     /// Print the feedback recorded so far (for `--dump feedback`).
     pub fn dump_feedback(&self, out: &mut String) {
-        let _ = writeln!(out, "feedback {} (invocations {})", self.name, self.invocations.get());
+        let _ = writeln!(
+            out,
+            "feedback {} (invocations {})",
+            self.name,
+            self.invocations.get()
+        );
         for (pc, op) in self.ops.iter().enumerate() {
             let fb = match op {
                 Op::LoadLocal(_, fb)
@@ -229,7 +283,13 @@ impl FunctionCode {
                 | Op::Index2 { fb, .. }
                 | Op::Dollar(_, _, fb) => Some(*fb),
                 Op::Call { fb, .. } => {
-                    let _ = writeln!(out, "  {:4}  {:<28} {}", pc, format!("{:?}", op), self.call_fb[*fb as usize].borrow());
+                    let _ = writeln!(
+                        out,
+                        "  {:4}  {:<28} {}",
+                        pc,
+                        format!("{:?}", op),
+                        self.call_fb[*fb as usize].borrow()
+                    );
                     None
                 }
                 _ => None,

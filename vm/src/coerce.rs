@@ -47,7 +47,11 @@ pub fn str_to_dbl(s: &str) -> Option<f64> {
     let v = if let Some(h) = body.strip_prefix("0x").or_else(|| body.strip_prefix("0X")) {
         i64::from_str_radix(h, 16).ok()? as f64
     } else {
-        if body.is_empty() || !body.chars().all(|c| c.is_ascii_digit() || matches!(c, '.' | 'e' | 'E' | '+' | '-')) {
+        if body.is_empty()
+            || !body
+                .chars()
+                .all(|c| c.is_ascii_digit() || matches!(c, '.' | 'e' | 'E' | '+' | '-'))
+        {
             return None;
         }
         body.parse::<f64>().ok()?
@@ -93,9 +97,19 @@ pub fn coerce_data_warn(d: &VecData, t: VType) -> (VecData, bool) {
     let out = match (d, t) {
         (d, t) if d.vtype() == t => d.clone(),
         (VecData::Lgl(v), VType::Int) => VecData::Int(v.clone()),
-        (VecData::Lgl(v) | VecData::Int(v), VType::Dbl) => VecData::Dbl(v.iter().map(|&x| int_to_dbl(x)).collect()),
+        (VecData::Lgl(v) | VecData::Int(v), VType::Dbl) => {
+            VecData::Dbl(v.iter().map(|&x| int_to_dbl(x)).collect())
+        }
         (VecData::Lgl(v) | VecData::Int(v), VType::Cplx) => VecData::Cplx(
-            v.iter().map(|&x| if x == NA_INTEGER { na_complex() } else { C64::new(x as f64, 0.0) }).collect(),
+            v.iter()
+                .map(|&x| {
+                    if x == NA_INTEGER {
+                        na_complex()
+                    } else {
+                        C64::new(x as f64, 0.0)
+                    }
+                })
+                .collect(),
         ),
         (VecData::Lgl(v), VType::Str) => VecData::Str(
             v.iter()
@@ -106,31 +120,75 @@ pub fn coerce_data_warn(d: &VecData, t: VType) -> (VecData, bool) {
                 })
                 .collect(),
         ),
-        (VecData::Int(v), VType::Str) => {
-            VecData::Str(v.iter().map(|&x| if x == NA_INTEGER { None } else { Some(x.to_string().into()) }).collect())
-        }
-        (VecData::Int(v), VType::Lgl) => {
-            VecData::Lgl(v.iter().map(|&x| if x == NA_INTEGER { NA_LOGICAL } else { (x != 0) as i32 }).collect())
-        }
+        (VecData::Int(v), VType::Str) => VecData::Str(
+            v.iter()
+                .map(|&x| {
+                    if x == NA_INTEGER {
+                        None
+                    } else {
+                        Some(x.to_string().into())
+                    }
+                })
+                .collect(),
+        ),
+        (VecData::Int(v), VType::Lgl) => VecData::Lgl(
+            v.iter()
+                .map(|&x| {
+                    if x == NA_INTEGER {
+                        NA_LOGICAL
+                    } else {
+                        (x != 0) as i32
+                    }
+                })
+                .collect(),
+        ),
         (VecData::Dbl(v), VType::Lgl) => VecData::Lgl(v.iter().map(|&x| lgl_of_num(x)).collect()),
         (VecData::Dbl(v), VType::Int) => VecData::Int(v.iter().map(|&x| dbl_to_int(x)).collect()),
         (VecData::Dbl(v), VType::Cplx) => VecData::Cplx(
-            v.iter().map(|&x| if is_na_real(x) { na_complex() } else { C64::new(x, 0.0) }).collect(),
+            v.iter()
+                .map(|&x| {
+                    if is_na_real(x) {
+                        na_complex()
+                    } else {
+                        C64::new(x, 0.0)
+                    }
+                })
+                .collect(),
         ),
         (VecData::Dbl(v), VType::Str) => VecData::Str(v.iter().map(|&x| dbl_to_str(x)).collect()),
         (VecData::Cplx(v), VType::Lgl) => VecData::Lgl(
-            v.iter().map(|z| if is_na_complex(*z) { NA_LOGICAL } else { (z.re != 0.0 || z.im != 0.0) as i32 }).collect(),
+            v.iter()
+                .map(|z| {
+                    if is_na_complex(*z) {
+                        NA_LOGICAL
+                    } else {
+                        (z.re != 0.0 || z.im != 0.0) as i32
+                    }
+                })
+                .collect(),
         ),
-        (VecData::Cplx(v), VType::Int) => {
-            VecData::Int(v.iter().map(|z| if is_na_complex(*z) { NA_INTEGER } else { dbl_to_int(z.re) }).collect())
-        }
-        (VecData::Cplx(v), VType::Dbl) => {
-            VecData::Dbl(v.iter().map(|z| if is_na_complex(*z) { na_real() } else { z.re }).collect())
-        }
+        (VecData::Cplx(v), VType::Int) => VecData::Int(
+            v.iter()
+                .map(|z| {
+                    if is_na_complex(*z) {
+                        NA_INTEGER
+                    } else {
+                        dbl_to_int(z.re)
+                    }
+                })
+                .collect(),
+        ),
+        (VecData::Cplx(v), VType::Dbl) => VecData::Dbl(
+            v.iter()
+                .map(|z| if is_na_complex(*z) { na_real() } else { z.re })
+                .collect(),
+        ),
         (VecData::Cplx(v), VType::Str) => VecData::Str(v.iter().map(|&z| cplx_to_str(z)).collect()),
-        (VecData::Str(v), VType::Lgl) => {
-            VecData::Lgl(v.iter().map(|s| s.as_deref().map_or(NA_LOGICAL, str_to_lgl)).collect())
-        }
+        (VecData::Str(v), VType::Lgl) => VecData::Lgl(
+            v.iter()
+                .map(|s| s.as_deref().map_or(NA_LOGICAL, str_to_lgl))
+                .collect(),
+        ),
         (VecData::Str(v), VType::Int | VType::Dbl | VType::Cplx) => {
             let ds: Vec<f64> = v
                 .iter()

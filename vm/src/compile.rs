@@ -193,8 +193,12 @@ impl Compiler {
             defaults,
             top_level: self.top_level,
             uses_dispatch: self.uses_dispatch,
-            type_fb: (0..self.n_type_fb).map(|_| Cell::new(TypeFeedback::default())).collect(),
-            call_fb: (0..self.n_call_fb).map(|_| RefCell::new(CallFeedback::default())).collect(),
+            type_fb: (0..self.n_type_fb)
+                .map(|_| Cell::new(TypeFeedback::default()))
+                .collect(),
+            call_fb: (0..self.n_call_fb)
+                .map(|_| RefCell::new(CallFeedback::default()))
+                .collect(),
             invocations: Cell::new(0),
         }
     }
@@ -208,7 +212,9 @@ impl Compiler {
     }
     fn patch(&mut self, at: usize, target: Pc) {
         match &mut self.ops[at] {
-            Op::Jump(t) | Op::BranchFalse(t, _, _) | Op::AndStart(t, _) | Op::OrStart(t, _) => *t = target,
+            Op::Jump(t) | Op::BranchFalse(t, _, _) | Op::AndStart(t, _) | Op::OrStart(t, _) => {
+                *t = target
+            }
             Op::ForStep { exit, .. } => *exit = target,
             other => panic!("patch: not a jump: {:?}", other),
         }
@@ -323,14 +329,20 @@ impl Compiler {
                 let ci = self.call_idx(e);
                 let fb = self.fb();
                 let br = self.emit(Op::BranchFalse(0, ci, fb));
-                self.loops.push(LoopCtx { breaks: vec![br], next: top });
+                self.loops.push(LoopCtx {
+                    breaks: vec![br],
+                    next: top,
+                });
                 self.stmt(body);
                 self.emit(Op::Jump(top));
                 self.end_loop(tail, false);
             }
             ExprKind::Repeat(body) => {
                 let top = self.pc();
-                self.loops.push(LoopCtx { breaks: vec![], next: top });
+                self.loops.push(LoopCtx {
+                    breaks: vec![],
+                    next: top,
+                });
                 self.stmt(body);
                 self.emit(Op::Jump(top));
                 self.end_loop(tail, false);
@@ -356,7 +368,10 @@ impl Compiler {
                 };
                 let fb = self.fb();
                 let top = self.emit(Op::ForStep { exit: 0, var, fb });
-                self.loops.push(LoopCtx { breaks: vec![top], next: top as Pc });
+                self.loops.push(LoopCtx {
+                    breaks: vec![top],
+                    next: top as Pc,
+                });
                 self.stmt(body);
                 self.emit(Op::Jump(top as Pc));
                 self.end_loop(tail, true);
@@ -488,9 +503,17 @@ impl Compiler {
                 ("&&" | "||", 2, true) => {
                     self.expr(arg(0), false);
                     let ci = self.call_idx(e);
-                    let start = if name == "&&" { self.emit(Op::AndStart(0, ci)) } else { self.emit(Op::OrStart(0, ci)) };
+                    let start = if name == "&&" {
+                        self.emit(Op::AndStart(0, ci))
+                    } else {
+                        self.emit(Op::OrStart(0, ci))
+                    };
                     self.expr(arg(1), false);
-                    self.emit(if name == "&&" { Op::AndEnd(ci) } else { Op::OrEnd(ci) });
+                    self.emit(if name == "&&" {
+                        Op::AndEnd(ci)
+                    } else {
+                        Op::OrEnd(ci)
+                    });
                     let end = self.pc();
                     self.patch(start, end);
                     self.visible(tail, true);
@@ -530,7 +553,10 @@ impl Compiler {
                         self.expr(arg(1), false);
                     }
                     let ci = self.call_idx(e);
-                    self.emit(Op::UseMethod { has_obj: n == 2, call: ci });
+                    self.emit(Op::UseMethod {
+                        has_obj: n == 2,
+                        call: ci,
+                    });
                     return;
                 }
                 ("switch", _, _) if n >= 1 => {
@@ -619,7 +645,9 @@ impl Compiler {
                         self.emit(Op::Dollar(field, ci, fb));
                     }
                     _ => {
+                        // Visibility of a call is decided by the callee.
                         self.generic_call(e, f, args);
+                        return;
                     }
                 }
                 self.visible(tail, true);
@@ -657,9 +685,20 @@ impl Compiler {
                 let fb = self.fb();
                 let nidx = (n - 1) as u8;
                 self.emit(if name == "[" {
-                    Op::Index { n: nidx, empty, drop, call: ci, fb }
+                    Op::Index {
+                        n: nidx,
+                        empty,
+                        drop,
+                        call: ci,
+                        fb,
+                    }
                 } else {
-                    Op::Index2 { n: nidx, empty, call: ci, fb }
+                    Op::Index2 {
+                        n: nidx,
+                        empty,
+                        call: ci,
+                        fb,
+                    }
                 });
                 self.visible(tail, true);
                 return;
@@ -680,7 +719,12 @@ impl Compiler {
         }
         let spec = self.push_args(args);
         let fb = self.call_fb();
-        self.emit(Op::Call { argc: args.len() as u16, spec, call: ci, fb });
+        self.emit(Op::Call {
+            argc: args.len() as u16,
+            spec,
+            call: ci,
+            fb,
+        });
     }
 
     fn push_args(&mut self, args: &[Arg]) -> u32 {
@@ -747,7 +791,9 @@ impl Compiler {
             match &cur.kind {
                 ExprKind::Ident(n) => break n.clone(),
                 ExprKind::Const(Const::Str(Some(s))) => break s.clone(),
-                ExprKind::Call(f, a) if ident_of(f).is_some() && !a.is_empty() && a[0].value.is_some() => {
+                ExprKind::Call(f, a)
+                    if ident_of(f).is_some() && !a.is_empty() && a[0].value.is_some() =>
+                {
                     chain.push(cur);
                     cur = a[0].value.as_ref().unwrap();
                 }
@@ -765,7 +811,11 @@ impl Compiler {
         if keep {
             self.emit(Op::Dup);
         }
-        let base_place = if sup { None } else { Some(self.place_of(&base)) };
+        let base_place = if sup {
+            None
+        } else {
+            Some(self.place_of(&base))
+        };
         let n = chain.len();
         // Temps t_0 = base, t_k = get(t_{k-1}, chain[k-1]) for k < n.
         let mut temps: Vec<Place> = Vec::new();
@@ -813,7 +863,9 @@ impl Compiler {
 
     /// Given the object on the stack, push `acc` applied to it (`x[i]`, `x$a`, `names(x)`).
     fn accessor_get(&mut self, acc: &Expr) {
-        let ExprKind::Call(f, args) = &acc.kind else { unreachable!() };
+        let ExprKind::Call(f, args) = &acc.kind else {
+            unreachable!()
+        };
         let name = ident_of(f).unwrap();
         let ci = self.call_idx(acc);
         match name {
@@ -827,9 +879,20 @@ impl Compiler {
                 let fb = self.fb();
                 let nidx = (args.len() - 1) as u8;
                 self.emit(if name == "[" {
-                    Op::Index { n: nidx, empty, drop: true, call: ci, fb }
+                    Op::Index {
+                        n: nidx,
+                        empty,
+                        drop: true,
+                        call: ci,
+                        fb,
+                    }
                 } else {
-                    Op::Index2 { n: nidx, empty, call: ci, fb }
+                    Op::Index2 {
+                        n: nidx,
+                        empty,
+                        call: ci,
+                        fb,
+                    }
                 });
             }
             _ => {
@@ -853,14 +916,21 @@ impl Compiler {
                 self.arg_specs.push(specs);
                 let spec = (self.arg_specs.len() - 1) as u32;
                 let fb = self.call_fb();
-                self.emit(Op::Call { argc: args.len() as u16, spec, call: ci, fb });
+                self.emit(Op::Call {
+                    argc: args.len() as u16,
+                    spec,
+                    call: ci,
+                    fb,
+                });
             }
         }
     }
 
     /// Stack `v, x` → push the replaced object (`x[i] <- v`, `x$a <- v`, `f(x) <- v`).
     fn accessor_set(&mut self, acc: &Expr) {
-        let ExprKind::Call(f, args) = &acc.kind else { unreachable!() };
+        let ExprKind::Call(f, args) = &acc.kind else {
+            unreachable!()
+        };
         let name = ident_of(f).unwrap();
         let ci = self.call_idx(acc);
         match name {
@@ -872,15 +942,28 @@ impl Compiler {
                 let empty = self.push_indices(&args[1..]);
                 let nidx = (args.len() - 1) as u8;
                 self.emit(if name == "[" {
-                    Op::SetIndex { n: nidx, empty, call: ci }
+                    Op::SetIndex {
+                        n: nidx,
+                        empty,
+                        call: ci,
+                    }
                 } else {
-                    Op::SetIndex2 { n: nidx, empty, call: ci }
+                    Op::SetIndex2 {
+                        n: nidx,
+                        empty,
+                        call: ci,
+                    }
                 });
             }
             _ => {
                 let spec = self.push_args(&args[1..]);
                 let fun = intern(&format!("{}<-", name));
-                self.emit(Op::SetFun { fun, argc: (args.len() - 1) as u16, spec, call: ci });
+                self.emit(Op::SetFun {
+                    fun,
+                    argc: (args.len() - 1) as u16,
+                    spec,
+                    call: ci,
+                });
             }
         }
     }
@@ -901,14 +984,21 @@ impl Compiler {
 
     fn switch(&mut self, e: &Expr, args: &[Arg], tail: bool) {
         // The selector is the first unnamed argument or the one named EXPR.
-        let sel_i = args.iter().position(|a| a.name.as_deref() == Some("EXPR")).unwrap_or(0);
+        let sel_i = args
+            .iter()
+            .position(|a| a.name.as_deref() == Some("EXPR"))
+            .unwrap_or(0);
         match &args[sel_i].value {
             Some(v) => self.expr(v, false),
             None => self.konst(Value::Null),
         }
         let ci = self.call_idx(e);
         let table_i = self.switches.len() as u32;
-        self.switches.push(SwitchTable { arms: Vec::new(), end: 0, no_match: 0 });
+        self.switches.push(SwitchTable {
+            arms: Vec::new(),
+            end: 0,
+            no_match: 0,
+        });
         self.emit(Op::Switch(table_i, ci));
         let mut arms: Vec<(Option<Rc<str>>, Option<Pc>)> = Vec::new();
         let mut jumps = Vec::new();
@@ -941,7 +1031,11 @@ impl Compiler {
                 None => arm.1 = next,
             }
         }
-        self.switches[table_i as usize] = SwitchTable { arms, end, no_match };
+        self.switches[table_i as usize] = SwitchTable {
+            arms,
+            end,
+            no_match,
+        };
     }
 
     fn try_catch(&mut self, e: &Expr, args: &[Arg], tail: bool) {
@@ -1000,10 +1094,20 @@ impl Compiler {
         let mut add = false;
         for (k, a) in args.iter().enumerate() {
             match a.name.as_deref() {
-                Some("add") => add = matches!(a.value.as_ref().map(|v| &v.kind), Some(ExprKind::Const(Const::Logical(Some(true))))),
+                Some("add") => {
+                    add = matches!(
+                        a.value.as_ref().map(|v| &v.kind),
+                        Some(ExprKind::Const(Const::Logical(Some(true))))
+                    )
+                }
                 Some("expr") => body = a.value.as_ref(),
                 None if k == 0 => body = a.value.as_ref(),
-                None if k == 1 => add = matches!(a.value.as_ref().map(|v| &v.kind), Some(ExprKind::Const(Const::Logical(Some(true))))),
+                None if k == 1 => {
+                    add = matches!(
+                        a.value.as_ref().map(|v| &v.kind),
+                        Some(ExprKind::Const(Const::Logical(Some(true))))
+                    )
+                }
                 _ => {}
             }
         }
@@ -1017,7 +1121,10 @@ impl Compiler {
         let after = self.pc();
         self.patch(skip, after);
         self.exits.push(start);
-        self.emit(Op::OnExit { region: (self.exits.len() - 1) as u32, add });
+        self.emit(Op::OnExit {
+            region: (self.exits.len() - 1) as u32,
+            add,
+        });
         self.konst(Value::Null);
     }
 }
@@ -1041,4 +1148,3 @@ pub fn const_value(c: &Const) -> Value {
         Const::Str(s) => Value::from_data(VecData::Str(vec![s.clone()])),
     }
 }
-

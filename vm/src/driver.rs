@@ -14,7 +14,13 @@ pub enum Status {
 }
 
 /// Run `src` (named `file` in messages) on `interp`, streaming stdout and stderr.
-pub fn run_source(interp: &mut Interp, src: &str, file: &str, out: &mut dyn Write, err: &mut dyn Write) -> Status {
+pub fn run_source(
+    interp: &mut Interp,
+    src: &str,
+    file: &str,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Status {
     let prog = match parse_program(src, file) {
         Ok(p) => p,
         Err(e) => {
@@ -66,5 +72,9 @@ pub fn run_captured(src: &str, file: &str) -> (String, String, Status) {
     let mut out = Vec::new();
     let mut err = Vec::new();
     let st = run_source(&mut interp, src, file, &mut out, &mut err);
-    (String::from_utf8_lossy(&out).into_owned(), String::from_utf8_lossy(&err).into_owned(), st)
+    (
+        String::from_utf8_lossy(&out).into_owned(),
+        String::from_utf8_lossy(&err).into_owned(),
+        st,
+    )
 }

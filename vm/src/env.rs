@@ -23,7 +23,12 @@ pub type Env = Rc<EnvFrame>;
 
 impl EnvFrame {
     pub fn new_global() -> Env {
-        Rc::new(EnvFrame { slots: RefCell::new(Vec::new()), layout: None, parent: None, dots: RefCell::new(None) })
+        Rc::new(EnvFrame {
+            slots: RefCell::new(Vec::new()),
+            layout: None,
+            parent: None,
+            dots: RefCell::new(None),
+        })
     }
     pub fn new_function(layout: Rc<[SymId]>, parent: Env) -> Env {
         let n = layout.len();
@@ -51,7 +56,9 @@ impl EnvFrame {
         self.slots.borrow().get(i).cloned().flatten()
     }
     pub fn set_local(&self, sym: SymId, v: Value) {
-        let i = self.slot_of(sym).expect("set_local: name not in this frame's layout");
+        let i = self
+            .slot_of(sym)
+            .expect("set_local: name not in this frame's layout");
         let mut s = self.slots.borrow_mut();
         if i >= s.len() {
             s.resize(i + 1, None);

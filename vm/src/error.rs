@@ -40,18 +40,38 @@ pub type RResult<T> = Result<T, RError>;
 impl RError {
     /// An error whose call the interpreter fills in (the builtin being called).
     pub fn new(msg: impl Into<String>) -> RError {
-        RError { kind: ErrKind::Error, msg: msg.into(), call: ErrCall::Pending, condition: None }
+        RError {
+            kind: ErrKind::Error,
+            msg: msg.into(),
+            call: ErrCall::Pending,
+            condition: None,
+        }
     }
     /// An error reported without a call (`Error: msg`).
     pub fn no_call(msg: impl Into<String>) -> RError {
-        RError { kind: ErrKind::Error, msg: msg.into(), call: ErrCall::None, condition: None }
+        RError {
+            kind: ErrKind::Error,
+            msg: msg.into(),
+            call: ErrCall::None,
+            condition: None,
+        }
     }
     pub fn with_call(msg: impl Into<String>, call: impl Into<String>) -> RError {
-        RError { kind: ErrKind::Error, msg: msg.into(), call: ErrCall::Call(call.into()), condition: None }
+        RError {
+            kind: ErrKind::Error,
+            msg: msg.into(),
+            call: ErrCall::Call(call.into()),
+            condition: None,
+        }
     }
     /// A feature outside the subset (`Error: unsupported: what`).
     pub fn unsupported(what: impl Into<String>) -> RError {
-        RError { kind: ErrKind::Unsupported, msg: what.into(), call: ErrCall::None, condition: None }
+        RError {
+            kind: ErrKind::Unsupported,
+            msg: what.into(),
+            call: ErrCall::None,
+            condition: None,
+        }
     }
 }
 

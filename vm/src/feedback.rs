@@ -48,7 +48,8 @@ impl TypeFeedback {
                     VType::Str => Self::STR,
                     VType::List => Self::LIST,
                 };
-                t | if v.len() != 1 { Self::NON_SCALAR } else { 0 } | if v.attrs.is_some() { Self::ATTRS } else { 0 }
+                t | if v.len() != 1 { Self::NON_SCALAR } else { 0 }
+                    | if v.attrs.is_some() { Self::ATTRS } else { 0 }
             }
         }
     }
@@ -86,7 +87,11 @@ impl fmt::Display for TypeFeedback {
             (Self::NOT_TAKEN, "not-taken"),
             (Self::STALE, "STALE"),
         ];
-        let parts: Vec<&str> = names.iter().filter(|(b, _)| self.0 & b != 0).map(|(_, n)| *n).collect();
+        let parts: Vec<&str> = names
+            .iter()
+            .filter(|(b, _)| self.0 & b != 0)
+            .map(|(_, n)| *n)
+            .collect();
         if parts.is_empty() {
             f.write_str("-")
         } else {
@@ -137,6 +142,16 @@ impl fmt::Display for CallFeedback {
             Some(Value::Builtin(b)) => format!("builtin {}", crate::builtins::name_of(*b)),
             Some(_) => "?".into(),
         };
-        write!(f, "calls {} target {}{}", self.count, t, if self.polymorphic { " (polymorphic)" } else { "" })
+        write!(
+            f,
+            "calls {} target {}{}",
+            self.count,
+            t,
+            if self.polymorphic {
+                " (polymorphic)"
+            } else {
+                ""
+            }
+        )
     }
 }

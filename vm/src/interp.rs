@@ -77,8 +77,16 @@ pub struct Activation {
 }
 
 enum LoopState {
-    Seq { seq: Value, i: usize, n: usize },
-    Range { next: i64, remaining: u64, step: i64 },
+    Seq {
+        seq: Value,
+        i: usize,
+        n: usize,
+    },
+    Range {
+        next: i64,
+        remaining: u64,
+        step: i64,
+    },
 }
 
 struct TryFrame {
@@ -130,21 +138,27 @@ impl Default for Interp {
 /// Names that are outside the subset, with the feature they belong to.
 fn unsupported_feature(name: &str) -> Option<&'static str> {
     Some(match name {
-        "new.env" | "assign" | "get" | "get0" | "exists" | "environment" | "globalenv" | "emptyenv" | "sys.function"
-        | "parent.frame" | "local" | "with" | "within" | "attach" => "environment objects",
-        "eval" | "evalq" | "quote" | "bquote" | "substitute" | "deparse" | "body" | "formals" | "body<-"
-        | "formals<-" | "match.call" | "sys.call" | "as.name" | "as.symbol" | "call" | "as.call" | "parse" => {
-            "language objects"
+        "new.env" | "assign" | "get" | "get0" | "exists" | "environment" | "globalenv"
+        | "emptyenv" | "sys.function" | "parent.frame" | "local" | "with" | "within" | "attach" => {
+            "environment objects"
         }
-        "setClass" | "new" | "setGeneric" | "setMethod" | "setRefClass" | "R6Class" | "isVirtualClass" => {
-            "S4 and reference classes"
+        "eval" | "evalq" | "quote" | "bquote" | "substitute" | "deparse" | "body" | "formals"
+        | "body<-" | "formals<-" | "match.call" | "sys.call" | "as.name" | "as.symbol" | "call"
+        | "as.call" | "parse" => "language objects",
+        "setClass" | "new" | "setGeneric" | "setMethod" | "setRefClass" | "R6Class"
+        | "isVirtualClass" => "S4 and reference classes",
+        "grepl" | "grep" | "sub" | "gsub" | "regexpr" | "gregexpr" | "regmatches" | "regexec" => {
+            "regular expressions"
         }
-        "grepl" | "grep" | "sub" | "gsub" | "regexpr" | "gregexpr" | "regmatches" | "regexec" => "regular expressions",
-        "readLines" | "writeLines" | "readRDS" | "saveRDS" | "file" | "read.csv" | "write.csv" | "read.table"
-        | "scan" | "sink" | "source" | "load" | "save" | "close" | "url" => "file and connection IO",
+        "readLines" | "writeLines" | "readRDS" | "saveRDS" | "file" | "read.csv" | "write.csv"
+        | "read.table" | "scan" | "sink" | "source" | "load" | "save" | "close" | "url" => {
+            "file and connection IO"
+        }
         "data.frame" | "as.data.frame" | "read.delim" => "data frames",
         "factor" | "as.factor" | "levels" | "nlevels" | "table" => "factors",
-        "set.seed" | "runif" | "rnorm" | "sample" | "rbinom" | "rpois" | "rexp" => "random number generation",
+        "set.seed" | "runif" | "rnorm" | "sample" | "rbinom" | "rpois" | "rexp" => {
+            "random number generation"
+        }
         "library" | "require" | "requireNamespace" | "loadNamespace" => "packages",
         _ => return None,
     })
@@ -190,7 +204,10 @@ impl Interp {
             Value::Dbl(f64::MAX),
             Value::Dbl(f64::MIN_POSITIVE),
         ]));
-        m.set_attr("names", Value::strs(&["integer.max", "double.eps", "double.xmax", "double.xmin"]));
+        m.set_attr(
+            "names",
+            Value::strs(&["integer.max", "double.eps", "double.xmax", "double.xmin"]),
+        );
         g.set_local(intern(".Machine"), Value::Vec(Rc::new(m)));
     }
 
@@ -266,13 +283,20 @@ impl Interp {
                 })
             }
             Value::Closure(c) => self.call_closure(c, args, site, None),
-            _ => Err(RError { call: site.err_call(), ..RError::new("attempt to apply non-function") }),
+            _ => Err(RError {
+                call: site.err_call(),
+                ..RError::new("attempt to apply non-function")
+            }),
         }
     }
 
     pub fn find_function(&self, name: &str) -> Option<Value> {
         let s = intern(name);
-        let env = self.frames.last().map(|a| a.env.clone()).unwrap_or_else(|| self.global.clone());
+        let env = self
+            .frames
+            .last()
+            .map(|a| a.env.clone())
+            .unwrap_or_else(|| self.global.clone());
         env.lookup_function(s).or_else(|| builtins::lookup(name))
     }
 
@@ -281,7 +305,11 @@ impl Interp {
         if let Some(classes) = v.explicit_class() {
             for c in classes {
                 if let Some(f @ Value::Closure(_)) = self.find_function(&format!("print.{}", c)) {
-                    self.call_value(&f, Args::positional(vec![v.clone()]), CallSite::Text(format!("print.{}(x)", c).into()))?;
+                    self.call_value(
+                        &f,
+                        Args::positional(vec![v.clone()]),
+                        CallSite::Text(format!("print.{}(x)", c).into()),
+                    )?;
                     self.visible = false;
                     return Ok(());
                 }
@@ -325,17 +353,37 @@ impl Interp {
         dispatch: Option<DispatchInfo>,
     ) -> RResult<Value> {
         if self.frames.len() >= self.max_depth {
-            return Err(RError::no_call("evaluation nested too deeply: infinite recursion / options(expressions=)?"));
+            return Err(RError::no_call(
+                "evaluation nested too deeply: infinite recursion / options(expressions=)?",
+            ));
         }
         self.stats.closure_calls += 1;
         let code = clo.code.clone();
         let env = EnvFrame::new_function(code.locals.clone(), clo.env.clone());
-        let kept_args = if code.uses_dispatch { Some(args.clone()) } else { None };
+        let kept_args = if code.uses_dispatch {
+            Some(args.clone())
+        } else {
+            None
+        };
         let (pending, missing) = match self.bind_params(clo, &env, args) {
             Ok(pm) => pm,
-            Err(msg) => return Err(RError { call: site.err_call(), ..RError::new(msg) }),
+            Err(msg) => {
+                return Err(RError {
+                    call: site.err_call(),
+                    ..RError::new(msg)
+                })
+            }
         };
-        self.frames.push(Activation { closure: clo.clone(), env: env.clone(), site, args: kept_args, on_exit: Vec::new(), pending, missing, dispatch });
+        self.frames.push(Activation {
+            closure: clo.clone(),
+            env: env.clone(),
+            site,
+            args: kept_args,
+            on_exit: Vec::new(),
+            pending,
+            missing,
+            dispatch,
+        });
         let r = self.run(&code, &env, 0);
         let act = self.frames.last_mut().unwrap();
         let exits = std::mem::take(&mut act.on_exit);
@@ -389,8 +437,11 @@ impl Interp {
                 slot += 1;
             }
             if has_dots {
-                let dots: Vec<(Option<Sym>, Value)> =
-                    m.dots.iter().map(|&i| (args.names[i].clone(), vals[i].take().unwrap())).collect();
+                let dots: Vec<(Option<Sym>, Value)> = m
+                    .dots
+                    .iter()
+                    .map(|&i| (args.names[i].clone(), vals[i].take().unwrap()))
+                    .collect();
                 *env.dots.borrow_mut() = Some(Rc::new(dots));
             }
         }
@@ -458,7 +509,10 @@ impl Interp {
                         return Ok(v);
                     }
                     if act.missing & bit != 0 {
-                        let msg = format!("argument \"{}\" is missing, with no default", code.locals[slot]);
+                        let msg = format!(
+                            "argument \"{}\" is missing, with no default",
+                            code.locals[slot]
+                        );
                         return Err(match self.frame_call_text() {
                             Some(c) => RError::with_call(msg, c),
                             None => RError::no_call(msg),
@@ -486,7 +540,10 @@ impl Interp {
     fn collect_args(&mut self, code: &FunctionCode, spec: u32, argc: usize) -> Args {
         let start = self.stack.len() - argc;
         let specs = &code.arg_specs[spec as usize];
-        let mut args = Args { values: Vec::with_capacity(argc), names: Vec::with_capacity(argc) };
+        let mut args = Args {
+            values: Vec::with_capacity(argc),
+            names: Vec::with_capacity(argc),
+        };
         for (k, v) in self.stack.drain(start..).enumerate() {
             match &specs[k] {
                 ArgSpec::Positional | ArgSpec::Empty => args.push(None, v),
@@ -514,7 +571,10 @@ impl Interp {
                 let items: Vec<Value> = d.iter().map(|(_, v)| v.clone()).collect();
                 let mut vec = Vector::new(VecData::List(items));
                 if d.iter().any(|(n, _)| n.is_some()) {
-                    let names: Vec<RStr> = d.iter().map(|(n, _)| Some(n.clone().unwrap_or_else(|| "".into()))).collect();
+                    let names: Vec<RStr> = d
+                        .iter()
+                        .map(|(n, _)| Some(n.clone().unwrap_or_else(|| "".into())))
+                        .collect();
                     vec.set_attr("names", str_vec(names));
                 }
                 return Some(Value::Vec(Rc::new(vec)));
@@ -558,7 +618,9 @@ impl Interp {
     /// Find a try region of this run that handles `err`; return where to resume.
     fn handle_error(&mut self, mut err: RError, run_id: u64) -> RResult<Option<usize>> {
         loop {
-            let Some(t) = self.tries.last() else { return Err(err) };
+            let Some(t) = self.tries.last() else {
+                return Err(err);
+            };
             if t.run_id != run_id {
                 return Err(err);
             }
@@ -569,8 +631,16 @@ impl Interp {
             }
             self.stack.truncate(t.stack_h);
             self.loops.truncate(t.loops_h);
-            let warning_h = if info.has_warning { self.stack.pop() } else { None };
-            let error_h = if info.has_error { self.stack.pop() } else { None };
+            let warning_h = if info.has_warning {
+                self.stack.pop()
+            } else {
+                None
+            };
+            let error_h = if info.has_error {
+                self.stack.pop()
+            } else {
+                None
+            };
             let handler = match err.kind {
                 ErrKind::Warning => warning_h,
                 ErrKind::Error | ErrKind::Unsupported => error_h,
@@ -578,7 +648,11 @@ impl Interp {
             let result = match handler {
                 Some(h) => {
                     let cond = make_condition(&err);
-                    self.call_value(&h, Args::positional(vec![cond]), CallSite::Text("value[[3L]](cond)".into()))
+                    self.call_value(
+                        &h,
+                        Args::positional(vec![cond]),
+                        CallSite::Text("value[[3L]](cond)".into()),
+                    )
                 }
                 None => Err(err),
             };
@@ -679,7 +753,11 @@ impl Interp {
                 },
                 Op::LoadDots(ci) => match Self::dots_value(env) {
                     Some(v) => self.stack.push(v),
-                    None => fail!(self.attribute(RError::new("'...' used in an incorrect context"), code, ci)),
+                    None => fail!(self.attribute(
+                        RError::new("'...' used in an incorrect context"),
+                        code,
+                        ci
+                    )),
                 },
                 Op::LoadDotN(k, ci) => {
                     let v = Self::dots_value(env).and_then(|d| match &d {
@@ -715,7 +793,11 @@ impl Interp {
                     }
                 }
                 Op::LoadSuper(s, _) => {
-                    let from = if env.is_global() { env.clone() } else { env.parent.clone().unwrap() };
+                    let from = if env.is_global() {
+                        env.clone()
+                    } else {
+                        env.parent.clone().unwrap()
+                    };
                     match self.lookup_var(&from, s) {
                         Some(v) => self.stack.push(v),
                         None => fail!(self.not_found(s)),
@@ -749,10 +831,14 @@ impl Interp {
                     let b = pop!();
                     let a = pop!();
                     let r = match (o, &a, &b) {
-                        (arith::CmpOp::Lt, Value::Int(x), Value::Int(y)) if *x != NA_INTEGER && *y != NA_INTEGER => {
+                        (arith::CmpOp::Lt, Value::Int(x), Value::Int(y))
+                            if *x != NA_INTEGER && *y != NA_INTEGER =>
+                        {
                             Value::Lgl((x < y) as i32)
                         }
-                        (arith::CmpOp::Lt, Value::Dbl(x), Value::Dbl(y)) if !x.is_nan() && !y.is_nan() => {
+                        (arith::CmpOp::Lt, Value::Dbl(x), Value::Dbl(y))
+                            if !x.is_nan() && !y.is_nan() =>
+                        {
                             Value::Lgl((x < y) as i32)
                         }
                         _ => {
@@ -804,7 +890,11 @@ impl Interp {
                         other => attempt!(condition_truth(&other), ci),
                     };
                     let cell = &code.type_fb[fb as usize];
-                    let bit = if truth { TypeFeedback::NOT_TAKEN } else { TypeFeedback::TAKEN };
+                    let bit = if truth {
+                        TypeFeedback::NOT_TAKEN
+                    } else {
+                        TypeFeedback::TAKEN
+                    };
                     if cell.get().0 & bit == 0 {
                         cell.set(TypeFeedback(cell.get().0 | bit));
                     }
@@ -815,8 +905,15 @@ impl Interp {
                 Op::AndStart(t, ci) | Op::OrStart(t, ci) => {
                     let a = pop!();
                     self.cur_call = Some((Rc::as_ptr(code), ci));
-                    let l = attempt!(self.scalar_logical(&a, "x", matches!(op, Op::AndStart(..))), ci);
-                    let decided = if matches!(op, Op::AndStart(..)) { l == 0 } else { l == 1 };
+                    let l = attempt!(
+                        self.scalar_logical(&a, "x", matches!(op, Op::AndStart(..))),
+                        ci
+                    );
+                    let decided = if matches!(op, Op::AndStart(..)) {
+                        l == 0
+                    } else {
+                        l == 1
+                    };
                     self.stack.push(Value::Lgl(l));
                     if decided {
                         pc = t as usize;
@@ -853,7 +950,11 @@ impl Interp {
                     let n = match &seq {
                         Value::Null => 0,
                         Value::Closure(_) | Value::Builtin(_) => {
-                            fail!(self.attribute(RError::new("invalid for() loop sequence"), code, ci))
+                            fail!(self.attribute(
+                                RError::new("invalid for() loop sequence"),
+                                code,
+                                ci
+                            ))
                         }
                         v => v.len(),
                     };
@@ -863,7 +964,11 @@ impl Interp {
                     let to = pop!();
                     let from = pop!();
                     match int_range(&from, &to) {
-                        Some((next, remaining, step)) => self.loops.push(LoopState::Range { next, remaining, step }),
+                        Some((next, remaining, step)) => self.loops.push(LoopState::Range {
+                            next,
+                            remaining,
+                            step,
+                        }),
                         None => {
                             self.cur_call = Some((Rc::as_ptr(code), ci));
                             let seq = attempt!(construct::colon(self, &from, &to), ci);
@@ -874,7 +979,11 @@ impl Interp {
                 }
                 Op::ForStep { exit, var, fb } => {
                     let v = match self.loops.last_mut().unwrap() {
-                        LoopState::Range { next, remaining, step } => {
+                        LoopState::Range {
+                            next,
+                            remaining,
+                            step,
+                        } => {
                             if *remaining == 0 {
                                 pc = exit as usize;
                                 continue;
@@ -906,7 +1015,12 @@ impl Interp {
                 Op::ForEnd => {
                     self.loops.pop();
                 }
-                Op::Call { argc, spec, call, fb } => {
+                Op::Call {
+                    argc,
+                    spec,
+                    call,
+                    fb,
+                } => {
                     let args = self.collect_args(code, spec, argc as usize);
                     let f = pop!();
                     code.call_fb[fb as usize].borrow_mut().record(&f);
@@ -915,7 +1029,10 @@ impl Interp {
                     let r = attempt!(r, call);
                     self.stack.push(r);
                 }
-                Op::Index { n, empty, call, fb, .. } | Op::Index2 { n, empty, call, fb } => {
+                Op::Index {
+                    n, empty, call, fb, ..
+                }
+                | Op::Index2 { n, empty, call, fb } => {
                     let is2 = matches!(op, Op::Index2 { .. });
                     let drop = !matches!(op, Op::Index { drop: false, .. });
                     let r = if n == 1 && empty == 0 && drop {
@@ -977,7 +1094,12 @@ impl Interp {
                     let r = attempt!(subset::assign_dollar(self, x, &s.name(), v), ci);
                     self.stack.push(r);
                 }
-                Op::SetFun { fun, argc, spec, call } => {
+                Op::SetFun {
+                    fun,
+                    argc,
+                    spec,
+                    call,
+                } => {
                     let extra = self.collect_args(code, spec, argc as usize);
                     let x = pop!();
                     let v = pop!();
@@ -995,12 +1117,20 @@ impl Interp {
                         )),
                     };
                     *pcr = pc;
-                    let r = attempt!(self.call_value(&f, args, CallSite::Code(code.clone(), call)), call);
+                    let r = attempt!(
+                        self.call_value(&f, args, CallSite::Code(code.clone(), call)),
+                        call
+                    );
                     self.stack.push(r);
                 }
                 Op::MakeClosure(i) => {
                     let (params, fcode) = &code.functions[i as usize];
-                    let c = Closure { params: params.clone(), code: fcode.clone(), env: env.clone(), attrs: None };
+                    let c = Closure {
+                        params: params.clone(),
+                        code: fcode.clone(),
+                        env: env.clone(),
+                        attrs: None,
+                    };
                     self.stack.push(Value::Closure(Rc::new(c)));
                 }
                 Op::Return | Op::EndRegion => {
@@ -1011,7 +1141,11 @@ impl Interp {
                     return Ok(v);
                 }
                 Op::Missing(slot) => {
-                    let m = self.frames.last().map(|a| a.missing & (1u64 << slot) != 0).unwrap_or(false);
+                    let m = self
+                        .frames
+                        .last()
+                        .map(|a| a.missing & (1u64 << slot) != 0)
+                        .unwrap_or(false);
                     self.stack.push(Value::lgl(m));
                 }
                 Op::UseMethod { has_obj, call } => {
@@ -1076,12 +1210,22 @@ impl Interp {
                 Op::Raise(ci) => {
                     let msg = pop!();
                     let text = match msg.as_vector().map(|v| v.data.clone()) {
-                        Some(VecData::Str(s)) => s.first().cloned().flatten().map(|s| s.to_string()).unwrap_or_default(),
+                        Some(VecData::Str(s)) => s
+                            .first()
+                            .cloned()
+                            .flatten()
+                            .map(|s| s.to_string())
+                            .unwrap_or_default(),
                         _ => String::new(),
                     };
-                    fail!(RError::with_call(text, crate::deparse::deparse(&code.calls[ci as usize])))
+                    fail!(RError::with_call(
+                        text,
+                        crate::deparse::deparse(&code.calls[ci as usize])
+                    ))
                 }
-                Op::NoLoop(_) => fail!(RError::no_call("no loop for break/next, jumping to top level")),
+                Op::NoLoop(_) => fail!(RError::no_call(
+                    "no loop for break/next, jumping to top level"
+                )),
             }
         }
     }
@@ -1100,31 +1244,54 @@ impl Interp {
         let opname = if is_and { "&&" } else { "||" };
         match v {
             Value::Lgl(x) => Ok(*x),
-            Value::Int(x) => Ok(if *x == NA_INTEGER { NA_LOGICAL } else { (*x != 0) as i32 }),
-            Value::Dbl(x) => Ok(if x.is_nan() { NA_LOGICAL } else { (*x != 0.0) as i32 }),
+            Value::Int(x) => Ok(if *x == NA_INTEGER {
+                NA_LOGICAL
+            } else {
+                (*x != 0) as i32
+            }),
+            Value::Dbl(x) => Ok(if x.is_nan() {
+                NA_LOGICAL
+            } else {
+                (*x != 0.0) as i32
+            }),
             Value::Vec(vec) if !vec.is_empty() && vec.vtype() != VType::List => {
                 if vec.vtype() == VType::Str {
-                    return Err(RError::new(format!("invalid '{}' type in 'x {} y'", which, opname)));
+                    return Err(RError::new(format!(
+                        "invalid '{}' type in 'x {} y'",
+                        which, opname
+                    )));
                 }
                 if vec.len() > 1 {
-                    self.warning(format!("'length({}) = {} > 1' in coercion to 'logical(1)'", which, vec.len()))?;
+                    self.warning(format!(
+                        "'length({}) = {} > 1' in coercion to 'logical(1)'",
+                        which,
+                        vec.len()
+                    ))?;
                 }
                 match vec.data.coerce(VType::Lgl) {
                     VecData::Lgl(l) => Ok(l[0]),
                     _ => unreachable!(),
                 }
             }
-            _ => Err(RError::new(format!("invalid '{}' type in 'x {} y'", which, opname))),
+            _ => Err(RError::new(format!(
+                "invalid '{}' type in 'x {} y'",
+                which, opname
+            ))),
         }
     }
 
     /// `UseMethod(generic, obj)` from the current activation.
     fn use_method(&mut self, generic: &Value, obj: Option<Value>) -> RResult<Value> {
         let gname = match generic.as_vector().map(|v| v.data.clone()) {
-            Some(VecData::Str(s)) if !s.is_empty() && s[0].is_some() => s[0].clone().unwrap().to_string(),
+            Some(VecData::Str(s)) if !s.is_empty() && s[0].is_some() => {
+                s[0].clone().unwrap().to_string()
+            }
             _ => return Err(RError::new("'generic' argument must be a character string")),
         };
-        let act = self.frames.last().ok_or_else(|| RError::new("UseMethod called from outside a function"))?;
+        let act = self
+            .frames
+            .last()
+            .ok_or_else(|| RError::new("UseMethod called from outside a function"))?;
         let args = act.args.clone().unwrap_or_default();
         let site = act.site.clone();
         let obj = match obj {
@@ -1160,12 +1327,22 @@ impl Interp {
     ) -> RResult<Value> {
         for (k, c) in classes.iter().enumerate().skip(from) {
             if let Some(f) = self.find_function(&format!("{}.{}", generic, c)) {
-                let info = DispatchInfo { generic: generic.to_string(), classes: classes.clone(), position: k, object: obj };
+                let info = DispatchInfo {
+                    generic: generic.to_string(),
+                    classes: classes.clone(),
+                    position: k,
+                    object: obj,
+                };
                 return self.call_method(&f, args, site, info);
             }
         }
         if let Some(f) = self.find_function(&format!("{}.default", generic)) {
-            let info = DispatchInfo { generic: generic.to_string(), classes: classes.clone(), position: classes.len(), object: obj };
+            let info = DispatchInfo {
+                generic: generic.to_string(),
+                classes: classes.clone(),
+                position: classes.len(),
+                object: obj,
+            };
             return self.call_method(&f, args, site, info);
         }
         // Internal defaults for a few generics.
@@ -1177,12 +1354,28 @@ impl Interp {
         let shown = if classes.len() == 1 {
             format!("\"{}\"", classes[0])
         } else {
-            format!("c({})", classes.iter().map(|c| format!("'{}'", c)).collect::<Vec<_>>().join(", "))
+            format!(
+                "c({})",
+                classes
+                    .iter()
+                    .map(|c| format!("'{}'", c))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
         };
-        Err(RError::new(format!("no applicable method for '{}' applied to an object of class {}", generic, shown)))
+        Err(RError::new(format!(
+            "no applicable method for '{}' applied to an object of class {}",
+            generic, shown
+        )))
     }
 
-    fn call_method(&mut self, f: &Value, args: Args, site: CallSite, info: DispatchInfo) -> RResult<Value> {
+    fn call_method(
+        &mut self,
+        f: &Value,
+        args: Args,
+        site: CallSite,
+        info: DispatchInfo,
+    ) -> RResult<Value> {
         match f {
             Value::Closure(c) => self.call_closure(c, args, site, Some(info)),
             other => self.call_value(other, args, site),
@@ -1197,7 +1390,11 @@ pub fn dispatch_classes(v: &Value) -> Vec<String> {
     }
     let mut out = Vec::new();
     if let Some(d) = v.attr("dim") {
-        out.push(if d.len() == 2 { "matrix".to_string() } else { "array".to_string() });
+        out.push(if d.len() == 2 {
+            "matrix".to_string()
+        } else {
+            "array".to_string()
+        });
         if d.len() == 2 {
             out.push("array".into());
         }
@@ -1230,7 +1427,11 @@ pub fn make_condition(e: &RError) -> Value {
         ErrCall::Call(c) => Value::str(c),
         _ => Value::Null,
     };
-    let msg = if e.kind == ErrKind::Unsupported { format!("unsupported: {}", e.msg) } else { e.msg.clone() };
+    let msg = if e.kind == ErrKind::Unsupported {
+        format!("unsupported: {}", e.msg)
+    } else {
+        e.msg.clone()
+    };
     let mut v = Vector::new(VecData::List(vec![Value::str(&msg), call]));
     v.set_attr("names", Value::strs(&["message", "call"]));
     let class: &[&str] = match e.kind {
@@ -1331,13 +1532,21 @@ fn fast_assign(x: &mut Value, i: &Value, v: &Value) -> bool {
         Value::Dbl(k) if *k >= 1.0 && *k < 4.0e9 => *k as usize - 1,
         _ => return false,
     };
-    let Some(vec) = Rc::get_mut(rc) else { return false };
+    let Some(vec) = Rc::get_mut(rc) else {
+        return false;
+    };
     if vec.attrs.is_some() || k >= vec.len() {
         return false;
     }
     match (&mut vec.data, v) {
         (VecData::Dbl(d), Value::Dbl(y)) => d[k] = *y,
-        (VecData::Dbl(d), Value::Int(y)) => d[k] = if *y == NA_INTEGER { na_real() } else { *y as f64 },
+        (VecData::Dbl(d), Value::Int(y)) => {
+            d[k] = if *y == NA_INTEGER {
+                na_real()
+            } else {
+                *y as f64
+            }
+        }
         (VecData::Int(d), Value::Int(y)) => d[k] = *y,
         (VecData::Lgl(d), Value::Lgl(y)) => d[k] = *y,
         (VecData::List(d), v) if !v.is_null() => d[k] = v.clone(),
@@ -1359,7 +1568,8 @@ fn switch_target(t: &SwitchTable, sel: &Value) -> RResult<Pc> {
                     return Ok(target.unwrap_or(t.no_match));
                 }
             }
-            let defaults: Vec<&(Option<Rc<str>>, Option<Pc>)> = t.arms.iter().filter(|(n, _)| n.is_none()).collect();
+            let defaults: Vec<&(Option<Rc<str>>, Option<Pc>)> =
+                t.arms.iter().filter(|(n, _)| n.is_none()).collect();
             match defaults.len() {
                 0 => Ok(t.no_match),
                 1 => Ok(defaults[0].1.unwrap_or(t.no_match)),

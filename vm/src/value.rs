@@ -127,7 +127,8 @@ impl PartialEq for Value {
             (Value::Null, Value::Null) => true,
             (Value::Closure(a), Value::Closure(b)) => Rc::ptr_eq(a, b),
             (Value::Builtin(a), Value::Builtin(b)) => a == b,
-            (Value::Closure(_) | Value::Builtin(_), _) | (_, Value::Closure(_) | Value::Builtin(_)) => false,
+            (Value::Closure(_) | Value::Builtin(_), _)
+            | (_, Value::Closure(_) | Value::Builtin(_)) => false,
             (Value::Null, _) | (_, Value::Null) => false,
             (a, b) => {
                 let (va, vb) = (a.as_vector().unwrap(), b.as_vector().unwrap());
@@ -215,7 +216,9 @@ impl VecData {
             VecData::List(v) => match &v[i] {
                 Value::Lgl(x) | Value::Int(x) => *x == NA_INTEGER,
                 Value::Dbl(x) => x.is_nan(),
-                Value::Vec(rv) if rv.data.len() == 1 && rv.data.vtype() != VType::List => rv.data.is_na(0),
+                Value::Vec(rv) if rv.data.len() == 1 && rv.data.vtype() != VType::List => {
+                    rv.data.is_na(0)
+                }
                 _ => false,
             },
         }
@@ -271,7 +274,11 @@ impl Vector {
         self.data.vtype()
     }
     pub fn attr(&self, name: &str) -> Option<&Value> {
-        self.attrs.as_ref()?.iter().find(|(n, _)| &**n == name).map(|(_, v)| v)
+        self.attrs
+            .as_ref()?
+            .iter()
+            .find(|(n, _)| &**n == name)
+            .map(|(_, v)| v)
     }
     /// Set (or with `Value::Null`, remove) an attribute. No validation here: the
     /// `names<-`/`dim<-` builtins validate and coerce before calling this.
@@ -343,7 +350,9 @@ impl Value {
         Value::from_data(VecData::Str(vec![Some(s.into())]))
     }
     pub fn strs<S: AsRef<str>>(v: &[S]) -> Value {
-        Value::from_data(VecData::Str(v.iter().map(|s| Some(s.as_ref().into())).collect()))
+        Value::from_data(VecData::Str(
+            v.iter().map(|s| Some(s.as_ref().into())).collect(),
+        ))
     }
     pub fn lgl(b: bool) -> Value {
         Value::Lgl(b as i32)
@@ -412,7 +421,12 @@ impl Value {
     pub fn attr(&self, name: &str) -> Option<&Value> {
         match self {
             Value::Vec(v) => v.attr(name),
-            Value::Closure(c) => c.attrs.as_ref()?.iter().find(|(n, _)| &**n == name).map(|(_, v)| v),
+            Value::Closure(c) => c
+                .attrs
+                .as_ref()?
+                .iter()
+                .find(|(n, _)| &**n == name)
+                .map(|(_, v)| v),
             _ => None,
         }
     }
@@ -427,7 +441,11 @@ impl Value {
     pub fn explicit_class(&self) -> Option<Vec<String>> {
         let c = self.attr("class")?.as_vector()?;
         match &c.data {
-            VecData::Str(s) => Some(s.iter().map(|x| x.as_deref().unwrap_or("NA").to_string()).collect()),
+            VecData::Str(s) => Some(
+                s.iter()
+                    .map(|x| x.as_deref().unwrap_or("NA").to_string())
+                    .collect(),
+            ),
             _ => None,
         }
     }
@@ -438,7 +456,11 @@ impl Value {
             return c;
         }
         if let Some(d) = self.attr("dim") {
-            return if d.len() == 2 { vec!["matrix".into(), "array".into()] } else { vec!["array".into()] };
+            return if d.len() == 2 {
+                vec!["matrix".into(), "array".into()]
+            } else {
+                vec!["array".into()]
+            };
         }
         let s = match self {
             Value::Null => "NULL",
@@ -480,10 +502,18 @@ impl Value {
     /// scalar access in builtins. `None` if not a length-≥1 numeric vector.
     pub fn first_f64(&self) -> Option<f64> {
         match self {
-            Value::Lgl(x) | Value::Int(x) => Some(if *x == NA_INTEGER { na_real() } else { *x as f64 }),
+            Value::Lgl(x) | Value::Int(x) => Some(if *x == NA_INTEGER {
+                na_real()
+            } else {
+                *x as f64
+            }),
             Value::Dbl(x) => Some(*x),
             Value::Vec(v) if !v.is_empty() => match &v.data {
-                VecData::Lgl(d) | VecData::Int(d) => Some(if d[0] == NA_INTEGER { na_real() } else { d[0] as f64 }),
+                VecData::Lgl(d) | VecData::Int(d) => Some(if d[0] == NA_INTEGER {
+                    na_real()
+                } else {
+                    d[0] as f64
+                }),
                 VecData::Dbl(d) => Some(d[0]),
                 _ => None,
             },

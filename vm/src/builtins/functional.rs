@@ -27,12 +27,25 @@ fn as_function(interp: &Interp, f: Option<Value>, what: &str) -> RResult<Value> 
     match f {
         Some(f) if f.is_function() => Ok(f),
         Some(Value::Vec(v)) if matches!(&v.data, VecData::Str(s) if s.len() == 1) => {
-            let VecData::Str(s) = &v.data else { unreachable!() };
+            let VecData::Str(s) = &v.data else {
+                unreachable!()
+            };
             let name = s[0].as_deref().unwrap_or("NA");
-            interp.find_function(name).ok_or_else(|| RError::new(format!("object '{}' of mode 'function' was not found", name)))
+            interp.find_function(name).ok_or_else(|| {
+                RError::new(format!(
+                    "object '{}' of mode 'function' was not found",
+                    name
+                ))
+            })
         }
-        Some(_) => Err(RError::new(format!("'{}' is not a function, character or symbol", what))),
-        None => Err(RError::new(format!("argument \"{}\" is missing, with no default", what))),
+        Some(_) => Err(RError::new(format!(
+            "'{}' is not a function, character or symbol",
+            what
+        ))),
+        None => Err(RError::new(format!(
+            "argument \"{}\" is missing, with no default",
+            what
+        ))),
     }
 }
 
@@ -65,7 +78,12 @@ fn with_names(mut v: Vector, names: Option<Vec<RStr>>) -> Vector {
     v
 }
 
-fn apply_each(interp: &mut Interp, f: &Value, xs: Vec<Value>, extra: &[(Option<Sym>, Value)]) -> RResult<Vec<Value>> {
+fn apply_each(
+    interp: &mut Interp,
+    f: &Value,
+    xs: Vec<Value>,
+    extra: &[(Option<Sym>, Value)],
+) -> RResult<Vec<Value>> {
     let site = CallSite::Text("FUN(X[[i]], ...)".into());
     let mut out = Vec::with_capacity(xs.len());
     for x in xs {
@@ -84,7 +102,10 @@ fn lapply(interp: &mut Interp, args: Args) -> RResult<Value> {
     let x = b.take(0).unwrap_or(Value::Null);
     let f = as_function(interp, b.take(1), "FUN")?;
     let res = apply_each(interp, &f, elements(&x), &b.dots)?;
-    Ok(Value::Vec(Rc::new(with_names(Vector::new(VecData::List(res)), names_of(&x)))))
+    Ok(Value::Vec(Rc::new(with_names(
+        Vector::new(VecData::List(res)),
+        names_of(&x),
+    ))))
 }
 
 /// R's `simplify2array` for `sapply`/`mapply`: scalars → vector, equal lengths → matrix.
@@ -96,17 +117,33 @@ pub fn simplify(results: Vec<Value>, names: Option<Vec<RStr>>) -> Value {
     let n0 = results[0].len();
     let same_len = results.iter().all(|r| r.len() == n0);
     if !same_len || n0 == 0 {
-        return Value::Vec(Rc::new(with_names(Vector::new(VecData::List(results)), names)));
+        return Value::Vec(Rc::new(with_names(
+            Vector::new(VecData::List(results)),
+            names,
+        )));
     }
     if !results.iter().all(atomic) {
         if n0 == 1 {
             // A list of length-1 lists: unlist one level.
-            let items: Vec<Value> = results.iter().map(|r| elements(r).into_iter().next().unwrap_or(Value::Null)).collect();
-            return Value::Vec(Rc::new(with_names(Vector::new(VecData::List(items)), names)));
+            let items: Vec<Value> = results
+                .iter()
+                .map(|r| elements(r).into_iter().next().unwrap_or(Value::Null))
+                .collect();
+            return Value::Vec(Rc::new(with_names(
+                Vector::new(VecData::List(items)),
+                names,
+            )));
         }
-        return Value::Vec(Rc::new(with_names(Vector::new(VecData::List(results)), names)));
+        return Value::Vec(Rc::new(with_names(
+            Vector::new(VecData::List(results)),
+            names,
+        )));
     }
-    let t = results.iter().filter_map(|r| r.vtype()).max().unwrap_or(VType::Lgl);
+    let t = results
+        .iter()
+        .filter_map(|r| r.vtype())
+        .max()
+        .unwrap_or(VType::Lgl);
     let mut data = VecData::empty(t);
     for r in &results {
         let v = r.as_vector().unwrap();
@@ -115,9 +152,17 @@ pub fn simplify(results: Vec<Value>, names: Option<Vec<RStr>>) -> Value {
     let mut out = Vector::new(data);
     if n0 == 1 {
         let names = names.or_else(|| {
-            let inner: Vec<RStr> = results.iter().map(|r| names_of(r).and_then(|n| n[0].clone())).collect();
+            let inner: Vec<RStr> = results
+                .iter()
+                .map(|r| names_of(r).and_then(|n| n[0].clone()))
+                .collect();
             if inner.iter().any(|n| n.is_some()) {
-                Some(inner.into_iter().map(|n| n.or_else(|| Some("".into()))).collect())
+                Some(
+                    inner
+                        .into_iter()
+                        .map(|n| n.or_else(|| Some("".into())))
+                        .collect(),
+                )
             } else {
                 None
             }
@@ -148,12 +193,21 @@ fn sapply(interp: &mut Interp, args: Args) -> RResult<Value> {
     let mut b = args.bind(&["X", "FUN", "...", "simplify", "USE.NAMES"])?;
     let x = b.take(0).unwrap_or(Value::Null);
     let f = as_function(interp, b.take(1), "FUN")?;
-    let simp = b.take(3).map(|v| v.first_f64() != Some(0.0)).unwrap_or(true);
-    let use_n = b.take(4).map(|v| v.first_f64() != Some(0.0)).unwrap_or(true);
+    let simp = b
+        .take(3)
+        .map(|v| v.first_f64() != Some(0.0))
+        .unwrap_or(true);
+    let use_n = b
+        .take(4)
+        .map(|v| v.first_f64() != Some(0.0))
+        .unwrap_or(true);
     let res = apply_each(interp, &f, elements(&x), &b.dots)?;
     let names = if use_n { use_names(&x) } else { None };
     if !simp {
-        return Ok(Value::Vec(Rc::new(with_names(Vector::new(VecData::List(res)), names))));
+        return Ok(Value::Vec(Rc::new(with_names(
+            Vector::new(VecData::List(res)),
+            names,
+        ))));
     }
     Ok(simplify(res, names))
 }
@@ -162,8 +216,13 @@ fn vapply(interp: &mut Interp, args: Args) -> RResult<Value> {
     let mut b = args.bind(&["X", "FUN", "FUN.VALUE", "...", "USE.NAMES"])?;
     let x = b.take(0).unwrap_or(Value::Null);
     let f = as_function(interp, b.take(1), "FUN")?;
-    let fv = b.take(2).ok_or_else(|| RError::new("argument \"FUN.VALUE\" is missing, with no default"))?;
-    let use_n = b.take(4).map(|v| v.first_f64() != Some(0.0)).unwrap_or(true);
+    let fv = b
+        .take(2)
+        .ok_or_else(|| RError::new("argument \"FUN.VALUE\" is missing, with no default"))?;
+    let use_n = b
+        .take(4)
+        .map(|v| v.first_f64() != Some(0.0))
+        .unwrap_or(true);
     let want_t = fv.vtype().unwrap_or(VType::List);
     let want_n = fv.len();
     let res = apply_each(interp, &f, elements(&x), &b.dots)?;
@@ -204,11 +263,18 @@ fn vapply(interp: &mut Interp, args: Args) -> RResult<Value> {
     Ok(simplify(coerced, names))
 }
 
-fn zip_call(interp: &mut Interp, f: &Value, lists: &[(Option<Sym>, Value)], more: &[(Option<Sym>, Value)]) -> RResult<Vec<Value>> {
+fn zip_call(
+    interp: &mut Interp,
+    f: &Value,
+    lists: &[(Option<Sym>, Value)],
+    more: &[(Option<Sym>, Value)],
+) -> RResult<Vec<Value>> {
     let elems: Vec<Vec<Value>> = lists.iter().map(|(_, v)| elements(v)).collect();
     let n = elems.iter().map(|e| e.len()).max().unwrap_or(0);
     if elems.iter().any(|e| e.is_empty()) && n > 0 {
-        return Err(RError::new("zero-length inputs cannot be mixed with those of non-zero length"));
+        return Err(RError::new(
+            "zero-length inputs cannot be mixed with those of non-zero length",
+        ));
     }
     let site = CallSite::Text("(function (...) ...)(dots[[1L]][[1L]], ...)".into());
     let mut out = Vec::with_capacity(n);
@@ -235,7 +301,10 @@ fn map(interp: &mut Interp, args: Args) -> RResult<Value> {
     let f = as_function(interp, b.take(0), "f")?;
     let res = zip_call(interp, &f, &b.dots, &[])?;
     let names = first_names(&b.dots);
-    Ok(Value::Vec(Rc::new(with_names(Vector::new(VecData::List(res)), names))))
+    Ok(Value::Vec(Rc::new(with_names(
+        Vector::new(VecData::List(res)),
+        names,
+    ))))
 }
 
 fn mapply(interp: &mut Interp, args: Args) -> RResult<Value> {
@@ -245,24 +314,38 @@ fn mapply(interp: &mut Interp, args: Args) -> RResult<Value> {
         Some(Value::Vec(l)) => match &l.data {
             VecData::List(items) => {
                 let names = l.names().map(|n| n.to_vec()).unwrap_or_default();
-                items.iter().enumerate().map(|(i, v)| (names.get(i).cloned().flatten(), v.clone())).collect()
+                items
+                    .iter()
+                    .enumerate()
+                    .map(|(i, v)| (names.get(i).cloned().flatten(), v.clone()))
+                    .collect()
             }
             _ => Vec::new(),
         },
         _ => Vec::new(),
     };
-    let simp = b.take(3).map(|v| v.first_f64() != Some(0.0)).unwrap_or(true);
+    let simp = b
+        .take(3)
+        .map(|v| v.first_f64() != Some(0.0))
+        .unwrap_or(true);
     let res = zip_call(interp, &f, &b.dots, &more)?;
     let names = first_names(&b.dots);
     if simp {
         Ok(simplify(res, names))
     } else {
-        Ok(Value::Vec(Rc::new(with_names(Vector::new(VecData::List(res)), names))))
+        Ok(Value::Vec(Rc::new(with_names(
+            Vector::new(VecData::List(res)),
+            names,
+        ))))
     }
 }
 
 fn call2(interp: &mut Interp, f: &Value, a: Value, b: Value) -> RResult<Value> {
-    interp.call_value(f, Args::positional(vec![a, b]), CallSite::Text("f(init, x[[i]])".into()))
+    interp.call_value(
+        f,
+        Args::positional(vec![a, b]),
+        CallSite::Text("f(init, x[[i]])".into()),
+    )
 }
 
 fn reduce(interp: &mut Interp, args: Args) -> RResult<Value> {
@@ -270,8 +353,14 @@ fn reduce(interp: &mut Interp, args: Args) -> RResult<Value> {
     let f = as_function(interp, b.take(0), "f")?;
     let x = b.take(1).unwrap_or(Value::Null);
     let init = b.take(2);
-    let right = b.take(3).map(|v| v.first_f64() == Some(1.0)).unwrap_or(false);
-    let accumulate = b.take(4).map(|v| v.first_f64() == Some(1.0)).unwrap_or(false);
+    let right = b
+        .take(3)
+        .map(|v| v.first_f64() == Some(1.0))
+        .unwrap_or(false);
+    let accumulate = b
+        .take(4)
+        .map(|v| v.first_f64() == Some(1.0))
+        .unwrap_or(false);
     let mut items = elements(&x);
     if right {
         items.reverse();
@@ -286,7 +375,11 @@ fn reduce(interp: &mut Interp, args: Args) -> RResult<Value> {
     };
     let mut trace = vec![acc.clone()];
     for v in it {
-        acc = if right { call2(interp, &f, v, acc)? } else { call2(interp, &f, acc, v)? };
+        acc = if right {
+            call2(interp, &f, v, acc)?
+        } else {
+            call2(interp, &f, acc, v)?
+        };
         if accumulate {
             trace.push(acc.clone());
         }
@@ -302,7 +395,9 @@ fn reduce(interp: &mut Interp, args: Args) -> RResult<Value> {
 
 /// `Reduce(accumulate = TRUE)` simplifies only when every result is a scalar.
 fn simplify_all_scalar(v: Vec<Value>) -> Value {
-    if v.iter().all(|x| x.len() == 1 && !matches!(x.vtype(), None | Some(VType::List))) {
+    if v.iter()
+        .all(|x| x.len() == 1 && !matches!(x.vtype(), None | Some(VType::List)))
+    {
         simplify(v, None)
     } else {
         list_vec(v)
@@ -330,12 +425,17 @@ fn filter(interp: &mut Interp, args: Args) -> RResult<Value> {
         Value::Vec(v) => {
             let data = v.data.select(&keep);
             let names = v.names().map(|n| {
-                keep.iter().map(|i| n[i.unwrap()].clone()).collect::<Vec<_>>()
+                keep.iter()
+                    .map(|i| n[i.unwrap()].clone())
+                    .collect::<Vec<_>>()
             });
             Ok(Value::from_vector(with_names(Vector::new(data), names)))
         }
         other => {
-            let data = other.as_vector().map(|v| v.data.select(&keep)).unwrap_or(VecData::Lgl(vec![]));
+            let data = other
+                .as_vector()
+                .map(|v| v.data.select(&keep))
+                .unwrap_or(VecData::Lgl(vec![]));
             Ok(Value::from_data(data))
         }
     }
@@ -357,7 +457,10 @@ fn do_call(interp: &mut Interp, args: Args) -> RResult<Value> {
         Some(Value::Vec(l)) => {
             let names = l.names().map(|n| n.to_vec());
             for (i, v) in elements(&Value::Vec(l.clone())).into_iter().enumerate() {
-                let n = names.as_ref().and_then(|n| n[i].clone()).filter(|n| !n.is_empty());
+                let n = names
+                    .as_ref()
+                    .and_then(|n| n[i].clone())
+                    .filter(|n| !n.is_empty());
                 a.push(n, v);
             }
         }

@@ -45,44 +45,74 @@ pub fn message_text(vals: &[(Option<Sym>, Value)]) -> String {
 
 fn flag(v: Option<Value>, default: bool) -> bool {
     match v {
-        Some(v) => !matches!(v.as_vector().map(|x| x.data.coerce(VType::Lgl)), Some(VecData::Lgl(l)) if l.first() == Some(&0)),
+        Some(v) => {
+            !matches!(v.as_vector().map(|x| x.data.coerce(VType::Lgl)), Some(VecData::Lgl(l)) if l.first() == Some(&0))
+        }
         None => default,
     }
 }
 
 fn is_condition(v: &Value) -> bool {
-    v.explicit_class().is_some_and(|c| c.iter().any(|x| x == "condition"))
+    v.explicit_class()
+        .is_some_and(|c| c.iter().any(|x| x == "condition"))
 }
 
 fn list_field(v: &Value, name: &str) -> Option<Value> {
     let Value::Vec(l) = v else { return None };
-    let VecData::List(items) = &l.data else { return None };
+    let VecData::List(items) = &l.data else {
+        return None;
+    };
     let names = l.names()?;
-    names.iter().position(|n| n.as_deref() == Some(name)).map(|i| items[i].clone())
+    names
+        .iter()
+        .position(|n| n.as_deref() == Some(name))
+        .map(|i| items[i].clone())
 }
 
 fn stop(interp: &mut Interp, args: Args) -> RResult<Value> {
     let mut b = args.bind(&["...", "call."])?;
     let with_call = flag(b.take(1), true);
-    let call = if with_call { interp.frame_call_text().map_or(ErrCall::None, ErrCall::Call) } else { ErrCall::None };
+    let call = if with_call {
+        interp
+            .frame_call_text()
+            .map_or(ErrCall::None, ErrCall::Call)
+    } else {
+        ErrCall::None
+    };
     if let Some((_, c)) = b.dots.first() {
         if is_condition(c) {
-            let msg = list_field(c, "message").map(|m| message_text(&[(None, m)])).unwrap_or_default();
+            let msg = list_field(c, "message")
+                .map(|m| message_text(&[(None, m)]))
+                .unwrap_or_default();
             let call = match list_field(c, "call") {
                 Some(Value::Null) | None => ErrCall::None,
                 Some(v) => ErrCall::Call(message_text(&[(None, v)])),
             };
-            return Err(RError { kind: ErrKind::Error, msg, call, condition: Some(c.clone()) });
+            return Err(RError {
+                kind: ErrKind::Error,
+                msg,
+                call,
+                condition: Some(c.clone()),
+            });
         }
     }
-    Err(RError { kind: ErrKind::Error, msg: message_text(&b.dots), call, condition: None })
+    Err(RError {
+        kind: ErrKind::Error,
+        msg: message_text(&b.dots),
+        call,
+        condition: None,
+    })
 }
 
 fn warning(interp: &mut Interp, args: Args) -> RResult<Value> {
     let mut b = args.bind(&["...", "call."])?;
     let with_call = flag(b.take(1), true);
     let msg = message_text(&b.dots);
-    let call = if with_call { interp.frame_call_text() } else { None };
+    let call = if with_call {
+        interp.frame_call_text()
+    } else {
+        None
+    };
     interp.warning_with_call(call, msg.clone())?;
     interp.visible = false;
     Ok(Value::str(&msg))
@@ -92,9 +122,15 @@ fn stopifnot(interp: &mut Interp, args: Args) -> RResult<Value> {
     let exprs: Vec<String> = interp
         .current_call_expr()
         .map(|e| match &e.kind {
-            crate::ast::ExprKind::Call(_, a) => {
-                a.iter().map(|x| x.value.as_ref().map(crate::deparse::deparse).unwrap_or_default()).collect()
-            }
+            crate::ast::ExprKind::Call(_, a) => a
+                .iter()
+                .map(|x| {
+                    x.value
+                        .as_ref()
+                        .map(crate::deparse::deparse)
+                        .unwrap_or_default()
+                })
+                .collect(),
             _ => Vec::new(),
         })
         .unwrap_or_default();
@@ -108,9 +144,20 @@ fn stopifnot(interp: &mut Interp, args: Args) -> RResult<Value> {
         };
         if !ok {
             let what = exprs.get(k).cloned().unwrap_or_else(|| "argument".into());
-            let msg = if v.len() <= 1 { format!("{} is not TRUE", what) } else { format!("{} are not all TRUE", what) };
-            let call = interp.frame_call_text().map_or(ErrCall::None, ErrCall::Call);
-            return Err(RError { kind: ErrKind::Error, msg, call, condition: None });
+            let msg = if v.len() <= 1 {
+                format!("{} is not TRUE", what)
+            } else {
+                format!("{} are not all TRUE", what)
+            };
+            let call = interp
+                .frame_call_text()
+                .map_or(ErrCall::None, ErrCall::Call);
+            return Err(RError {
+                kind: ErrKind::Error,
+                msg,
+                call,
+                condition: None,
+            });
         }
     }
     interp.visible = false;
@@ -130,27 +177,42 @@ fn identity(_: &mut Interp, args: Args) -> RResult<Value> {
 }
 
 fn recall(interp: &mut Interp, args: Args) -> RResult<Value> {
-    let act = interp.current_activation().ok_or_else(|| RError::new("'Recall' called from outside a closure"))?;
+    let act = interp
+        .current_activation()
+        .ok_or_else(|| RError::new("'Recall' called from outside a closure"))?;
     let clo = act.closure.clone();
     let site = act.site.clone();
     interp.call_closure(&clo, args, site, None)
 }
 
 fn next_method(interp: &mut Interp, _args: Args) -> RResult<Value> {
-    let act = interp.current_activation().ok_or_else(|| RError::new("NextMethod called from outside a method dispatch"))?;
-    let info = act.dispatch.clone().ok_or_else(|| RError::new("NextMethod called from outside a method dispatch"))?;
+    let act = interp
+        .current_activation()
+        .ok_or_else(|| RError::new("NextMethod called from outside a method dispatch"))?;
+    let info = act
+        .dispatch
+        .clone()
+        .ok_or_else(|| RError::new("NextMethod called from outside a method dispatch"))?;
     let args = act.args.clone().unwrap_or_default();
     let site = act.site.clone();
     if info.position >= info.classes.len() {
         return Err(RError::new("no more methods"));
     }
-    interp.dispatch_from(&info.generic, info.classes.clone(), info.position + 1, info.object.clone(), args, site)
+    interp.dispatch_from(
+        &info.generic,
+        info.classes.clone(),
+        info.position + 1,
+        info.object.clone(),
+        args,
+        site,
+    )
 }
 
 fn condition_message(_: &mut Interp, args: Args) -> RResult<Value> {
     let mut b = args.bind(&["c"])?;
     let c = b.take(0).unwrap_or(Value::Null);
-    list_field(&c, "message").ok_or_else(|| RError::new("no applicable method for 'conditionMessage'"))
+    list_field(&c, "message")
+        .ok_or_else(|| RError::new("no applicable method for 'conditionMessage'"))
 }
 
 fn condition_call(_: &mut Interp, args: Args) -> RResult<Value> {
@@ -184,7 +246,10 @@ fn interactive(_: &mut Interp, _: Args) -> RResult<Value> {
 }
 
 fn now_secs() -> f64 {
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs_f64()).unwrap_or(0.0)
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs_f64())
+        .unwrap_or(0.0)
 }
 
 fn sys_time(_: &mut Interp, _: Args) -> RResult<Value> {
@@ -199,7 +264,10 @@ fn proc_time(_: &mut Interp, _: Args) -> RResult<Value> {
 }
 
 fn nargs(interp: &mut Interp, _: Args) -> RResult<Value> {
-    let n = interp.current_activation().map(|a| (a.closure.code.nparams as u32).saturating_sub(a.missing.count_ones())).unwrap_or(0);
+    let n = interp
+        .current_activation()
+        .map(|a| (a.closure.code.nparams as u32).saturating_sub(a.missing.count_ones()))
+        .unwrap_or(0);
     Ok(Value::Int(n as i32))
 }
 
@@ -214,12 +282,12 @@ pub fn format_condition(v: &Value) -> Option<String> {
     if !classes.iter().any(|c| c == "condition") {
         return None;
     }
-    let msg = list_field(v, "message").map(|m| message_text(&[(None, m)])).unwrap_or_default();
+    let msg = list_field(v, "message")
+        .map(|m| message_text(&[(None, m)]))
+        .unwrap_or_default();
     let cls = &classes[0];
     Some(match list_field(v, "call") {
         Some(Value::Null) | None => format!("<{}: {}>\n", cls, msg),
         Some(c) => format!("<{} in {}: {}>\n", cls, message_text(&[(None, c)]), msg),
     })
 }
-
-
