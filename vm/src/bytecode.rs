@@ -222,6 +222,9 @@ pub struct FunctionCode {
     pub call_fb: Vec<RefCell<CallFeedback>>,
     /// Number of completed calls (tier-up counter).
     pub invocations: Cell<u32>,
+    /// Loads inside the arguments of a call to a closure: (pc, call). A failed
+    /// lookup there is reported against that call, as GNU R does.
+    pub load_ctx: Vec<(Pc, CallIdx)>,
 }
 
 impl FunctionCode {

@@ -23,6 +23,13 @@ struct LoopCtx {
     next: Pc,
 }
 
+/// Where a set instruction's object comes from.
+#[derive(Clone, Copy)]
+enum BaseSrc {
+    Take(Place),
+    Super(SymId, CallIdx),
+}
+
 /// A place a value lives: a local slot of this function, or a name (top level).
 #[derive(Clone, Copy)]
 enum Place {
@@ -48,6 +55,10 @@ pub struct Compiler {
     n_call_fb: u32,
     loops: Vec<LoopCtx>,
     ntemps: usize,
+    /// The innermost call to a non-primitive whose arguments are being compiled:
+    /// GNU R reports a variable lookup failure there against that call.
+    arg_ctx: Option<CallIdx>,
+    load_ctx: Vec<(Pc, CallIdx)>,
 }
 
 /// Compile one top-level expression (variables live in the global environment).
@@ -174,6 +185,8 @@ impl Compiler {
             n_call_fb: 0,
             loops: Vec::new(),
             ntemps: 0,
+            arg_ctx: None,
+            load_ctx: Vec::new(),
         }
     }
 
@@ -200,6 +213,7 @@ impl Compiler {
                 .map(|_| RefCell::new(CallFeedback::default()))
                 .collect(),
             invocations: Cell::new(0),
+            load_ctx: self.load_ctx,
         }
     }
 
@@ -262,7 +276,14 @@ impl Compiler {
         let name = format!("*tmp{}*", self.ntemps);
         self.place_of(&name)
     }
+    fn note_load_ctx(&mut self) {
+        if let Some(ci) = self.arg_ctx {
+            let pc = self.pc();
+            self.load_ctx.push((pc, ci));
+        }
+    }
     fn load(&mut self, p: Place) {
+        self.note_load_ctx();
         let fb = self.fb();
         match p {
             Place::Local(i) => self.emit(Op::LoadLocal(i, fb)),
@@ -452,6 +473,7 @@ impl Compiler {
             return;
         }
         let s = intern(n);
+        self.note_load_ctx();
         if !self.top_level {
             if let Some(i) = self.locals.iter().position(|&l| l == s) {
                 let fb = self.fb();
@@ -488,6 +510,13 @@ impl Compiler {
                         Some(v) => self.expr(v, tail),
                         None => self.konst(Value::Null),
                     }
+                    return;
+                }
+                ("if", 2 | 3, true) => {
+                    // `if`(cond, yes, no) called as a function.
+                    let no = if n == 3 { Some(Box::new(arg(2).clone())) } else { None };
+                    let as_if = Expr::new(ExprKind::If(Box::new(arg(0).clone()), Box::new(arg(1).clone()), no), e.pos);
+                    self.expr(&as_if, tail);
                     return;
                 }
                 ("(", 1, true) => {
@@ -717,7 +746,12 @@ impl Compiler {
             }
             _ => self.expr(f, false),
         }
+        let saved = self.arg_ctx;
+        if !ident_of(f).is_some_and(crate::deparse::is_primitive) {
+            self.arg_ctx = Some(ci);
+        }
         let spec = self.push_args(args);
+        self.arg_ctx = saved;
         let fb = self.call_fb();
         self.emit(Op::Call {
             argc: args.len() as u16,
@@ -838,20 +872,21 @@ impl Compiler {
                 temps.push(t);
             }
         }
-        // Now set from the outermost accessor inwards: stack [v].
+        // Now set from the outermost accessor inwards: stack [v]. Each set op
+        // evaluates its index arguments first and takes the object last, so that
+        // an index expression may still read the variable being modified.
         for k in (0..n).rev() {
-            if k == 0 {
-                match base_place {
-                    Some(p) if n == 1 => self.take(p),
-                    Some(_) | None if n > 1 => self.take(temps[0]),
-                    _ => {
-                        self.emit(Op::LoadSuper(intern(&base), ci_assign));
-                    }
-                }
+            let src = if k > 0 {
+                BaseSrc::Take(temps[k])
             } else {
-                self.take(temps[k]);
-            }
-            self.accessor_set(chain[k]);
+                match base_place {
+                    Some(p) if n == 1 => BaseSrc::Take(p),
+                    Some(_) => BaseSrc::Take(temps[0]),
+                    None if n > 1 => BaseSrc::Take(temps[0]),
+                    None => BaseSrc::Super(intern(&base), ci_assign),
+                }
+            };
+            self.accessor_set(chain[k], src);
         }
         match base_place {
             Some(p) => self.store(p),
@@ -926,44 +961,39 @@ impl Compiler {
         }
     }
 
-    /// Stack `v, x` → push the replaced object (`x[i] <- v`, `x$a <- v`, `f(x) <- v`).
-    fn accessor_set(&mut self, acc: &Expr) {
-        let ExprKind::Call(f, args) = &acc.kind else {
-            unreachable!()
-        };
+    /// Stack `v` → push the replaced object (`x[i] <- v`, `x$a <- v`, `f(x) <- v`);
+    /// the set instruction finds `v`, the index arguments, then the object on top.
+    fn accessor_set(&mut self, acc: &Expr, src: BaseSrc) {
+        let ExprKind::Call(f, args) = &acc.kind else { unreachable!() };
         let name = ident_of(f).unwrap();
         let ci = self.call_idx(acc);
+        let push_base = |c: &mut Compiler| match src {
+            BaseSrc::Take(p) => c.take(p),
+            BaseSrc::Super(s, ci) => {
+                c.emit(Op::LoadSuper(s, ci));
+            }
+        };
         match name {
             "$" if args.len() == 2 && args[1].value.as_ref().and_then(ident_of).is_some() => {
                 let field = intern(ident_of(args[1].value.as_ref().unwrap()).unwrap());
+                push_base(self);
                 self.emit(Op::SetDollar(field, ci));
             }
             "[" | "[[" if args.iter().all(|a| a.name.is_none()) => {
                 let empty = self.push_indices(&args[1..]);
+                push_base(self);
                 let nidx = (args.len() - 1) as u8;
                 self.emit(if name == "[" {
-                    Op::SetIndex {
-                        n: nidx,
-                        empty,
-                        call: ci,
-                    }
+                    Op::SetIndex { n: nidx, empty, call: ci }
                 } else {
-                    Op::SetIndex2 {
-                        n: nidx,
-                        empty,
-                        call: ci,
-                    }
+                    Op::SetIndex2 { n: nidx, empty, call: ci }
                 });
             }
             _ => {
                 let spec = self.push_args(&args[1..]);
+                push_base(self);
                 let fun = intern(&format!("{}<-", name));
-                self.emit(Op::SetFun {
-                    fun,
-                    argc: (args.len() - 1) as u16,
-                    spec,
-                    call: ci,
-                });
+                self.emit(Op::SetFun { fun, argc: (args.len() - 1) as u16, spec, call: ci });
             }
         }
     }

@@ -552,7 +552,7 @@ const PRIMITIVES: &[&str] = &[
     "xtfrm",
 ];
 
-fn is_primitive(name: &str) -> bool {
+pub fn is_primitive(name: &str) -> bool {
     PRIMITIVES.binary_search(&name).is_ok()
 }
 

@@ -3,7 +3,7 @@
 //! top-level call, and on an error print it and "Execution halted" (status 1).
 
 use crate::interp::Interp;
-use crate::parser::parse_program;
+use crate::parser::parse_program_partial;
 use std::io::Write;
 
 /// Exit status of a run, as Rscript reports it.
@@ -21,14 +21,7 @@ pub fn run_source(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Status {
-    let prog = match parse_program(src, file) {
-        Ok(p) => p,
-        Err(e) => {
-            let _ = writeln!(err, "Error: {}", e);
-            let _ = writeln!(err, "Execution halted");
-            return Status::Error;
-        }
-    };
+    let (prog, parse_error) = parse_program_partial(src, file);
     for e in &prog.exprs {
         let r = interp.eval_toplevel(e);
         flush(interp, out, err);
@@ -49,6 +42,11 @@ pub fn run_source(
                 return Status::Error;
             }
         }
+    }
+    if let Some(e) = parse_error {
+        let _ = writeln!(err, "Error: {}", e);
+        let _ = writeln!(err, "Execution halted");
+        return Status::Error;
     }
     Status::Ok
 }

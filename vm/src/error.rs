@@ -81,8 +81,10 @@ impl fmt::Display for RError {
         match (&self.kind, &self.call) {
             (ErrKind::Unsupported, _) => write!(f, "Error: unsupported: {}", self.msg),
             (_, ErrCall::Call(c)) => {
-                // Rscript breaks the line after the call when call + message are long.
-                if c.len() + self.msg.len() + 12 > 77 || self.msg.contains('\n') {
+                // GNU R (errors.c): break after the call when 14 + call + first
+                // message line exceeds LONGWARN (75), counted in characters.
+                let line1 = self.msg.split('\n').next().unwrap_or("");
+                if 14 + c.chars().count() + line1.chars().count() > 75 {
                     write!(f, "Error in {} : \n  {}", c, self.msg)
                 } else {
                     write!(f, "Error in {} : {}", c, self.msg)

@@ -487,7 +487,18 @@ impl Interp {
     }
 
     fn not_found(&self, s: SymId) -> RError {
+        self.not_found_at(s, None)
+    }
+
+    /// "object not found", attributed like GNU R: to the closure call whose
+    /// arguments were being evaluated, else to the current activation's call.
+    fn not_found_at(&self, s: SymId, at: Option<(&FunctionCode, usize)>) -> RError {
         let msg = format!("object '{}' not found", s);
+        if let Some((code, pc)) = at {
+            if let Some((_, ci)) = code.load_ctx.iter().find(|(p, _)| *p as usize == pc) {
+                return RError::with_call(msg, crate::deparse::deparse(&code.calls[*ci as usize]));
+            }
+        }
         match self.frame_call_text() {
             Some(c) => RError::with_call(msg, c),
             None => RError::no_call(msg),
@@ -496,7 +507,7 @@ impl Interp {
 
     /// Read an unbound local slot: evaluate a pending default, report a missing
     /// argument, or fall back to the enclosing environments.
-    fn load_unbound(&mut self, code: &Rc<FunctionCode>, env: &Env, slot: usize) -> RResult<Value> {
+    fn load_unbound(&mut self, code: &Rc<FunctionCode>, env: &Env, slot: usize, pc: usize) -> RResult<Value> {
         if slot < code.nparams && slot < 64 {
             if let Some(act) = self.frames.last() {
                 if Rc::ptr_eq(&act.env, env) {
@@ -525,7 +536,7 @@ impl Interp {
         let parent = env.parent.clone().unwrap_or_else(|| self.global.clone());
         match self.lookup_var(&parent, s) {
             Some(v) => Ok(v),
-            None => Err(self.not_found(s)),
+            None => Err(self.not_found_at(s, Some((code, pc)))),
         }
     }
 
@@ -711,7 +722,7 @@ impl Interp {
                     let v = env.slots.borrow()[slot as usize].clone();
                     let v = match v {
                         Some(v) => v,
-                        None => match self.load_unbound(code, env, slot as usize) {
+                        None => match self.load_unbound(code, env, slot as usize, pc - 1) {
                             Ok(v) => v,
                             Err(e) => fail!(e),
                         },
@@ -723,7 +734,7 @@ impl Interp {
                     let v = env.slots.borrow_mut()[slot as usize].take();
                     let v = match v {
                         Some(v) => v,
-                        None => match self.load_unbound(code, env, slot as usize) {
+                        None => match self.load_unbound(code, env, slot as usize, pc - 1) {
                             Ok(v) => v,
                             Err(e) => fail!(e),
                         },
@@ -733,7 +744,7 @@ impl Interp {
                 Op::LoadName(s, fb) => {
                     let v = match self.lookup_var(env, s) {
                         Some(v) => v,
-                        None => fail!(self.not_found(s)),
+                        None => fail!(self.not_found_at(s, Some((code, pc - 1)))),
                     };
                     TypeFeedback::record(&code.type_fb[fb as usize], &v);
                     self.stack.push(v);
@@ -995,6 +1006,13 @@ impl Interp {
                         }
                         LoopState::Seq { seq, i, n } => {
                             if *i >= *n {
+                                if *n == 0 {
+                                    // R binds the variable to NULL for an empty sequence.
+                                    match var {
+                                        VarRef::Local(s) => env.slots.borrow_mut()[s as usize] = Some(Value::Null),
+                                        VarRef::Name(s) => env.set_local(s, Value::Null),
+                                    }
+                                }
                                 pc = exit as usize;
                                 continue;
                             }
@@ -1072,8 +1090,8 @@ impl Interp {
                 }
                 Op::SetIndex { n, empty, call } | Op::SetIndex2 { n, empty, call } => {
                     let is2 = matches!(op, Op::SetIndex2 { .. });
-                    let idx = self.pop_indices(n, empty);
                     let mut x = pop!();
+                    let idx = self.pop_indices(n, empty);
                     let v = pop!();
                     if n == 1 && empty == 0 && fast_assign(&mut x, idx[0].as_ref().unwrap(), &v) {
                         self.stack.push(x);
@@ -1100,8 +1118,8 @@ impl Interp {
                     spec,
                     call,
                 } => {
-                    let extra = self.collect_args(code, spec, argc as usize);
                     let x = pop!();
+                    let extra = self.collect_args(code, spec, argc as usize);
                     let v = pop!();
                     let mut args = Args::new();
                     args.push(None, x);
@@ -1304,7 +1322,7 @@ impl Interp {
                     let v = env.slots.borrow()[0].clone();
                     match v {
                         Some(v) => v,
-                        None => self.load_unbound(&code, &env, 0)?,
+                        None => self.load_unbound(&code, &env, 0, usize::MAX)?,
                     }
                 } else {
                     args.values.first().cloned().unwrap_or(Value::Null)

@@ -39,30 +39,26 @@ pub const MAX_DEPTH: u32 = if cfg!(debug_assertions) { 200 } else { 1000 };
 
 /// Parses a whole file into its top-level expressions.
 pub fn parse_program(src: &str, file: &str) -> Result<Program, ParseError> {
+    match parse_program_partial(src, file) {
+        (p, None) => Ok(p),
+        (_, Some(e)) => Err(e),
+    }
+}
+
+/// Parse as Rscript reads a file: the complete top-level expressions before the
+/// first syntax error are returned along with the error, so they can be run first.
+pub fn parse_program_partial(src: &str, file: &str) -> (Program, Option<ParseError>) {
     let toks = match tokenize(src) {
         Ok(t) => t,
         Err(e) => {
-            return Err(ParseError {
-                file: file.into(),
-                line: e.pos.line,
-                col: e.pos.col,
-                msg: e.msg,
-            })
+            let err = ParseError { file: file.into(), line: e.pos.line, col: e.pos.col, msg: e.msg };
+            return (Program { exprs: Vec::new() }, Some(err));
         }
     };
-    let mut p = Parser {
-        toks,
-        i: 0,
-        mode: Mode::Top,
-        depth: 0,
-        op_names: Default::default(),
-    };
-    p.program().map_err(|(pos, msg)| ParseError {
-        file: file.into(),
-        line: pos.line,
-        col: pos.col,
-        msg,
-    })
+    let mut p = Parser { toks, i: 0, mode: Mode::Top, depth: 0, op_names: Default::default() };
+    let (exprs, err) = p.program();
+    let err = err.map(|(pos, msg)| ParseError { file: file.into(), line: pos.line, col: pos.col, msg });
+    (Program { exprs }, err)
 }
 
 /// How newlines are treated in the current bracket context.
@@ -236,28 +232,36 @@ impl Parser {
 
     // ---- statements -----------------------------------------------------------
 
-    fn program(&mut self) -> PResult<Program> {
+    /// Parse top-level expressions until the end or the first error; the
+    /// expressions before the error are returned too (Rscript runs them).
+    fn program(&mut self) -> (Vec<Expr>, Option<(Pos, String)>) {
         let mut exprs = Vec::new();
         loop {
             self.skip_newlines();
             let t = self.cur().clone();
             match t.tok {
                 Tok::Eof => break,
-                Tok::Semi => return self.unexpected(&t),
+                Tok::Semi => return (exprs, self.unexpected::<()>(&t).err()),
                 _ => {}
             }
-            let n = self.parse_expr(0, true)?;
-            exprs.push(n.e);
+            let n = match self.parse_expr(0, true) {
+                Ok(n) => n,
+                Err(e) => return (exprs, Some(e)),
+            };
             let t = self.cur().clone();
             match t.tok {
                 Tok::Newline | Tok::Semi => {
+                    exprs.push(n.e);
                     self.advance();
                 }
-                Tok::Eof => break,
-                _ => return self.unexpected(&t),
+                Tok::Eof => {
+                    exprs.push(n.e);
+                    break;
+                }
+                _ => return (exprs, self.unexpected::<()>(&t).err()),
             }
         }
-        Ok(Program { exprs })
+        (exprs, None)
     }
 
     /// `{ exprlist }`; the `{` is the current token.

@@ -1,0 +1,100 @@
+//! Shared helpers for the differential tests: run a corpus program through the
+//! `dlvm` binary and compare with GNU R's recorded outputs.
+
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::Mutex;
+
+pub fn corpus_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/r")
+}
+
+/// Every program in the corpus (sorted).
+pub fn programs() -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(corpus_dir())
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".R"))
+        .map(|n| n.trim_end_matches(".R").to_string())
+        .collect();
+    v.sort();
+    v
+}
+
+/// Compare one run with the expectation; `None` if it matches, else a description.
+pub fn check(name: &str, flags: &[&str]) -> Option<String> {
+    let dir = corpus_dir();
+    let out = Command::new(env!("CARGO_BIN_EXE_dlvm"))
+        .arg("run")
+        .args(flags)
+        .arg(format!("{}.R", name))
+        .current_dir(&dir)
+        .output()
+        .expect("run dlvm");
+    let read = |ext: &str| std::fs::read_to_string(dir.join(format!("{}.{}", name, ext))).unwrap();
+    let want_out = read("out");
+    let want_err = read("err");
+    let want_status: i32 = read("status").trim().parse().unwrap();
+    let got_out = String::from_utf8_lossy(&out.stdout);
+    let got_err = String::from_utf8_lossy(&out.stderr);
+    let status = out.status.code().unwrap_or(-1);
+    if status != want_status {
+        return Some(format!("{} {:?}: status {} (want {})\nstderr: {}", name, flags, status, want_status, got_err));
+    }
+    if got_out != want_out {
+        return Some(format!("{} {:?}: stdout differs\n--- got\n{}\n--- want\n{}", name, flags, got_out, want_out));
+    }
+    if want_status != 0 {
+        let got1 = got_err.lines().next().unwrap_or("");
+        let want1 = want_err.lines().next().unwrap_or("");
+        if !first_error_line_matches(name, got1, want1) {
+            return Some(format!("{} {:?}: first stderr line\n got: {}\nwant: {}", name, flags, got1, want1));
+        }
+    }
+    None
+}
+
+/// GNU R's first error line, except for syntax errors: R prints
+/// `Error: unexpected X in:` where dlvm prints `Error: FILE:LINE:COL: unexpected X`
+/// (the position format the project requires); the message must still agree.
+pub fn first_error_line_matches(name: &str, got: &str, want: &str) -> bool {
+    if let Some(what) = want.strip_prefix("Error: unexpected ") {
+        let what = what.trim_end_matches(" in:").split(" in \"").next().unwrap_or(what);
+        let prefix = format!("Error: {}.R:", name);
+        return got.starts_with(&prefix) && got.ends_with(&format!(": unexpected {}", what));
+    }
+    got == want
+}
+
+/// Run `check` over all programs with `flags`, on two threads; panic listing failures.
+pub fn check_all(flags: &[&str]) {
+    let progs = programs();
+    assert!(progs.len() >= 100, "corpus too small: {}", progs.len());
+    let failures = Mutex::new(Vec::new());
+    let next = Mutex::new(0usize);
+    std::thread::scope(|s| {
+        for _ in 0..2 {
+            s.spawn(|| loop {
+                let i = {
+                    let mut n = next.lock().unwrap();
+                    *n += 1;
+                    *n - 1
+                };
+                if i >= progs.len() {
+                    break;
+                }
+                if let Some(f) = check(&progs[i], flags) {
+                    failures.lock().unwrap().push(f);
+                }
+            });
+        }
+    });
+    let failures = failures.into_inner().unwrap();
+    if !failures.is_empty() {
+        let n = failures.len();
+        panic!("{} of {} programs differ from GNU R with {:?}:\n{}", n, progs.len(), flags, failures.join("\n\n"));
+    }
+}
