@@ -42,16 +42,25 @@ pub fn check(name: &str, flags: &[&str]) -> Option<String> {
     let got_err = String::from_utf8_lossy(&out.stderr);
     let status = out.status.code().unwrap_or(-1);
     if status != want_status {
-        return Some(format!("{} {:?}: status {} (want {})\nstderr: {}", name, flags, status, want_status, got_err));
+        return Some(format!(
+            "{} {:?}: status {} (want {})\nstderr: {}",
+            name, flags, status, want_status, got_err
+        ));
     }
     if got_out != want_out {
-        return Some(format!("{} {:?}: stdout differs\n--- got\n{}\n--- want\n{}", name, flags, got_out, want_out));
+        return Some(format!(
+            "{} {:?}: stdout differs\n--- got\n{}\n--- want\n{}",
+            name, flags, got_out, want_out
+        ));
     }
     if want_status != 0 {
         let got1 = got_err.lines().next().unwrap_or("");
         let want1 = want_err.lines().next().unwrap_or("");
         if !first_error_line_matches(name, got1, want1) {
-            return Some(format!("{} {:?}: first stderr line\n got: {}\nwant: {}", name, flags, got1, want1));
+            return Some(format!(
+                "{} {:?}: first stderr line\n got: {}\nwant: {}",
+                name, flags, got1, want1
+            ));
         }
     }
     None
@@ -62,7 +71,11 @@ pub fn check(name: &str, flags: &[&str]) -> Option<String> {
 /// (the position format the project requires); the message must still agree.
 pub fn first_error_line_matches(name: &str, got: &str, want: &str) -> bool {
     if let Some(what) = want.strip_prefix("Error: unexpected ") {
-        let what = what.trim_end_matches(" in:").split(" in \"").next().unwrap_or(what);
+        let what = what
+            .trim_end_matches(" in:")
+            .split(" in \"")
+            .next()
+            .unwrap_or(what);
         let prefix = format!("Error: {}.R:", name);
         return got.starts_with(&prefix) && got.ends_with(&format!(": unexpected {}", what));
     }
@@ -95,6 +108,12 @@ pub fn check_all(flags: &[&str]) {
     let failures = failures.into_inner().unwrap();
     if !failures.is_empty() {
         let n = failures.len();
-        panic!("{} of {} programs differ from GNU R with {:?}:\n{}", n, progs.len(), flags, failures.join("\n\n"));
+        panic!(
+            "{} of {} programs differ from GNU R with {:?}:\n{}",
+            n,
+            progs.len(),
+            flags,
+            failures.join("\n\n")
+        );
     }
 }

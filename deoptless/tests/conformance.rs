@@ -15,6 +15,14 @@ fn syntax_error_line_rule() {
         "Error: p.R:5:5: unexpected ')'",
         "Error: unexpected ')' in:"
     ));
-    assert!(!common::first_error_line_matches("p", "Error: p.R:5:5: unexpected 'else'", "Error: unexpected ')' in:"));
-    assert!(common::first_error_line_matches("p", "Error: p.R:4:1: unexpected 'else'", "Error: unexpected 'else' in \"else\""));
+    assert!(!common::first_error_line_matches(
+        "p",
+        "Error: p.R:5:5: unexpected 'else'",
+        "Error: unexpected ')' in:"
+    ));
+    assert!(common::first_error_line_matches(
+        "p",
+        "Error: p.R:4:1: unexpected 'else'",
+        "Error: unexpected 'else' in \"else\""
+    ));
 }

@@ -8,7 +8,11 @@ fn run_src(src: &str) -> (String, String, i32) {
     std::fs::create_dir_all(&dir).unwrap();
     let f = dir.join(format!("p{}.R", src.len()));
     std::fs::write(&f, src).unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_dlvm")).arg("run").arg(&f).output().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_dlvm"))
+        .arg("run")
+        .arg(&f)
+        .output()
+        .unwrap();
     (
         String::from_utf8_lossy(&out.stdout).into_owned(),
         String::from_utf8_lossy(&out.stderr).into_owned(),
@@ -20,12 +24,17 @@ fn run_src(src: &str) -> (String, String, i32) {
 fn infinite_recursion_is_an_r_error() {
     let (_, err, st) = run_src("f <- function(n) f(n + 1)\nf(0)\n");
     assert_eq!(st, 1);
-    assert!(err.starts_with("Error: evaluation nested too deeply"), "{}", err);
+    assert!(
+        err.starts_with("Error: evaluation nested too deeply"),
+        "{}",
+        err
+    );
 }
 
 #[test]
 fn deep_but_finite_recursion_works() {
-    let (out, _, st) = run_src("g <- function(n) if (n == 0) 0 else 1 + g(n - 1)\nprint(g(4000))\n");
+    let (out, _, st) =
+        run_src("g <- function(n) if (n == 0) 0 else 1 + g(n - 1)\nprint(g(4000))\n");
     assert_eq!((out.as_str(), st), ("[1] 4000\n", 0));
 }
 
@@ -33,9 +42,15 @@ fn deep_but_finite_recursion_works() {
 fn unsupported_features_are_named() {
     let (_, err, st) = run_src("e <- new.env()\n");
     assert_eq!(st, 1);
-    assert_eq!(err.lines().next().unwrap(), "Error: unsupported: environment objects (new.env)");
+    assert_eq!(
+        err.lines().next().unwrap(),
+        "Error: unsupported: environment objects (new.env)"
+    );
     let (_, err, _) = run_src("x <- gsub('a', 'b', 'abc')\n");
-    assert_eq!(err.lines().next().unwrap(), "Error: unsupported: regular expressions (gsub)");
+    assert_eq!(
+        err.lines().next().unwrap(),
+        "Error: unsupported: regular expressions (gsub)"
+    );
 }
 
 #[test]
@@ -43,14 +58,27 @@ fn syntax_error_has_position() {
     let (out, err, st) = run_src("print(1)\nx <- (1 +\n 2))\n");
     assert_eq!(st, 1);
     assert_eq!(out, "[1] 1\n");
-    assert!(err.lines().next().unwrap().ends_with(":3:4: unexpected ')'"), "{}", err);
+    assert!(
+        err.lines()
+            .next()
+            .unwrap()
+            .ends_with(":3:4: unexpected ')'"),
+        "{}",
+        err
+    );
 }
 
 #[test]
 fn usage_errors_exit_2() {
-    let st = Command::new(env!("CARGO_BIN_EXE_dlvm")).args(["run", "/nonexistent/x.R"]).status().unwrap();
+    let st = Command::new(env!("CARGO_BIN_EXE_dlvm"))
+        .args(["run", "/nonexistent/x.R"])
+        .status()
+        .unwrap();
     assert_eq!(st.code(), Some(2));
-    let st = Command::new(env!("CARGO_BIN_EXE_dlvm")).args(["run", "--mode", "bogus", "x.R"]).status().unwrap();
+    let st = Command::new(env!("CARGO_BIN_EXE_dlvm"))
+        .args(["run", "--mode", "bogus", "x.R"])
+        .status()
+        .unwrap();
     assert_eq!(st.code(), Some(2));
 }
 
@@ -59,25 +87,45 @@ fn random_bytes_never_crash() {
     // A deterministic LCG stream of bytes and of R-ish tokens; every run must end
     // with status 0 or 1 (an R error), never a signal or a panic.
     let toks = [
-        "x", "<-", "(", ")", "{", "}", "[", "]", "[[", "]]", "+", "-", "*", "/", "^", "1", "2L", "\"s\"", "if",
-        "else", "for", "in", "while", "function", ",", ";", "\n", "NULL", "NA", "TRUE", "c", "list", "$", ":",
-        "break", "next", "return", "=", "==", "&&", "!", "f", "...",
+        "x", "<-", "(", ")", "{", "}", "[", "]", "[[", "]]", "+", "-", "*", "/", "^", "1", "2L",
+        "\"s\"", "if", "else", "for", "in", "while", "function", ",", ";", "\n", "NULL", "NA",
+        "TRUE", "c", "list", "$", ":", "break", "next", "return", "=", "==", "&&", "!", "f", "...",
     ];
     let mut seed: u64 = 0x2545F4914F6CDD1D;
     let mut next = || {
-        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         (seed >> 33) as usize
     };
     for case in 0..60 {
         let src: String = if case % 2 == 0 {
-            (0..(next() % 200)).map(|_| (next() % 128) as u8 as char).collect()
+            (0..(next() % 200))
+                .map(|_| (next() % 128) as u8 as char)
+                .collect()
         } else {
-            (0..(next() % 60)).map(|_| toks[next() % toks.len()]).collect::<Vec<_>>().join(" ")
+            (0..(next() % 60))
+                .map(|_| toks[next() % toks.len()])
+                .collect::<Vec<_>>()
+                .join(" ")
         };
         // Bound loops: random programs may contain `while (TRUE)`.
         let guarded = format!("{}\n", src.replace("while", "if").replace("repeat", "if"));
         let (_, err, st) = run_src(&guarded);
-        assert!(st == 0 || st == 1, "case {} crashed (status {}): {:?}\n{}", case, st, guarded, err);
-        assert!(!err.contains("panicked"), "case {} panicked: {:?}\n{}", case, guarded, err);
+        assert!(
+            st == 0 || st == 1,
+            "case {} crashed (status {}): {:?}\n{}",
+            case,
+            st,
+            guarded,
+            err
+        );
+        assert!(
+            !err.contains("panicked"),
+            "case {} panicked: {:?}\n{}",
+            case,
+            guarded,
+            err
+        );
     }
 }

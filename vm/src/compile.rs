@@ -514,8 +514,15 @@ impl Compiler {
                 }
                 ("if", 2 | 3, true) => {
                     // `if`(cond, yes, no) called as a function.
-                    let no = if n == 3 { Some(Box::new(arg(2).clone())) } else { None };
-                    let as_if = Expr::new(ExprKind::If(Box::new(arg(0).clone()), Box::new(arg(1).clone()), no), e.pos);
+                    let no = if n == 3 {
+                        Some(Box::new(arg(2).clone()))
+                    } else {
+                        None
+                    };
+                    let as_if = Expr::new(
+                        ExprKind::If(Box::new(arg(0).clone()), Box::new(arg(1).clone()), no),
+                        e.pos,
+                    );
                     self.expr(&as_if, tail);
                     return;
                 }
@@ -964,7 +971,9 @@ impl Compiler {
     /// Stack `v` → push the replaced object (`x[i] <- v`, `x$a <- v`, `f(x) <- v`);
     /// the set instruction finds `v`, the index arguments, then the object on top.
     fn accessor_set(&mut self, acc: &Expr, src: BaseSrc) {
-        let ExprKind::Call(f, args) = &acc.kind else { unreachable!() };
+        let ExprKind::Call(f, args) = &acc.kind else {
+            unreachable!()
+        };
         let name = ident_of(f).unwrap();
         let ci = self.call_idx(acc);
         let push_base = |c: &mut Compiler| match src {
@@ -984,16 +993,29 @@ impl Compiler {
                 push_base(self);
                 let nidx = (args.len() - 1) as u8;
                 self.emit(if name == "[" {
-                    Op::SetIndex { n: nidx, empty, call: ci }
+                    Op::SetIndex {
+                        n: nidx,
+                        empty,
+                        call: ci,
+                    }
                 } else {
-                    Op::SetIndex2 { n: nidx, empty, call: ci }
+                    Op::SetIndex2 {
+                        n: nidx,
+                        empty,
+                        call: ci,
+                    }
                 });
             }
             _ => {
                 let spec = self.push_args(&args[1..]);
                 push_base(self);
                 let fun = intern(&format!("{}<-", name));
-                self.emit(Op::SetFun { fun, argc: (args.len() - 1) as u16, spec, call: ci });
+                self.emit(Op::SetFun {
+                    fun,
+                    argc: (args.len() - 1) as u16,
+                    spec,
+                    call: ci,
+                });
             }
         }
     }

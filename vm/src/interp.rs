@@ -507,7 +507,13 @@ impl Interp {
 
     /// Read an unbound local slot: evaluate a pending default, report a missing
     /// argument, or fall back to the enclosing environments.
-    fn load_unbound(&mut self, code: &Rc<FunctionCode>, env: &Env, slot: usize, pc: usize) -> RResult<Value> {
+    fn load_unbound(
+        &mut self,
+        code: &Rc<FunctionCode>,
+        env: &Env,
+        slot: usize,
+        pc: usize,
+    ) -> RResult<Value> {
         if slot < code.nparams && slot < 64 {
             if let Some(act) = self.frames.last() {
                 if Rc::ptr_eq(&act.env, env) {
@@ -1009,7 +1015,9 @@ impl Interp {
                                 if *n == 0 {
                                     // R binds the variable to NULL for an empty sequence.
                                     match var {
-                                        VarRef::Local(s) => env.slots.borrow_mut()[s as usize] = Some(Value::Null),
+                                        VarRef::Local(s) => {
+                                            env.slots.borrow_mut()[s as usize] = Some(Value::Null)
+                                        }
                                         VarRef::Name(s) => env.set_local(s, Value::Null),
                                     }
                                 }

@@ -51,13 +51,29 @@ pub fn parse_program_partial(src: &str, file: &str) -> (Program, Option<ParseErr
     let toks = match tokenize(src) {
         Ok(t) => t,
         Err(e) => {
-            let err = ParseError { file: file.into(), line: e.pos.line, col: e.pos.col, msg: e.msg };
+            let err = ParseError {
+                file: file.into(),
+                line: e.pos.line,
+                col: e.pos.col,
+                msg: e.msg,
+            };
             return (Program { exprs: Vec::new() }, Some(err));
         }
     };
-    let mut p = Parser { toks, i: 0, mode: Mode::Top, depth: 0, op_names: Default::default() };
+    let mut p = Parser {
+        toks,
+        i: 0,
+        mode: Mode::Top,
+        depth: 0,
+        op_names: Default::default(),
+    };
     let (exprs, err) = p.program();
-    let err = err.map(|(pos, msg)| ParseError { file: file.into(), line: pos.line, col: pos.col, msg });
+    let err = err.map(|(pos, msg)| ParseError {
+        file: file.into(),
+        line: pos.line,
+        col: pos.col,
+        msg,
+    });
     (Program { exprs }, err)
 }
 

@@ -1,0 +1,533 @@
+//! The optimizing compiler's IR: typed SSA values in basic blocks with block
+//! parameters (Cranelift style), plus the speculation instructions of Ř's PIR:
+//! `Checkpoint` (carrying a `FrameState`: the bytecode pc, operand stack and
+//! locals the interpreter would have there) and `Assume(cond, checkpoint, reason)`.
+//!
+//! Invariants (checked by `verify`): every use is dominated by its definition;
+//! each block ends with exactly one terminator; every `Assume` names a
+//! `Checkpoint`; no instruction with an observable effect lies between a
+//! checkpoint and an assume that refers to it (so an exit may re-execute from the
+//! checkpoint's pc: sourir's rule).
+
+use std::fmt;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Block(pub u32);
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Val(pub u32);
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Inst(pub u32);
+
+/// Static types of IR values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Type {
+    /// Unboxed R integer scalar, never NA (NA-ness is speculated away).
+    Int,
+    /// Unboxed R double scalar (NA and NaN included: hardware propagates them).
+    Dbl,
+    /// Unboxed R logical scalar: 0, 1 or NA (`i32::MIN`).
+    Lgl,
+    /// A native condition (never NA).
+    Bool,
+    /// Any boxed R value (a `vm::value::Value` owned by the runtime).
+    Any,
+    /// A boxed vector without attributes whose elements are integers / doubles / logicals.
+    VecInt,
+    VecDbl,
+    VecLgl,
+    /// The result of a `Checkpoint`.
+    Checkpoint,
+    /// No value.
+    Void,
+}
+
+impl Type {
+    pub fn name(self) -> &'static str {
+        match self {
+            Type::Int => "int",
+            Type::Dbl => "dbl",
+            Type::Lgl => "lgl",
+            Type::Bool => "bool",
+            Type::Any => "any",
+            Type::VecInt => "vec<int>",
+            Type::VecDbl => "vec<dbl>",
+            Type::VecLgl => "vec<lgl>",
+            Type::Checkpoint => "cp",
+            Type::Void => "void",
+        }
+    }
+    pub fn from_name(s: &str) -> Option<Type> {
+        Some(match s {
+            "int" => Type::Int,
+            "dbl" => Type::Dbl,
+            "lgl" => Type::Lgl,
+            "bool" => Type::Bool,
+            "any" => Type::Any,
+            "vec<int>" => Type::VecInt,
+            "vec<dbl>" => Type::VecDbl,
+            "vec<lgl>" => Type::VecLgl,
+            "cp" => Type::Checkpoint,
+            "void" => Type::Void,
+            _ => return None,
+        })
+    }
+    /// Unboxed scalar types (live in machine registers).
+    pub fn is_unboxed(self) -> bool {
+        matches!(self, Type::Int | Type::Dbl | Type::Lgl | Type::Bool)
+    }
+}
+
+/// Why an assumption exists (and what an exit reports).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Reason {
+    /// A value's type (scalar / element type / no attributes / not NA) as profiled.
+    TypeCheck,
+    /// A branch direction never taken in the profile.
+    DeadBranch,
+    /// A call site always called the same function.
+    CallTarget,
+    /// Integer arithmetic does not overflow.
+    Overflow,
+}
+
+impl Reason {
+    pub fn name(self) -> &'static str {
+        match self {
+            Reason::TypeCheck => "typecheck",
+            Reason::DeadBranch => "deadbranch",
+            Reason::CallTarget => "calltarget",
+            Reason::Overflow => "overflow",
+        }
+    }
+    pub fn from_name(s: &str) -> Option<Reason> {
+        Some(match s {
+            "typecheck" => Reason::TypeCheck,
+            "deadbranch" => Reason::DeadBranch,
+            "calltarget" => Reason::CallTarget,
+            "overflow" => Reason::Overflow,
+            _ => return None,
+        })
+    }
+}
+
+/// A type test on a boxed value (`Any`): the predicates speculation uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TypeTest {
+    /// Attribute-free integer scalar, not NA.
+    IsInt,
+    /// Attribute-free double scalar.
+    IsDbl,
+    /// Attribute-free logical scalar.
+    IsLgl,
+    /// Attribute-free vector with integer / double / logical elements (any length).
+    IsVecInt,
+    IsVecDbl,
+    IsVecLgl,
+}
+
+impl TypeTest {
+    pub fn name(self) -> &'static str {
+        match self {
+            TypeTest::IsInt => "is.int",
+            TypeTest::IsDbl => "is.dbl",
+            TypeTest::IsLgl => "is.lgl",
+            TypeTest::IsVecInt => "is.vec<int>",
+            TypeTest::IsVecDbl => "is.vec<dbl>",
+            TypeTest::IsVecLgl => "is.vec<lgl>",
+        }
+    }
+    /// The type a value has once the test succeeded.
+    pub fn refined(self) -> Type {
+        match self {
+            TypeTest::IsInt => Type::Int,
+            TypeTest::IsDbl => Type::Dbl,
+            TypeTest::IsLgl => Type::Lgl,
+            TypeTest::IsVecInt => Type::VecInt,
+            TypeTest::IsVecDbl => Type::VecDbl,
+            TypeTest::IsVecLgl => Type::VecLgl,
+        }
+    }
+    pub fn all() -> [TypeTest; 6] {
+        [
+            TypeTest::IsInt,
+            TypeTest::IsDbl,
+            TypeTest::IsLgl,
+            TypeTest::IsVecInt,
+            TypeTest::IsVecDbl,
+            TypeTest::IsVecLgl,
+        ]
+    }
+}
+
+/// Typed scalar operations on unboxed values. Suffix I = Int operands,
+/// D = Dbl operands. Comparisons of Int give Bool; of Dbl give Lgl (NaN → NA).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BinOp {
+    AddI,
+    SubI,
+    MulI,
+    /// R's `%%` and `%/%` on integers (the divisor is speculated non-zero by the builder).
+    ModI,
+    IDivI,
+    /// True iff AddI/SubI/MulI of the operands would overflow or give NA (i32::MIN).
+    AddOvfI,
+    SubOvfI,
+    MulOvfI,
+    AddD,
+    SubD,
+    MulD,
+    DivD,
+    PowD,
+    ModD,
+    IDivD,
+    LtI,
+    LeI,
+    GtI,
+    GeI,
+    EqI,
+    NeI,
+    LtD,
+    LeD,
+    GtD,
+    GeD,
+    EqD,
+    NeD,
+    /// Bool and/or.
+    AndB,
+    OrB,
+}
+
+impl BinOp {
+    pub fn name(self) -> &'static str {
+        use BinOp::*;
+        match self {
+            AddI => "add.i",
+            SubI => "sub.i",
+            MulI => "mul.i",
+            ModI => "mod.i",
+            IDivI => "idiv.i",
+            AddOvfI => "addovf.i",
+            SubOvfI => "subovf.i",
+            MulOvfI => "mulovf.i",
+            AddD => "add.d",
+            SubD => "sub.d",
+            MulD => "mul.d",
+            DivD => "div.d",
+            PowD => "pow.d",
+            ModD => "mod.d",
+            IDivD => "idiv.d",
+            LtI => "lt.i",
+            LeI => "le.i",
+            GtI => "gt.i",
+            GeI => "ge.i",
+            EqI => "eq.i",
+            NeI => "ne.i",
+            LtD => "lt.d",
+            LeD => "le.d",
+            GtD => "gt.d",
+            GeD => "ge.d",
+            EqD => "eq.d",
+            NeD => "ne.d",
+            AndB => "and.b",
+            OrB => "or.b",
+        }
+    }
+    pub fn all() -> &'static [BinOp] {
+        use BinOp::*;
+        &[
+            AddI, SubI, MulI, ModI, IDivI, AddOvfI, SubOvfI, MulOvfI, AddD, SubD, MulD, DivD, PowD,
+            ModD, IDivD, LtI, LeI, GtI, GeI, EqI, NeI, LtD, LeD, GtD, GeD, EqD, NeD, AndB, OrB,
+        ]
+    }
+    pub fn from_name(s: &str) -> Option<BinOp> {
+        BinOp::all().iter().copied().find(|o| o.name() == s)
+    }
+    /// (operand type, result type).
+    pub fn types(self) -> (Type, Type) {
+        use BinOp::*;
+        match self {
+            AddI | SubI | MulI | ModI | IDivI => (Type::Int, Type::Int),
+            AddOvfI | SubOvfI | MulOvfI => (Type::Int, Type::Bool),
+            AddD | SubD | MulD | DivD | PowD | ModD | IDivD => (Type::Dbl, Type::Dbl),
+            LtI | LeI | GtI | GeI | EqI | NeI => (Type::Int, Type::Bool),
+            LtD | LeD | GtD | GeD | EqD | NeD => (Type::Dbl, Type::Lgl),
+            AndB | OrB => (Type::Bool, Type::Bool),
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum UnOp {
+    NegI,
+    NegD,
+    NotB,
+    /// Int → Dbl.
+    IntToDbl,
+    /// Bool → Lgl (0/1).
+    BoolToLgl,
+    /// Lgl → Bool: true iff the logical is TRUE (NA must have been excluded).
+    LglToBool,
+    /// Lgl → Bool: true iff NA.
+    LglIsNa,
+    /// Dbl → Bool: true iff NaN (NA or NaN).
+    DblIsNan,
+    /// Dbl → Lgl as R's `as.logical` (NaN → NA).
+    DblToLgl,
+    /// Int → Lgl (`x != 0`).
+    IntToLgl,
+    /// Unboxed → Any (allocates a runtime value).
+    Box,
+    /// Any → its unboxed/refined type; only valid after a successful type test.
+    Unbox,
+    /// Vector length (VecInt/VecDbl/VecLgl → Int).
+    VecLen,
+}
+
+impl UnOp {
+    pub fn name(self) -> &'static str {
+        use UnOp::*;
+        match self {
+            NegI => "neg.i",
+            NegD => "neg.d",
+            NotB => "not.b",
+            IntToDbl => "int2dbl",
+            BoolToLgl => "bool2lgl",
+            LglToBool => "lgl2bool",
+            LglIsNa => "isna.l",
+            DblIsNan => "isnan.d",
+            DblToLgl => "dbl2lgl",
+            IntToLgl => "int2lgl",
+            Box => "box",
+            Unbox => "unbox",
+            VecLen => "veclen",
+        }
+    }
+    pub fn all() -> &'static [UnOp] {
+        use UnOp::*;
+        &[
+            NegI, NegD, NotB, IntToDbl, BoolToLgl, LglToBool, LglIsNa, DblIsNan, DblToLgl,
+            IntToLgl, Box, Unbox, VecLen,
+        ]
+    }
+    pub fn from_name(s: &str) -> Option<UnOp> {
+        UnOp::all().iter().copied().find(|o| o.name() == s)
+    }
+}
+
+/// Generic operations the native code delegates to the interpreter's runtime
+/// (boxed operands and result, may raise R errors and warnings).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RtOp {
+    /// Bytecode-level arithmetic / comparison / indexing / calls, identified by the
+    /// bytecode pc whose semantics they perform (so errors are attributed exactly
+    /// as in the interpreter).
+    AtPc(u32),
+}
+
+/// The interpreter state at a bytecode pc, in terms of IR values.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FrameState {
+    /// The bytecode pc at which the interpreter resumes.
+    pub pc: u32,
+    /// Operand stack (bottom first).
+    pub stack: Vec<Val>,
+    /// Local slots; `None` = unbound.
+    pub locals: Vec<Option<Val>>,
+    /// Integer `for (v in a:b)` loops active at `pc`, outermost first: (next, remaining).
+    pub loops: Vec<(Val, Val)>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum InstKind {
+    ConstInt(i32),
+    ConstDbl(f64),
+    ConstLgl(i32),
+    ConstBool(bool),
+    /// Index into the function's boxed-constant pool.
+    ConstAny(u32),
+    Unary(UnOp, Val),
+    Binary(BinOp, Val, Val),
+    /// Bool: does the boxed value pass the test?
+    Test(TypeTest, Val),
+    /// Element `idx` (0-based, Int) of a typed vector; the index is in bounds.
+    VecLoad(Val, Val),
+    /// Is `idx` (Int, 1-based) a valid element index of the vector? (Bool)
+    InBounds(Val, Val),
+    /// Call the runtime's generic implementation of a bytecode instruction.
+    Runtime(RtOp, Vec<Val>),
+    Checkpoint(FrameState),
+    /// Continue iff `cond` is true; otherwise exit at the checkpoint.
+    Assume {
+        cond: Val,
+        checkpoint: Val,
+        reason: Reason,
+    },
+    Jump(Block, Vec<Val>),
+    Branch(Val, Block, Vec<Val>, Block, Vec<Val>),
+    Return(Val),
+}
+
+impl InstKind {
+    pub fn is_terminator(&self) -> bool {
+        matches!(
+            self,
+            InstKind::Jump(..) | InstKind::Branch(..) | InstKind::Return(_)
+        )
+    }
+    /// Instructions with an effect visible to R code (may not sit between a
+    /// checkpoint and an assume using it).
+    pub fn has_effect(&self) -> bool {
+        matches!(self, InstKind::Runtime(..))
+    }
+    /// The values this instruction reads (frame states included).
+    pub fn uses(&self) -> Vec<Val> {
+        match self {
+            InstKind::ConstInt(_)
+            | InstKind::ConstDbl(_)
+            | InstKind::ConstLgl(_)
+            | InstKind::ConstBool(_)
+            | InstKind::ConstAny(_) => vec![],
+            InstKind::Unary(_, a) | InstKind::Test(_, a) | InstKind::Return(a) => vec![*a],
+            InstKind::Binary(_, a, b) | InstKind::VecLoad(a, b) | InstKind::InBounds(a, b) => {
+                vec![*a, *b]
+            }
+            InstKind::Runtime(_, args) => args.clone(),
+            InstKind::Checkpoint(fs) => {
+                let mut v = fs.stack.clone();
+                v.extend(fs.locals.iter().flatten());
+                for (a, b) in &fs.loops {
+                    v.push(*a);
+                    v.push(*b);
+                }
+                v
+            }
+            InstKind::Assume {
+                cond, checkpoint, ..
+            } => vec![*cond, *checkpoint],
+            InstKind::Jump(_, args) => args.clone(),
+            InstKind::Branch(c, _, a, _, b) => {
+                let mut v = vec![*c];
+                v.extend(a);
+                v.extend(b);
+                v
+            }
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct InstData {
+    pub kind: InstKind,
+    /// The value this instruction defines (`None` for Assume and terminators).
+    pub result: Option<Val>,
+    pub block: Block,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum ValDef {
+    Param(Block, u32),
+    Inst(Inst),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct ValData {
+    pub ty: Type,
+    pub def: ValDef,
+}
+
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct BlockData {
+    pub params: Vec<Val>,
+    pub insts: Vec<Inst>,
+}
+
+/// One function in IR. `blocks[0]` is the entry; its parameters are the
+/// function's entry values (for a continuation: the entry state).
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Func {
+    pub name: String,
+    pub blocks: Vec<BlockData>,
+    pub insts: Vec<InstData>,
+    pub vals: Vec<ValData>,
+}
+
+impl Func {
+    pub fn new(name: &str) -> Func {
+        Func {
+            name: name.to_string(),
+            ..Default::default()
+        }
+    }
+    pub fn add_block(&mut self) -> Block {
+        self.blocks.push(BlockData::default());
+        Block(self.blocks.len() as u32 - 1)
+    }
+    pub fn add_param(&mut self, b: Block, ty: Type) -> Val {
+        let idx = self.blocks[b.0 as usize].params.len() as u32;
+        self.vals.push(ValData {
+            ty,
+            def: ValDef::Param(b, idx),
+        });
+        let v = Val(self.vals.len() as u32 - 1);
+        self.blocks[b.0 as usize].params.push(v);
+        v
+    }
+    /// Append an instruction to block `b`; returns its result value if `ty` is not Void.
+    pub fn push(&mut self, b: Block, kind: InstKind, ty: Type) -> Option<Val> {
+        let inst = Inst(self.insts.len() as u32);
+        let result = if ty == Type::Void {
+            None
+        } else {
+            self.vals.push(ValData {
+                ty,
+                def: ValDef::Inst(inst),
+            });
+            Some(Val(self.vals.len() as u32 - 1))
+        };
+        self.insts.push(InstData {
+            kind,
+            result,
+            block: b,
+        });
+        self.blocks[b.0 as usize].insts.push(inst);
+        result
+    }
+    pub fn ty(&self, v: Val) -> Type {
+        self.vals[v.0 as usize].ty
+    }
+    pub fn inst(&self, i: Inst) -> &InstData {
+        &self.insts[i.0 as usize]
+    }
+    /// The defining instruction of `v`, if it is not a block parameter.
+    pub fn def_inst(&self, v: Val) -> Option<Inst> {
+        match self.vals[v.0 as usize].def {
+            ValDef::Inst(i) => Some(i),
+            ValDef::Param(..) => None,
+        }
+    }
+    pub fn terminator(&self, b: Block) -> Option<&InstData> {
+        self.blocks[b.0 as usize]
+            .insts
+            .last()
+            .map(|&i| self.inst(i))
+            .filter(|d| d.kind.is_terminator())
+    }
+    pub fn successors(&self, b: Block) -> Vec<Block> {
+        match self.terminator(b).map(|d| &d.kind) {
+            Some(InstKind::Jump(t, _)) => vec![*t],
+            Some(InstKind::Branch(_, t, _, f, _)) => vec![*t, *f],
+            _ => vec![],
+        }
+    }
+}
+
+impl fmt::Display for Val {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "v{}", self.0)
+    }
+}
+impl fmt::Display for Block {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "bb{}", self.0)
+    }
+}

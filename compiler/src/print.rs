@@ -1,0 +1,1 @@
+//! IR printer and parser (text IR).
