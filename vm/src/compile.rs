@@ -610,6 +610,56 @@ impl Compiler {
                 }
                 _ => {}
             }
+            // `x[i, drop = FALSE]`: the drop flag must be a literal.
+            let (idx_args, drop) = match args.split_last() {
+                Some((last, rest)) if name == "[" && last.name.as_deref() == Some("drop") => {
+                    match last.value.as_ref().map(|v| &v.kind) {
+                        Some(ExprKind::Const(Const::Logical(Some(d)))) => (rest, *d),
+                        _ => (args, true),
+                    }
+                }
+                _ => (args, true),
+            };
+            let n = idx_args.len();
+            if (name == "[" || name == "[[")
+                && (1..=9).contains(&n)
+                && idx_args.iter().all(|a| a.name.is_none())
+                && idx_args[0].value.is_some()
+            {
+                // Index with possibly empty positions (m[i, ]).
+                self.expr(arg(0), false);
+                let mut empty = 0u8;
+                for (k, a) in idx_args[1..].iter().enumerate() {
+                    match &a.value {
+                        Some(v) => self.expr(v, false),
+                        None => {
+                            empty |= 1 << k;
+                            self.konst(Value::Null);
+                        }
+                    }
+                }
+                let ci = self.call_idx(e);
+                let fb = self.fb();
+                let nidx = (n - 1) as u8;
+                self.emit(if name == "[" {
+                    Op::Index {
+                        n: nidx,
+                        empty,
+                        drop,
+                        call: ci,
+                        fb,
+                    }
+                } else {
+                    Op::Index2 {
+                        n: nidx,
+                        empty,
+                        call: ci,
+                        fb,
+                    }
+                });
+                self.visible(tail, true);
+                return;
+            }
             if plain {
                 let ci;
                 match (name, n) {
@@ -686,56 +736,6 @@ impl Compiler {
                         return;
                     }
                 }
-                self.visible(tail, true);
-                return;
-            }
-            // `x[i, drop = FALSE]`: the drop flag must be a literal.
-            let (idx_args, drop) = match args.split_last() {
-                Some((last, rest)) if name == "[" && last.name.as_deref() == Some("drop") => {
-                    match last.value.as_ref().map(|v| &v.kind) {
-                        Some(ExprKind::Const(Const::Logical(Some(d)))) => (rest, *d),
-                        _ => (args, true),
-                    }
-                }
-                _ => (args, true),
-            };
-            let n = idx_args.len();
-            if (name == "[" || name == "[[")
-                && (1..=9).contains(&n)
-                && idx_args.iter().all(|a| a.name.is_none())
-                && idx_args[0].value.is_some()
-            {
-                // Index with possibly empty positions (m[i, ]).
-                self.expr(arg(0), false);
-                let mut empty = 0u8;
-                for (k, a) in idx_args[1..].iter().enumerate() {
-                    match &a.value {
-                        Some(v) => self.expr(v, false),
-                        None => {
-                            empty |= 1 << k;
-                            self.konst(Value::Null);
-                        }
-                    }
-                }
-                let ci = self.call_idx(e);
-                let fb = self.fb();
-                let nidx = (n - 1) as u8;
-                self.emit(if name == "[" {
-                    Op::Index {
-                        n: nidx,
-                        empty,
-                        drop,
-                        call: ci,
-                        fb,
-                    }
-                } else {
-                    Op::Index2 {
-                        n: nidx,
-                        empty,
-                        call: ci,
-                        fb,
-                    }
-                });
                 self.visible(tail, true);
                 return;
             }

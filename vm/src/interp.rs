@@ -831,12 +831,9 @@ impl Interp {
                 Op::Arith(o, ci, fb) => {
                     let b = pop!();
                     let a = pop!();
-                    let r = match (o, &a, &b) {
-                        (arith::ArithOp::Add, Value::Dbl(x), Value::Dbl(y)) => Value::Dbl(x + y),
-                        (arith::ArithOp::Sub, Value::Dbl(x), Value::Dbl(y)) => Value::Dbl(x - y),
-                        (arith::ArithOp::Mul, Value::Dbl(x), Value::Dbl(y)) => Value::Dbl(x * y),
-                        (arith::ArithOp::Div, Value::Dbl(x), Value::Dbl(y)) => Value::Dbl(x / y),
-                        _ => {
+                    let r = match fast_arith(o, &a, &b) {
+                        Some(r) => r,
+                        None => {
                             self.cur_call = Some((Rc::as_ptr(code), ci));
                             attempt!(arith::arith(self, o, &a, &b), ci)
                         }
@@ -847,18 +844,9 @@ impl Interp {
                 Op::Cmp(o, ci, fb) => {
                     let b = pop!();
                     let a = pop!();
-                    let r = match (o, &a, &b) {
-                        (arith::CmpOp::Lt, Value::Int(x), Value::Int(y))
-                            if *x != NA_INTEGER && *y != NA_INTEGER =>
-                        {
-                            Value::Lgl((x < y) as i32)
-                        }
-                        (arith::CmpOp::Lt, Value::Dbl(x), Value::Dbl(y))
-                            if !x.is_nan() && !y.is_nan() =>
-                        {
-                            Value::Lgl((x < y) as i32)
-                        }
-                        _ => {
+                    let r = match fast_compare(o, &a, &b) {
+                        Some(r) => r,
+                        None => {
                             self.cur_call = Some((Rc::as_ptr(code), ci));
                             attempt!(arith::compare(self, o, &a, &b), ci)
                         }
@@ -1501,6 +1489,72 @@ fn condition_truth(v: &Value) -> RResult<bool> {
         return Err(RError::new("missing value where TRUE/FALSE needed"));
     }
     Ok(l != 0)
+}
+
+/// Scalar arithmetic without allocation or warnings; `None` sends the operation
+/// to the general (vectorized, warning-raising) implementation.
+#[inline]
+fn fast_arith(op: arith::ArithOp, a: &Value, b: &Value) -> Option<Value> {
+    use arith::ArithOp::*;
+    match (a, b) {
+        (Value::Int(x), Value::Int(y)) if *x != NA_INTEGER && *y != NA_INTEGER => {
+            let r = match op {
+                Add => x.checked_add(*y)?,
+                Sub => x.checked_sub(*y)?,
+                Mul => x.checked_mul(*y)?,
+                Mod if *y != 0 => {
+                    // R's %% takes the sign of the divisor.
+                    let r = x.checked_rem(*y)?;
+                    if r != 0 && ((r < 0) != (*y < 0)) {
+                        r + y
+                    } else {
+                        r
+                    }
+                }
+                _ => return None,
+            };
+            if r == NA_INTEGER {
+                return None;
+            }
+            Some(Value::Int(r))
+        }
+        (Value::Dbl(x), Value::Dbl(y)) => dbl_op(op, *x, *y),
+        (Value::Dbl(x), Value::Int(y)) if *y != NA_INTEGER => dbl_op(op, *x, *y as f64),
+        (Value::Int(x), Value::Dbl(y)) if *x != NA_INTEGER => dbl_op(op, *x as f64, *y),
+        _ => None,
+    }
+}
+
+#[inline]
+fn dbl_op(op: arith::ArithOp, x: f64, y: f64) -> Option<Value> {
+    use arith::ArithOp::*;
+    Some(Value::Dbl(match op {
+        Add => x + y,
+        Sub => x - y,
+        Mul => x * y,
+        Div => x / y,
+        _ => return None,
+    }))
+}
+
+#[inline]
+fn fast_compare(op: arith::CmpOp, a: &Value, b: &Value) -> Option<Value> {
+    use arith::CmpOp::*;
+    let (x, y) = match (a, b) {
+        (Value::Int(x), Value::Int(y)) if *x != NA_INTEGER && *y != NA_INTEGER => (*x as f64, *y as f64),
+        (Value::Dbl(x), Value::Dbl(y)) if !x.is_nan() && !y.is_nan() => (*x, *y),
+        (Value::Dbl(x), Value::Int(y)) if !x.is_nan() && *y != NA_INTEGER => (*x, *y as f64),
+        (Value::Int(x), Value::Dbl(y)) if *x != NA_INTEGER && !y.is_nan() => (*x as f64, *y),
+        _ => return None,
+    };
+    Some(Value::Lgl(match op {
+        Eq => x == y,
+        Ne => x != y,
+        Lt => x < y,
+        Le => x <= y,
+        Gt => x > y,
+        Ge => x >= y,
+    } as i32))
 }
 
 /// `for (v in from:to)` without building the vector when the result is integer.
