@@ -14,6 +14,9 @@ use std::cell::{Cell, RefCell};
 use std::fmt::Write;
 use std::rc::Rc;
 
+/// `IndexLocals::j` when there is no second index.
+pub const NO_SLOT: u16 = u16::MAX;
+
 /// Index into `FunctionCode::calls` (the source expression of an operation).
 pub type CallIdx = u32;
 /// Index into `FunctionCode::type_fb`.
@@ -116,6 +119,10 @@ pub enum Op {
         fb: Fb,
     },
     Dollar(SymId, CallIdx, Fb),
+    /// `x[i]` / `x[[i]]` / `m[i, j]` where all operands are local slots (`j` is
+    /// `NO_SLOT` for one index). Feedback
+    /// `fb` records the result, `fb + 1` the indexed object.
+    IndexLocals { x: u16, i: u16, j: u16, is2: bool, call: CallIdx, fb: Fb },
     /// `x[...] <- v`: stack is `v, x, i1..in`; pushes the new `x`.
     SetIndex {
         n: u8,
@@ -166,11 +173,33 @@ pub enum Op {
     EndRegion,
 }
 
-/// The loop variable of a `for`.
+/// The loop variable of a `for`: a local slot, or a name at top level. Packed
+/// into 32 bits (top bit set = name) to keep `Op` at 16 bytes.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub enum VarRef {
+pub struct VarRef(u32);
+
+/// A decoded `VarRef`.
+pub enum Var {
     Local(u16),
     Name(SymId),
+}
+
+impl VarRef {
+    const NAME: u32 = 1 << 31;
+    pub fn local(slot: u16) -> VarRef {
+        VarRef(slot as u32)
+    }
+    pub fn name(s: SymId) -> VarRef {
+        VarRef(s.0 | Self::NAME)
+    }
+    #[inline]
+    pub fn get(self) -> Var {
+        if self.0 & Self::NAME != 0 {
+            Var::Name(SymId(self.0 & !Self::NAME))
+        } else {
+            Var::Local(self.0 as u16)
+        }
+    }
 }
 
 /// One `switch` site: arm labels and targets. A `None` label is the default arm.
@@ -284,6 +313,7 @@ impl FunctionCode {
                 | Op::ForStep { fb, .. }
                 | Op::Index { fb, .. }
                 | Op::Index2 { fb, .. }
+                | Op::IndexLocals { fb, .. }
                 | Op::Dollar(_, _, fb) => Some(*fb),
                 Op::Call { fb, .. } => {
                     let _ = writeln!(
@@ -311,4 +341,13 @@ impl FunctionCode {
 fn op_name(op: &Op) -> String {
     let s = format!("{:?}", op);
     s.split(['(', ' ']).next().unwrap_or("").to_string()
+}
+
+#[cfg(test)]
+mod size_tests {
+    #[test]
+    fn op_is_small() {
+        // Instruction size matters for the interpreter's cache footprint.
+        assert!(std::mem::size_of::<super::Op>() <= 16, "Op is {} bytes", std::mem::size_of::<super::Op>());
+    }
 }

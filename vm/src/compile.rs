@@ -384,8 +384,8 @@ impl Compiler {
                     }
                 }
                 let var = match self.place_of(var) {
-                    Place::Local(i) => VarRef::Local(i),
-                    Place::Name(s) => VarRef::Name(s),
+                    Place::Local(i) => VarRef::local(i),
+                    Place::Name(s) => VarRef::name(s),
                 };
                 let fb = self.fb();
                 let top = self.emit(Op::ForStep { exit: 0, var, fb });
@@ -626,6 +626,34 @@ impl Compiler {
                 && idx_args.iter().all(|a| a.name.is_none())
                 && idx_args[0].value.is_some()
             {
+                // Superinstruction: `x[i]`, `x[[i]]`, `m[i, j]` on local variables
+                // (the interpreter's hottest pattern: no operand-stack traffic and
+                // no reference-count churn on the vector).
+                let local_of = |c: &Compiler, a: &Arg| -> Option<u16> {
+                    let n = ident_of(a.value.as_ref()?)?;
+                    if c.top_level || a.name.is_some() {
+                        return None;
+                    }
+                    let s = intern(n);
+                    c.locals.iter().position(|&l| l == s).map(|i| i as u16)
+                };
+                let locals: Vec<Option<u16>> = idx_args.iter().map(|a| local_of(self, a)).collect();
+                if drop && (n == 2 || n == 3) && locals.iter().all(|l| l.is_some()) {
+                    let l: Vec<u16> = locals.into_iter().map(|l| l.unwrap()).collect();
+                    let ci = self.call_idx(e);
+                    let fb = self.fb();
+                    self.fb(); // fb + 1: the indexed object's type
+                    self.emit(Op::IndexLocals {
+                        x: l[0],
+                        i: l[1],
+                        j: if n == 3 { l[2] } else { NO_SLOT },
+                        is2: name == "[[",
+                        call: ci,
+                        fb,
+                    });
+                    self.visible(tail, true);
+                    return;
+                }
                 // Index with possibly empty positions (m[i, ]).
                 self.expr(arg(0), false);
                 let mut empty = 0u8;

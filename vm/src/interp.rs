@@ -725,13 +725,16 @@ impl Interp {
             match op {
                 Op::Const(i) => self.stack.push(code.consts[i as usize].clone()),
                 Op::LoadLocal(slot, fb) => {
-                    let v = env.slots.borrow()[slot as usize].clone();
-                    let v = match v {
-                        Some(v) => v,
-                        None => match self.load_unbound(code, env, slot as usize, pc - 1) {
-                            Ok(v) => v,
-                            Err(e) => fail!(e),
-                        },
+                    let slots = env.slots.borrow();
+                    if let Some(v) = &slots[slot as usize] {
+                        TypeFeedback::record(&code.type_fb[fb as usize], v);
+                        self.stack.push(v.clone());
+                        continue;
+                    }
+                    drop(slots);
+                    let v = match self.load_unbound(code, env, slot as usize, pc - 1) {
+                        Ok(v) => v,
+                        Err(e) => fail!(e),
                     };
                     TypeFeedback::record(&code.type_fb[fb as usize], &v);
                     self.stack.push(v);
@@ -1002,11 +1005,11 @@ impl Interp {
                             if *i >= *n {
                                 if *n == 0 {
                                     // R binds the variable to NULL for an empty sequence.
-                                    match var {
-                                        VarRef::Local(s) => {
+                                    match var.get() {
+                                        Var::Local(s) => {
                                             env.slots.borrow_mut()[s as usize] = Some(Value::Null)
                                         }
-                                        VarRef::Name(s) => env.set_local(s, Value::Null),
+                                        Var::Name(s) => env.set_local(s, Value::Null),
                                     }
                                 }
                                 pc = exit as usize;
@@ -1021,9 +1024,9 @@ impl Interp {
                         }
                     };
                     TypeFeedback::record(&code.type_fb[fb as usize], &v);
-                    match var {
-                        VarRef::Local(s) => env.slots.borrow_mut()[s as usize] = Some(v),
-                        VarRef::Name(s) => env.set_local(s, v),
+                    match var.get() {
+                        Var::Local(s) => env.slots.borrow_mut()[s as usize] = Some(v),
+                        Var::Name(s) => env.set_local(s, v),
                     }
                 }
                 Op::ForEnd => {
@@ -1064,6 +1067,22 @@ impl Interp {
                                 }
                             }
                         }
+                    } else if n == 2 && empty == 0 && drop {
+                        let j = pop!();
+                        let i = pop!();
+                        let x = pop!();
+                        match fast_index2d(&x, &i, &j) {
+                            Some(v) => v,
+                            None => {
+                                self.cur_call = Some((Rc::as_ptr(code), call));
+                                let idx = [Some(i), Some(j)];
+                                if is2 {
+                                    attempt!(subset::index2(self, &x, &idx), call)
+                                } else {
+                                    attempt!(subset::index(self, &x, &idx, drop), call)
+                                }
+                            }
+                        }
                     } else {
                         let idx = self.pop_indices(n, empty);
                         let x = pop!();
@@ -1072,6 +1091,50 @@ impl Interp {
                             attempt!(subset::index2(self, &x, &idx), call)
                         } else {
                             attempt!(subset::index(self, &x, &idx, drop), call)
+                        }
+                    };
+                    TypeFeedback::record(&code.type_fb[fb as usize], &r);
+                    self.stack.push(r);
+                }
+                Op::IndexLocals { x, i, j, is2, call, fb } => {
+                    let fast = {
+                        let slots = env.slots.borrow();
+                        match (&slots[x as usize], &slots[i as usize]) {
+                            (Some(xv), Some(iv)) => {
+                                TypeFeedback::record(&code.type_fb[fb as usize + 1], xv);
+                                match (j != NO_SLOT).then_some(j) {
+                                    None => fast_index(xv, iv, is2),
+                                    Some(j) => match &slots[j as usize] {
+                                        Some(jv) if !is2 => fast_index2d(xv, iv, jv),
+                                        _ => None,
+                                    },
+                                }
+                            }
+                            _ => None,
+                        }
+                    };
+                    let r = match fast {
+                        Some(r) => r,
+                        None => {
+                            let mut vals = Vec::with_capacity(3);
+                            for s in [Some(x), Some(i), (j != NO_SLOT).then_some(j)].into_iter().flatten() {
+                                let v = env.slots.borrow()[s as usize].clone();
+                                vals.push(match v {
+                                    Some(v) => v,
+                                    None => match self.load_unbound(code, env, s as usize, pc - 1) {
+                                        Ok(v) => v,
+                                        Err(e) => fail!(e),
+                                    },
+                                });
+                            }
+                            let xv = vals.remove(0);
+                            let idx: Vec<Option<Value>> = vals.into_iter().map(Some).collect();
+                            self.cur_call = Some((Rc::as_ptr(code), call));
+                            if is2 {
+                                attempt!(subset::index2(self, &xv, &idx), call)
+                            } else {
+                                attempt!(subset::index(self, &xv, &idx, true), call)
+                            }
                         }
                     };
                     TypeFeedback::record(&code.type_fb[fb as usize], &r);
@@ -1599,6 +1662,29 @@ fn fast_index(x: &Value, i: &Value, is2: bool) -> Option<Value> {
         }
         d => Some(d.elt(k)),
     }
+}
+
+/// A positive in-range 1-based scalar index as 0-based.
+#[inline]
+fn scalar_index(i: &Value, len: usize) -> Option<usize> {
+    let k = match i {
+        Value::Int(k) if *k >= 1 => *k as usize - 1,
+        Value::Dbl(k) if *k >= 1.0 && *k < 4.0e9 => *k as usize - 1,
+        _ => return None,
+    };
+    (k < len).then_some(k)
+}
+
+/// `m[i, j]` for an atomic matrix and in-range scalar indices.
+#[inline]
+fn fast_index2d(x: &Value, i: &Value, j: &Value) -> Option<Value> {
+    let Value::Vec(v) = x else { return None };
+    if matches!(v.data, VecData::List(_)) {
+        return None;
+    }
+    let (nr, nc) = v.dim2()?;
+    let (r, c) = (scalar_index(i, nr)?, scalar_index(j, nc)?);
+    Some(v.data.elt(r + c * nr))
 }
 
 /// In-place `x[i] <- v` for an unshared attribute-free vector, an in-range scalar

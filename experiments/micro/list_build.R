@@ -1,0 +1,14 @@
+# Building a list of records and reading them back.
+build <- function(n) {
+  l <- vector("list", n)
+  for (i in 1:n) l[[i]] <- list(id = i, value = i * 0.5)
+  l
+}
+total <- function(l) {
+  s <- 0
+  for (r in l) s <- s + r$value
+  s
+}
+r <- 0
+for (k in 1:3) r <- r + total(build(200000L))
+print(r)

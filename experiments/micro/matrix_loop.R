@@ -1,0 +1,14 @@
+# Nested loops with matrix indexing.
+mat_sum <- function(m) {
+  s <- 0
+  for (i in 1:nrow(m)) {
+    for (j in 1:ncol(m)) {
+      s <- s + m[i, j] * (i - j)
+    }
+  }
+  s
+}
+m <- matrix(as.double(1:250000), 500, 500)
+r <- 0
+for (k in 1:4) r <- r + mat_sum(m)
+print(r)
