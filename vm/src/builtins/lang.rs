@@ -143,11 +143,13 @@ fn stopifnot(interp: &mut Interp, args: Args) -> RResult<Value> {
             _ => false,
         };
         if !ok {
+            // R 4.x: a named argument's name is the error message.
+            let named = args.names[k].as_deref().filter(|n| !n.is_empty());
             let what = exprs.get(k).cloned().unwrap_or_else(|| "argument".into());
-            let msg = if v.len() <= 1 {
-                format!("{} is not TRUE", what)
-            } else {
-                format!("{} are not all TRUE", what)
+            let msg = match named {
+                Some(n) => n.to_string(),
+                None if v.len() <= 1 => format!("{} is not TRUE", what),
+                None => format!("{} are not all TRUE", what),
             };
             let call = interp
                 .frame_call_text()
