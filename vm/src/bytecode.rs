@@ -87,6 +87,9 @@ pub enum Op {
     ForPrep(CallIdx),
     /// Pop `to` and `from` of `for (v in from:to)` and start a loop without building the vector.
     ForRangePrep(CallIdx),
+    /// Pop `x` of `for (v in seq_along(x))` (`along`) or `n` of `seq_len(n)` and
+    /// start a counted loop 1..n.
+    ForCountPrep { along: bool, call: CallIdx },
     /// Advance the innermost loop: store the next element into the loop variable
     /// (`var` is a local slot, or a name at top level), or jump to the exit.
     ForStep {

@@ -720,9 +720,9 @@ impl Interp {
             };
         }
         loop {
-            let op = ops[pc];
+            let op = &ops[pc];
             pc += 1;
-            match op {
+            match *op {
                 Op::Const(i) => self.stack.push(code.consts[i as usize].clone()),
                 Op::LoadLocal(slot, fb) => {
                     let slots = env.slots.borrow();
@@ -985,6 +985,19 @@ impl Interp {
                         }
                     }
                 }
+                Op::ForCountPrep { along, call } => {
+                    let x = pop!();
+                    let n = if along {
+                        x.len()
+                    } else {
+                        // seq_len's own validation and errors.
+                        let f = Value::Builtin(self.builtin_for(intern("seq_len")).unwrap());
+                        *pcr = pc;
+                        let r = self.call_value(&f, Args::positional(vec![x]), CallSite::Code(code.clone(), call));
+                        attempt!(r, call).len()
+                    };
+                    self.loops.push(LoopState::Range { next: 1, remaining: n as u64, step: 1 });
+                }
                 Op::ForStep { exit, var, fb } => {
                     let v = match self.loops.last_mut().unwrap() {
                         LoopState::Range {
@@ -993,6 +1006,13 @@ impl Interp {
                             step,
                         } => {
                             if *remaining == 0 {
+                                if *next == 1 && *step == 1 {
+                                    // An empty counted loop binds the variable to NULL (as R).
+                                    match var.get() {
+                                        Var::Local(s) => env.slots.borrow_mut()[s as usize] = Some(Value::Null),
+                                        Var::Name(s) => env.set_local(s, Value::Null),
+                                    }
+                                }
                                 pc = exit as usize;
                                 continue;
                             }
