@@ -346,7 +346,8 @@ proptest! {
         if let Err(e) = verify(&f) {
             panic!("generator made invalid IR: {e:#?}\n{before}");
         }
-        let all: [(&str, fn(&mut Func) -> bool); 5] = [
+        type Pass = fn(&mut Func) -> bool;
+        let all: [(&str, Pass); 5] = [
             ("const_fold", passes::const_fold::run),
             ("dce", passes::dce::run),
             ("type_infer", passes::type_infer::run),

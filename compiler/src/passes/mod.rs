@@ -134,3 +134,64 @@ pub(crate) mod test_util {
         changed
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::test_util::check_pass;
+
+    #[test]
+    fn optimize_hoists_unboxes_and_cleans_up() {
+        // A loop summing a boxed accumulator, with an invariant type check on
+        // `v0` inside the body: the check moves to the preheader, the
+        // accumulator is unboxed, the in-loop checkpoint and boxes die.
+        assert!(check_pass(
+            super::optimize,
+            "function f {
+bb0(v0: any, v1: int):
+  v2: int = const.int 0
+  v3: any = box v2
+  v4: cp = checkpoint pc=1 stack=[] locals=[v0, v1]
+  jump bb1(v2, v3)
+bb1(v5: int, v6: any):
+  v7: bool = lt.i v5, v1
+  branch v7, bb2(), bb3()
+bb2():
+  v8: bool = test is.int v0
+  v9: cp = checkpoint pc=4 stack=[] locals=[v0, v1]
+  assume v8, v9, typecheck
+  v10: int = unbox v0
+  v11: bool = test is.int v6
+  v12: cp = checkpoint pc=5 stack=[] locals=[v0, v1]
+  assume v11, v12, typecheck
+  v13: int = unbox v6
+  v14: int = add.i v13, v10
+  v15: any = box v14
+  v16: int = const.int 1
+  v17: int = add.i v5, v16
+  jump bb1(v17, v15)
+bb3():
+  ret v6
+}",
+            "function f {
+bb0(v0: any, v1: int):
+  v2: int = const.int 0
+  v4: cp = checkpoint pc=1 stack=[] locals=[v0, v1]
+  v8: bool = test is.int v0
+  assume v8, v4, typecheck
+  jump bb1(v2, v2)
+bb1(v5: int, v6: int):
+  v18: any = box v6
+  v7: bool = lt.i v5, v1
+  branch v7, bb2(), bb3()
+bb2():
+  v10: int = unbox v0
+  v14: int = add.i v6, v10
+  v16: int = const.int 1
+  v17: int = add.i v5, v16
+  jump bb1(v17, v14)
+bb3():
+  ret v18
+}"
+        ));
+    }
+}

@@ -128,10 +128,10 @@ fn refine_param(f: &mut Func, b: Block, p: Val, t: Type) {
         }
         let mut kind = f.inst(i).kind.clone();
         match &mut kind {
-            InstKind::Unary(UnOp::Unbox, a) | InstKind::Test(_, a) | InstKind::Return(a) => {
-                if *a == p {
-                    *a = boxed;
-                }
+            InstKind::Unary(UnOp::Unbox, a) | InstKind::Test(_, a) | InstKind::Return(a)
+                if *a == p =>
+            {
+                *a = boxed;
             }
             InstKind::Runtime(..) => map_uses(&mut kind, |v| if v == p { boxed } else { v }),
             InstKind::Jump(..) | InstKind::Branch(..) => {
