@@ -1,0 +1,384 @@
+//! Constant folding with R semantics: integer arithmetic folds only when the
+//! result is a non-NA int (otherwise the instruction stays; the builder guards
+//! it with an overflow assume), overflow predicates fold to their answer, double
+//! arithmetic is IEEE (R's `^`, `%%`, `%/%` folded only where R's result is
+//! certain), double comparisons give NA when either side is NaN. `branch` on a
+//! constant becomes `jump`; `assume` of constant true disappears (constant false
+//! stays: it always exits). `test T (box x)` with `x: T` folds to true.
+
+use super::{def_kind, test_of_box_is_true};
+use crate::ir::*;
+
+const NA_LGL: i32 = i32::MIN;
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum K {
+    I(i32),
+    D(f64),
+    L(i32),
+    B(bool),
+}
+
+fn constant(f: &Func, v: Val) -> Option<K> {
+    match def_kind(f, v)? {
+        InstKind::ConstInt(k) => Some(K::I(*k)),
+        InstKind::ConstDbl(x) => Some(K::D(*x)),
+        InstKind::ConstLgl(k) => Some(K::L(*k)),
+        InstKind::ConstBool(b) => Some(K::B(*b)),
+        _ => None,
+    }
+}
+
+impl K {
+    fn into_inst(self) -> InstKind {
+        match self {
+            K::I(k) => InstKind::ConstInt(k),
+            K::D(x) => InstKind::ConstDbl(x),
+            K::L(k) => InstKind::ConstLgl(k),
+            K::B(b) => InstKind::ConstBool(b),
+        }
+    }
+}
+
+/// A non-NA int, or nothing (R gives NA: we do not fold).
+fn int_result(r: Option<i32>) -> Option<K> {
+    r.filter(|&k| k != i32::MIN).map(K::I)
+}
+
+/// Floored division and modulo (R's `%/%` and `%%` on integers).
+fn floor_div_mod(x: i64, y: i64) -> (i64, i64) {
+    let (mut q, mut r) = (x / y, x % y);
+    if r != 0 && ((r < 0) != (y < 0)) {
+        q -= 1;
+        r += y;
+    }
+    (q, r)
+}
+
+/// Small integral doubles, where R's `%%` / `%/%` equal exact floored arithmetic.
+fn small_integral(x: f64) -> Option<i64> {
+    (x.is_finite() && x.fract() == 0.0 && x.abs() < 2147483648.0).then_some(x as i64)
+}
+
+fn r_pow(x: f64, y: f64) -> f64 {
+    if x == 1.0 || y == 0.0 {
+        1.0
+    } else if x.is_nan() || y.is_nan() {
+        // R returns x + y here so that NA (not NaN) propagates.
+        x + y
+    } else {
+        x.powf(y)
+    }
+}
+
+fn cmp_d(x: f64, y: f64, op: BinOp) -> K {
+    if x.is_nan() || y.is_nan() {
+        return K::L(NA_LGL);
+    }
+    let r = match op {
+        BinOp::LtD => x < y,
+        BinOp::LeD => x <= y,
+        BinOp::GtD => x > y,
+        BinOp::GeD => x >= y,
+        BinOp::EqD => x == y,
+        _ => x != y,
+    };
+    K::L(r as i32)
+}
+
+fn fold_binary(op: BinOp, a: K, b: K) -> Option<K> {
+    use BinOp::*;
+    let ovf = |r: Option<i32>| K::B(r.is_none_or(|k| k == i32::MIN));
+    match (a, b) {
+        (K::I(x), K::I(y)) => {
+            if x == i32::MIN || y == i32::MIN {
+                return None; // not a valid Int (NA)
+            }
+            match op {
+                AddI => int_result(x.checked_add(y)),
+                SubI => int_result(x.checked_sub(y)),
+                MulI => int_result(x.checked_mul(y)),
+                ModI | IDivI if y == 0 => None,
+                ModI => int_result(i32::try_from(floor_div_mod(x as i64, y as i64).1).ok()),
+                IDivI => int_result(i32::try_from(floor_div_mod(x as i64, y as i64).0).ok()),
+                AddOvfI => Some(ovf(x.checked_add(y))),
+                SubOvfI => Some(ovf(x.checked_sub(y))),
+                MulOvfI => Some(ovf(x.checked_mul(y))),
+                LtI => Some(K::B(x < y)),
+                LeI => Some(K::B(x <= y)),
+                GtI => Some(K::B(x > y)),
+                GeI => Some(K::B(x >= y)),
+                EqI => Some(K::B(x == y)),
+                NeI => Some(K::B(x != y)),
+                _ => None,
+            }
+        }
+        (K::D(x), K::D(y)) => match op {
+            AddD => Some(K::D(x + y)),
+            SubD => Some(K::D(x - y)),
+            MulD => Some(K::D(x * y)),
+            DivD => Some(K::D(x / y)),
+            PowD => Some(K::D(r_pow(x, y))),
+            ModD | IDivD => {
+                let (xi, yi) = (small_integral(x)?, small_integral(y)?);
+                if yi == 0 {
+                    return None;
+                }
+                let (q, r) = floor_div_mod(xi, yi);
+                Some(K::D(if op == ModD { r as f64 } else { q as f64 }))
+            }
+            LtD | LeD | GtD | GeD | EqD | NeD => Some(cmp_d(x, y, op)),
+            _ => None,
+        },
+        (K::B(x), K::B(y)) => match op {
+            AndB => Some(K::B(x && y)),
+            OrB => Some(K::B(x || y)),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+fn fold_unary(op: UnOp, a: K) -> Option<K> {
+    use UnOp::*;
+    match (op, a) {
+        (NegI, K::I(x)) if x != i32::MIN => Some(K::I(-x)),
+        (NegD, K::D(x)) => Some(K::D(-x)),
+        (NotB, K::B(x)) => Some(K::B(!x)),
+        (IntToDbl, K::I(x)) if x != i32::MIN => Some(K::D(x as f64)),
+        (BoolToLgl, K::B(x)) => Some(K::L(x as i32)),
+        (LglToBool, K::L(x)) if x != NA_LGL => Some(K::B(x != 0)),
+        (LglIsNa, K::L(x)) => Some(K::B(x == NA_LGL)),
+        (DblIsNan, K::D(x)) => Some(K::B(x.is_nan())),
+        (DblToLgl, K::D(x)) => Some(K::L(if x.is_nan() {
+            NA_LGL
+        } else {
+            (x != 0.0) as i32
+        })),
+        (IntToLgl, K::I(x)) if x != i32::MIN => Some(K::L((x != 0) as i32)),
+        _ => None,
+    }
+}
+
+pub fn run(f: &mut Func) -> bool {
+    let mut changed = false;
+    for b in 0..f.blocks.len() {
+        let mut k = 0;
+        while k < f.blocks[b].insts.len() {
+            let i = f.blocks[b].insts[k];
+            let kind = &f.inst(i).kind;
+            let folded: Option<InstKind> = match kind {
+                InstKind::Unary(op, a) => constant(f, *a)
+                    .and_then(|c| fold_unary(*op, c))
+                    .map(K::into_inst),
+                InstKind::Binary(op, a, b) => match (constant(f, *a), constant(f, *b)) {
+                    (Some(x), Some(y)) => fold_binary(*op, x, y).map(K::into_inst),
+                    _ => None,
+                },
+                InstKind::Test(t, a) if test_of_box_is_true(f, *t, *a) => {
+                    Some(InstKind::ConstBool(true))
+                }
+                InstKind::Branch(c, t, ta, e, ea) => match constant(f, *c) {
+                    Some(K::B(true)) => Some(InstKind::Jump(*t, ta.clone())),
+                    Some(K::B(false)) => Some(InstKind::Jump(*e, ea.clone())),
+                    _ => None,
+                },
+                _ => None,
+            };
+            let assume_true = matches!(kind, InstKind::Assume { cond, .. }
+                if constant(f, *cond) == Some(K::B(true)));
+            if assume_true {
+                f.blocks[b].insts.remove(k);
+                changed = true;
+                continue;
+            }
+            if let Some(new) = folded {
+                f.insts[i.0 as usize].kind = new;
+                changed = true;
+            }
+            k += 1;
+        }
+    }
+    changed
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::passes::test_util::check_pass;
+
+    #[test]
+    fn folds_int_arithmetic_and_comparisons() {
+        assert!(check_pass(
+            run,
+            "function f {
+bb0():
+  v0: int = const.int 7
+  v1: int = const.int -2
+  v2: int = add.i v0, v1
+  v3: int = mod.i v0, v1
+  v4: int = idiv.i v0, v1
+  v5: bool = lt.i v2, v0
+  v6: bool = addovf.i v0, v1
+  v7: int = neg.i v1
+  ret v3
+}",
+            "function f {
+bb0():
+  v0: int = const.int 7
+  v1: int = const.int -2
+  v2: int = const.int 5
+  v3: int = const.int -1
+  v4: int = const.int -4
+  v5: bool = const.bool true
+  v6: bool = const.bool false
+  v7: int = const.int 2
+  ret v3
+}"
+        ));
+    }
+
+    #[test]
+    fn leaves_overflow_and_division_by_zero() {
+        let text = "function f {
+bb0():
+  v0: int = const.int 2147483647
+  v1: int = const.int 1
+  v2: int = const.int 0
+  v3: int = add.i v0, v1
+  v4: int = mod.i v1, v2
+  v5: int = idiv.i v1, v2
+  v6: int = sub.i v2, v0
+  v7: bool = addovf.i v0, v1
+  v8: bool = subovf.i v6, v1
+  ret v3
+}";
+        check_pass(
+            run,
+            text,
+            "function f {
+bb0():
+  v0: int = const.int 2147483647
+  v1: int = const.int 1
+  v2: int = const.int 0
+  v3: int = add.i v0, v1
+  v4: int = mod.i v1, v2
+  v5: int = idiv.i v1, v2
+  v6: int = const.int -2147483647
+  v7: bool = const.bool true
+  v8: bool = const.bool true
+  ret v3
+}",
+        );
+    }
+
+    #[test]
+    fn folds_doubles_with_nan_comparisons() {
+        check_pass(
+            run,
+            "function f {
+bb0():
+  v0: dbl = const.dbl 1.5
+  v1: dbl = const.dbl NaN
+  v2: dbl = const.dbl -7.0
+  v3: dbl = const.dbl 2.0
+  v4: dbl = mul.d v0, v3
+  v5: lgl = lt.d v0, v1
+  v6: lgl = ge.d v3, v0
+  v7: dbl = mod.d v2, v3
+  v8: dbl = idiv.d v2, v3
+  v9: dbl = pow.d v1, v2
+  v10: dbl = pow.d v3, v3
+  v11: dbl = div.d v0, v1
+  v12: lgl = dbl2lgl v1
+  v13: bool = isnan.d v1
+  v14: dbl = const.dbl 0.5
+  v15: dbl = mod.d v14, v3
+  ret v4
+}",
+            "function f {
+bb0():
+  v0: dbl = const.dbl 1.5
+  v1: dbl = const.dbl NaN
+  v2: dbl = const.dbl -7.0
+  v3: dbl = const.dbl 2.0
+  v4: dbl = const.dbl 3.0
+  v5: lgl = const.lgl NA
+  v6: lgl = const.lgl 1
+  v7: dbl = const.dbl 1.0
+  v8: dbl = const.dbl -4.0
+  v9: dbl = const.dbl NaN
+  v10: dbl = const.dbl 4.0
+  v11: dbl = const.dbl NaN
+  v12: lgl = const.lgl NA
+  v13: bool = const.bool true
+  v14: dbl = const.dbl 0.5
+  v15: dbl = mod.d v14, v3
+  ret v4
+}",
+        );
+    }
+
+    #[test]
+    fn r_pow_special_cases() {
+        assert_eq!(r_pow(f64::NAN, 0.0), 1.0);
+        assert_eq!(r_pow(1.0, f64::NAN), 1.0);
+        let na = f64::from_bits(0x7ff00000000007a2);
+        assert_eq!(r_pow(na, 2.0).to_bits() & 0xffff_ffff, 1954);
+    }
+
+    #[test]
+    fn constant_branch_becomes_jump_and_true_assume_goes() {
+        check_pass(
+            run,
+            "function f {
+bb0(v0: any):
+  v1: bool = const.bool true
+  v2: bool = const.bool false
+  v3: cp = checkpoint pc=0 stack=[] locals=[v0]
+  assume v1, v3, typecheck
+  assume v2, v3, deadbranch
+  branch v2, bb1(), bb2(v0)
+bb1():
+  ret v0
+bb2(v4: any):
+  ret v4
+}",
+            "function f {
+bb0(v0: any):
+  v1: bool = const.bool true
+  v2: bool = const.bool false
+  v3: cp = checkpoint pc=0 stack=[] locals=[v0]
+  assume v2, v3, deadbranch
+  jump bb2(v0)
+bb1():
+  ret v0
+bb2(v4: any):
+  ret v4
+}",
+        );
+    }
+
+    #[test]
+    fn test_of_box_folds_and_unchanged_reports_false() {
+        assert!(check_pass(
+            run,
+            "function f {
+bb0(v0: int):
+  v1: any = box v0
+  v2: bool = test is.int v1
+  v3: bool = test is.dbl v1
+  ret v1
+}",
+            "function f {
+bb0(v0: int):
+  v1: any = box v0
+  v2: bool = const.bool true
+  v3: bool = test is.dbl v1
+  ret v1
+}"
+        ));
+        let same = "function f {\nbb0(v0: int):\n  ret v0\n}";
+        assert!(!check_pass(run, same, same));
+    }
+}

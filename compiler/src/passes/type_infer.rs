@@ -1,0 +1,306 @@
+//! Type inference / unboxing across block parameters.
+//!
+//! A parameter of type `any` whose incoming arguments are all `box x` with `x`
+//! of one unboxed type T (or the parameter itself, around a loop) becomes a T
+//! parameter, and the predecessors pass the unboxed values. Uses of the
+//! parameter: `unbox` to T is replaced by the parameter; uses needing a boxed
+//! value (tests, runtime calls, `ret`, other unboxes, arguments to `any`
+//! parameters) read a `box` inserted at the top of the block. Frame states keep
+//! the unboxed value (exits record native values with their types).
+//!
+//! Local rules: `unbox (box x)` is `x` when the types agree, and
+//! `test T (box x)` with `x: T` is true.
+
+use super::{def_kind, insert_inst, map_uses, replace_uses, test_of_box_is_true};
+use crate::ir::*;
+
+pub fn run(f: &mut Func) -> bool {
+    let mut changed = false;
+    for b in 1..f.blocks.len() {
+        let params = f.blocks[b].params.clone();
+        for p in params {
+            if f.ty(p) == Type::Any {
+                if let Some(t) = refinable(f, Block(b as u32), p) {
+                    refine_param(f, Block(b as u32), p, t);
+                    changed = true;
+                }
+            }
+        }
+    }
+    changed | local_rules(f)
+}
+
+/// Every edge into `b` (predecessor terminator instruction, which arm).
+fn incoming_edges(f: &Func, b: Block) -> Vec<(Inst, usize)> {
+    let mut edges = vec![];
+    for data in &f.blocks {
+        let Some(&i) = data.insts.last() else {
+            continue;
+        };
+        match &f.inst(i).kind {
+            InstKind::Jump(t, _) if *t == b => edges.push((i, 0)),
+            InstKind::Branch(_, t, _, e, _) => {
+                if *t == b {
+                    edges.push((i, 0));
+                }
+                if *e == b {
+                    edges.push((i, 1));
+                }
+            }
+            _ => {}
+        }
+    }
+    edges
+}
+
+fn edge_args(kind: &mut InstKind, arm: usize) -> Option<&mut Vec<Val>> {
+    match (kind, arm) {
+        (InstKind::Jump(_, a), 0) | (InstKind::Branch(_, _, a, _, _), 0) => Some(a),
+        (InstKind::Branch(_, _, _, _, a), 1) => Some(a),
+        _ => None,
+    }
+}
+
+fn boxed_operand(f: &Func, v: Val) -> Option<Val> {
+    match def_kind(f, v) {
+        Some(InstKind::Unary(UnOp::Box, x)) => Some(*x),
+        _ => None,
+    }
+}
+
+/// The unboxed type `p` can take, if every incoming argument allows it.
+fn refinable(f: &Func, b: Block, p: Val) -> Option<Type> {
+    let ValDef::Param(_, idx) = f.vals[p.0 as usize].def else {
+        return None;
+    };
+    let edges = incoming_edges(f, b);
+    let mut ty = None;
+    for (i, arm) in edges {
+        let mut kind = f.inst(i).kind.clone();
+        let arg = *edge_args(&mut kind, arm)?.get(idx as usize)?;
+        if arg == p {
+            continue;
+        }
+        let x = boxed_operand(f, arg)?;
+        match ty {
+            None => ty = Some(f.ty(x)),
+            Some(t) if t == f.ty(x) => {}
+            Some(_) => return None,
+        }
+    }
+    ty.filter(|t| t.is_unboxed())
+}
+
+fn refine_param(f: &mut Func, b: Block, p: Val, t: Type) {
+    let ValDef::Param(_, idx) = f.vals[p.0 as usize].def else {
+        return;
+    };
+    // Predecessors pass the unboxed values.
+    for (i, arm) in incoming_edges(f, b) {
+        let mut kind = f.inst(i).kind.clone();
+        if let Some(arg) = edge_args(&mut kind, arm).and_then(|a| a.get_mut(idx as usize)) {
+            if let Some(x) = boxed_operand(f, *arg) {
+                *arg = x;
+            }
+        }
+        f.insts[i.0 as usize].kind = kind;
+    }
+    f.vals[p.0 as usize].ty = t;
+    // `unbox p` to T is p itself.
+    let placed: Vec<Inst> = f.blocks.iter().flat_map(|d| d.insts.clone()).collect();
+    for &i in &placed {
+        let d = f.inst(i);
+        if let (InstKind::Unary(UnOp::Unbox, a), Some(r)) = (&d.kind, d.result) {
+            if *a == p && f.ty(r) == t {
+                replace_uses(f, r, p);
+            }
+        }
+    }
+    // Everything else that needs a boxed value reads a fresh box.
+    let boxed = insert_inst(f, b, 0, InstKind::Unary(UnOp::Box, p), Type::Any);
+    let Some(boxed) = boxed else {
+        return;
+    };
+    let placed: Vec<Inst> = f.blocks.iter().flat_map(|d| d.insts.clone()).collect();
+    for i in placed {
+        if f.inst(i).result == Some(boxed) {
+            continue;
+        }
+        let mut kind = f.inst(i).kind.clone();
+        match &mut kind {
+            InstKind::Unary(UnOp::Unbox, a) | InstKind::Test(_, a) | InstKind::Return(a)
+                if *a == p =>
+            {
+                *a = boxed;
+            }
+            InstKind::Runtime(..) => map_uses(&mut kind, |v| if v == p { boxed } else { v }),
+            InstKind::Jump(..) | InstKind::Branch(..) => {
+                for arm in 0..2 {
+                    let target = match (&kind, arm) {
+                        (InstKind::Jump(t, _), 0) | (InstKind::Branch(_, t, ..), 0) => *t,
+                        (InstKind::Branch(_, _, _, e, _), 1) => *e,
+                        _ => continue,
+                    };
+                    let target_params = f.blocks[target.0 as usize].params.clone();
+                    if let Some(args) = edge_args(&mut kind, arm) {
+                        for (a, tp) in args.iter_mut().zip(target_params) {
+                            if *a == p && f.ty(tp) == Type::Any {
+                                *a = boxed;
+                            }
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+        f.insts[i.0 as usize].kind = kind;
+    }
+}
+
+fn local_rules(f: &mut Func) -> bool {
+    let mut changed = false;
+    let placed: Vec<Inst> = f.blocks.iter().flat_map(|d| d.insts.clone()).collect();
+    for i in placed {
+        let d = f.inst(i);
+        match (&d.kind, d.result) {
+            (InstKind::Unary(UnOp::Unbox, a), Some(r)) => {
+                if let Some(x) = boxed_operand(f, *a) {
+                    if f.ty(x) == f.ty(r) {
+                        replace_uses(f, r, x);
+                        changed = true;
+                    }
+                }
+            }
+            (InstKind::Test(t, a), Some(_)) if test_of_box_is_true(f, *t, *a) => {
+                f.insts[i.0 as usize].kind = InstKind::ConstBool(true);
+                changed = true;
+            }
+            _ => {}
+        }
+    }
+    changed
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::passes::test_util::check_pass;
+
+    #[test]
+    fn merge_of_boxed_ints_is_unboxed() {
+        assert!(check_pass(
+            run,
+            "function f {
+bb0(v0: int, v1: bool):
+  branch v1, bb1(), bb2()
+bb1():
+  v2: int = add.i v0, v0
+  v3: any = box v2
+  jump bb3(v3)
+bb2():
+  v4: any = box v0
+  jump bb3(v4)
+bb3(v5: any):
+  v6: int = unbox v5
+  v7: int = add.i v6, v0
+  v8: any = runtime @4(v5)
+  ret v5
+}",
+            "function f {
+bb0(v0: int, v1: bool):
+  branch v1, bb1(), bb2()
+bb1():
+  v2: int = add.i v0, v0
+  v3: any = box v2
+  jump bb3(v2)
+bb2():
+  v4: any = box v0
+  jump bb3(v0)
+bb3(v5: int):
+  v9: any = box v5
+  v6: int = unbox v9
+  v7: int = add.i v5, v0
+  v8: any = runtime @4(v9)
+  ret v9
+}"
+        ));
+    }
+
+    #[test]
+    fn loop_carried_box() {
+        check_pass(
+            run,
+            "function f {
+bb0(v0: int):
+  v1: any = box v0
+  jump bb1(v1)
+bb1(v2: any):
+  v3: bool = test is.int v2
+  v4: cp = checkpoint pc=2 stack=[] locals=[v2]
+  assume v3, v4, typecheck
+  v5: int = unbox v2
+  v6: int = add.i v5, v0
+  v7: any = box v6
+  v8: bool = lt.i v6, v0
+  branch v8, bb1(v7), bb2()
+bb2():
+  ret v7
+}",
+            "function f {
+bb0(v0: int):
+  v1: any = box v0
+  jump bb1(v0)
+bb1(v2: int):
+  v9: any = box v2
+  v3: bool = const.bool true
+  v4: cp = checkpoint pc=2 stack=[] locals=[v2]
+  assume v3, v4, typecheck
+  v5: int = unbox v9
+  v6: int = add.i v2, v0
+  v7: any = box v6
+  v8: bool = lt.i v6, v0
+  branch v8, bb1(v6), bb2()
+bb2():
+  ret v7
+}",
+        );
+    }
+
+    #[test]
+    fn mixed_types_and_unknown_values_stay_boxed() {
+        let text = "function f {
+bb0(v0: int, v1: dbl, v2: bool, v3: any):
+  v4: any = box v0
+  v5: any = box v1
+  branch v2, bb1(v4), bb1(v5)
+bb1(v6: any):
+  branch v2, bb2(v4), bb2(v3)
+bb2(v7: any):
+  ret v7
+}";
+        assert!(!check_pass(run, text, text));
+    }
+
+    #[test]
+    fn unbox_of_box_and_test_of_box() {
+        check_pass(
+            run,
+            "function f {
+bb0(v0: dbl):
+  v1: any = box v0
+  v2: bool = test is.dbl v1
+  v3: dbl = unbox v1
+  v4: dbl = add.d v3, v3
+  ret v1
+}",
+            "function f {
+bb0(v0: dbl):
+  v1: any = box v0
+  v2: bool = const.bool true
+  v3: dbl = unbox v1
+  v4: dbl = add.d v0, v0
+  ret v1
+}",
+        );
+    }
+}
