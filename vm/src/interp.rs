@@ -76,6 +76,13 @@ pub struct Activation {
     pub dispatch: Option<DispatchInfo>,
 }
 
+/// What a slow-path instruction tells the interpreter loop.
+enum Flow {
+    Next,
+    Ret(Value),
+    Fail(RError),
+}
+
 enum LoopState {
     Seq {
         seq: Value,
@@ -750,78 +757,9 @@ impl Interp {
                     };
                     self.stack.push(v);
                 }
-                Op::LoadName(s, fb) => {
-                    let v = match self.lookup_var(env, s) {
-                        Some(v) => v,
-                        None => fail!(self.not_found_at(s, Some((code, pc - 1)))),
-                    };
-                    TypeFeedback::record(&code.type_fb[fb as usize], &v);
-                    self.stack.push(v);
-                }
-                Op::LoadFun(s, ci) => match self.lookup_fun(env, s) {
-                    Some(f) => self.stack.push(f),
-                    None => {
-                        let name = s.name();
-                        if let Some(what) = unsupported_feature(&name) {
-                            fail!(RError::unsupported(format!("{} ({})", what, name)));
-                        }
-                        fail!(RError::with_call(
-                            format!("could not find function \"{}\"", name),
-                            crate::deparse::deparse(&code.calls[ci as usize])
-                        ))
-                    }
-                },
-                Op::LoadDots(ci) => match Self::dots_value(env) {
-                    Some(v) => self.stack.push(v),
-                    None => fail!(self.attribute(
-                        RError::new("'...' used in an incorrect context"),
-                        code,
-                        ci
-                    )),
-                },
-                Op::LoadDotN(k, ci) => {
-                    let v = Self::dots_value(env).and_then(|d| match &d {
-                        Value::Vec(l) => match &l.data {
-                            VecData::List(items) => items.get(k as usize - 1).cloned(),
-                            _ => None,
-                        },
-                        _ => None,
-                    });
-                    match v {
-                        Some(v) => self.stack.push(v),
-                        None => fail!(self.attribute(
-                            RError::new(format!("the ... list does not contain {} elements", k)),
-                            code,
-                            ci
-                        )),
-                    }
-                }
                 Op::StoreLocal(slot) => {
                     let v = pop!();
                     env.slots.borrow_mut()[slot as usize] = Some(v);
-                }
-                Op::StoreName(s) => {
-                    let v = pop!();
-                    env.set_local(s, v);
-                }
-                Op::StoreSuper(s) => {
-                    let v = pop!();
-                    if env.is_global() {
-                        env.set_local(s, v);
-                    } else {
-                        env.super_assign(s, v);
-                    }
-                }
-                Op::LoadSuper(s, _) => {
-                    let from = if env.is_global() {
-                        env.clone()
-                    } else {
-                        env.parent.clone().unwrap()
-                    };
-                    match self.lookup_var(&from, s) {
-                        Some(v) => self.stack.push(v),
-                        None => fail!(self.not_found(s)),
-                    }
                 }
                 Op::Pop => {
                     self.stack.pop();
@@ -857,39 +795,6 @@ impl Interp {
                     TypeFeedback::record(&code.type_fb[fb as usize], &r);
                     self.stack.push(r);
                 }
-                Op::Logic(and, ci) => {
-                    let b = pop!();
-                    let a = pop!();
-                    self.cur_call = Some((Rc::as_ptr(code), ci));
-                    let r = attempt!(arith::logic(self, and, &a, &b), ci);
-                    self.stack.push(r);
-                }
-                Op::Not(ci) => {
-                    let a = pop!();
-                    self.cur_call = Some((Rc::as_ptr(code), ci));
-                    let r = attempt!(arith::not(self, &a), ci);
-                    self.stack.push(r);
-                }
-                Op::Neg(ci, fb) => {
-                    let a = pop!();
-                    self.cur_call = Some((Rc::as_ptr(code), ci));
-                    let r = attempt!(arith::negate(self, &a), ci);
-                    TypeFeedback::record(&code.type_fb[fb as usize], &r);
-                    self.stack.push(r);
-                }
-                Op::Plus(ci) => {
-                    let a = pop!();
-                    let r = attempt!(arith::unary_plus(self, &a), ci);
-                    self.stack.push(r);
-                }
-                Op::Colon(ci, fb) => {
-                    let b = pop!();
-                    let a = pop!();
-                    self.cur_call = Some((Rc::as_ptr(code), ci));
-                    let r = attempt!(construct::colon(self, &a, &b), ci);
-                    TypeFeedback::record(&code.type_fb[fb as usize], &r);
-                    self.stack.push(r);
-                }
                 Op::Jump(t) => pc = t as usize,
                 Op::BranchFalse(t, ci, fb) => {
                     let c = pop!();
@@ -909,94 +814,6 @@ impl Interp {
                     if !truth {
                         pc = t as usize;
                     }
-                }
-                Op::AndStart(t, ci) | Op::OrStart(t, ci) => {
-                    let a = pop!();
-                    self.cur_call = Some((Rc::as_ptr(code), ci));
-                    let l = attempt!(
-                        self.scalar_logical(&a, "x", matches!(op, Op::AndStart(..))),
-                        ci
-                    );
-                    let decided = if matches!(op, Op::AndStart(..)) {
-                        l == 0
-                    } else {
-                        l == 1
-                    };
-                    self.stack.push(Value::Lgl(l));
-                    if decided {
-                        pc = t as usize;
-                    }
-                }
-                Op::AndEnd(ci) | Op::OrEnd(ci) => {
-                    let b = pop!();
-                    let a = match pop!() {
-                        Value::Lgl(x) => x,
-                        _ => NA_LOGICAL,
-                    };
-                    let is_and = matches!(op, Op::AndEnd(_));
-                    self.cur_call = Some((Rc::as_ptr(code), ci));
-                    let b = attempt!(self.scalar_logical(&b, "y", is_and), ci);
-                    let r = if is_and {
-                        if b == 0 {
-                            0
-                        } else if a == NA_LOGICAL || b == NA_LOGICAL {
-                            NA_LOGICAL
-                        } else {
-                            1
-                        }
-                    } else if b == 1 {
-                        1
-                    } else if a == NA_LOGICAL || b == NA_LOGICAL {
-                        NA_LOGICAL
-                    } else {
-                        0
-                    };
-                    self.stack.push(Value::Lgl(r));
-                }
-                Op::ForPrep(ci) => {
-                    let seq = pop!();
-                    let n = match &seq {
-                        Value::Null => 0,
-                        Value::Closure(_) | Value::Builtin(_) => {
-                            fail!(self.attribute(
-                                RError::new("invalid for() loop sequence"),
-                                code,
-                                ci
-                            ))
-                        }
-                        v => v.len(),
-                    };
-                    self.loops.push(LoopState::Seq { seq, i: 0, n });
-                }
-                Op::ForRangePrep(ci) => {
-                    let to = pop!();
-                    let from = pop!();
-                    match int_range(&from, &to) {
-                        Some((next, remaining, step)) => self.loops.push(LoopState::Range {
-                            next,
-                            remaining,
-                            step,
-                        }),
-                        None => {
-                            self.cur_call = Some((Rc::as_ptr(code), ci));
-                            let seq = attempt!(construct::colon(self, &from, &to), ci);
-                            let n = seq.len();
-                            self.loops.push(LoopState::Seq { seq, i: 0, n });
-                        }
-                    }
-                }
-                Op::ForCountPrep { along, call } => {
-                    let x = pop!();
-                    let n = if along {
-                        x.len()
-                    } else {
-                        // seq_len's own validation and errors.
-                        let f = Value::Builtin(self.builtin_for(intern("seq_len")).unwrap());
-                        *pcr = pc;
-                        let r = self.call_value(&f, Args::positional(vec![x]), CallSite::Code(code.clone(), call));
-                        attempt!(r, call).len()
-                    };
-                    self.loops.push(LoopState::Range { next: 1, remaining: n as u64, step: 1 });
                 }
                 Op::ForStep { exit, var, fb } => {
                     let v = match self.loops.last_mut().unwrap() {
@@ -1051,20 +868,6 @@ impl Interp {
                 }
                 Op::ForEnd => {
                     self.loops.pop();
-                }
-                Op::Call {
-                    argc,
-                    spec,
-                    call,
-                    fb,
-                } => {
-                    let args = self.collect_args(code, spec, argc as usize);
-                    let f = pop!();
-                    code.call_fb[fb as usize].borrow_mut().record(&f);
-                    *pcr = pc;
-                    let r = self.call_value(&f, args, CallSite::Code(code.clone(), call));
-                    let r = attempt!(r, call);
-                    self.stack.push(r);
                 }
                 Op::Index {
                     n, empty, call, fb, ..
@@ -1160,13 +963,6 @@ impl Interp {
                     TypeFeedback::record(&code.type_fb[fb as usize], &r);
                     self.stack.push(r);
                 }
-                Op::Dollar(s, ci, fb) => {
-                    let x = pop!();
-                    self.cur_call = Some((Rc::as_ptr(code), ci));
-                    let r = attempt!(subset::dollar(self, &x, &s.name()), ci);
-                    TypeFeedback::record(&code.type_fb[fb as usize], &r);
-                    self.stack.push(r);
-                }
                 Op::SetIndex { n, empty, call } | Op::SetIndex2 { n, empty, call } => {
                     let is2 = matches!(op, Op::SetIndex2 { .. });
                     let mut x = pop!();
@@ -1182,6 +978,271 @@ impl Interp {
                     } else {
                         attempt!(subset::assign_index(self, x, &idx, v), call)
                     };
+                    self.stack.push(r);
+                }
+                Op::Return | Op::EndRegion => {
+                    let v = pop!();
+                    self.stack.truncate(base);
+                    self.loops.truncate(loops_base);
+                    *pcr = pc;
+                    return Ok(v);
+                }
+                _ => match self.exec_slow(code, env, &mut pc, base, loops_base, run_id, op) {
+                    Flow::Next => {}
+                    Flow::Ret(v) => {
+                        *pcr = pc;
+                        return Ok(v);
+                    }
+                    Flow::Fail(e) => {
+                        *pcr = pc;
+                        return Err(e);
+                    }
+                },
+            }
+        }
+    }
+
+    /// The instructions that are not on the interpreter's hot path (calls,
+    /// closures, conditions, S3, switch, ...), kept out of `exec` so that the
+    /// hot loop stays small.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    fn exec_slow(
+        &mut self,
+        code: &Rc<FunctionCode>,
+        env: &Env,
+        pc: &mut usize,
+        base: usize,
+        loops_base: usize,
+        run_id: u64,
+        op: &Op,
+    ) -> Flow {
+        macro_rules! fail {
+            ($e:expr) => {{
+                return Flow::Fail($e);
+            }};
+        }
+        macro_rules! attempt {
+            ($e:expr, $ci:expr) => {
+                match $e {
+                    Ok(v) => v,
+                    Err(e) => fail!(self.attribute(e, code, $ci)),
+                }
+            };
+        }
+        macro_rules! pop {
+            () => {
+                self.stack.pop().unwrap()
+            };
+        }
+        match *op {
+                Op::LoadName(s, fb) => {
+                    let v = match self.lookup_var(env, s) {
+                        Some(v) => v,
+                        None => fail!(self.not_found_at(s, Some((code, *pc - 1)))),
+                    };
+                    TypeFeedback::record(&code.type_fb[fb as usize], &v);
+                    self.stack.push(v);
+                }
+                Op::LoadFun(s, ci) => match self.lookup_fun(env, s) {
+                    Some(f) => self.stack.push(f),
+                    None => {
+                        let name = s.name();
+                        if let Some(what) = unsupported_feature(&name) {
+                            fail!(RError::unsupported(format!("{} ({})", what, name)));
+                        }
+                        fail!(RError::with_call(
+                            format!("could not find function \"{}\"", name),
+                            crate::deparse::deparse(&code.calls[ci as usize])
+                        ))
+                    }
+                },
+                Op::LoadDots(ci) => match Self::dots_value(env) {
+                    Some(v) => self.stack.push(v),
+                    None => fail!(self.attribute(
+                        RError::new("'...' used in an incorrect context"),
+                        code,
+                        ci
+                    )),
+                },
+                Op::LoadDotN(k, ci) => {
+                    let v = Self::dots_value(env).and_then(|d| match &d {
+                        Value::Vec(l) => match &l.data {
+                            VecData::List(items) => items.get(k as usize - 1).cloned(),
+                            _ => None,
+                        },
+                        _ => None,
+                    });
+                    match v {
+                        Some(v) => self.stack.push(v),
+                        None => fail!(self.attribute(
+                            RError::new(format!("the ... list does not contain {} elements", k)),
+                            code,
+                            ci
+                        )),
+                    }
+                }
+                Op::StoreName(s) => {
+                    let v = pop!();
+                    env.set_local(s, v);
+                }
+                Op::StoreSuper(s) => {
+                    let v = pop!();
+                    if env.is_global() {
+                        env.set_local(s, v);
+                    } else {
+                        env.super_assign(s, v);
+                    }
+                }
+                Op::LoadSuper(s, _) => {
+                    let from = if env.is_global() {
+                        env.clone()
+                    } else {
+                        env.parent.clone().unwrap()
+                    };
+                    match self.lookup_var(&from, s) {
+                        Some(v) => self.stack.push(v),
+                        None => fail!(self.not_found(s)),
+                    }
+                }
+                Op::Logic(and, ci) => {
+                    let b = pop!();
+                    let a = pop!();
+                    self.cur_call = Some((Rc::as_ptr(code), ci));
+                    let r = attempt!(arith::logic(self, and, &a, &b), ci);
+                    self.stack.push(r);
+                }
+                Op::Not(ci) => {
+                    let a = pop!();
+                    self.cur_call = Some((Rc::as_ptr(code), ci));
+                    let r = attempt!(arith::not(self, &a), ci);
+                    self.stack.push(r);
+                }
+                Op::Neg(ci, fb) => {
+                    let a = pop!();
+                    self.cur_call = Some((Rc::as_ptr(code), ci));
+                    let r = attempt!(arith::negate(self, &a), ci);
+                    TypeFeedback::record(&code.type_fb[fb as usize], &r);
+                    self.stack.push(r);
+                }
+                Op::Plus(ci) => {
+                    let a = pop!();
+                    let r = attempt!(arith::unary_plus(self, &a), ci);
+                    self.stack.push(r);
+                }
+                Op::Colon(ci, fb) => {
+                    let b = pop!();
+                    let a = pop!();
+                    self.cur_call = Some((Rc::as_ptr(code), ci));
+                    let r = attempt!(construct::colon(self, &a, &b), ci);
+                    TypeFeedback::record(&code.type_fb[fb as usize], &r);
+                    self.stack.push(r);
+                }
+                Op::AndStart(t, ci) | Op::OrStart(t, ci) => {
+                    let a = pop!();
+                    self.cur_call = Some((Rc::as_ptr(code), ci));
+                    let l = attempt!(
+                        self.scalar_logical(&a, "x", matches!(op, Op::AndStart(..))),
+                        ci
+                    );
+                    let decided = if matches!(op, Op::AndStart(..)) {
+                        l == 0
+                    } else {
+                        l == 1
+                    };
+                    self.stack.push(Value::Lgl(l));
+                    if decided {
+                        *pc = t as usize;
+                    }
+                }
+                Op::AndEnd(ci) | Op::OrEnd(ci) => {
+                    let b = pop!();
+                    let a = match pop!() {
+                        Value::Lgl(x) => x,
+                        _ => NA_LOGICAL,
+                    };
+                    let is_and = matches!(op, Op::AndEnd(_));
+                    self.cur_call = Some((Rc::as_ptr(code), ci));
+                    let b = attempt!(self.scalar_logical(&b, "y", is_and), ci);
+                    let r = if is_and {
+                        if b == 0 {
+                            0
+                        } else if a == NA_LOGICAL || b == NA_LOGICAL {
+                            NA_LOGICAL
+                        } else {
+                            1
+                        }
+                    } else if b == 1 {
+                        1
+                    } else if a == NA_LOGICAL || b == NA_LOGICAL {
+                        NA_LOGICAL
+                    } else {
+                        0
+                    };
+                    self.stack.push(Value::Lgl(r));
+                }
+                Op::ForPrep(ci) => {
+                    let seq = pop!();
+                    let n = match &seq {
+                        Value::Null => 0,
+                        Value::Closure(_) | Value::Builtin(_) => {
+                            fail!(self.attribute(
+                                RError::new("invalid for() loop sequence"),
+                                code,
+                                ci
+                            ))
+                        }
+                        v => v.len(),
+                    };
+                    self.loops.push(LoopState::Seq { seq, i: 0, n });
+                }
+                Op::ForRangePrep(ci) => {
+                    let to = pop!();
+                    let from = pop!();
+                    match int_range(&from, &to) {
+                        Some((next, remaining, step)) => self.loops.push(LoopState::Range {
+                            next,
+                            remaining,
+                            step,
+                        }),
+                        None => {
+                            self.cur_call = Some((Rc::as_ptr(code), ci));
+                            let seq = attempt!(construct::colon(self, &from, &to), ci);
+                            let n = seq.len();
+                            self.loops.push(LoopState::Seq { seq, i: 0, n });
+                        }
+                    }
+                }
+                Op::ForCountPrep { along, call } => {
+                    let x = pop!();
+                    let n = if along {
+                        x.len()
+                    } else {
+                        // seq_len's own validation and errors.
+                        let f = Value::Builtin(self.builtin_for(intern("seq_len")).unwrap());
+                                                let r = self.call_value(&f, Args::positional(vec![x]), CallSite::Code(code.clone(), call));
+                        attempt!(r, call).len()
+                    };
+                    self.loops.push(LoopState::Range { next: 1, remaining: n as u64, step: 1 });
+                }
+                Op::Call {
+                    argc,
+                    spec,
+                    call,
+                    fb,
+                } => {
+                    let args = self.collect_args(code, spec, argc as usize);
+                    let f = pop!();
+                    code.call_fb[fb as usize].borrow_mut().record(&f);
+                                        let r = self.call_value(&f, args, CallSite::Code(code.clone(), call));
+                    let r = attempt!(r, call);
+                    self.stack.push(r);
+                }
+                Op::Dollar(s, ci, fb) => {
+                    let x = pop!();
+                    self.cur_call = Some((Rc::as_ptr(code), ci));
+                    let r = attempt!(subset::dollar(self, &x, &s.name()), ci);
+                    TypeFeedback::record(&code.type_fb[fb as usize], &r);
                     self.stack.push(r);
                 }
                 Op::SetDollar(s, ci) => {
@@ -1213,8 +1274,7 @@ impl Interp {
                             crate::deparse::deparse(&code.calls[call as usize])
                         )),
                     };
-                    *pcr = pc;
-                    let r = attempt!(
+                                        let r = attempt!(
                         self.call_value(&f, args, CallSite::Code(code.clone(), call)),
                         call
                     );
@@ -1230,13 +1290,6 @@ impl Interp {
                     };
                     self.stack.push(Value::Closure(Rc::new(c)));
                 }
-                Op::Return | Op::EndRegion => {
-                    let v = pop!();
-                    self.stack.truncate(base);
-                    self.loops.truncate(loops_base);
-                    *pcr = pc;
-                    return Ok(v);
-                }
                 Op::Missing(slot) => {
                     let m = self
                         .frames
@@ -1248,17 +1301,16 @@ impl Interp {
                 Op::UseMethod { has_obj, call } => {
                     let obj = if has_obj { Some(pop!()) } else { None };
                     let generic = pop!();
-                    *pcr = pc;
-                    let r = attempt!(self.use_method(&generic, obj), call);
+                                        let r = attempt!(self.use_method(&generic, obj), call);
                     self.stack.truncate(base);
                     self.loops.truncate(loops_base);
-                    return Ok(r);
+                    return Flow::Ret(r);
                 }
                 Op::Switch(t, ci) => {
                     let sel = pop!();
                     let table = &code.switches[t as usize];
                     let target = attempt!(switch_target(table, &sel), ci);
-                    pc = target as usize;
+                    *pc = target as usize;
                 }
                 Op::TryBegin(i) => {
                     let info = &code.tries[i as usize];
@@ -1287,8 +1339,7 @@ impl Interp {
                     }
                     if let Some(fin) = info.finally {
                         let vis = self.visible;
-                        *pcr = pc;
-                        if let Err(e) = self.run(code, env, fin) {
+                                                if let Err(e) = self.run(code, env, fin) {
                             fail!(e);
                         }
                         self.visible = vis;
@@ -1323,8 +1374,10 @@ impl Interp {
                 Op::NoLoop(_) => fail!(RError::no_call(
                     "no loop for break/next, jumping to top level"
                 )),
-            }
+
+            _ => unreachable!("hot instruction in exec_slow"),
         }
+        Flow::Next
     }
 
     fn pop_indices(&mut self, n: u8, empty: u8) -> Vec<Option<Value>> {

@@ -38,3 +38,20 @@ proptest! {
         check(&tight);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    /// Whatever parses must also compile to bytecode without panicking.
+    #[test]
+    fn random_tokens_compile(idx in proptest::collection::vec(0..PIECES.len(), 0..80)) {
+        let src: String = idx.iter().map(|&i| PIECES[i]).collect::<Vec<_>>().join(" ");
+        if let Ok(p) = vm::parser::parse_program(&src, "fuzz.R") {
+            for e in &p.exprs {
+                let code = vm::compile::compile_toplevel(e);
+                let mut s = String::new();
+                code.dump(&mut s);
+            }
+        }
+    }
+}
