@@ -4,8 +4,8 @@
 //! comes from `crate::format`.
 
 use crate::format::{
-    encode_complex, encode_integer, encode_real, encode_string, format_complex, format_integer,
-    format_logical, format_real, logical_str, pad_left, pad_right, str_width,
+    encode_complex_digits, encode_integer, encode_real, encode_string, format_complex,
+    format_integer, format_logical, format_real, logical_str, pad_left, pad_right, str_width,
 };
 use crate::value::{RStr, Value, VecData, Vector, C64};
 
@@ -203,6 +203,22 @@ impl Printer {
                 self.out.push(' ');
             }
             self.out.push('\n');
+            if let VecData::Cplx(z) = d {
+                // R 4.2 prints named complex values at their own width, one space
+                // apart, with no trailing gap (NA alone is padded to the column).
+                let line: Vec<String> = range
+                    .map(|k| match z.get(k) {
+                        Some(v)
+                            if crate::value::is_na_real(v.re) || crate::value::is_na_real(v.im) =>
+                        {
+                            pad_left("NA", w)
+                        }
+                        _ => c.cells[k].clone(),
+                    })
+                    .collect();
+                self.out.push_str(&line.join(" "));
+                continue;
+            }
             for k in range {
                 self.out.push_str(&pad_left(&c.cells[k], w));
                 self.out.push(' ');
@@ -359,16 +375,7 @@ fn complex_cells(x: &[C64], digits: usize) -> Cells {
     let (fr, fi, _) = format_complex(x, digits, 0);
     let strs: Vec<String> = x
         .iter()
-        .map(|&z| {
-            let s = encode_complex(z, fr, fi);
-            if s == "NA" {
-                s
-            } else {
-                let re = encode_real(z.re, fr);
-                let im = encode_real(z.im.abs(), fi);
-                format!("{}{}{}i", re, if z.im < 0.0 { '-' } else { '+' }, im)
-            }
-        })
+        .map(|&z| encode_complex_digits(z, fr, fi, digits))
         .collect();
     let w = strs.iter().map(|s| str_width(s)).max().unwrap_or(0);
     Cells {

@@ -6,8 +6,8 @@ use super::BuiltinDef;
 use crate::args::Args;
 use crate::error::{RError, RResult};
 use crate::format::{
-    drop_trailing_zeros, encode_real, format_integer, format_logical, format_real, format_real_one,
-    logical_str, num_to_char, pad_left, pad_right, sci_string, str_width,
+    drop_trailing_zeros, encode_real, format_integer, format_logical, format_real_one,
+    format_real_scipen, logical_str, num_to_char, pad_left, pad_right, sci_string, str_width,
 };
 use crate::interp::Interp;
 use crate::value::{is_na_real, str_vec, RStr, VType, Value, VecData, NA_INTEGER};
@@ -141,8 +141,18 @@ fn builtin_cat(interp: &mut Interp, args: Args) -> RResult<Value> {
             count += 1;
         }
     }
-    // R ends the output with the separator when it contains a newline and fill is off
-    // only for fill = TRUE; with fill = FALSE nothing is appended.
+    // R ends the output with a newline when `fill` is on or any separator contains
+    // a newline (do_cat's `pwidth != INT_MAX || nlsep`).
+    let fill = match b.take(3) {
+        None => false,
+        Some(v) => match v.as_vector().map(|x| x.vtype()) {
+            Some(VType::Lgl) => arg_flag(&Some(v), false),
+            _ => v.first_f64().is_some_and(|w| w > 0.0),
+        },
+    };
+    if fill || seps.iter().any(|s| s.contains('\n')) {
+        text.push('\n');
+    }
     interp.out.push_str(&text);
     interp.visible = false;
     Ok(Value::Null)
@@ -228,6 +238,20 @@ fn builtin_format(_interp: &mut Interp, args: Args) -> RResult<Value> {
     let width = arg_f64(&b.take(5))
         .map(|w| w.max(0.0) as usize)
         .unwrap_or(0);
+    // scientific = TRUE/FALSE forces the notation; a number is a scipen penalty.
+    let scipen = match b.take(7) {
+        None | Some(Value::Null) => 0,
+        Some(v) => match v.as_vector().map(|x| x.vtype()) {
+            Some(VType::Lgl) => {
+                if arg_flag(&Some(v), false) {
+                    -100
+                } else {
+                    100
+                }
+            }
+            _ => arg_f64(&Some(v)).map_or(0, |p| p as i64),
+        },
+    };
     let big_mark = arg_str(&b.take(8)).unwrap_or_default();
     let Some(vec) = x.as_vector() else {
         return match x {
@@ -256,7 +280,7 @@ fn builtin_format(_interp: &mut Interp, args: Args) -> RResult<Value> {
                 .collect()
         }
         VecData::Dbl(v) => {
-            let mut f = format_real(v, digits, nsmall);
+            let mut f = format_real_scipen(v, digits, nsmall, scipen);
             if trim {
                 f.w = 0;
             }
@@ -785,7 +809,8 @@ fn builtin_format_c(_interp: &mut Interp, args: Args) -> RResult<Value> {
                             v[i] as f64
                         }
                     }
-                    VecData::Dbl(v) => v[i].round(),
+                    // formatC sets storage.mode(x) <- "integer": truncation.
+                    VecData::Dbl(v) => v[i].trunc(),
                     _ => f64::NAN,
                 };
                 if x.is_nan() {
@@ -1119,7 +1144,7 @@ mod tests {
                 "formatC",
                 vec![(None, Value::Dbl(3.7)), (Some("format"), Value::str("d"))]
             ),
-            vec!["4"]
+            vec!["3"]
         );
         assert_eq!(
             one(
