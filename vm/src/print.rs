@@ -32,6 +32,30 @@ pub fn print_to_string_opts(v: &Value, digits: usize, quote: bool) -> String {
         out: String::new(),
         digits: digits.clamp(1, 22),
         quote,
+        method_printer: None,
+    };
+    p.value(v, "");
+    p.out
+}
+
+/// Prints a classed value nested inside another (a list element) with its S3
+/// `print` method: returns the text the method wrote, or `None` to print the value
+/// as `print.default` would.
+pub type MethodPrinter<'a> = dyn FnMut(&Value) -> Option<String> + 'a;
+
+/// `print_to_string_opts`, but classed elements of lists are printed through
+/// `method_printer` as R's `print.default` dispatches on them.
+pub fn print_to_string_dispatch(
+    v: &Value,
+    digits: usize,
+    quote: bool,
+    method_printer: &mut MethodPrinter,
+) -> String {
+    let mut p = Printer {
+        out: String::new(),
+        digits: digits.clamp(1, 22),
+        quote,
+        method_printer: Some(method_printer),
     };
     p.value(v, "");
     p.out
@@ -55,15 +79,25 @@ struct Cells {
     w: usize,
 }
 
-struct Printer {
+struct Printer<'a, 'b> {
     out: String,
     digits: usize,
     /// Quote strings (`print(quote = FALSE)` turns this off).
     quote: bool,
+    /// Prints classed list elements with their S3 method (see `MethodPrinter`).
+    method_printer: Option<&'a mut MethodPrinter<'b>>,
 }
 
-impl Printer {
+impl Printer<'_, '_> {
     fn value(&mut self, v: &Value, tag: &str) {
+        if !tag.is_empty() && v.attr("class").is_some() {
+            if let Some(mp) = self.method_printer.as_mut() {
+                if let Some(text) = mp(v) {
+                    self.out.push_str(&text);
+                    return;
+                }
+            }
+        }
         match v {
             Value::Null => self.out.push_str("NULL\n"),
             Value::Closure(_) => {
@@ -114,7 +148,10 @@ impl Printer {
             if matches!(&**name, "names" | "dim" | "dimnames" | "comment" | "srcref") {
                 continue;
             }
-            let t = format!("{}attr(,\"{}\")", tag, name);
+            // R chains attribute tags (`attr(,"a")attr(,"b")`) but does not prefix
+            // them with list element tags (`$x`).
+            let prefix = if tag.starts_with("attr(") { tag } else { "" };
+            let t = format!("{}attr(,\"{}\")", prefix, name);
             self.out.push_str(&t);
             self.out.push('\n');
             self.value(val, &t);

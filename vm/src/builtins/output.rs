@@ -171,10 +171,62 @@ fn builtin_print(interp: &mut Interp, args: Args) -> RResult<Value> {
         }
     };
     let quote = arg_flag(&b.take(2), true);
-    let s = crate::print::print_to_string_opts(&x, digits, quote);
+    if let Some(method) = s3_method(interp, "print", &x) {
+        // print is an S3 generic in R: a user method takes over.
+        interp.call_function(&method, Args::positional(vec![x.clone()]))?;
+        interp.visible = false;
+        return Ok(x);
+    }
+    let s = print_with_methods(interp, &x, digits, quote)?;
     interp.out.push_str(&s);
     interp.visible = false;
     Ok(x)
+}
+
+/// The user-defined S3 method `generic.<class>` (a closure) for a value with a
+/// class attribute, searched along the class vector.
+pub(crate) fn s3_method(interp: &Interp, generic: &str, x: &Value) -> Option<Value> {
+    for class in x.explicit_class()? {
+        if let Some(f @ Value::Closure(_)) = interp.find_function(&format!("{}.{}", generic, class))
+        {
+            return Some(f);
+        }
+    }
+    None
+}
+
+/// `print.default` text of `x`, with classed list elements printed by their S3
+/// `print` methods (whose output is captured from `interp.out`).
+pub fn print_with_methods(
+    interp: &mut Interp,
+    x: &Value,
+    digits: usize,
+    quote: bool,
+) -> RResult<String> {
+    let mut failure: Option<RError> = None;
+    let text = {
+        let mut method_printer = |v: &Value| -> Option<String> {
+            if failure.is_some() {
+                return None;
+            }
+            let method = s3_method(interp, "print", v)?;
+            let start = interp.out.len();
+            let result = interp.call_function(&method, Args::positional(vec![v.clone()]));
+            let captured = interp.out.split_off(start);
+            match result {
+                Ok(_) => Some(captured),
+                Err(e) => {
+                    failure = Some(e);
+                    Some(String::new())
+                }
+            }
+        };
+        crate::print::print_to_string_dispatch(x, digits, quote, &mut method_printer)
+    };
+    match failure {
+        Some(e) => Err(e),
+        None => Ok(text),
+    }
 }
 
 /// Insert `mark` every three digits in the integer part of a formatted number.
@@ -213,7 +265,7 @@ fn with_shape(result: Vec<RStr>, from: &Value) -> Value {
     out
 }
 
-fn builtin_format(_interp: &mut Interp, args: Args) -> RResult<Value> {
+fn builtin_format(interp: &mut Interp, args: Args) -> RResult<Value> {
     let mut b = args.bind(&[
         "x",
         "trim",
@@ -227,6 +279,10 @@ fn builtin_format(_interp: &mut Interp, args: Args) -> RResult<Value> {
         "...",
     ])?;
     let x = b.take(0).unwrap_or(Value::Null);
+    if let Some(method) = s3_method(interp, "format", &x) {
+        // format is an S3 generic in R: a user method takes over.
+        return interp.call_function(&method, Args::positional(vec![x]));
+    }
     let trim = arg_flag(&b.take(1), false);
     let digits = arg_f64(&b.take(2))
         .map(|d| d.clamp(1.0, 22.0) as usize)
