@@ -623,15 +623,16 @@ fn bi_sum(_: &mut Interp, args: Args) -> RResult<Value> {
             Ok(Value::cplx(s))
         }
         VType::Dbl => {
-            let mut s = 0.0;
+            // R accumulates in long double.
+            let mut s = super::ldsum::LongSum::new();
             for v in vals.iter().filter_map(|v| v.as_vector()) {
                 for &x in dbl_data(&v.data).iter() {
                     if !(narm && x.is_nan()) {
-                        s += x;
+                        s.add(x);
                     }
                 }
             }
-            Ok(Value::Dbl(s))
+            Ok(Value::Dbl(s.value()))
         }
         _ => {
             // GNU R accumulates integers in 64 bits and returns a double when the
@@ -829,17 +830,12 @@ fn bi_mean(interp: &mut Interp, args: Args) -> RResult<Value> {
         .filter(|x| !(narm && x.is_nan()))
         .collect();
     let n = xs.len() as f64;
-    let mut m = xs.iter().sum::<f64>() / n;
-    if m.is_infinite() && xs.iter().all(|x| x.is_finite()) {
-        // R sums in long double, where the total cannot overflow; scaling each term
-        // first gives the same finite mean.
-        m = xs.iter().map(|x| x / n).sum::<f64>();
-    }
-    if m.is_finite() && v.vtype() == VType::Dbl {
-        // Second pass, as R does, to reduce rounding error.
-        let t: f64 = xs.iter().map(|x| x - m).sum();
-        m += t / n;
-    }
+    let m = if v.vtype() == VType::Dbl {
+        super::ldsum::long_mean(&xs)
+    } else {
+        // Logical and integer means: an exact 64-bit sum divided by n.
+        xs.iter().sum::<f64>() / n
+    };
     Ok(Value::Dbl(m))
 }
 
@@ -924,6 +920,18 @@ fn cumulative(interp: &mut Interp, args: Args, which: &str) -> RResult<Value> {
         VecData::Dbl(d) => d,
         _ => Vec::new(),
     };
+    if which == "cumsum" {
+        // R accumulates cumsum in long double.
+        let mut acc = super::ldsum::LongSum::new();
+        let out: Vec<f64> = xs
+            .iter()
+            .map(|&x| {
+                acc.add(x);
+                acc.value()
+            })
+            .collect();
+        return Ok(with_attrs(VecData::Dbl(out), &v, &keep));
+    }
     let mut out = Vec::with_capacity(xs.len());
     let mut acc: Option<f64> = None;
     for &x in &xs {
