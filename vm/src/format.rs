@@ -517,7 +517,12 @@ pub fn encode_complex(z: C64, fr: RealFmt, fi: RealFmt) -> String {
 
 /// Complex numbers formatted with common part formats, right-justified.
 pub fn format_cplx_vec(x: &[C64], digits: usize) -> Vec<String> {
-    let (fr, fi, _) = format_complex(x, digits, 0);
+    format_cplx_vec_nsmall(x, digits, 0)
+}
+
+/// `format_cplx_vec` with at least `nsmall` decimals in fixed notation.
+pub fn format_cplx_vec_nsmall(x: &[C64], digits: usize, nsmall: usize) -> Vec<String> {
+    let (fr, fi, _) = format_complex(x, digits, nsmall);
     let strs: Vec<String> = x
         .iter()
         .map(|&z| encode_complex_digits(z, fr, fi, digits))

@@ -116,7 +116,7 @@ impl Printer<'_, '_> {
         }
         if let Value::Closure(c) = v {
             if let Some(attrs) = &c.attrs {
-                self.attributes(attrs, tag);
+                self.attributes(attrs, tag, true);
             }
         }
     }
@@ -139,13 +139,18 @@ impl Printer<'_, '_> {
             self.plain_vector(&v.data);
         }
         if let Some(attrs) = &v.attrs {
-            self.attributes(attrs, tag);
+            // A matrix does not show its names in the layout, so they print as an
+            // attribute.
+            let names_shown = v.dim2().is_none();
+            self.attributes(attrs, tag, names_shown);
         }
     }
 
-    fn attributes(&mut self, attrs: &[(crate::value::Sym, Value)], tag: &str) {
+    fn attributes(&mut self, attrs: &[(crate::value::Sym, Value)], tag: &str, names_shown: bool) {
         for (name, val) in attrs {
-            if matches!(&**name, "names" | "dim" | "dimnames" | "comment" | "srcref") {
+            if matches!(&**name, "dim" | "dimnames" | "comment" | "srcref")
+                || (names_shown && &**name == "names")
+            {
                 continue;
             }
             // R chains attribute tags (`attr(,"a")attr(,"b")`) but does not prefix
@@ -684,5 +689,13 @@ n21 n22 n23 n24 n25 n26 n27 n28 n29 n30
         );
         let z = VecData::Cplx(vec![C64::new(1.0, 10.0), C64::new(1.0, 1.0)]);
         assert_eq!(print_to_string(&Value::from_data(z)), "[1] 1+10i 1+ 1i\n");
+        // Rscript: print(exp(1i * pi)); print(c(0.5+0i, 100+1e-3i))
+        let z = VecData::Cplx(vec![C64::new(-1.0, 1.2246467991473532e-16)]);
+        assert_eq!(print_to_string(&Value::from_data(z)), "[1] -1+0i\n");
+        let z = VecData::Cplx(vec![C64::new(0.5, 0.0), C64::new(100.0, 1e-3)]);
+        assert_eq!(
+            print_to_string(&Value::from_data(z)),
+            "[1] 5e-01+0e+00i 1e+02+1e-03i\n"
+        );
     }
 }

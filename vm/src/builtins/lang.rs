@@ -143,8 +143,17 @@ fn stopifnot(interp: &mut Interp, args: Args) -> RResult<Value> {
             _ => false,
         };
         if !ok {
+            // A named argument's name is the whole message (R >= 4.0).
+            let given = args
+                .names
+                .get(k)
+                .cloned()
+                .flatten()
+                .filter(|n| !n.is_empty());
             let what = exprs.get(k).cloned().unwrap_or_else(|| "argument".into());
-            let msg = if v.len() <= 1 {
+            let msg = if let Some(m) = given {
+                m.to_string()
+            } else if v.len() <= 1 {
                 format!("{} is not TRUE", what)
             } else {
                 format!("{} are not all TRUE", what)

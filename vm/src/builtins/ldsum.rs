@@ -98,7 +98,7 @@ impl Extended {
         }
         let num = (self.mant as u128) << 63;
         let q = num / n as u128;
-        let sticky = num % n as u128 != 0;
+        let sticky = !num.is_multiple_of(n as u128);
         normalize(self.neg, q | sticky as u128, self.exp - 63)
     }
 }

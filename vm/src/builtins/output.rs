@@ -342,7 +342,7 @@ fn builtin_format(interp: &mut Interp, args: Args) -> RResult<Value> {
             }
             v.iter().map(|&r| encode_real(r, f)).collect()
         }
-        VecData::Cplx(v) => crate::format::format_cplx_vec(v, digits),
+        VecData::Cplx(v) => crate::format::format_cplx_vec_nsmall(v, digits, nsmall),
         VecData::Str(v) => {
             let raw: Vec<String> = v
                 .iter()

@@ -196,6 +196,14 @@ fn builtin_substr(_interp: &mut Interp, args: Args) -> RResult<Value> {
 fn builtin_substr_assign(_interp: &mut Interp, args: Args) -> RResult<Value> {
     let mut b = args.bind(&["x", "start", "stop", "value"])?;
     let x = b.take(0).unwrap_or(Value::Null);
+    for (i, formal) in [(1, "start"), (2, "stop")] {
+        if b.slots.get(i).is_none_or(|s| s.is_none()) {
+            return Err(RError::new(format!(
+                "argument \"{}\" is missing, with no default",
+                formal
+            )));
+        }
+    }
     let start = int_elems(&b.take(1));
     let stop = int_elems(&b.take(2));
     let value = as_strings(&b.take(3).unwrap_or(Value::Null));
@@ -216,13 +224,8 @@ fn builtin_substr_assign(_interp: &mut Interp, args: Args) -> RResult<Value> {
                     let mut chars: Vec<char> = s.chars().collect();
                     let first = a.max(1) as usize;
                     let last = (z.max(0) as usize).min(chars.len());
-                    let mut pos = first;
-                    for c in v.chars() {
-                        if pos > last {
-                            break;
-                        }
+                    for (pos, c) in (first..=last).zip(v.chars()) {
                         chars[pos - 1] = c;
-                        pos += 1;
                     }
                     Some(chars.into_iter().collect::<String>().into())
                 }
