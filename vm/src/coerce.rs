@@ -59,6 +59,36 @@ pub fn str_to_dbl(s: &str) -> Option<f64> {
     Some(if neg { -v } else { v })
 }
 
+/// Parse a string as R's `as.complex` does: a real number or `re+imi` / `re-imi`
+/// (no inner spaces). `None` means "NA introduced by coercion".
+pub fn str_to_cplx(s: &str) -> Option<C64> {
+    if let Some(re) = str_to_dbl(s) {
+        return Some(if is_na_real(re) {
+            na_complex()
+        } else {
+            C64::new(re, 0.0)
+        });
+    }
+    let t = s.trim();
+    let body = t.strip_suffix('i')?;
+    let bytes = body.as_bytes();
+    // The sign that starts the imaginary part: not the first character and not an
+    // exponent sign.
+    let split = (1..bytes.len())
+        .rev()
+        .find(|&k| matches!(bytes[k], b'+' | b'-') && !matches!(bytes[k - 1], b'e' | b'E'))?;
+    let (re_str, im_str) = body.split_at(split);
+    if re_str.contains(char::is_whitespace) || im_str.contains(char::is_whitespace) {
+        return None;
+    }
+    let re = str_to_dbl(re_str)?;
+    let im = str_to_dbl(im_str)?;
+    if is_na_real(re) || is_na_real(im) {
+        return None;
+    }
+    Some(C64::new(re, im))
+}
+
 pub fn str_to_lgl(s: &str) -> i32 {
     match s {
         "TRUE" | "T" | "true" | "True" => 1,
@@ -189,7 +219,18 @@ pub fn coerce_data_warn(d: &VecData, t: VType) -> (VecData, bool) {
                 .map(|s| s.as_deref().map_or(NA_LOGICAL, str_to_lgl))
                 .collect(),
         ),
-        (VecData::Str(v), VType::Int | VType::Dbl | VType::Cplx) => {
+        (VecData::Str(v), VType::Cplx) => VecData::Cplx(
+            v.iter()
+                .map(|s| match s {
+                    None => na_complex(),
+                    Some(s) => str_to_cplx(s).unwrap_or_else(|| {
+                        warn = true;
+                        na_complex()
+                    }),
+                })
+                .collect(),
+        ),
+        (VecData::Str(v), VType::Int | VType::Dbl) => {
             let ds: Vec<f64> = v
                 .iter()
                 .map(|s| match s {
@@ -206,7 +247,6 @@ pub fn coerce_data_warn(d: &VecData, t: VType) -> (VecData, bool) {
                     // as.integer("3.7") is 3; out of range gives NA with a warning too.
                     coerce_data(&dd, VType::Int)
                 }
-                VType::Cplx => coerce_data(&dd, VType::Cplx),
                 _ => dd,
             }
         }

@@ -49,6 +49,11 @@ fn scientific(x: f64, digits: usize) -> (bool, i32, usize, bool) {
 /// R's `formatReal`: the common format of `x` at `digits` significant digits with at
 /// least `nsmall` decimals in fixed notation.
 pub fn format_real(x: &[f64], digits: usize, nsmall: usize) -> RealFmt {
+    format_real_scipen(x, digits, nsmall, SCIPEN)
+}
+
+/// `format_real` with an explicit `scipen` penalty (`format(scientific = )`).
+pub fn format_real_scipen(x: &[f64], digits: usize, nsmall: usize, scipen: i64) -> RealFmt {
     let (mut naflag, mut nanflag, mut posinf, mut neginf) = (false, false, false, false);
     let mut neg = false;
     let (mut rgt, mut mxl, mut mxsl, mut mxns) = (i64::MIN, i64::MIN, i64::MIN, i64::MIN);
@@ -92,7 +97,7 @@ pub fn format_real(x: &[f64], digits: usize, nsmall: usize) -> RealFmt {
         let e = if mxl > 100 || mnl <= -99 { 2 } else { 1 };
         let d = mxns - 1;
         let we = neg as i64 + (d > 0) as i64 + d + 4 + e;
-        if wf <= we + SCIPEN {
+        if wf <= we + scipen {
             if nsmall as i64 > rgt {
                 rgt = nsmall as i64;
                 wf = mxsl + rgt + (rgt != 0) as i64;
@@ -288,36 +293,240 @@ pub fn format_lgl_vec(x: &[i32]) -> Vec<String> {
     x.iter().map(|&v| pad_left(logical_str(v), w)).collect()
 }
 
-/// Formats for the real and imaginary parts of complex numbers (as R 4.2 does:
-/// each part formatted as a vector, NA elements excluded).
-pub fn format_complex(x: &[C64], digits: usize, nsmall: usize) -> (RealFmt, RealFmt, bool) {
-    let ok: Vec<&C64> = x
-        .iter()
-        .filter(|z| !(is_na_real(z.re) || is_na_real(z.im)))
-        .collect();
-    let re: Vec<f64> = ok.iter().map(|z| z.re).collect();
-    let im: Vec<f64> = ok.iter().map(|z| z.im.abs()).collect();
-    let fr = format_real(&re, digits, nsmall);
-    let fi = format_real(&im, digits, nsmall);
-    let has_na = ok.len() < x.len();
-    (fr, fi, has_na)
+/// The per-part statistics R's `formatReal`/`formatComplex` collect over finite
+/// values before choosing fixed or scientific notation.
+struct PartStats {
+    neg: bool,
+    rgt: i64,
+    mxl: i64,
+    mnl: i64,
+    mxsl: i64,
+    mxns: i64,
 }
 
-/// One complex number in the given part formats (unpadded).
-pub fn encode_complex(z: C64, fr: RealFmt, fi: RealFmt) -> String {
-    if is_na_real(z.re) || is_na_real(z.im) {
-        return "NA".into();
+impl PartStats {
+    fn new() -> PartStats {
+        PartStats {
+            neg: false,
+            rgt: i64::MIN,
+            mxl: i64::MIN,
+            mnl: i64::MAX,
+            mxsl: i64::MIN,
+            mxns: i64::MIN,
+        }
     }
-    let re = encode_real(z.re, RealFmt { w: 0, ..fr });
+
+    fn add(&mut self, v: f64, digits: usize) {
+        let (neg_i, kpower, nsig, widens) = scientific(v, digits);
+        let mut left = kpower as i64 + 1;
+        if widens {
+            left -= 1;
+        }
+        let sleft = neg_i as i64 + if left <= 0 { 1 } else { left };
+        self.neg |= neg_i;
+        self.rgt = self.rgt.max(nsig as i64 - left);
+        self.mxl = self.mxl.max(left);
+        self.mnl = self.mnl.min(left);
+        self.mxsl = self.mxsl.max(sleft);
+        self.mxns = self.mxns.max(nsig as i64);
+    }
+
+    /// (fixed width, scientific format) — `None` when no finite value was seen.
+    fn formats(&self) -> Option<(i64, RealFmt)> {
+        if self.mxl == i64::MIN {
+            return None;
+        }
+        let mxsl = if self.mxl < 0 {
+            1 + self.neg as i64
+        } else {
+            self.mxsl
+        };
+        let rgt = self.rgt.max(0);
+        let wf = mxsl + rgt + (rgt != 0) as i64;
+        let e = if self.mxl > 100 || self.mnl < -99 {
+            2
+        } else {
+            1
+        };
+        let d = self.mxns - 1;
+        let we = self.neg as i64 + (d > 0) as i64 + d + 4 + e;
+        Some((
+            wf,
+            RealFmt {
+                w: we as usize,
+                d: d as usize,
+                e: e as usize,
+            },
+        ))
+    }
+
+    /// The fixed format with at least `nsmall` decimals.
+    fn fixed(&self, nsmall: usize) -> RealFmt {
+        let mxsl = if self.mxl < 0 {
+            1 + self.neg as i64
+        } else {
+            self.mxsl
+        };
+        let rgt = self.rgt.max(0).max(nsmall as i64);
+        RealFmt {
+            w: (mxsl + rgt + (rgt != 0) as i64) as usize,
+            d: rgt as usize,
+            e: 0,
+        }
+    }
+}
+
+/// R's `z_prec_r`: round a complex number to `digits` significant digits, judged
+/// on the larger of its two parts (so a tiny part next to a large one becomes 0).
+pub fn complex_signif(z: C64, digits: usize) -> C64 {
+    let (m1, m2) = (z.re.abs(), z.im.abs());
+    let mut m = 0.0;
+    if m1.is_finite() {
+        m = m1;
+    }
+    if m2.is_finite() && m2 > m {
+        m = m2;
+    }
+    if m == 0.0 || digits > 22 {
+        return z;
+    }
+    let dig = digits.max(1) as i32;
+    let mag = m.log10().floor() as i32;
+    let dig = dig - mag - 1;
+    let round = crate::builtins::math::fround;
+    if dig > 306 {
+        let pow10 = 1.0e4;
+        let d = (dig - 4) as f64;
+        C64::new(
+            round(pow10 * z.re, d) / pow10,
+            round(pow10 * z.im, d) / pow10,
+        )
+    } else {
+        C64::new(round(z.re, dig as f64), round(z.im, dig as f64))
+    }
+}
+
+/// R 4.2's `formatComplex`: formats for the real and imaginary parts (the
+/// imaginary one for absolute values), chosen jointly after rounding each number
+/// to `digits` significant digits; the flag says whether an NA was seen.
+pub fn format_complex(x: &[C64], digits: usize, nsmall: usize) -> (RealFmt, RealFmt, bool) {
+    let mut naflag = false;
+    let (mut rnan, mut rposinf, mut rneginf, mut inan, mut iposinf) =
+        (false, false, false, false, false);
+    let (mut all_re_zero, mut all_im_zero) = (true, true);
+    let mut re_stats = PartStats::new();
+    let mut im_stats = PartStats::new();
+    for &z in x {
+        let t = complex_signif(z, digits);
+        if is_na_real(t.re) || is_na_real(t.im) {
+            naflag = true;
+            continue;
+        }
+        if !t.re.is_finite() {
+            if t.re.is_nan() {
+                rnan = true;
+            } else if t.re > 0.0 {
+                rposinf = true;
+            } else {
+                rneginf = true;
+            }
+        } else {
+            if z.re != 0.0 {
+                all_re_zero = false;
+            }
+            re_stats.add(t.re, digits);
+        }
+        if !t.im.is_finite() {
+            if t.im.is_nan() {
+                inan = true;
+            } else {
+                iposinf = true;
+            }
+        } else {
+            if z.im != 0.0 {
+                all_im_zero = false;
+            }
+            im_stats.add(t.im.abs(), digits);
+        }
+    }
+    let zero = RealFmt { w: 0, d: 0, e: 0 };
+    let (wf, mut fr) = re_stats.formats().unwrap_or((0, zero));
+    let (i_wf, mut fi) = im_stats.formats().unwrap_or((0, zero));
+    let sci = SCIPEN;
+    if all_re_zero {
+        fr = RealFmt {
+            w: wf as usize,
+            d: 0,
+            e: 0,
+        };
+        if i_wf <= fi.w as i64 + sci {
+            fi = im_stats.fixed(nsmall);
+        }
+    } else if all_im_zero {
+        if wf <= fr.w as i64 + sci {
+            fr = re_stats.fixed(nsmall);
+        }
+        fi = RealFmt {
+            w: i_wf as usize,
+            d: 0,
+            e: 0,
+        };
+    } else if wf + i_wf < (fr.w + fi.w) as i64 + 2 * sci {
+        fr = re_stats.fixed(nsmall);
+        fi = im_stats.fixed(nsmall);
+    }
+    if re_stats.mxl == i64::MIN {
+        fr = RealFmt { w: 0, d: 0, e: 0 };
+    }
+    if im_stats.mxl == i64::MIN {
+        fi = RealFmt { w: 0, d: 0, e: 0 };
+    }
+    if rnan || rposinf {
+        fr.w = fr.w.max(3);
+    }
+    if rneginf {
+        fr.w = fr.w.max(4);
+    }
+    if inan || iposinf {
+        fi.w = fi.w.max(3);
+    }
+    if naflag && fr.w + fi.w + 2 < NA_WIDTH {
+        fr.w += NA_WIDTH - (fr.w + fi.w + 2);
+    }
+    (fr, fi, naflag)
+}
+
+/// R's `EncodeComplex`: one complex number with its parts padded to the widths
+/// of `fr` and `fi` (pass `w: 0` for no padding). Parts that round to zero at
+/// `digits` show as zero.
+pub fn encode_complex_digits(z: C64, fr: RealFmt, fi: RealFmt, digits: usize) -> String {
+    if is_na_real(z.re) || is_na_real(z.im) {
+        return pad_left("NA", fr.w + fi.w + 2);
+    }
+    let y = complex_signif(z, digits);
+    let re = encode_real(if y.re == 0.0 { 0.0 } else { z.re }, fr);
     let neg_im = z.im < 0.0;
-    let im = encode_real(z.im.abs(), RealFmt { w: 0, ..fi });
+    let im = encode_real(if y.im == 0.0 { 0.0 } else { z.im.abs() }, fi);
     format!("{}{}{}i", re, if neg_im { '-' } else { '+' }, im)
+}
+
+/// One complex number in the given part formats (unpadded), at 7 digits.
+pub fn encode_complex(z: C64, fr: RealFmt, fi: RealFmt) -> String {
+    encode_complex_digits(z, RealFmt { w: 0, ..fr }, RealFmt { w: 0, ..fi }, 7)
 }
 
 /// Complex numbers formatted with common part formats, right-justified.
 pub fn format_cplx_vec(x: &[C64], digits: usize) -> Vec<String> {
-    let (fr, fi, _) = format_complex(x, digits, 0);
-    let strs: Vec<String> = x.iter().map(|&z| encode_complex(z, fr, fi)).collect();
+    format_cplx_vec_nsmall(x, digits, 0)
+}
+
+/// `format_cplx_vec` with at least `nsmall` decimals in fixed notation.
+pub fn format_cplx_vec_nsmall(x: &[C64], digits: usize, nsmall: usize) -> Vec<String> {
+    let (fr, fi, _) = format_complex(x, digits, nsmall);
+    let strs: Vec<String> = x
+        .iter()
+        .map(|&z| encode_complex_digits(z, fr, fi, digits))
+        .collect();
     let w = strs.iter().map(|s| s.chars().count()).max().unwrap_or(0);
     strs.iter().map(|s| pad_left(s, w)).collect()
 }

@@ -4,8 +4,8 @@
 //! comes from `crate::format`.
 
 use crate::format::{
-    encode_complex, encode_integer, encode_real, encode_string, format_complex, format_integer,
-    format_logical, format_real, logical_str, pad_left, pad_right, str_width,
+    encode_complex_digits, encode_integer, encode_real, encode_string, format_complex,
+    format_integer, format_logical, format_real, logical_str, pad_left, pad_right, str_width,
 };
 use crate::value::{RStr, Value, VecData, Vector, C64};
 
@@ -32,6 +32,30 @@ pub fn print_to_string_opts(v: &Value, digits: usize, quote: bool) -> String {
         out: String::new(),
         digits: digits.clamp(1, 22),
         quote,
+        method_printer: None,
+    };
+    p.value(v, "");
+    p.out
+}
+
+/// Prints a classed value nested inside another (a list element) with its S3
+/// `print` method: returns the text the method wrote, or `None` to print the value
+/// as `print.default` would.
+pub type MethodPrinter<'a> = dyn FnMut(&Value) -> Option<String> + 'a;
+
+/// `print_to_string_opts`, but classed elements of lists are printed through
+/// `method_printer` as R's `print.default` dispatches on them.
+pub fn print_to_string_dispatch(
+    v: &Value,
+    digits: usize,
+    quote: bool,
+    method_printer: &mut MethodPrinter,
+) -> String {
+    let mut p = Printer {
+        out: String::new(),
+        digits: digits.clamp(1, 22),
+        quote,
+        method_printer: Some(method_printer),
     };
     p.value(v, "");
     p.out
@@ -55,15 +79,25 @@ struct Cells {
     w: usize,
 }
 
-struct Printer {
+struct Printer<'a, 'b> {
     out: String,
     digits: usize,
     /// Quote strings (`print(quote = FALSE)` turns this off).
     quote: bool,
+    /// Prints classed list elements with their S3 method (see `MethodPrinter`).
+    method_printer: Option<&'a mut MethodPrinter<'b>>,
 }
 
-impl Printer {
+impl Printer<'_, '_> {
     fn value(&mut self, v: &Value, tag: &str) {
+        if !tag.is_empty() && v.attr("class").is_some() {
+            if let Some(mp) = self.method_printer.as_mut() {
+                if let Some(text) = mp(v) {
+                    self.out.push_str(&text);
+                    return;
+                }
+            }
+        }
         match v {
             Value::Null => self.out.push_str("NULL\n"),
             Value::Closure(_) => {
@@ -82,7 +116,7 @@ impl Printer {
         }
         if let Value::Closure(c) = v {
             if let Some(attrs) = &c.attrs {
-                self.attributes(attrs, tag);
+                self.attributes(attrs, tag, true);
             }
         }
     }
@@ -105,16 +139,24 @@ impl Printer {
             self.plain_vector(&v.data);
         }
         if let Some(attrs) = &v.attrs {
-            self.attributes(attrs, tag);
+            // A matrix does not show its names in the layout, so they print as an
+            // attribute.
+            let names_shown = v.dim2().is_none();
+            self.attributes(attrs, tag, names_shown);
         }
     }
 
-    fn attributes(&mut self, attrs: &[(crate::value::Sym, Value)], tag: &str) {
+    fn attributes(&mut self, attrs: &[(crate::value::Sym, Value)], tag: &str, names_shown: bool) {
         for (name, val) in attrs {
-            if matches!(&**name, "names" | "dim" | "dimnames" | "comment" | "srcref") {
+            if matches!(&**name, "dim" | "dimnames" | "comment" | "srcref")
+                || (names_shown && &**name == "names")
+            {
                 continue;
             }
-            let t = format!("{}attr(,\"{}\")", tag, name);
+            // R chains attribute tags (`attr(,"a")attr(,"b")`) but does not prefix
+            // them with list element tags (`$x`).
+            let prefix = if tag.starts_with("attr(") { tag } else { "" };
+            let t = format!("{}attr(,\"{}\")", prefix, name);
             self.out.push_str(&t);
             self.out.push('\n');
             self.value(val, &t);
@@ -203,6 +245,22 @@ impl Printer {
                 self.out.push(' ');
             }
             self.out.push('\n');
+            if let VecData::Cplx(z) = d {
+                // R 4.2 prints named complex values at their own width, one space
+                // apart, with no trailing gap (NA alone is padded to the column).
+                let line: Vec<String> = range
+                    .map(|k| match z.get(k) {
+                        Some(v)
+                            if crate::value::is_na_real(v.re) || crate::value::is_na_real(v.im) =>
+                        {
+                            pad_left("NA", w)
+                        }
+                        _ => c.cells[k].clone(),
+                    })
+                    .collect();
+                self.out.push_str(&line.join(" "));
+                continue;
+            }
             for k in range {
                 self.out.push_str(&pad_left(&c.cells[k], w));
                 self.out.push(' ');
@@ -359,16 +417,7 @@ fn complex_cells(x: &[C64], digits: usize) -> Cells {
     let (fr, fi, _) = format_complex(x, digits, 0);
     let strs: Vec<String> = x
         .iter()
-        .map(|&z| {
-            let s = encode_complex(z, fr, fi);
-            if s == "NA" {
-                s
-            } else {
-                let re = encode_real(z.re, fr);
-                let im = encode_real(z.im.abs(), fi);
-                format!("{}{}{}i", re, if z.im < 0.0 { '-' } else { '+' }, im)
-            }
-        })
+        .map(|&z| encode_complex_digits(z, fr, fi, digits))
         .collect();
     let w = strs.iter().map(|s| str_width(s)).max().unwrap_or(0);
     Cells {
@@ -640,5 +689,13 @@ n21 n22 n23 n24 n25 n26 n27 n28 n29 n30
         );
         let z = VecData::Cplx(vec![C64::new(1.0, 10.0), C64::new(1.0, 1.0)]);
         assert_eq!(print_to_string(&Value::from_data(z)), "[1] 1+10i 1+ 1i\n");
+        // Rscript: print(exp(1i * pi)); print(c(0.5+0i, 100+1e-3i))
+        let z = VecData::Cplx(vec![C64::new(-1.0, 1.2246467991473532e-16)]);
+        assert_eq!(print_to_string(&Value::from_data(z)), "[1] -1+0i\n");
+        let z = VecData::Cplx(vec![C64::new(0.5, 0.0), C64::new(100.0, 1e-3)]);
+        assert_eq!(
+            print_to_string(&Value::from_data(z)),
+            "[1] 5e-01+0e+00i 1e+02+1e-03i\n"
+        );
     }
 }

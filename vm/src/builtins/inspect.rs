@@ -267,6 +267,21 @@ fn bi_attr_set(_: &mut Interp, args: Args) -> RResult<Value> {
     set_attr(x, &which, value)
 }
 
+/// `structure(.Data, ...)`: sets each named argument as an attribute (`.Names`
+/// means `names`); a NULL value removes the attribute.
+fn bi_structure(_: &mut Interp, args: Args) -> RResult<Value> {
+    let mut b = args.bind(&[".Data", "..."])?;
+    let mut x = b.take(0).ok_or_else(|| missing(".Data"))?;
+    for (name, value) in std::mem::take(&mut b.dots) {
+        let Some(name) = name else {
+            return Err(RError::new("attributes must be named"));
+        };
+        let which = if &*name == ".Names" { "names" } else { &*name };
+        x = set_attr(x, which, value)?;
+    }
+    Ok(x)
+}
+
 fn bi_attributes(_: &mut Interp, args: Args) -> RResult<Value> {
     let (x, _) = bind(args, &["x"])?;
     let Some(attrs) = attrs_of(&x) else {
@@ -1079,6 +1094,7 @@ pub const BUILTINS: &[BuiltinDef] = &[
     BuiltinDef::new("attr", bi_attr),
     BuiltinDef::new("attr<-", bi_attr_set),
     BuiltinDef::new("attributes", bi_attributes),
+    BuiltinDef::new("structure", bi_structure),
     BuiltinDef::new("class", bi_class),
     BuiltinDef::new("class<-", bi_class_set),
     BuiltinDef::new("oldClass", bi_oldclass),

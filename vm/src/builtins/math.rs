@@ -386,28 +386,51 @@ fn round_like(
     f: fn(f64, f64) -> f64,
 ) -> RResult<Value> {
     let (x, mut b) = bind_x(args, &["x", "digits"])?;
-    let digits = match b.take(1) {
-        Some(d) => d
-            .first_f64()
-            .ok_or_else(|| RError::new("non-numeric argument to mathematical function"))?,
-        None => default_digits,
+    // `digits` is recycled against `x` (R: `signif(pi, 1:5)`).
+    let digits: Vec<f64> = match b.take(1) {
+        Some(d) => {
+            let dv = d.as_vector().ok_or_else(non_numeric_math)?;
+            match &dv.data {
+                VecData::Lgl(_) | VecData::Int(_) | VecData::Dbl(_) => {
+                    dbl_data(&dv.data).into_owned()
+                }
+                _ => return Err(non_numeric_math()),
+            }
+        }
+        None => vec![default_digits],
     };
     let v = x.as_vector().ok_or_else(non_numeric_math)?;
+    let n = if v.is_empty() || digits.is_empty() {
+        0
+    } else {
+        v.len().max(digits.len())
+    };
+    let digit_at = |i: usize| digits[i % digits.len()];
+    // Attributes come from `x` unless `digits` is longer.
+    let attr_src: Vector = if v.len() >= digits.len() {
+        v.clone().into_owned()
+    } else {
+        Vector::new(VecData::Lgl(Vec::new()))
+    };
     match &v.data {
         VecData::Cplx(z) => Ok(with_attrs(
             VecData::Cplx(
-                z.iter()
-                    .map(|z| C64::new(f(z.re, digits), f(z.im, digits)))
+                (0..n)
+                    .map(|i| {
+                        let z = z[i % z.len()];
+                        C64::new(f(z.re, digit_at(i)), f(z.im, digit_at(i)))
+                    })
                     .collect(),
             ),
-            &v,
+            &attr_src,
             &[],
         )),
         VecData::Lgl(_) | VecData::Int(_) | VecData::Dbl(_) => {
             let _ = interp;
+            let xs = dbl_data(&v.data);
             Ok(with_attrs(
-                VecData::Dbl(dbl_data(&v.data).iter().map(|&a| f(a, digits)).collect()),
-                &v,
+                VecData::Dbl((0..n).map(|i| f(xs[i % xs.len()], digit_at(i))).collect()),
+                &attr_src,
                 &[],
             ))
         }
@@ -600,15 +623,16 @@ fn bi_sum(_: &mut Interp, args: Args) -> RResult<Value> {
             Ok(Value::cplx(s))
         }
         VType::Dbl => {
-            let mut s = 0.0;
+            // R accumulates in long double.
+            let mut s = super::ldsum::LongSum::new();
             for v in vals.iter().filter_map(|v| v.as_vector()) {
                 for &x in dbl_data(&v.data).iter() {
                     if !(narm && x.is_nan()) {
-                        s += x;
+                        s.add(x);
                     }
                 }
             }
-            Ok(Value::Dbl(s))
+            Ok(Value::Dbl(s.value()))
         }
         _ => {
             // GNU R accumulates integers in 64 bits and returns a double when the
@@ -806,12 +830,12 @@ fn bi_mean(interp: &mut Interp, args: Args) -> RResult<Value> {
         .filter(|x| !(narm && x.is_nan()))
         .collect();
     let n = xs.len() as f64;
-    let mut m = xs.iter().sum::<f64>() / n;
-    if m.is_finite() && v.vtype() == VType::Dbl {
-        // Second pass, as R does, to reduce rounding error.
-        let t: f64 = xs.iter().map(|x| x - m).sum();
-        m += t / n;
-    }
+    let m = if v.vtype() == VType::Dbl {
+        super::ldsum::long_mean(&xs)
+    } else {
+        // Logical and integer means: an exact 64-bit sum divided by n.
+        xs.iter().sum::<f64>() / n
+    };
     Ok(Value::Dbl(m))
 }
 
@@ -896,6 +920,18 @@ fn cumulative(interp: &mut Interp, args: Args, which: &str) -> RResult<Value> {
         VecData::Dbl(d) => d,
         _ => Vec::new(),
     };
+    if which == "cumsum" {
+        // R accumulates cumsum in long double.
+        let mut acc = super::ldsum::LongSum::new();
+        let out: Vec<f64> = xs
+            .iter()
+            .map(|&x| {
+                acc.add(x);
+                acc.value()
+            })
+            .collect();
+        return Ok(with_attrs(VecData::Dbl(out), &v, &keep));
+    }
     let mut out = Vec::with_capacity(xs.len());
     let mut acc: Option<f64> = None;
     for &x in &xs {

@@ -16,6 +16,7 @@ pub mod construct;
 pub mod functional;
 pub mod inspect;
 pub mod lang;
+pub mod ldsum;
 pub mod math;
 pub mod output;
 pub mod sets;

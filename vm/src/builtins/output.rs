@@ -6,8 +6,8 @@ use super::BuiltinDef;
 use crate::args::Args;
 use crate::error::{RError, RResult};
 use crate::format::{
-    drop_trailing_zeros, encode_real, format_integer, format_logical, format_real, format_real_one,
-    logical_str, num_to_char, pad_left, pad_right, sci_string, str_width,
+    drop_trailing_zeros, encode_real, format_integer, format_logical, format_real_one,
+    format_real_scipen, logical_str, num_to_char, pad_left, pad_right, sci_string, str_width,
 };
 use crate::interp::Interp;
 use crate::value::{is_na_real, str_vec, RStr, VType, Value, VecData, NA_INTEGER};
@@ -141,8 +141,18 @@ fn builtin_cat(interp: &mut Interp, args: Args) -> RResult<Value> {
             count += 1;
         }
     }
-    // R ends the output with the separator when it contains a newline and fill is off
-    // only for fill = TRUE; with fill = FALSE nothing is appended.
+    // R ends the output with a newline when `fill` is on or any separator contains
+    // a newline (do_cat's `pwidth != INT_MAX || nlsep`).
+    let fill = match b.take(3) {
+        None => false,
+        Some(v) => match v.as_vector().map(|x| x.vtype()) {
+            Some(VType::Lgl) => arg_flag(&Some(v), false),
+            _ => v.first_f64().is_some_and(|w| w > 0.0),
+        },
+    };
+    if fill || seps.iter().any(|s| s.contains('\n')) {
+        text.push('\n');
+    }
     interp.out.push_str(&text);
     interp.visible = false;
     Ok(Value::Null)
@@ -161,10 +171,62 @@ fn builtin_print(interp: &mut Interp, args: Args) -> RResult<Value> {
         }
     };
     let quote = arg_flag(&b.take(2), true);
-    let s = crate::print::print_to_string_opts(&x, digits, quote);
+    if let Some(method) = s3_method(interp, "print", &x) {
+        // print is an S3 generic in R: a user method takes over.
+        interp.call_function(&method, Args::positional(vec![x.clone()]))?;
+        interp.visible = false;
+        return Ok(x);
+    }
+    let s = print_with_methods(interp, &x, digits, quote)?;
     interp.out.push_str(&s);
     interp.visible = false;
     Ok(x)
+}
+
+/// The user-defined S3 method `generic.<class>` (a closure) for a value with a
+/// class attribute, searched along the class vector.
+pub(crate) fn s3_method(interp: &Interp, generic: &str, x: &Value) -> Option<Value> {
+    for class in x.explicit_class()? {
+        if let Some(f @ Value::Closure(_)) = interp.find_function(&format!("{}.{}", generic, class))
+        {
+            return Some(f);
+        }
+    }
+    None
+}
+
+/// `print.default` text of `x`, with classed list elements printed by their S3
+/// `print` methods (whose output is captured from `interp.out`).
+pub fn print_with_methods(
+    interp: &mut Interp,
+    x: &Value,
+    digits: usize,
+    quote: bool,
+) -> RResult<String> {
+    let mut failure: Option<RError> = None;
+    let text = {
+        let mut method_printer = |v: &Value| -> Option<String> {
+            if failure.is_some() {
+                return None;
+            }
+            let method = s3_method(interp, "print", v)?;
+            let start = interp.out.len();
+            let result = interp.call_function(&method, Args::positional(vec![v.clone()]));
+            let captured = interp.out.split_off(start);
+            match result {
+                Ok(_) => Some(captured),
+                Err(e) => {
+                    failure = Some(e);
+                    Some(String::new())
+                }
+            }
+        };
+        crate::print::print_to_string_dispatch(x, digits, quote, &mut method_printer)
+    };
+    match failure {
+        Some(e) => Err(e),
+        None => Ok(text),
+    }
 }
 
 /// Insert `mark` every three digits in the integer part of a formatted number.
@@ -203,7 +265,7 @@ fn with_shape(result: Vec<RStr>, from: &Value) -> Value {
     out
 }
 
-fn builtin_format(_interp: &mut Interp, args: Args) -> RResult<Value> {
+fn builtin_format(interp: &mut Interp, args: Args) -> RResult<Value> {
     let mut b = args.bind(&[
         "x",
         "trim",
@@ -217,6 +279,10 @@ fn builtin_format(_interp: &mut Interp, args: Args) -> RResult<Value> {
         "...",
     ])?;
     let x = b.take(0).unwrap_or(Value::Null);
+    if let Some(method) = s3_method(interp, "format", &x) {
+        // format is an S3 generic in R: a user method takes over.
+        return interp.call_function(&method, Args::positional(vec![x]));
+    }
     let trim = arg_flag(&b.take(1), false);
     let digits = arg_f64(&b.take(2))
         .map(|d| d.clamp(1.0, 22.0) as usize)
@@ -228,6 +294,20 @@ fn builtin_format(_interp: &mut Interp, args: Args) -> RResult<Value> {
     let width = arg_f64(&b.take(5))
         .map(|w| w.max(0.0) as usize)
         .unwrap_or(0);
+    // scientific = TRUE/FALSE forces the notation; a number is a scipen penalty.
+    let scipen = match b.take(7) {
+        None | Some(Value::Null) => 0,
+        Some(v) => match v.as_vector().map(|x| x.vtype()) {
+            Some(VType::Lgl) => {
+                if arg_flag(&Some(v), false) {
+                    -100
+                } else {
+                    100
+                }
+            }
+            _ => arg_f64(&Some(v)).map_or(0, |p| p as i64),
+        },
+    };
     let big_mark = arg_str(&b.take(8)).unwrap_or_default();
     let Some(vec) = x.as_vector() else {
         return match x {
@@ -256,13 +336,13 @@ fn builtin_format(_interp: &mut Interp, args: Args) -> RResult<Value> {
                 .collect()
         }
         VecData::Dbl(v) => {
-            let mut f = format_real(v, digits, nsmall);
+            let mut f = format_real_scipen(v, digits, nsmall, scipen);
             if trim {
                 f.w = 0;
             }
             v.iter().map(|&r| encode_real(r, f)).collect()
         }
-        VecData::Cplx(v) => crate::format::format_cplx_vec(v, digits),
+        VecData::Cplx(v) => crate::format::format_cplx_vec_nsmall(v, digits, nsmall),
         VecData::Str(v) => {
             let raw: Vec<String> = v
                 .iter()
@@ -785,7 +865,8 @@ fn builtin_format_c(_interp: &mut Interp, args: Args) -> RResult<Value> {
                             v[i] as f64
                         }
                     }
-                    VecData::Dbl(v) => v[i].round(),
+                    // formatC sets storage.mode(x) <- "integer": truncation.
+                    VecData::Dbl(v) => v[i].trunc(),
                     _ => f64::NAN,
                 };
                 if x.is_nan() {
@@ -1119,7 +1200,7 @@ mod tests {
                 "formatC",
                 vec![(None, Value::Dbl(3.7)), (Some("format"), Value::str("d"))]
             ),
-            vec!["4"]
+            vec!["3"]
         );
         assert_eq!(
             one(

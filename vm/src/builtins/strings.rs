@@ -15,6 +15,7 @@ pub const BUILTINS: &[BuiltinDef] = &[
     BuiltinDef::new("tolower", builtin_tolower),
     BuiltinDef::new("nchar", builtin_nchar),
     BuiltinDef::new("substr", builtin_substr),
+    BuiltinDef::new("substr<-", builtin_substr_assign),
     BuiltinDef::new("substring", builtin_substring),
     BuiltinDef::new("strsplit", builtin_strsplit),
     BuiltinDef::new("strtoi", builtin_strtoi),
@@ -187,6 +188,57 @@ fn builtin_substr(_interp: &mut Interp, args: Args) -> RResult<Value> {
         v.set_attr("names", n.clone());
     }
     Ok(v)
+}
+
+/// `substr<-`(x, start, stop, value): overwrites characters `start..stop` of each
+/// element in place with the leading characters of `value` (recycled); the string
+/// never changes length. Attributes of `x` are kept.
+fn builtin_substr_assign(_interp: &mut Interp, args: Args) -> RResult<Value> {
+    let mut b = args.bind(&["x", "start", "stop", "value"])?;
+    let x = b.take(0).unwrap_or(Value::Null);
+    for (i, formal) in [(1, "start"), (2, "stop")] {
+        if b.slots.get(i).is_none_or(|s| s.is_none()) {
+            return Err(RError::new(format!(
+                "argument \"{}\" is missing, with no default",
+                formal
+            )));
+        }
+    }
+    let start = int_elems(&b.take(1));
+    let stop = int_elems(&b.take(2));
+    let value = as_strings(&b.take(3).unwrap_or(Value::Null));
+    let strs = as_strings(&x);
+    if strs.is_empty() {
+        return Ok(x);
+    }
+    if start.is_empty() || stop.is_empty() || value.is_empty() {
+        return Err(RError::new("invalid substring arguments"));
+    }
+    let out: Vec<RStr> = strs
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let (a, z) = (start[i % start.len()], stop[i % stop.len()]);
+            match (s, &value[i % value.len()]) {
+                (Some(s), Some(v)) if a != NA_INTEGER && z != NA_INTEGER => {
+                    let mut chars: Vec<char> = s.chars().collect();
+                    let first = a.max(1) as usize;
+                    let last = (z.max(0) as usize).min(chars.len());
+                    for (pos, c) in (first..=last).zip(v.chars()) {
+                        chars[pos - 1] = c;
+                    }
+                    Some(chars.into_iter().collect::<String>().into())
+                }
+                _ => None,
+            }
+        })
+        .collect();
+    let mut result = match x.as_vector() {
+        Some(v) => v.into_owned(),
+        None => return Ok(str_vec(out)),
+    };
+    result.data = VecData::Str(out);
+    Ok(Value::Vec(std::rc::Rc::new(result)))
 }
 
 fn builtin_substring(_interp: &mut Interp, args: Args) -> RResult<Value> {

@@ -255,7 +255,10 @@ pub fn index(interp: &mut Interp, x: &Value, idx: &[Option<Value>], drop: bool) 
         0 => Ok(x.clone()),
         1 => match &idx[0] {
             None => Ok(x.clone()),
-            Some(i) => index_vector(&xv, i),
+            Some(i) => match matrix_subscript(&xv, i)? {
+                Some(linear) => index_vector(&xv, &linear),
+                None => index_vector(&xv, i),
+            },
         },
         2 => match xv.dim2() {
             Some((nr, nc)) => index_matrix(&xv, nr, nc, &idx[0], &idx[1], drop),
@@ -263,6 +266,46 @@ pub fn index(interp: &mut Interp, x: &Value, idx: &[Option<Value>], drop: bool) 
         },
         _ => Err(RError::new("incorrect number of dimensions")),
     }
+}
+
+/// `m[cbind(i, j)]`: a numeric two-column matrix subscript of a matrix becomes
+/// the linear (1-based) positions it names; `None` when `i` is not such a subscript.
+fn matrix_subscript(xv: &Vector, i: &Value) -> RResult<Option<Value>> {
+    let Some((nr, nc)) = xv.dim2() else {
+        return Ok(None);
+    };
+    let Some(iv) = i.as_vector() else {
+        return Ok(None);
+    };
+    if !matches!(iv.vtype(), VType::Int | VType::Dbl) {
+        return Ok(None);
+    }
+    let Some((rows, 2)) = iv.dim2() else {
+        return Ok(None);
+    };
+    let coords = crate::builtins::arith::dbl_data(&iv.data);
+    let mut linear = Vec::with_capacity(rows);
+    for r in 0..rows {
+        let (a, b) = (coords[r], coords[r + rows]);
+        if a.is_nan() || b.is_nan() {
+            linear.push(na_real());
+            continue;
+        }
+        let (a, b) = (a.trunc(), b.trunc());
+        if a < 0.0 || b < 0.0 {
+            return Err(RError::new(
+                "negative values are not allowed in a matrix subscript",
+            ));
+        }
+        if a > nr as f64 || b > nc as f64 {
+            return Err(RError::new("subscript out of bounds"));
+        }
+        if a == 0.0 || b == 0.0 {
+            continue;
+        }
+        linear.push((b - 1.0) * nr as f64 + a);
+    }
+    Ok(Some(Value::Vec(Rc::new(Vector::new(VecData::Dbl(linear))))))
 }
 
 /// A positive scalar Int/Dbl subscript as a 0-based position.
@@ -760,6 +803,18 @@ fn assign_all(interp: &mut Interp, x: Value, v: Value) -> RResult<Value> {
 }
 
 fn assign_vector(interp: &mut Interp, x: Value, i: &Value, v: Value) -> RResult<Value> {
+    // Only a boxed subscript can be a matrix; scalars skip the check.
+    let linear = match (&x, i) {
+        (Value::Vec(xv), Value::Vec(_)) => matrix_subscript(xv, i)?,
+        _ => None,
+    };
+    if let Some(linear) = linear {
+        return assign_vector_plain(interp, x, &linear, v);
+    }
+    assign_vector_plain(interp, x, i, v)
+}
+
+fn assign_vector_plain(interp: &mut Interp, x: Value, i: &Value, v: Value) -> RResult<Value> {
     let is_list = matches!(&x, Value::Vec(xv) if xv.vtype() == VType::List);
     let n = x.len();
     if v.is_null() {

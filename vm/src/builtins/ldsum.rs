@@ -1,0 +1,262 @@
+//! Summation in x87 80-bit extended precision ("long double"), emulated in
+//! software. GNU R accumulates `sum` and `cumsum` of doubles in a `LDOUBLE`,
+//! so a plain f64 loop can differ from R in the last bit (and R's `sum` of
+//! `c(1e308, 1e308, -1e308)` is finite). Each addition here is rounded to a
+//! 64-bit significand, round-to-nearest-even, exactly as the x87 FPU does.
+
+/// A finite extended-precision value `(-1)^neg * mant * 2^exp`; `mant` has its
+/// top bit set unless the value is zero (`mant == 0`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Extended {
+    neg: bool,
+    mant: u64,
+    exp: i32,
+}
+
+const ZERO: Extended = Extended {
+    neg: false,
+    mant: 0,
+    exp: 0,
+};
+
+/// Guard bits kept below the 64-bit significand while adding.
+const GUARD: u32 = 62;
+
+impl Extended {
+    /// Exact conversion of a finite double.
+    fn from_f64(x: f64) -> Extended {
+        if x == 0.0 {
+            return ZERO;
+        }
+        let bits = x.to_bits();
+        let neg = bits >> 63 != 0;
+        let biased = ((bits >> 52) & 0x7ff) as i32;
+        let frac = bits & ((1u64 << 52) - 1);
+        let (m, e) = if biased == 0 {
+            (frac, -1074)
+        } else {
+            (frac | (1u64 << 52), biased - 1075)
+        };
+        let shift = m.leading_zeros();
+        Extended {
+            neg,
+            mant: m << shift,
+            exp: e - shift as i32,
+        }
+    }
+
+    /// Magnitude comparison: is |self| >= |other|?
+    fn abs_ge(&self, other: &Extended) -> bool {
+        (self.exp, self.mant) >= (other.exp, other.mant)
+    }
+
+    /// `self + other` rounded to a 64-bit significand.
+    fn add(self, other: Extended) -> Extended {
+        if other.mant == 0 {
+            return self;
+        }
+        if self.mant == 0 {
+            return other;
+        }
+        let (big, small) = if self.abs_ge(&other) {
+            (self, other)
+        } else {
+            (other, self)
+        };
+        let big_m = (big.mant as u128) << GUARD;
+        let d = (big.exp - small.exp) as u32;
+        let small_full = (small.mant as u128) << GUARD;
+        let small_m = if d >= 126 {
+            1 // only a sticky bit survives
+        } else {
+            let shifted = small_full >> d;
+            let lost = small_full & ((1u128 << d) - 1) != 0;
+            shifted | lost as u128
+        };
+        let sum = if big.neg == small.neg {
+            big_m + small_m
+        } else {
+            big_m - small_m
+        };
+        if sum == 0 {
+            return ZERO;
+        }
+        normalize(big.neg, sum, big.exp - GUARD as i32)
+    }
+
+    fn neg(self) -> Extended {
+        Extended {
+            neg: !self.neg,
+            ..self
+        }
+    }
+
+    /// `self / n` rounded to a 64-bit significand.
+    fn div_count(self, n: u64) -> Extended {
+        if self.mant == 0 || n == 0 {
+            return self;
+        }
+        let num = (self.mant as u128) << 63;
+        let q = num / n as u128;
+        let sticky = !num.is_multiple_of(n as u128);
+        normalize(self.neg, q | sticky as u128, self.exp - 63)
+    }
+}
+
+/// Round `v * 2^exp` (v ≠ 0, lowest bit possibly a sticky bit) to a 64-bit
+/// significand, ties to even.
+fn normalize(neg: bool, v: u128, exp: i32) -> Extended {
+    let top = 127 - v.leading_zeros() as i32;
+    let k = top - 63;
+    let mut exp = exp + k;
+    let mut mant = if k <= 0 {
+        (v << (-k) as u32) as u64
+    } else {
+        let k = k as u32;
+        let q = v >> k;
+        let rem = v & ((1u128 << k) - 1);
+        let half = 1u128 << (k - 1);
+        let round_up = rem > half || (rem == half && q & 1 == 1);
+        (q + round_up as u128) as u64
+    };
+    if mant == 0 {
+        // The rounding carried out of 64 bits.
+        mant = 1u64 << 63;
+        exp += 1;
+    }
+    Extended { neg, mant, exp }
+}
+
+impl Extended {
+    /// Round to the nearest double (ties to even); overflows to ±Inf.
+    fn to_f64(self) -> f64 {
+        if self.mant == 0 {
+            return 0.0;
+        }
+        let q = self.mant >> 11;
+        let rem = self.mant & 0x7ff;
+        let round_up = rem > 0x400 || (rem == 0x400 && q & 1 == 1);
+        let mut m53 = q + round_up as u64;
+        let mut exp = self.exp + 11;
+        if m53 == 1u64 << 53 {
+            m53 >>= 1;
+            exp += 1;
+        }
+        let v = ldexp(m53 as f64, exp);
+        if self.neg {
+            -v
+        } else {
+            v
+        }
+    }
+}
+
+/// `x * 2^e` without intermediate overflow or underflow of the scale factor.
+fn ldexp(mut x: f64, mut e: i32) -> f64 {
+    while e > 1000 {
+        x *= 2f64.powi(1000);
+        e -= 1000;
+        if x.is_infinite() {
+            return x;
+        }
+    }
+    while e < -1000 {
+        x *= 2f64.powi(-1000);
+        e += 1000;
+        if x == 0.0 {
+            return x;
+        }
+    }
+    x * 2f64.powi(e)
+}
+
+/// A running long-double sum. Non-finite terms switch to plain double
+/// arithmetic, which gives R's NA/NaN/Inf results.
+pub struct LongSum {
+    acc: Extended,
+    special: Option<f64>,
+}
+
+impl Default for LongSum {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl LongSum {
+    pub fn new() -> LongSum {
+        LongSum {
+            acc: ZERO,
+            special: None,
+        }
+    }
+
+    pub fn add(&mut self, x: f64) {
+        match self.special {
+            Some(s) => self.special = Some(s + x),
+            None if !x.is_finite() => self.special = Some(self.acc.to_f64() + x),
+            None => self.acc = self.acc.add(Extended::from_f64(x)),
+        }
+    }
+
+    /// The sum rounded to a double.
+    pub fn value(&self) -> f64 {
+        match self.special {
+            Some(s) => s,
+            None => self.acc.to_f64(),
+        }
+    }
+}
+
+/// R's `mean` of doubles: the long-double sum divided by n, corrected by the
+/// long-double mean of the residuals (`summary.c`, `real_mean`).
+pub fn long_mean(xs: &[f64]) -> f64 {
+    let n = xs.len() as u64;
+    if xs.iter().any(|x| !x.is_finite()) {
+        let mut s = LongSum::new();
+        xs.iter().for_each(|&x| s.add(x));
+        return s.value() / n as f64;
+    }
+    let mut s = ZERO;
+    for &x in xs {
+        s = s.add(Extended::from_f64(x));
+    }
+    s = s.div_count(n);
+    if s.to_f64().is_finite() {
+        let mut t = ZERO;
+        for &x in xs {
+            t = t.add(Extended::from_f64(x).add(s.neg()));
+        }
+        s = s.add(t.div_count(n));
+    }
+    s.to_f64()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sum(xs: &[f64]) -> f64 {
+        let mut s = LongSum::new();
+        for &x in xs {
+            s.add(x);
+        }
+        s.value()
+    }
+
+    #[test]
+    fn exact_cases() {
+        assert_eq!(sum(&[]), 0.0);
+        assert_eq!(sum(&[1.5, 2.25, -0.75]), 3.0);
+        assert_eq!(sum(&[0.1, 0.2]), 0.30000000000000004);
+        // Rscript: sum(c(1e308, 1e308, -1e308)) is 1e+308.
+        assert_eq!(sum(&[1e308, 1e308, -1e308]), 1e308);
+        assert_eq!(sum(&[1e308, 1e308]), f64::INFINITY);
+        // 1 + 2^-60 is representable in 64 bits, so subtracting 1 recovers 2^-60.
+        assert_eq!(sum(&[1.0, 2f64.powi(-60), -1.0]), 2f64.powi(-60));
+        assert_eq!(sum(&[1.0, -1.0]), 0.0);
+        assert_eq!(sum(&[5e-324, 5e-324]), 1e-323);
+        assert!(sum(&[1.0, f64::NAN]).is_nan());
+        assert_eq!(sum(&[1.0, f64::INFINITY]), f64::INFINITY);
+    }
+}
