@@ -89,7 +89,10 @@ pub enum Op {
     ForRangePrep(CallIdx),
     /// Pop `x` of `for (v in seq_along(x))` (`along`) or `n` of `seq_len(n)` and
     /// start a counted loop 1..n.
-    ForCountPrep { along: bool, call: CallIdx },
+    ForCountPrep {
+        along: bool,
+        call: CallIdx,
+    },
     /// Advance the innermost loop: store the next element into the loop variable
     /// (`var` is a local slot, or a name at top level), or jump to the exit.
     ForStep {
@@ -125,7 +128,14 @@ pub enum Op {
     /// `x[i]` / `x[[i]]` / `m[i, j]` where all operands are local slots (`j` is
     /// `NO_SLOT` for one index). Feedback
     /// `fb` records the result, `fb + 1` the indexed object.
-    IndexLocals { x: u16, i: u16, j: u16, is2: bool, call: CallIdx, fb: Fb },
+    IndexLocals {
+        x: u16,
+        i: u16,
+        j: u16,
+        is2: bool,
+        call: CallIdx,
+        fb: Fb,
+    },
     /// `x[...] <- v`: stack is `v, x, i1..in`; pushes the new `x`.
     SetIndex {
         n: u8,
@@ -351,6 +361,10 @@ mod size_tests {
     #[test]
     fn op_is_small() {
         // Instruction size matters for the interpreter's cache footprint.
-        assert!(std::mem::size_of::<super::Op>() <= 16, "Op is {} bytes", std::mem::size_of::<super::Op>());
+        assert!(
+            std::mem::size_of::<super::Op>() <= 16,
+            "Op is {} bytes",
+            std::mem::size_of::<super::Op>()
+        );
     }
 }

@@ -379,12 +379,17 @@ impl Compiler {
                         self.emit(Op::ForRangePrep(ci2));
                     }
                     Some(f @ ("seq_len" | "seq_along"))
-                        if call_args(seq).len() == 1 && call_args(seq)[0].name.is_none() && call_args(seq)[0].value.is_some() =>
+                        if call_args(seq).len() == 1
+                            && call_args(seq)[0].name.is_none()
+                            && call_args(seq)[0].value.is_some() =>
                     {
                         // Counted loops run without building the index vector.
                         self.expr(call_args(seq)[0].value.as_ref().unwrap(), false);
                         let ci2 = self.call_idx(seq);
-                        self.emit(Op::ForCountPrep { along: f == "seq_along", call: ci2 });
+                        self.emit(Op::ForCountPrep {
+                            along: f == "seq_along",
+                            call: ci2,
+                        });
                     }
                     _ => {
                         self.expr(seq, false);

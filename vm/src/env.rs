@@ -16,10 +16,13 @@ pub struct EnvFrame {
     pub layout: Option<Rc<[SymId]>>,
     pub parent: Option<Env>,
     /// The `...` arguments of this activation (name, value).
-    pub dots: RefCell<Option<Rc<Vec<(Option<Sym>, Value)>>>>,
+    pub dots: RefCell<Option<Rc<DotsList>>>,
 }
 
 pub type Env = Rc<EnvFrame>;
+
+/// The `...` of an activation: (name, value) pairs in call order.
+pub type DotsList = Vec<(Option<Sym>, Value)>;
 
 impl EnvFrame {
     pub fn new_global() -> Env {

@@ -322,11 +322,18 @@ impl Interp {
                 }
             }
         }
-        let s = match builtins::lang::format_condition(v) {
-            Some(s) => s,
-            None => crate::print::print_to_string(v),
-        };
-        self.out.push_str(&s);
+        match builtins::lang::format_condition(v) {
+            Some(s) => self.out.push_str(&s),
+            None => {
+                let s = builtins::output::print_with_methods(
+                    self,
+                    v,
+                    crate::print::DEFAULT_DIGITS,
+                    true,
+                )?;
+                self.out.push_str(&s);
+            }
+        }
         self.visible = false;
         Ok(())
     }
@@ -603,9 +610,8 @@ impl Interp {
                 }
                 return Some(Value::Vec(Rc::new(vec)));
             }
-            if f.layout.is_none() {
-                return None;
-            }
+            // `...` is looked up through function frames only.
+            f.layout.as_ref()?;
             e = f.parent.clone();
         }
         None
@@ -826,7 +832,9 @@ impl Interp {
                                 if *next == 1 && *step == 1 {
                                     // An empty counted loop binds the variable to NULL (as R).
                                     match var.get() {
-                                        Var::Local(s) => env.slots.borrow_mut()[s as usize] = Some(Value::Null),
+                                        Var::Local(s) => {
+                                            env.slots.borrow_mut()[s as usize] = Some(Value::Null)
+                                        }
                                         Var::Name(s) => env.set_local(s, Value::Null),
                                     }
                                 }
@@ -919,7 +927,14 @@ impl Interp {
                     TypeFeedback::record(&code.type_fb[fb as usize], &r);
                     self.stack.push(r);
                 }
-                Op::IndexLocals { x, i, j, is2, call, fb } => {
+                Op::IndexLocals {
+                    x,
+                    i,
+                    j,
+                    is2,
+                    call,
+                    fb,
+                } => {
                     let fast = {
                         let slots = env.slots.borrow();
                         match (&slots[x as usize], &slots[i as usize]) {
@@ -940,14 +955,19 @@ impl Interp {
                         Some(r) => r,
                         None => {
                             let mut vals = Vec::with_capacity(3);
-                            for s in [Some(x), Some(i), (j != NO_SLOT).then_some(j)].into_iter().flatten() {
+                            for s in [Some(x), Some(i), (j != NO_SLOT).then_some(j)]
+                                .into_iter()
+                                .flatten()
+                            {
                                 let v = env.slots.borrow()[s as usize].clone();
                                 vals.push(match v {
                                     Some(v) => v,
-                                    None => match self.load_unbound(code, env, s as usize, pc - 1) {
-                                        Ok(v) => v,
-                                        Err(e) => fail!(e),
-                                    },
+                                    None => {
+                                        match self.load_unbound(code, env, s as usize, pc - 1) {
+                                            Ok(v) => v,
+                                            Err(e) => fail!(e),
+                                        }
+                                    }
                                 });
                             }
                             let xv = vals.remove(0);
@@ -1036,344 +1056,348 @@ impl Interp {
             };
         }
         match *op {
-                Op::LoadName(s, fb) => {
-                    let v = match self.lookup_var(env, s) {
-                        Some(v) => v,
-                        None => fail!(self.not_found_at(s, Some((code, *pc - 1)))),
-                    };
-                    TypeFeedback::record(&code.type_fb[fb as usize], &v);
-                    self.stack.push(v);
-                }
-                Op::LoadFun(s, ci) => match self.lookup_fun(env, s) {
-                    Some(f) => self.stack.push(f),
-                    None => {
-                        let name = s.name();
-                        if let Some(what) = unsupported_feature(&name) {
-                            fail!(RError::unsupported(format!("{} ({})", what, name)));
-                        }
-                        fail!(RError::with_call(
-                            format!("could not find function \"{}\"", name),
-                            crate::deparse::deparse(&code.calls[ci as usize])
-                        ))
+            Op::LoadName(s, fb) => {
+                let v = match self.lookup_var(env, s) {
+                    Some(v) => v,
+                    None => fail!(self.not_found_at(s, Some((code, *pc - 1)))),
+                };
+                TypeFeedback::record(&code.type_fb[fb as usize], &v);
+                self.stack.push(v);
+            }
+            Op::LoadFun(s, ci) => match self.lookup_fun(env, s) {
+                Some(f) => self.stack.push(f),
+                None => {
+                    let name = s.name();
+                    if let Some(what) = unsupported_feature(&name) {
+                        fail!(RError::unsupported(format!("{} ({})", what, name)));
                     }
-                },
-                Op::LoadDots(ci) => match Self::dots_value(env) {
-                    Some(v) => self.stack.push(v),
-                    None => fail!(self.attribute(
-                        RError::new("'...' used in an incorrect context"),
-                        code,
-                        ci
-                    )),
-                },
-                Op::LoadDotN(k, ci) => {
-                    let v = Self::dots_value(env).and_then(|d| match &d {
-                        Value::Vec(l) => match &l.data {
-                            VecData::List(items) => items.get(k as usize - 1).cloned(),
-                            _ => None,
-                        },
-                        _ => None,
-                    });
-                    match v {
-                        Some(v) => self.stack.push(v),
-                        None => fail!(self.attribute(
-                            RError::new(format!("the ... list does not contain {} elements", k)),
-                            code,
-                            ci
-                        )),
-                    }
-                }
-                Op::StoreName(s) => {
-                    let v = pop!();
-                    env.set_local(s, v);
-                }
-                Op::StoreSuper(s) => {
-                    let v = pop!();
-                    if env.is_global() {
-                        env.set_local(s, v);
-                    } else {
-                        env.super_assign(s, v);
-                    }
-                }
-                Op::LoadSuper(s, _) => {
-                    let from = if env.is_global() {
-                        env.clone()
-                    } else {
-                        env.parent.clone().unwrap()
-                    };
-                    match self.lookup_var(&from, s) {
-                        Some(v) => self.stack.push(v),
-                        None => fail!(self.not_found(s)),
-                    }
-                }
-                Op::Logic(and, ci) => {
-                    let b = pop!();
-                    let a = pop!();
-                    self.cur_call = Some((Rc::as_ptr(code), ci));
-                    let r = attempt!(arith::logic(self, and, &a, &b), ci);
-                    self.stack.push(r);
-                }
-                Op::Not(ci) => {
-                    let a = pop!();
-                    self.cur_call = Some((Rc::as_ptr(code), ci));
-                    let r = attempt!(arith::not(self, &a), ci);
-                    self.stack.push(r);
-                }
-                Op::Neg(ci, fb) => {
-                    let a = pop!();
-                    self.cur_call = Some((Rc::as_ptr(code), ci));
-                    let r = attempt!(arith::negate(self, &a), ci);
-                    TypeFeedback::record(&code.type_fb[fb as usize], &r);
-                    self.stack.push(r);
-                }
-                Op::Plus(ci) => {
-                    let a = pop!();
-                    let r = attempt!(arith::unary_plus(self, &a), ci);
-                    self.stack.push(r);
-                }
-                Op::Colon(ci, fb) => {
-                    let b = pop!();
-                    let a = pop!();
-                    self.cur_call = Some((Rc::as_ptr(code), ci));
-                    let r = attempt!(construct::colon(self, &a, &b), ci);
-                    TypeFeedback::record(&code.type_fb[fb as usize], &r);
-                    self.stack.push(r);
-                }
-                Op::AndStart(t, ci) | Op::OrStart(t, ci) => {
-                    let a = pop!();
-                    self.cur_call = Some((Rc::as_ptr(code), ci));
-                    let l = attempt!(
-                        self.scalar_logical(&a, "x", matches!(op, Op::AndStart(..))),
-                        ci
-                    );
-                    let decided = if matches!(op, Op::AndStart(..)) {
-                        l == 0
-                    } else {
-                        l == 1
-                    };
-                    self.stack.push(Value::Lgl(l));
-                    if decided {
-                        *pc = t as usize;
-                    }
-                }
-                Op::AndEnd(ci) | Op::OrEnd(ci) => {
-                    let b = pop!();
-                    let a = match pop!() {
-                        Value::Lgl(x) => x,
-                        _ => NA_LOGICAL,
-                    };
-                    let is_and = matches!(op, Op::AndEnd(_));
-                    self.cur_call = Some((Rc::as_ptr(code), ci));
-                    let b = attempt!(self.scalar_logical(&b, "y", is_and), ci);
-                    let r = if is_and {
-                        if b == 0 {
-                            0
-                        } else if a == NA_LOGICAL || b == NA_LOGICAL {
-                            NA_LOGICAL
-                        } else {
-                            1
-                        }
-                    } else if b == 1 {
-                        1
-                    } else if a == NA_LOGICAL || b == NA_LOGICAL {
-                        NA_LOGICAL
-                    } else {
-                        0
-                    };
-                    self.stack.push(Value::Lgl(r));
-                }
-                Op::ForPrep(ci) => {
-                    let seq = pop!();
-                    let n = match &seq {
-                        Value::Null => 0,
-                        Value::Closure(_) | Value::Builtin(_) => {
-                            fail!(self.attribute(
-                                RError::new("invalid for() loop sequence"),
-                                code,
-                                ci
-                            ))
-                        }
-                        v => v.len(),
-                    };
-                    self.loops.push(LoopState::Seq { seq, i: 0, n });
-                }
-                Op::ForRangePrep(ci) => {
-                    let to = pop!();
-                    let from = pop!();
-                    match int_range(&from, &to) {
-                        Some((next, remaining, step)) => self.loops.push(LoopState::Range {
-                            next,
-                            remaining,
-                            step,
-                        }),
-                        None => {
-                            self.cur_call = Some((Rc::as_ptr(code), ci));
-                            let seq = attempt!(construct::colon(self, &from, &to), ci);
-                            let n = seq.len();
-                            self.loops.push(LoopState::Seq { seq, i: 0, n });
-                        }
-                    }
-                }
-                Op::ForCountPrep { along, call } => {
-                    let x = pop!();
-                    let n = if along {
-                        x.len()
-                    } else {
-                        // seq_len's own validation and errors.
-                        let f = Value::Builtin(self.builtin_for(intern("seq_len")).unwrap());
-                                                let r = self.call_value(&f, Args::positional(vec![x]), CallSite::Code(code.clone(), call));
-                        attempt!(r, call).len()
-                    };
-                    self.loops.push(LoopState::Range { next: 1, remaining: n as u64, step: 1 });
-                }
-                Op::Call {
-                    argc,
-                    spec,
-                    call,
-                    fb,
-                } => {
-                    let args = self.collect_args(code, spec, argc as usize);
-                    let f = pop!();
-                    code.call_fb[fb as usize].borrow_mut().record(&f);
-                                        let r = self.call_value(&f, args, CallSite::Code(code.clone(), call));
-                    let r = attempt!(r, call);
-                    self.stack.push(r);
-                }
-                Op::Dollar(s, ci, fb) => {
-                    let x = pop!();
-                    self.cur_call = Some((Rc::as_ptr(code), ci));
-                    let r = attempt!(subset::dollar(self, &x, &s.name()), ci);
-                    TypeFeedback::record(&code.type_fb[fb as usize], &r);
-                    self.stack.push(r);
-                }
-                Op::SetDollar(s, ci) => {
-                    let x = pop!();
-                    let v = pop!();
-                    self.cur_call = Some((Rc::as_ptr(code), ci));
-                    let r = attempt!(subset::assign_dollar(self, x, &s.name(), v), ci);
-                    self.stack.push(r);
-                }
-                Op::SetFun {
-                    fun,
-                    argc,
-                    spec,
-                    call,
-                } => {
-                    let x = pop!();
-                    let extra = self.collect_args(code, spec, argc as usize);
-                    let v = pop!();
-                    let mut args = Args::new();
-                    args.push(None, x);
-                    for (n, a) in extra.names.into_iter().zip(extra.values) {
-                        args.push(n, a);
-                    }
-                    args.push(Some("value".into()), v);
-                    let f = match self.lookup_fun(env, fun) {
-                        Some(f) => f,
-                        None => fail!(RError::with_call(
-                            format!("could not find function \"{}\"", fun),
-                            crate::deparse::deparse(&code.calls[call as usize])
-                        )),
-                    };
-                                        let r = attempt!(
-                        self.call_value(&f, args, CallSite::Code(code.clone(), call)),
-                        call
-                    );
-                    self.stack.push(r);
-                }
-                Op::MakeClosure(i) => {
-                    let (params, fcode) = &code.functions[i as usize];
-                    let c = Closure {
-                        params: params.clone(),
-                        code: fcode.clone(),
-                        env: env.clone(),
-                        attrs: None,
-                    };
-                    self.stack.push(Value::Closure(Rc::new(c)));
-                }
-                Op::Missing(slot) => {
-                    let m = self
-                        .frames
-                        .last()
-                        .map(|a| a.missing & (1u64 << slot) != 0)
-                        .unwrap_or(false);
-                    self.stack.push(Value::lgl(m));
-                }
-                Op::UseMethod { has_obj, call } => {
-                    let obj = if has_obj { Some(pop!()) } else { None };
-                    let generic = pop!();
-                                        let r = attempt!(self.use_method(&generic, obj), call);
-                    self.stack.truncate(base);
-                    self.loops.truncate(loops_base);
-                    return Flow::Ret(r);
-                }
-                Op::Switch(t, ci) => {
-                    let sel = pop!();
-                    let table = &code.switches[t as usize];
-                    let target = attempt!(switch_target(table, &sel), ci);
-                    *pc = target as usize;
-                }
-                Op::TryBegin(i) => {
-                    let info = &code.tries[i as usize];
-                    if info.has_warning {
-                        self.warning_handlers += 1;
-                    }
-                    self.tries.push(TryFrame {
-                        run_id,
-                        info: i,
-                        code: code.clone(),
-                        env: env.clone(),
-                        stack_h: self.stack.len(),
-                        loops_h: self.loops.len(),
-                    });
-                }
-                Op::TryEnd(i) => {
-                    let v = pop!();
-                    self.tries.pop();
-                    let info = &code.tries[i as usize];
-                    if info.has_warning {
-                        self.warning_handlers -= 1;
-                        self.stack.pop();
-                    }
-                    if info.has_error {
-                        self.stack.pop();
-                    }
-                    if let Some(fin) = info.finally {
-                        let vis = self.visible;
-                                                if let Err(e) = self.run(code, env, fin) {
-                            fail!(e);
-                        }
-                        self.visible = vis;
-                    }
-                    self.stack.push(v);
-                }
-                Op::OnExit { region, add } => {
-                    let start = code.exits[region as usize];
-                    if let Some(act) = self.frames.last_mut() {
-                        if !add {
-                            act.on_exit.clear();
-                        }
-                        act.on_exit.push(start);
-                    }
-                }
-                Op::Raise(ci) => {
-                    let msg = pop!();
-                    let text = match msg.as_vector().map(|v| v.data.clone()) {
-                        Some(VecData::Str(s)) => s
-                            .first()
-                            .cloned()
-                            .flatten()
-                            .map(|s| s.to_string())
-                            .unwrap_or_default(),
-                        _ => String::new(),
-                    };
                     fail!(RError::with_call(
-                        text,
+                        format!("could not find function \"{}\"", name),
                         crate::deparse::deparse(&code.calls[ci as usize])
                     ))
                 }
-                Op::NoLoop(_) => fail!(RError::no_call(
-                    "no loop for break/next, jumping to top level"
+            },
+            Op::LoadDots(ci) => match Self::dots_value(env) {
+                Some(v) => self.stack.push(v),
+                None => fail!(self.attribute(
+                    RError::new("'...' used in an incorrect context"),
+                    code,
+                    ci
                 )),
+            },
+            Op::LoadDotN(k, ci) => {
+                let v = Self::dots_value(env).and_then(|d| match &d {
+                    Value::Vec(l) => match &l.data {
+                        VecData::List(items) => items.get(k as usize - 1).cloned(),
+                        _ => None,
+                    },
+                    _ => None,
+                });
+                match v {
+                    Some(v) => self.stack.push(v),
+                    None => fail!(self.attribute(
+                        RError::new(format!("the ... list does not contain {} elements", k)),
+                        code,
+                        ci
+                    )),
+                }
+            }
+            Op::StoreName(s) => {
+                let v = pop!();
+                env.set_local(s, v);
+            }
+            Op::StoreSuper(s) => {
+                let v = pop!();
+                if env.is_global() {
+                    env.set_local(s, v);
+                } else {
+                    env.super_assign(s, v);
+                }
+            }
+            Op::LoadSuper(s, _) => {
+                let from = if env.is_global() {
+                    env.clone()
+                } else {
+                    env.parent.clone().unwrap()
+                };
+                match self.lookup_var(&from, s) {
+                    Some(v) => self.stack.push(v),
+                    None => fail!(self.not_found(s)),
+                }
+            }
+            Op::Logic(and, ci) => {
+                let b = pop!();
+                let a = pop!();
+                self.cur_call = Some((Rc::as_ptr(code), ci));
+                let r = attempt!(arith::logic(self, and, &a, &b), ci);
+                self.stack.push(r);
+            }
+            Op::Not(ci) => {
+                let a = pop!();
+                self.cur_call = Some((Rc::as_ptr(code), ci));
+                let r = attempt!(arith::not(self, &a), ci);
+                self.stack.push(r);
+            }
+            Op::Neg(ci, fb) => {
+                let a = pop!();
+                self.cur_call = Some((Rc::as_ptr(code), ci));
+                let r = attempt!(arith::negate(self, &a), ci);
+                TypeFeedback::record(&code.type_fb[fb as usize], &r);
+                self.stack.push(r);
+            }
+            Op::Plus(ci) => {
+                let a = pop!();
+                let r = attempt!(arith::unary_plus(self, &a), ci);
+                self.stack.push(r);
+            }
+            Op::Colon(ci, fb) => {
+                let b = pop!();
+                let a = pop!();
+                self.cur_call = Some((Rc::as_ptr(code), ci));
+                let r = attempt!(construct::colon(self, &a, &b), ci);
+                TypeFeedback::record(&code.type_fb[fb as usize], &r);
+                self.stack.push(r);
+            }
+            Op::AndStart(t, ci) | Op::OrStart(t, ci) => {
+                let a = pop!();
+                self.cur_call = Some((Rc::as_ptr(code), ci));
+                let l = attempt!(
+                    self.scalar_logical(&a, "x", matches!(op, Op::AndStart(..))),
+                    ci
+                );
+                let decided = if matches!(op, Op::AndStart(..)) {
+                    l == 0
+                } else {
+                    l == 1
+                };
+                self.stack.push(Value::Lgl(l));
+                if decided {
+                    *pc = t as usize;
+                }
+            }
+            Op::AndEnd(ci) | Op::OrEnd(ci) => {
+                let b = pop!();
+                let a = match pop!() {
+                    Value::Lgl(x) => x,
+                    _ => NA_LOGICAL,
+                };
+                let is_and = matches!(op, Op::AndEnd(_));
+                self.cur_call = Some((Rc::as_ptr(code), ci));
+                let b = attempt!(self.scalar_logical(&b, "y", is_and), ci);
+                let r = if is_and {
+                    if b == 0 {
+                        0
+                    } else if a == NA_LOGICAL || b == NA_LOGICAL {
+                        NA_LOGICAL
+                    } else {
+                        1
+                    }
+                } else if b == 1 {
+                    1
+                } else if a == NA_LOGICAL || b == NA_LOGICAL {
+                    NA_LOGICAL
+                } else {
+                    0
+                };
+                self.stack.push(Value::Lgl(r));
+            }
+            Op::ForPrep(ci) => {
+                let seq = pop!();
+                let n = match &seq {
+                    Value::Null => 0,
+                    Value::Closure(_) | Value::Builtin(_) => {
+                        fail!(self.attribute(RError::new("invalid for() loop sequence"), code, ci))
+                    }
+                    v => v.len(),
+                };
+                self.loops.push(LoopState::Seq { seq, i: 0, n });
+            }
+            Op::ForRangePrep(ci) => {
+                let to = pop!();
+                let from = pop!();
+                match int_range(&from, &to) {
+                    Some((next, remaining, step)) => self.loops.push(LoopState::Range {
+                        next,
+                        remaining,
+                        step,
+                    }),
+                    None => {
+                        self.cur_call = Some((Rc::as_ptr(code), ci));
+                        let seq = attempt!(construct::colon(self, &from, &to), ci);
+                        let n = seq.len();
+                        self.loops.push(LoopState::Seq { seq, i: 0, n });
+                    }
+                }
+            }
+            Op::ForCountPrep { along, call } => {
+                let x = pop!();
+                let n = if along {
+                    x.len()
+                } else {
+                    // seq_len's own validation and errors.
+                    let f = Value::Builtin(self.builtin_for(intern("seq_len")).unwrap());
+                    let r = self.call_value(
+                        &f,
+                        Args::positional(vec![x]),
+                        CallSite::Code(code.clone(), call),
+                    );
+                    attempt!(r, call).len()
+                };
+                self.loops.push(LoopState::Range {
+                    next: 1,
+                    remaining: n as u64,
+                    step: 1,
+                });
+            }
+            Op::Call {
+                argc,
+                spec,
+                call,
+                fb,
+            } => {
+                let args = self.collect_args(code, spec, argc as usize);
+                let f = pop!();
+                code.call_fb[fb as usize].borrow_mut().record(&f);
+                let r = self.call_value(&f, args, CallSite::Code(code.clone(), call));
+                let r = attempt!(r, call);
+                self.stack.push(r);
+            }
+            Op::Dollar(s, ci, fb) => {
+                let x = pop!();
+                self.cur_call = Some((Rc::as_ptr(code), ci));
+                let r = attempt!(subset::dollar(self, &x, &s.name()), ci);
+                TypeFeedback::record(&code.type_fb[fb as usize], &r);
+                self.stack.push(r);
+            }
+            Op::SetDollar(s, ci) => {
+                let x = pop!();
+                let v = pop!();
+                self.cur_call = Some((Rc::as_ptr(code), ci));
+                let r = attempt!(subset::assign_dollar(self, x, &s.name(), v), ci);
+                self.stack.push(r);
+            }
+            Op::SetFun {
+                fun,
+                argc,
+                spec,
+                call,
+            } => {
+                let x = pop!();
+                let extra = self.collect_args(code, spec, argc as usize);
+                let v = pop!();
+                let mut args = Args::new();
+                args.push(None, x);
+                for (n, a) in extra.names.into_iter().zip(extra.values) {
+                    args.push(n, a);
+                }
+                args.push(Some("value".into()), v);
+                let f = match self.lookup_fun(env, fun) {
+                    Some(f) => f,
+                    None => fail!(RError::with_call(
+                        format!("could not find function \"{}\"", fun),
+                        crate::deparse::deparse(&code.calls[call as usize])
+                    )),
+                };
+                let r = attempt!(
+                    self.call_value(&f, args, CallSite::Code(code.clone(), call)),
+                    call
+                );
+                self.stack.push(r);
+            }
+            Op::MakeClosure(i) => {
+                let (params, fcode) = &code.functions[i as usize];
+                let c = Closure {
+                    params: params.clone(),
+                    code: fcode.clone(),
+                    env: env.clone(),
+                    attrs: None,
+                };
+                self.stack.push(Value::Closure(Rc::new(c)));
+            }
+            Op::Missing(slot) => {
+                let m = self
+                    .frames
+                    .last()
+                    .map(|a| a.missing & (1u64 << slot) != 0)
+                    .unwrap_or(false);
+                self.stack.push(Value::lgl(m));
+            }
+            Op::UseMethod { has_obj, call } => {
+                let obj = if has_obj { Some(pop!()) } else { None };
+                let generic = pop!();
+                let r = attempt!(self.use_method(&generic, obj), call);
+                self.stack.truncate(base);
+                self.loops.truncate(loops_base);
+                return Flow::Ret(r);
+            }
+            Op::Switch(t, ci) => {
+                let sel = pop!();
+                let table = &code.switches[t as usize];
+                let target = attempt!(switch_target(table, &sel), ci);
+                *pc = target as usize;
+            }
+            Op::TryBegin(i) => {
+                let info = &code.tries[i as usize];
+                if info.has_warning {
+                    self.warning_handlers += 1;
+                }
+                self.tries.push(TryFrame {
+                    run_id,
+                    info: i,
+                    code: code.clone(),
+                    env: env.clone(),
+                    stack_h: self.stack.len(),
+                    loops_h: self.loops.len(),
+                });
+            }
+            Op::TryEnd(i) => {
+                let v = pop!();
+                self.tries.pop();
+                let info = &code.tries[i as usize];
+                if info.has_warning {
+                    self.warning_handlers -= 1;
+                    self.stack.pop();
+                }
+                if info.has_error {
+                    self.stack.pop();
+                }
+                if let Some(fin) = info.finally {
+                    let vis = self.visible;
+                    if let Err(e) = self.run(code, env, fin) {
+                        fail!(e);
+                    }
+                    self.visible = vis;
+                }
+                self.stack.push(v);
+            }
+            Op::OnExit { region, add } => {
+                let start = code.exits[region as usize];
+                if let Some(act) = self.frames.last_mut() {
+                    if !add {
+                        act.on_exit.clear();
+                    }
+                    act.on_exit.push(start);
+                }
+            }
+            Op::Raise(ci) => {
+                let msg = pop!();
+                let text = match msg.as_vector().map(|v| v.data.clone()) {
+                    Some(VecData::Str(s)) => s
+                        .first()
+                        .cloned()
+                        .flatten()
+                        .map(|s| s.to_string())
+                        .unwrap_or_default(),
+                    _ => String::new(),
+                };
+                fail!(RError::with_call(
+                    text,
+                    crate::deparse::deparse(&code.calls[ci as usize])
+                ))
+            }
+            Op::NoLoop(_) => fail!(RError::no_call(
+                "no loop for break/next, jumping to top level"
+            )),
 
             _ => unreachable!("hot instruction in exec_slow"),
         }
@@ -1677,7 +1701,9 @@ fn dbl_op(op: arith::ArithOp, x: f64, y: f64) -> Option<Value> {
 fn fast_compare(op: arith::CmpOp, a: &Value, b: &Value) -> Option<Value> {
     use arith::CmpOp::*;
     let (x, y) = match (a, b) {
-        (Value::Int(x), Value::Int(y)) if *x != NA_INTEGER && *y != NA_INTEGER => (*x as f64, *y as f64),
+        (Value::Int(x), Value::Int(y)) if *x != NA_INTEGER && *y != NA_INTEGER => {
+            (*x as f64, *y as f64)
+        }
         (Value::Dbl(x), Value::Dbl(y)) if !x.is_nan() && !y.is_nan() => (*x, *y),
         (Value::Dbl(x), Value::Int(y)) if !x.is_nan() && *y != NA_INTEGER => (*x, *y as f64),
         (Value::Int(x), Value::Dbl(y)) if *x != NA_INTEGER && !y.is_nan() => (*x as f64, *y),

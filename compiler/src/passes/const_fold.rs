@@ -64,8 +64,16 @@ fn r_pow(x: f64, y: f64) -> f64 {
     if x == 1.0 || y == 0.0 {
         1.0
     } else if x.is_nan() || y.is_nan() {
-        // R returns x + y here so that NA (not NaN) propagates.
-        x + y
+        // R returns x + y so that NA (not NaN) propagates; choose the NA operand
+        // explicitly, since constant evaluation need not keep NaN payloads.
+        let is_na = |v: f64| v.is_nan() && v.to_bits() & 0xffff_ffff == 1954;
+        if is_na(x) {
+            x
+        } else if is_na(y) {
+            y
+        } else {
+            x + y
+        }
     } else {
         x.powf(y)
     }
