@@ -65,6 +65,9 @@ pub enum Op {
     /// Set the visibility flag (for auto-printing at top level).
     Visible(bool),
     Arith(ArithOp, CallIdx, Fb),
+    /// `x <- x OP v`: pop `v`, update local slot `x` in place. Feedback `fb`
+    /// records the result, `fb + 1` the old value of `x`.
+    ArithLocal(ArithOp, u16, CallIdx, Fb),
     Cmp(CmpOp, CallIdx, Fb),
     /// Element-wise `&` (true) or `|` (false).
     Logic(bool, CallIdx),
@@ -319,6 +322,7 @@ impl FunctionCode {
                 Op::LoadLocal(_, fb)
                 | Op::LoadName(_, fb)
                 | Op::Arith(_, _, fb)
+                | Op::ArithLocal(_, _, _, fb)
                 | Op::Cmp(_, _, fb)
                 | Op::Neg(_, fb)
                 | Op::Colon(_, fb)

@@ -457,6 +457,9 @@ impl Compiler {
         if let ExprKind::Call(f, args) = &e.kind {
             if let Some(op @ ("<-" | "=" | "<<-")) = ident_of(f) {
                 if args.len() == 2 && args.iter().all(|a| a.value.is_some() && a.name.is_none()) {
+                    if op != "<<-" && self.accumulate(args) {
+                        return;
+                    }
                     self.assign(e, op == "<<-", args, false);
                     return;
                 }
@@ -472,6 +475,40 @@ impl Compiler {
         }
         self.expr(e, false);
         self.emit(Op::Pop);
+    }
+
+    /// `x <- x OP e` on a local `x`, where `e` cannot observe or change `x`
+    /// (only constants, locals, arithmetic and indexing): the accumulator
+    /// superinstruction `ArithLocal` updates the slot in place. Returns false
+    /// when the pattern does not apply.
+    fn accumulate(&mut self, args: &[Arg]) -> bool {
+        let (Some(target), Some(value)) = (&args[0].value, &args[1].value) else { return false };
+        let Some(name) = ident_of(target) else { return false };
+        if self.top_level {
+            return false;
+        }
+        let ExprKind::Call(f, vargs) = &value.kind else { return false };
+        let op = match ident_of(f) {
+            Some("+") => ArithOp::Add,
+            Some("-") => ArithOp::Sub,
+            Some("*") => ArithOp::Mul,
+            Some("/") => ArithOp::Div,
+            _ => return false,
+        };
+        if vargs.len() != 2 || vargs.iter().any(|a| a.name.is_some() || a.value.is_none()) {
+            return false;
+        }
+        if ident_of(vargs[0].value.as_ref().unwrap()) != Some(name) || !side_effect_free(vargs[1].value.as_ref().unwrap()) {
+            return false;
+        }
+        let s = intern(name);
+        let Some(slot) = self.locals.iter().position(|&l| l == s) else { return false };
+        self.expr(vargs[1].value.as_ref().unwrap(), false);
+        let ci = self.call_idx(value);
+        let fb = self.fb();
+        self.fb(); // fb + 1: the accumulator's type before the update
+        self.emit(Op::ArithLocal(op, slot as u16, ci, fb));
+        true
     }
 
     fn ident(&mut self, n: &str, e: &Expr) {
@@ -1219,6 +1256,22 @@ impl Compiler {
             add,
         });
         self.konst(Value::Null);
+    }
+}
+
+/// Expressions that neither call closures nor assign: constants, variables,
+/// arithmetic, comparisons and indexing of such expressions.
+fn side_effect_free(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Const(_) => true,
+        ExprKind::Ident(n) => &**n != "...",
+        ExprKind::Call(f, args) => {
+            matches!(
+                ident_of(f),
+                Some("+" | "-" | "*" | "/" | "^" | "%%" | "%/%" | "(" | "[" | "[[" | "==" | "<" | ">" | "<=" | ">=" | "!=")
+            ) && args.iter().all(|a| a.name.is_none() && a.value.as_ref().is_some_and(side_effect_free))
+        }
+        _ => false,
     }
 }
 

@@ -788,6 +788,34 @@ impl Interp {
                     TypeFeedback::record(&code.type_fb[fb as usize], &r);
                     self.stack.push(r);
                 }
+                Op::ArithLocal(o, slot, ci, fb) => {
+                    let b = pop!();
+                    let fast = match &env.slots.borrow()[slot as usize] {
+                        Some(a) => {
+                            TypeFeedback::record(&code.type_fb[fb as usize + 1], a);
+                            fast_arith(o, a, &b)
+                        }
+                        None => None,
+                    };
+                    let r = match fast {
+                        Some(r) => r,
+                        None => {
+                            let a = env.slots.borrow()[slot as usize].clone();
+                            let a = match a {
+                                Some(a) => a,
+                                None => match self.load_unbound(code, env, slot as usize, pc - 1) {
+                                    Ok(v) => v,
+                                    Err(e) => fail!(e),
+                                },
+                            };
+                            TypeFeedback::record(&code.type_fb[fb as usize + 1], &a);
+                            self.cur_call = Some((Rc::as_ptr(code), ci));
+                            attempt!(arith::arith(self, o, &a, &b), ci)
+                        }
+                    };
+                    TypeFeedback::record(&code.type_fb[fb as usize], &r);
+                    env.slots.borrow_mut()[slot as usize] = Some(r);
+                }
                 Op::Cmp(o, ci, fb) => {
                     let b = pop!();
                     let a = pop!();
