@@ -6,4 +6,4 @@ count <- function(n) {
   }
   s
 }
-print(count(4000000L))
+bench <- function() count(2000000L)

@@ -31,7 +31,7 @@ impl TypeFeedback {
     pub const STALE: u16 = 1 << 15;
 
     /// The feedback bits describing one value.
-    #[inline]
+    #[inline(always)]
     pub fn of(v: &Value) -> u16 {
         match v {
             Value::Int(x) => Self::INT | if *x == i32::MIN { Self::NA } else { 0 },
@@ -53,7 +53,7 @@ impl TypeFeedback {
             }
         }
     }
-    #[inline]
+    #[inline(always)]
     pub fn record(cell: &std::cell::Cell<TypeFeedback>, v: &Value) {
         let bits = Self::of(v);
         let old = cell.get().0;
@@ -109,7 +109,7 @@ pub struct CallFeedback {
 }
 
 impl CallFeedback {
-    #[inline]
+    #[inline(always)]
     pub fn record(&mut self, f: &Value) {
         self.count = self.count.saturating_add(1);
         if self.polymorphic {

@@ -1681,7 +1681,7 @@ fn condition_truth(v: &Value) -> RResult<bool> {
 
 /// Scalar arithmetic without allocation or warnings; `None` sends the operation
 /// to the general (vectorized, warning-raising) implementation.
-#[inline]
+#[inline(always)]
 fn fast_arith(op: arith::ArithOp, a: &Value, b: &Value) -> Option<Value> {
     use arith::ArithOp::*;
     match (a, b) {
@@ -1713,7 +1713,7 @@ fn fast_arith(op: arith::ArithOp, a: &Value, b: &Value) -> Option<Value> {
     }
 }
 
-#[inline]
+#[inline(always)]
 fn dbl_op(op: arith::ArithOp, x: f64, y: f64) -> Option<Value> {
     use arith::ArithOp::*;
     Some(Value::Dbl(match op {
@@ -1725,7 +1725,7 @@ fn dbl_op(op: arith::ArithOp, x: f64, y: f64) -> Option<Value> {
     }))
 }
 
-#[inline]
+#[inline(always)]
 fn fast_compare(op: arith::CmpOp, a: &Value, b: &Value) -> Option<Value> {
     use arith::CmpOp::*;
     let (x, y) = match (a, b) {
