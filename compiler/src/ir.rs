@@ -492,6 +492,23 @@ impl Func {
         self.blocks[b.0 as usize].insts.push(inst);
         result
     }
+    /// Insert an instruction just before the terminator of `b` (or append).
+    pub fn push_before_terminator(&mut self, b: Block, kind: InstKind, ty: Type) -> Val {
+        let term = self.blocks[b.0 as usize]
+            .insts
+            .last()
+            .copied()
+            .filter(|&i| self.inst(i).kind.is_terminator());
+        if let Some(t) = term {
+            self.blocks[b.0 as usize].insts.pop();
+            let v = self.push(b, kind, ty);
+            self.blocks[b.0 as usize].insts.push(t);
+            v.expect("push_before_terminator: instruction without a result")
+        } else {
+            self.push(b, kind, ty)
+                .expect("push_before_terminator: instruction without a result")
+        }
+    }
     pub fn ty(&self, v: Val) -> Type {
         self.vals[v.0 as usize].ty
     }

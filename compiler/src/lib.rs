@@ -5,7 +5,49 @@
 //! It knows the interpreter's bytecode and value layout (the `vm` crate) but not
 //! how exits are handled: deoptimization and deoptless live above it.
 
+pub mod build;
 pub mod ir;
 pub mod passes;
 pub mod print;
 pub mod verify;
+
+use vm::bytecode::FunctionCode;
+
+/// The IR of one function as `--dump ir` shows it: built from the bytecode and
+/// feedback, verified, optimized and verified again. Functions the builder does
+/// not handle are listed with the reason.
+pub fn dump_ir(code: &FunctionCode) -> String {
+    let mut f = match build::build(code) {
+        Ok(f) => f,
+        Err(e) => return format!("; {}: not compiled: {}\n", code.name, e.0),
+    };
+    let mut out = String::new();
+    if let Err(errs) = verify::verify(&f) {
+        out.push_str(&format!("; {}: built IR fails verification:\n", code.name));
+        for e in errs {
+            out.push_str(&format!(";   {}\n", e));
+        }
+        out.push_str(&print::print_func(&f));
+        return out;
+    }
+    passes::optimize(&mut f);
+    if let Err(errs) = verify::verify(&f) {
+        out.push_str(&format!(
+            "; {}: optimized IR fails verification:\n",
+            code.name
+        ));
+        for e in errs {
+            out.push_str(&format!(";   {}\n", e));
+        }
+    }
+    out.push_str(&print::print_func(&f));
+    out
+}
+
+/// Every closure body reachable from `code` (nested function literals), depth first.
+pub fn functions_of(code: &std::rc::Rc<FunctionCode>, out: &mut Vec<std::rc::Rc<FunctionCode>>) {
+    for (_, f) in &code.functions {
+        out.push(f.clone());
+        functions_of(f, out);
+    }
+}

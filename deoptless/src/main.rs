@@ -70,8 +70,8 @@ fn main() -> ExitCode {
                 eprintln!("dlvm: mode '{:?}' is not built yet", mode);
                 return ExitCode::from(2);
             }
-            if dump.iter().any(|d| matches!(d, Dump::Ir | Dump::Contexts)) {
-                eprintln!("dlvm: --dump ir/contexts need the JIT, which is not built yet");
+            if dump.contains(&Dump::Contexts) {
+                eprintln!("dlvm: --dump contexts needs deoptless, which is not built yet");
                 return ExitCode::from(2);
             }
             let config = Config {
@@ -124,7 +124,15 @@ fn run(src: &str, file: &str, config: &Config, dump: &[Dump], stats_path: Option
             match d {
                 Dump::Bytecode => code.dump(&mut s),
                 Dump::Feedback => code.dump_feedback(&mut s),
-                Dump::Ir | Dump::Contexts => {}
+                Dump::Ir => {
+                    // The IR the optimizer builds from each function's feedback.
+                    let mut funs = Vec::new();
+                    compiler::functions_of(code, &mut funs);
+                    for f in funs.iter().filter(|f| f.invocations.get() > 0) {
+                        s.push_str(&compiler::dump_ir(f));
+                    }
+                }
+                Dump::Contexts => {}
             }
         }
         let _ = err.write_all(s.as_bytes());

@@ -482,12 +482,18 @@ impl Compiler {
     /// superinstruction `ArithLocal` updates the slot in place. Returns false
     /// when the pattern does not apply.
     fn accumulate(&mut self, args: &[Arg]) -> bool {
-        let (Some(target), Some(value)) = (&args[0].value, &args[1].value) else { return false };
-        let Some(name) = ident_of(target) else { return false };
+        let (Some(target), Some(value)) = (&args[0].value, &args[1].value) else {
+            return false;
+        };
+        let Some(name) = ident_of(target) else {
+            return false;
+        };
         if self.top_level {
             return false;
         }
-        let ExprKind::Call(f, vargs) = &value.kind else { return false };
+        let ExprKind::Call(f, vargs) = &value.kind else {
+            return false;
+        };
         let op = match ident_of(f) {
             Some("+") => ArithOp::Add,
             Some("-") => ArithOp::Sub,
@@ -498,11 +504,15 @@ impl Compiler {
         if vargs.len() != 2 || vargs.iter().any(|a| a.name.is_some() || a.value.is_none()) {
             return false;
         }
-        if ident_of(vargs[0].value.as_ref().unwrap()) != Some(name) || !side_effect_free(vargs[1].value.as_ref().unwrap()) {
+        if ident_of(vargs[0].value.as_ref().unwrap()) != Some(name)
+            || !side_effect_free(vargs[1].value.as_ref().unwrap())
+        {
             return false;
         }
         let s = intern(name);
-        let Some(slot) = self.locals.iter().position(|&l| l == s) else { return false };
+        let Some(slot) = self.locals.iter().position(|&l| l == s) else {
+            return false;
+        };
         self.expr(vargs[1].value.as_ref().unwrap(), false);
         let ci = self.call_idx(value);
         let fb = self.fb();
@@ -693,6 +703,7 @@ impl Compiler {
                     let ci = self.call_idx(e);
                     let fb = self.fb();
                     self.fb(); // fb + 1: the indexed object's type
+                    self.fb(); // fb + 2: the (first) index's type
                     self.emit(Op::IndexLocals {
                         x: l[0],
                         i: l[1],
@@ -1268,8 +1279,26 @@ fn side_effect_free(e: &Expr) -> bool {
         ExprKind::Call(f, args) => {
             matches!(
                 ident_of(f),
-                Some("+" | "-" | "*" | "/" | "^" | "%%" | "%/%" | "(" | "[" | "[[" | "==" | "<" | ">" | "<=" | ">=" | "!=")
-            ) && args.iter().all(|a| a.name.is_none() && a.value.as_ref().is_some_and(side_effect_free))
+                Some(
+                    "+" | "-"
+                        | "*"
+                        | "/"
+                        | "^"
+                        | "%%"
+                        | "%/%"
+                        | "("
+                        | "["
+                        | "[["
+                        | "=="
+                        | "<"
+                        | ">"
+                        | "<="
+                        | ">="
+                        | "!="
+                )
+            ) && args
+                .iter()
+                .all(|a| a.name.is_none() && a.value.as_ref().is_some_and(side_effect_free))
         }
         _ => false,
     }

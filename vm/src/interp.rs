@@ -968,6 +968,7 @@ impl Interp {
                         match (&slots[x as usize], &slots[i as usize]) {
                             (Some(xv), Some(iv)) => {
                                 TypeFeedback::record(&code.type_fb[fb as usize + 1], xv);
+                                TypeFeedback::record(&code.type_fb[fb as usize + 2], iv);
                                 match (j != NO_SLOT).then_some(j) {
                                     None => fast_index(xv, iv, is2),
                                     Some(j) => match &slots[j as usize] {

@@ -312,7 +312,9 @@ impl Vector {
     /// The `dim` attribute as (nrow, ncol) when it has exactly two entries.
     pub fn dim2(&self) -> Option<(usize, usize)> {
         // Hot in matrix indexing: look at the stored vector without building a view.
-        let Value::Vec(d) = self.attr("dim")? else { return None };
+        let Value::Vec(d) = self.attr("dim")? else {
+            return None;
+        };
         match &d.data {
             VecData::Int(v) if v.len() == 2 => Some((v[0] as usize, v[1] as usize)),
             VecData::Dbl(v) if v.len() == 2 => Some((v[0] as usize, v[1] as usize)),

@@ -7,6 +7,7 @@ pub mod cfg;
 pub mod const_fold;
 pub mod dce;
 pub mod hoist;
+pub mod phi;
 pub mod type_infer;
 
 use crate::ir::*;
@@ -21,6 +22,7 @@ pub fn optimize(f: &mut Func) -> bool {
     for _ in 0..MAX_ROUNDS {
         let mut changed = false;
         changed |= const_fold::run(f);
+        changed |= phi::run(f);
         changed |= type_infer::run(f);
         changed |= assume_elim::run(f);
         changed |= hoist::run(f);

@@ -1,0 +1,1049 @@
+//! IR construction: bytecode + type feedback → typed SSA IR with speculation.
+//!
+//! The builder abstractly interprets the bytecode one basic block at a time,
+//! keeping an abstract operand stack and local slots of IR values. Every block
+//! boundary passes all locals, stack values and `for`-loop counters as block
+//! arguments, boxed (`any`) except the loop counters (`int`); the passes then
+//! unbox loop-carried scalars (`type_infer`) and remove the trivial ones.
+//!
+//! Speculation follows the feedback of the instruction that produced a value:
+//! a value seen only as, say, an attribute-free integer scalar without NA is
+//! tested once (`test is.int`, `assume … typecheck`) against a `Checkpoint`
+//! whose frame state is the interpreter state at the consuming instruction, and
+//! unboxed. Integer arithmetic assumes no overflow; branches seen going one way
+//! only assume their direction (`deadbranch`); anything else calls the runtime's
+//! generic implementation of the instruction (`runtime @pc`).
+//!
+//! `const.any #k` names `code.consts[k]`; `const.any #UNBOUND` marks a local that
+//! is unbound on some path into a block (the interpreter sees it unbound).
+
+use crate::ir::*;
+use std::collections::BTreeMap;
+use vm::builtins::arith::{ArithOp, CmpOp};
+use vm::bytecode::{FunctionCode, Op, Var};
+use vm::feedback::TypeFeedback;
+use vm::value::Value;
+
+/// `const.any` index of the "unbound local" marker.
+pub const UNBOUND: u32 = u32::MAX;
+
+/// Why a function was not compiled.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Unsupported(pub String);
+
+/// The abstract state at a point in the bytecode.
+#[derive(Clone)]
+struct State {
+    stack: Vec<AbsVal>,
+    locals: Vec<Option<AbsVal>>,
+    /// `for` loops: (next, remaining) as `int` values.
+    loops: Vec<(Val, Val)>,
+}
+
+/// An IR value with the feedback slot of the instruction that produced it.
+#[derive(Clone, Copy)]
+struct AbsVal {
+    val: Val,
+    fb: Option<u32>,
+}
+
+impl AbsVal {
+    fn new(val: Val) -> AbsVal {
+        AbsVal { val, fb: None }
+    }
+}
+
+struct Builder<'a> {
+    code: &'a FunctionCode,
+    f: Func,
+    /// Block starting at each bytecode pc that begins a block.
+    blocks: BTreeMap<usize, Block>,
+    /// Shape of the state expected at each block start: stack depth, bound
+    /// locals (`None` = unbound on every path), loop depth.
+    shapes: BTreeMap<usize, (usize, Vec<Option<Type>>, usize)>,
+    /// Incoming states per block, filled as predecessors are built.
+    incoming: BTreeMap<usize, Vec<(Block, usize, State)>>,
+    entered_blocks: std::collections::BTreeSet<Block>,
+}
+
+/// Build the IR for `code` from its feedback.
+pub fn build(code: &FunctionCode) -> Result<Func, Unsupported> {
+    if code.top_level {
+        return Err(Unsupported("top-level code".into()));
+    }
+    let mut b = Builder {
+        code,
+        f: Func::new(&code.name),
+        blocks: BTreeMap::new(),
+        shapes: BTreeMap::new(),
+        incoming: BTreeMap::new(),
+        entered_blocks: Default::default(),
+    };
+    b.check_ops()?;
+    let starts = b.block_starts();
+    // Entry block: one `any` parameter per parameter slot; other locals unbound.
+    let entry = b.f.add_block();
+    let mut locals = Vec::new();
+    for i in 0..code.locals.len() {
+        if i < code.nparams {
+            let p = b.f.add_param(entry, Type::Any);
+            locals.push(Some(AbsVal::new(p)));
+        } else {
+            locals.push(None);
+        }
+    }
+    for &pc in &starts {
+        let bb = b.f.add_block();
+        b.blocks.insert(pc, bb);
+    }
+    let init = State {
+        stack: Vec::new(),
+        locals,
+        loops: Vec::new(),
+    };
+    // Blocks are built in bytecode order; a block's parameters are fixed when its
+    // first predecessor reaches it (forward edges), and back edges must agree.
+    b.jump_from(entry, 0, 0, init)?;
+    for &pc in &starts {
+        let state = b.enter_block(pc)?;
+        b.block(pc, state)?;
+    }
+    // Blocks never reached (dead code after `return`) get a dummy terminator.
+    for &pc in &starts {
+        let bb = b.blocks[&pc];
+        if b.f.terminator(bb).is_none() {
+            let z =
+                b.f.push(bb, InstKind::ConstAny(UNBOUND), Type::Any)
+                    .unwrap();
+            b.f.push(bb, InstKind::Return(z), Type::Void);
+        }
+    }
+    Ok(b.f)
+}
+
+impl<'a> Builder<'a> {
+    fn check_ops(&self) -> Result<(), Unsupported> {
+        for op in &self.code.ops {
+            let ok = matches!(
+                op,
+                Op::Const(_)
+                    | Op::LoadLocal(..)
+                    | Op::TakeLocal(_)
+                    | Op::StoreLocal(_)
+                    | Op::Pop
+                    | Op::Dup
+                    | Op::Visible(_)
+                    | Op::Arith(..)
+                    | Op::ArithLocal(..)
+                    | Op::Cmp(..)
+                    | Op::Not(_)
+                    | Op::Neg(..)
+                    | Op::Jump(_)
+                    | Op::BranchFalse(..)
+                    | Op::ForRangePrep(_)
+                    | Op::ForCountPrep { along: true, .. }
+                    | Op::ForStep { .. }
+                    | Op::ForEnd
+                    | Op::IndexLocals { .. }
+                    | Op::Index { .. }
+                    | Op::Index2 { .. }
+                    | Op::Return
+                    | Op::LoadName(..)
+                    | Op::LoadFun(..)
+                    | Op::Call { .. }
+                    | Op::Colon(..)
+                    | Op::Dollar(..)
+                    | Op::SetIndex { .. }
+                    | Op::SetIndex2 { .. }
+                    | Op::EndRegion
+            );
+            if !ok {
+                return Err(Unsupported(format!("instruction {:?}", op)));
+            }
+            if let Op::ForStep { var, .. } = op {
+                if matches!(var.get(), Var::Name(_)) {
+                    return Err(Unsupported("for loop over a global variable".into()));
+                }
+            }
+        }
+        if self.code.defaults.iter().any(|d| d.is_some()) {
+            return Err(Unsupported("default arguments".into()));
+        }
+        Ok(())
+    }
+
+    /// Bytecode pcs that start a block (other than 0, which the entry jumps to).
+    fn block_starts(&self) -> Vec<usize> {
+        let mut s = std::collections::BTreeSet::new();
+        s.insert(0usize);
+        for (pc, op) in self.code.ops.iter().enumerate() {
+            match op {
+                Op::Jump(t) => {
+                    s.insert(*t as usize);
+                    s.insert(pc + 1);
+                }
+                Op::BranchFalse(t, ..) => {
+                    s.insert(*t as usize);
+                    s.insert(pc + 1);
+                }
+                Op::ForStep { exit, .. } => {
+                    s.insert(pc);
+                    s.insert(*exit as usize);
+                    s.insert(pc + 1);
+                }
+                Op::Return | Op::EndRegion => {
+                    s.insert(pc + 1);
+                }
+                _ => {}
+            }
+        }
+        s.into_iter().filter(|&p| p < self.code.ops.len()).collect()
+    }
+
+    fn fb_bits(&self, fb: Option<u32>) -> u16 {
+        fb.map(|i| self.code.type_fb[i as usize].get().0)
+            .unwrap_or(0)
+    }
+
+    fn konst(&mut self, bb: Block, v: &Value, k: u32) -> AbsVal {
+        let (kind, ty) = match v {
+            Value::Int(x) if *x != i32::MIN => (InstKind::ConstInt(*x), Type::Int),
+            Value::Dbl(x) => (InstKind::ConstDbl(*x), Type::Dbl),
+            Value::Lgl(x) => (InstKind::ConstLgl(*x), Type::Lgl),
+            _ => (InstKind::ConstAny(k), Type::Any),
+        };
+        AbsVal::new(self.f.push(bb, kind, ty).unwrap())
+    }
+
+    /// A boxed version of `v` (for block arguments, runtime calls and frame states
+    /// that need `any`).
+    fn boxed(&mut self, bb: Block, v: Val) -> Val {
+        match self.f.ty(v) {
+            Type::Any => v,
+            t if t.is_unboxed() => {
+                let v = if t == Type::Bool {
+                    self.f
+                        .push(bb, InstKind::Unary(UnOp::BoolToLgl, v), Type::Lgl)
+                        .unwrap()
+                } else {
+                    v
+                };
+                self.f
+                    .push(bb, InstKind::Unary(UnOp::Box, v), Type::Any)
+                    .unwrap()
+            }
+            // Typed vectors came from unboxing an `any`: use that value.
+            _ => match self.f.def_inst(v).map(|i| self.f.inst(i).kind.clone()) {
+                Some(InstKind::Unary(UnOp::Unbox, src)) => src,
+                _ => v,
+            },
+        }
+    }
+
+    fn checkpoint(&mut self, bb: Block, pc: usize, st: &State) -> Val {
+        let fs = FrameState {
+            pc: pc as u32,
+            stack: st.stack.iter().map(|a| a.val).collect(),
+            locals: st.locals.iter().map(|l| l.map(|a| a.val)).collect(),
+            loops: st.loops.clone(),
+        };
+        self.f
+            .push(bb, InstKind::Checkpoint(fs), Type::Checkpoint)
+            .unwrap()
+    }
+
+    fn assume(&mut self, bb: Block, cond: Val, cp: Val, reason: Reason) {
+        self.f.push(
+            bb,
+            InstKind::Assume {
+                cond,
+                checkpoint: cp,
+                reason,
+            },
+            Type::Void,
+        );
+    }
+
+    /// The type feedback promises for a value, as the test that checks it.
+    fn speculated_test(&self, bits: u16) -> Option<TypeTest> {
+        use TypeFeedback as T;
+        if bits & T::STALE != 0 || bits & T::ATTRS != 0 {
+            return None;
+        }
+        let types =
+            bits & (T::LGL | T::INT | T::DBL | T::CPLX | T::STR | T::LIST | T::NULL | T::FUN);
+        let vector = bits & T::NON_SCALAR != 0;
+        let na = bits & T::NA != 0;
+        match (types, vector) {
+            (T::INT, false) if !na => Some(TypeTest::IsInt),
+            (T::DBL, false) => Some(TypeTest::IsDbl),
+            (T::LGL, false) => Some(TypeTest::IsLgl),
+            (T::INT, true) => Some(TypeTest::IsVecInt),
+            (T::DBL, true) => Some(TypeTest::IsVecDbl),
+            (T::LGL, true) => Some(TypeTest::IsVecLgl),
+            _ => None,
+        }
+    }
+
+    /// Make `a` typed if it is `any` and its feedback is monomorphic: checkpoint at
+    /// `pc` with state `st`, test, assume, unbox. Returns the (possibly) typed value.
+    fn speculate(&mut self, bb: Block, a: AbsVal, bits: u16, pc: usize, st: &State) -> Val {
+        if self.f.ty(a.val) != Type::Any {
+            return a.val;
+        }
+        let Some(t) = self.speculated_test(bits) else {
+            return a.val;
+        };
+        let cp = self.checkpoint(bb, pc, st);
+        let c = self
+            .f
+            .push(bb, InstKind::Test(t, a.val), Type::Bool)
+            .unwrap();
+        self.assume(bb, c, cp, Reason::TypeCheck);
+        self.f
+            .push(bb, InstKind::Unary(UnOp::Unbox, a.val), t.refined())
+            .unwrap()
+    }
+
+    /// Generic fallback: the runtime performs instruction `pc` on boxed operands.
+    fn runtime(&mut self, bb: Block, pc: usize, args: &[Val]) -> Val {
+        let args: Vec<Val> = args.iter().map(|&v| self.boxed(bb, v)).collect();
+        self.f
+            .push(
+                bb,
+                InstKind::Runtime(RtOp::AtPc(pc as u32), args),
+                Type::Any,
+            )
+            .unwrap()
+    }
+
+    /// Record the edge `edge` (0: jump / branch-true, 1: branch-false) from `from`
+    /// into the block at `target` with `state`.
+    fn jump_from(
+        &mut self,
+        from: Block,
+        edge: usize,
+        target: usize,
+        state: State,
+    ) -> Result<(), Unsupported> {
+        let bound: Vec<Option<Type>> = state.locals.iter().map(|l| l.map(|_| Type::Any)).collect();
+        let to = self.blocks[&target];
+        if let Some(s) = self.shapes.get(&target).cloned() {
+            if s.0 != state.stack.len() || s.2 != state.loops.len() {
+                return Err(Unsupported(format!("inconsistent stack at pc {}", target)));
+            }
+            if self.entered(to) {
+                // A back edge: the block's layout is fixed. A local bound here but
+                // not in the layout is dropped: the builder rejects any read of a
+                // local in a state where it may be unbound, so it is dead there.
+                return self.emit_edge(from, edge, to, &state, &s.1);
+            }
+            let merged =
+                s.1.iter()
+                    .zip(&bound)
+                    .map(|(a, b)| {
+                        if a.is_some() || b.is_some() {
+                            Some(Type::Any)
+                        } else {
+                            None
+                        }
+                    })
+                    .collect();
+            self.shapes.insert(target, (s.0, merged, s.2));
+        } else {
+            self.shapes
+                .insert(target, (state.stack.len(), bound, state.loops.len()));
+        }
+        self.incoming
+            .entry(target)
+            .or_default()
+            .push((from, edge, state));
+        Ok(())
+    }
+
+    fn entered(&self, b: Block) -> bool {
+        self.entered_blocks.contains(&b)
+    }
+
+    /// Create the parameters of the block at `pc` and emit the edges recorded so far.
+    fn enter_block(&mut self, pc: usize) -> Result<Option<State>, Unsupported> {
+        let bb = self.blocks[&pc];
+        let Some((depth, locals, nloops)) = self.shapes.get(&pc).cloned() else {
+            return Ok(None);
+        };
+        let mut st = State {
+            stack: Vec::new(),
+            locals: Vec::new(),
+            loops: Vec::new(),
+        };
+        for _ in 0..depth {
+            st.stack.push(AbsVal::new(self.f.add_param(bb, Type::Any)));
+        }
+        for l in &locals {
+            st.locals
+                .push(l.map(|_| AbsVal::new(self.f.add_param(bb, Type::Any))));
+        }
+        for _ in 0..nloops {
+            let n = self.f.add_param(bb, Type::Int);
+            let r = self.f.add_param(bb, Type::Int);
+            st.loops.push((n, r));
+        }
+        self.entered_blocks.insert(bb);
+        let preds = self.incoming.remove(&pc).unwrap_or_default();
+        for (from, edge, s) in preds {
+            self.emit_edge(from, edge, bb, &s, &locals)?;
+        }
+        Ok(Some(st))
+    }
+
+    /// The arguments of an edge, computed in `from` before its terminator.
+    fn block_args(&mut self, from: Block, s: &State, locals: &[Option<Type>]) -> Vec<Val> {
+        let mut args = Vec::new();
+        for a in &s.stack {
+            args.push(self.boxed(from, a.val));
+        }
+        for (i, l) in locals.iter().enumerate() {
+            if l.is_some() {
+                let v = match s.locals[i] {
+                    Some(a) => self.boxed(from, a.val),
+                    None => self
+                        .f
+                        .push(from, InstKind::ConstAny(UNBOUND), Type::Any)
+                        .unwrap(),
+                };
+                args.push(v);
+            }
+        }
+        for (n, r) in &s.loops {
+            args.push(*n);
+            args.push(*r);
+        }
+        args
+    }
+
+    /// Connect `from` to `to`: a new `jump`, or the arguments of edge `edge` of
+    /// the branch that already ends `from`.
+    fn emit_edge(
+        &mut self,
+        from: Block,
+        edge: usize,
+        to: Block,
+        s: &State,
+        locals: &[Option<Type>],
+    ) -> Result<(), Unsupported> {
+        let term = self.f.blocks[from.0 as usize]
+            .insts
+            .last()
+            .copied()
+            .filter(|&i| self.f.inst(i).kind.is_terminator());
+        match term {
+            None => {
+                let args = self.block_args(from, s, locals);
+                self.f.push(from, InstKind::Jump(to, args), Type::Void);
+            }
+            Some(inst) => {
+                // Compute the arguments before the terminator, then patch it.
+                self.f.blocks[from.0 as usize].insts.pop();
+                let args = self.block_args(from, s, locals);
+                self.f.blocks[from.0 as usize].insts.push(inst);
+                match &mut self.f.insts[inst.0 as usize].kind {
+                    InstKind::Branch(_, _, a1, _, a2) => {
+                        if edge == 0 {
+                            *a1 = args
+                        } else {
+                            *a2 = args
+                        }
+                    }
+                    _ => return Err(Unsupported("edge from a finished block".into())),
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Translate the block starting at `start`.
+    fn block(&mut self, start: usize, state: Option<State>) -> Result<(), Unsupported> {
+        let Some(mut st) = state else { return Ok(()) };
+        let bb = self.blocks[&start];
+        let code = self.code;
+        let mut pc = start;
+        loop {
+            if pc != start && self.blocks.contains_key(&pc) {
+                // Fall through into the next block.
+                return self.jump_from(bb, 0, pc, st);
+            }
+            let op = code.ops[pc];
+            match op {
+                Op::Const(k) => {
+                    let v = self.konst(bb, &code.consts[k as usize], k);
+                    st.stack.push(v);
+                }
+                Op::LoadLocal(..) | Op::TakeLocal(_) => {
+                    let (slot, fb) = match op {
+                        Op::LoadLocal(s, fb) => (s, Some(fb)),
+                        Op::TakeLocal(s) => (s, None),
+                        _ => unreachable!(),
+                    };
+                    match st.locals[slot as usize] {
+                        Some(a) => st.stack.push(AbsVal {
+                            val: a.val,
+                            fb: fb.or(a.fb),
+                        }),
+                        None => {
+                            return Err(Unsupported(format!(
+                                "read of a possibly unbound local at pc {}",
+                                pc
+                            )))
+                        }
+                    }
+                }
+                Op::StoreLocal(slot) => {
+                    let v = st.stack.pop().unwrap();
+                    st.locals[slot as usize] = Some(v);
+                }
+                Op::Pop => {
+                    st.stack.pop();
+                }
+                Op::Dup => {
+                    let v = *st.stack.last().unwrap();
+                    st.stack.push(v);
+                }
+                Op::Visible(_) => {}
+                Op::Arith(o, _, fb) => {
+                    let b = st.stack.pop().unwrap();
+                    let a = st.stack.pop().unwrap();
+                    let r = self.arith(bb, pc, &mut st, o, a, b, fb);
+                    st.stack.push(r);
+                }
+                Op::ArithLocal(o, slot, _, fb) => {
+                    let b = st.stack.pop().unwrap();
+                    let Some(a) = st.locals[slot as usize] else {
+                        return Err(Unsupported(format!("accumulator unbound at pc {}", pc)));
+                    };
+                    let a = AbsVal {
+                        val: a.val,
+                        fb: Some(fb + 1),
+                    };
+                    // The checkpoint state is the interpreter's: `b` on the stack.
+                    st.stack.push(b);
+                    let r = self.arith_in(bb, pc, &st, o, a, b, fb);
+                    st.stack.pop();
+                    st.locals[slot as usize] = Some(r);
+                }
+                Op::Cmp(o, _, fb) => {
+                    let b = st.stack.pop().unwrap();
+                    let a = st.stack.pop().unwrap();
+                    st.stack.push(a);
+                    st.stack.push(b);
+                    let r = self.compare(bb, pc, &st, o, a, b, fb);
+                    st.stack.truncate(st.stack.len() - 2);
+                    st.stack.push(r);
+                }
+                Op::Not(_) | Op::Neg(..) => {
+                    let a = st.stack.pop().unwrap();
+                    let v = match (op, self.f.ty(a.val)) {
+                        (Op::Not(_), Type::Bool) => {
+                            self.f
+                                .push(bb, InstKind::Unary(UnOp::NotB, a.val), Type::Bool)
+                        }
+                        (Op::Neg(..), Type::Int) => {
+                            self.f
+                                .push(bb, InstKind::Unary(UnOp::NegI, a.val), Type::Int)
+                        }
+                        (Op::Neg(..), Type::Dbl) => {
+                            self.f
+                                .push(bb, InstKind::Unary(UnOp::NegD, a.val), Type::Dbl)
+                        }
+                        _ => Some(self.runtime(bb, pc, &[a.val])),
+                    };
+                    let fb = if let Op::Neg(_, fb) = op {
+                        Some(fb)
+                    } else {
+                        None
+                    };
+                    st.stack.push(AbsVal {
+                        val: v.unwrap(),
+                        fb,
+                    });
+                }
+                Op::Jump(t) => return self.jump_from(bb, 0, t as usize, st),
+                Op::BranchFalse(t, _, fb) => return self.branch(bb, pc, st, t as usize, fb),
+                Op::ForRangePrep(_) => {
+                    let to = st.stack.pop().unwrap();
+                    let from = st.stack.pop().unwrap();
+                    st.stack.push(from);
+                    st.stack.push(to);
+                    let fv = self.int_operand(bb, pc, &st, from)?;
+                    let tv = self.int_operand(bb, pc, &st, to)?;
+                    // Compiled loops count upwards: assume from <= to.
+                    let up = self
+                        .f
+                        .push(bb, InstKind::Binary(BinOp::LeI, fv, tv), Type::Bool)
+                        .unwrap();
+                    let cp = self.checkpoint(bb, pc, &st);
+                    self.assume(bb, up, cp, Reason::TypeCheck);
+                    let diff = self
+                        .f
+                        .push(bb, InstKind::Binary(BinOp::SubI, tv, fv), Type::Int)
+                        .unwrap();
+                    let one = self.f.push(bb, InstKind::ConstInt(1), Type::Int).unwrap();
+                    let n = self
+                        .f
+                        .push(bb, InstKind::Binary(BinOp::AddI, diff, one), Type::Int)
+                        .unwrap();
+                    st.stack.truncate(st.stack.len() - 2);
+                    st.loops.push((fv, n));
+                }
+                Op::ForCountPrep { .. } => {
+                    let x = st.stack.pop().unwrap();
+                    st.stack.push(x);
+                    let bits = self.fb_bits(x.fb);
+                    let xv = self.speculate(bb, x, bits, pc, &st);
+                    if !matches!(self.f.ty(xv), Type::VecInt | Type::VecDbl | Type::VecLgl) {
+                        return Err(Unsupported(format!(
+                            "seq_along of an untyped value at pc {}",
+                            pc
+                        )));
+                    }
+                    let n = self
+                        .f
+                        .push(bb, InstKind::Unary(UnOp::VecLen, xv), Type::Int)
+                        .unwrap();
+                    // An empty counted loop binds its variable to NULL: leave that to the interpreter.
+                    let zero = self.f.push(bb, InstKind::ConstInt(0), Type::Int).unwrap();
+                    let nonempty = self
+                        .f
+                        .push(bb, InstKind::Binary(BinOp::GtI, n, zero), Type::Bool)
+                        .unwrap();
+                    let cp = self.checkpoint(bb, pc, &st);
+                    self.assume(bb, nonempty, cp, Reason::TypeCheck);
+                    st.stack.pop();
+                    let one = self.f.push(bb, InstKind::ConstInt(1), Type::Int).unwrap();
+                    st.loops.push((one, n));
+                }
+                Op::ForStep { exit, var, fb } => {
+                    let (next, remaining) = *st.loops.last().unwrap();
+                    let zero = self.f.push(bb, InstKind::ConstInt(0), Type::Int).unwrap();
+                    let more = self
+                        .f
+                        .push(
+                            bb,
+                            InstKind::Binary(BinOp::GtI, remaining, zero),
+                            Type::Bool,
+                        )
+                        .unwrap();
+                    let body = self.blocks[&(pc + 1)];
+                    let out = self.blocks[&(exit as usize)];
+                    self.f.push(
+                        bb,
+                        InstKind::Branch(more, body, vec![], out, vec![]),
+                        Type::Void,
+                    );
+                    // The exit edge carries the state unchanged; the body edge the stepped one.
+                    self.jump_from(bb, 1, exit as usize, st.clone())?;
+                    let one = self
+                        .f
+                        .push_before_terminator(bb, InstKind::ConstInt(1), Type::Int);
+                    let next2 = self.f.push_before_terminator(
+                        bb,
+                        InstKind::Binary(BinOp::AddI, next, one),
+                        Type::Int,
+                    );
+                    let rem2 = self.f.push_before_terminator(
+                        bb,
+                        InstKind::Binary(BinOp::SubI, remaining, one),
+                        Type::Int,
+                    );
+                    let mut body_st = st;
+                    *body_st.loops.last_mut().unwrap() = (next2, rem2);
+                    let Var::Local(slot) = var.get() else {
+                        unreachable!()
+                    };
+                    body_st.locals[slot as usize] = Some(AbsVal {
+                        val: next,
+                        fb: Some(fb),
+                    });
+                    return self.jump_from(bb, 0, pc + 1, body_st);
+                }
+                Op::ForEnd => {
+                    st.loops.pop();
+                }
+                Op::IndexLocals {
+                    x, i, j, is2, fb, ..
+                } => {
+                    let (Some(xa), Some(ia)) = (st.locals[x as usize], st.locals[i as usize])
+                    else {
+                        return Err(Unsupported(format!(
+                            "index of an unbound local at pc {}",
+                            pc
+                        )));
+                    };
+                    let xa = AbsVal {
+                        val: xa.val,
+                        fb: Some(fb + 1),
+                    };
+                    let ia = AbsVal {
+                        val: ia.val,
+                        fb: Some(fb + 2),
+                    };
+                    let r = if j == vm::bytecode::NO_SLOT {
+                        self.index1(bb, pc, &st, xa, ia, is2)
+                    } else {
+                        let Some(ja) = st.locals[j as usize] else {
+                            return Err(Unsupported(format!(
+                                "index of an unbound local at pc {}",
+                                pc
+                            )));
+                        };
+                        self.runtime(bb, pc, &[xa.val, ia.val, ja.val])
+                    };
+                    st.stack.push(AbsVal {
+                        val: r,
+                        fb: Some(fb),
+                    });
+                }
+                Op::Index { n, empty, fb, .. } | Op::Index2 { n, empty, fb, .. } => {
+                    let is2 = matches!(op, Op::Index2 { .. });
+                    // `x[i, drop = FALSE]` keeps the general path.
+                    let plain = !matches!(op, Op::Index { drop: false, .. });
+                    let k = st.stack.len() - n as usize - 1;
+                    let operands: Vec<AbsVal> = st.stack[k..].to_vec();
+                    let r = if n == 1 && empty == 0 && plain {
+                        self.index1(bb, pc, &st, operands[0], operands[1], is2)
+                    } else {
+                        let vals: Vec<Val> = operands.iter().map(|a| a.val).collect();
+                        self.runtime(bb, pc, &vals)
+                    };
+                    st.stack.truncate(k);
+                    st.stack.push(AbsVal {
+                        val: r,
+                        fb: Some(fb),
+                    });
+                }
+                Op::Return | Op::EndRegion => {
+                    let v = st.stack.pop().unwrap();
+                    self.f.push(bb, InstKind::Return(v.val), Type::Void);
+                    return Ok(());
+                }
+                Op::LoadName(_, fb) => {
+                    let r = self.runtime(bb, pc, &[]);
+                    st.stack.push(AbsVal {
+                        val: r,
+                        fb: Some(fb),
+                    });
+                }
+                Op::LoadFun(..) => {
+                    let r = self.runtime(bb, pc, &[]);
+                    st.stack.push(AbsVal::new(r));
+                }
+                Op::Call { argc, .. } => {
+                    let k = st.stack.len() - argc as usize - 1;
+                    let vals: Vec<Val> = st.stack[k..].iter().map(|a| a.val).collect();
+                    let r = self.runtime(bb, pc, &vals);
+                    st.stack.truncate(k);
+                    st.stack.push(AbsVal::new(r));
+                }
+                Op::Colon(_, fb) | Op::Dollar(_, _, fb) => {
+                    let nargs = if matches!(op, Op::Colon(..)) { 2 } else { 1 };
+                    let k = st.stack.len() - nargs;
+                    let vals: Vec<Val> = st.stack[k..].iter().map(|a| a.val).collect();
+                    let r = self.runtime(bb, pc, &vals);
+                    st.stack.truncate(k);
+                    st.stack.push(AbsVal {
+                        val: r,
+                        fb: Some(fb),
+                    });
+                }
+                Op::SetIndex { n, .. } | Op::SetIndex2 { n, .. } => {
+                    // Stack: v, i1..in, x.
+                    let k = st.stack.len() - n as usize - 2;
+                    let vals: Vec<Val> = st.stack[k..].iter().map(|a| a.val).collect();
+                    let r = self.runtime(bb, pc, &vals);
+                    st.stack.truncate(k);
+                    st.stack.push(AbsVal::new(r));
+                }
+                other => return Err(Unsupported(format!("instruction {:?}", other))),
+            }
+            pc += 1;
+        }
+    }
+
+    /// An operand that must be an `int` (speculated, or an integral double constant).
+    fn int_operand(
+        &mut self,
+        bb: Block,
+        pc: usize,
+        st: &State,
+        a: AbsVal,
+    ) -> Result<Val, Unsupported> {
+        if let Some(InstKind::ConstDbl(x)) =
+            self.f.def_inst(a.val).map(|i| self.f.inst(i).kind.clone())
+        {
+            if x.fract() == 0.0 && x.abs() < 2147483647.0 {
+                return Ok(self
+                    .f
+                    .push(bb, InstKind::ConstInt(x as i32), Type::Int)
+                    .unwrap());
+            }
+        }
+        let bits = self.fb_bits(a.fb);
+        let v = self.speculate(bb, a, bits, pc, st);
+        if self.f.ty(v) == Type::Int {
+            Ok(v)
+        } else {
+            Err(Unsupported(format!(
+                "loop bound is not a speculated integer at pc {}",
+                pc
+            )))
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn arith(
+        &mut self,
+        bb: Block,
+        pc: usize,
+        st: &mut State,
+        o: ArithOp,
+        a: AbsVal,
+        b: AbsVal,
+        fb: u32,
+    ) -> AbsVal {
+        // The interpreter's state at this instruction has both operands on the stack.
+        st.stack.push(a);
+        st.stack.push(b);
+        let r = self.arith_in(bb, pc, st, o, a, b, fb);
+        st.stack.truncate(st.stack.len() - 2);
+        r
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn arith_in(
+        &mut self,
+        bb: Block,
+        pc: usize,
+        st: &State,
+        o: ArithOp,
+        a: AbsVal,
+        b: AbsVal,
+        fb: u32,
+    ) -> AbsVal {
+        let (ba, bbits) = (self.fb_bits(a.fb), self.fb_bits(b.fb));
+        let av = self.speculate(bb, a, ba, pc, st);
+        let bv = self.speculate(bb, b, bbits, pc, st);
+        let (ta, tb) = (self.f.ty(av), self.f.ty(bv));
+        let val = match (ta, tb) {
+            (Type::Int, Type::Int) if matches!(o, ArithOp::Add | ArithOp::Sub | ArithOp::Mul) => {
+                let (ovf, op) = match o {
+                    ArithOp::Add => (BinOp::AddOvfI, BinOp::AddI),
+                    ArithOp::Sub => (BinOp::SubOvfI, BinOp::SubI),
+                    _ => (BinOp::MulOvfI, BinOp::MulI),
+                };
+                let cp = self.checkpoint(bb, pc, st);
+                let o1 = self
+                    .f
+                    .push(bb, InstKind::Binary(ovf, av, bv), Type::Bool)
+                    .unwrap();
+                let ok = self
+                    .f
+                    .push(bb, InstKind::Unary(UnOp::NotB, o1), Type::Bool)
+                    .unwrap();
+                self.assume(bb, ok, cp, Reason::Overflow);
+                self.f
+                    .push(bb, InstKind::Binary(op, av, bv), Type::Int)
+                    .unwrap()
+            }
+            (Type::Int | Type::Dbl, Type::Int | Type::Dbl)
+                if !(ta == Type::Int
+                    && tb == Type::Int
+                    && matches!(o, ArithOp::Mod | ArithOp::IDiv)) =>
+            {
+                let av = if ta == Type::Int {
+                    self.f
+                        .push(bb, InstKind::Unary(UnOp::IntToDbl, av), Type::Dbl)
+                        .unwrap()
+                } else {
+                    av
+                };
+                let bv = if tb == Type::Int {
+                    self.f
+                        .push(bb, InstKind::Unary(UnOp::IntToDbl, bv), Type::Dbl)
+                        .unwrap()
+                } else {
+                    bv
+                };
+                let op = match o {
+                    ArithOp::Add => BinOp::AddD,
+                    ArithOp::Sub => BinOp::SubD,
+                    ArithOp::Mul => BinOp::MulD,
+                    ArithOp::Div => BinOp::DivD,
+                    ArithOp::Pow => BinOp::PowD,
+                    ArithOp::Mod => BinOp::ModD,
+                    ArithOp::IDiv => BinOp::IDivD,
+                };
+                self.f
+                    .push(bb, InstKind::Binary(op, av, bv), Type::Dbl)
+                    .unwrap()
+            }
+            _ => self.runtime(bb, pc, &[av, bv]),
+        };
+        AbsVal { val, fb: Some(fb) }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn compare(
+        &mut self,
+        bb: Block,
+        pc: usize,
+        st: &State,
+        o: CmpOp,
+        a: AbsVal,
+        b: AbsVal,
+        fb: u32,
+    ) -> AbsVal {
+        let (ba, bbits) = (self.fb_bits(a.fb), self.fb_bits(b.fb));
+        let av = self.speculate(bb, a, ba, pc, st);
+        let bv = self.speculate(bb, b, bbits, pc, st);
+        let (ta, tb) = (self.f.ty(av), self.f.ty(bv));
+        let ops = |o: CmpOp| match o {
+            CmpOp::Lt => (BinOp::LtI, BinOp::LtD),
+            CmpOp::Le => (BinOp::LeI, BinOp::LeD),
+            CmpOp::Gt => (BinOp::GtI, BinOp::GtD),
+            CmpOp::Ge => (BinOp::GeI, BinOp::GeD),
+            CmpOp::Eq => (BinOp::EqI, BinOp::EqD),
+            CmpOp::Ne => (BinOp::NeI, BinOp::NeD),
+        };
+        let val = match (ta, tb) {
+            (Type::Int, Type::Int) => self
+                .f
+                .push(bb, InstKind::Binary(ops(o).0, av, bv), Type::Bool)
+                .unwrap(),
+            (Type::Int | Type::Dbl, Type::Int | Type::Dbl) => {
+                let av = if ta == Type::Int {
+                    self.f
+                        .push(bb, InstKind::Unary(UnOp::IntToDbl, av), Type::Dbl)
+                        .unwrap()
+                } else {
+                    av
+                };
+                let bv = if tb == Type::Int {
+                    self.f
+                        .push(bb, InstKind::Unary(UnOp::IntToDbl, bv), Type::Dbl)
+                        .unwrap()
+                } else {
+                    bv
+                };
+                self.f
+                    .push(bb, InstKind::Binary(ops(o).1, av, bv), Type::Lgl)
+                    .unwrap()
+            }
+            _ => self.runtime(bb, pc, &[av, bv]),
+        };
+        AbsVal { val, fb: Some(fb) }
+    }
+
+    /// `x[i]` / `x[[i]]` with one index.
+    fn index1(&mut self, bb: Block, pc: usize, st: &State, x: AbsVal, i: AbsVal, is2: bool) -> Val {
+        let xb = self.fb_bits(x.fb);
+        let ib = self.fb_bits(i.fb);
+        let xv = self.speculate(bb, x, xb, pc, st);
+        let iv = self.speculate(bb, i, ib, pc, st);
+        let elem = match self.f.ty(xv) {
+            Type::VecDbl => Type::Dbl,
+            Type::VecInt => Type::Int,
+            Type::VecLgl => Type::Lgl,
+            _ => return self.runtime(bb, pc, &[xv, iv]),
+        };
+        let iv = match self.f.ty(iv) {
+            Type::Int => iv,
+            _ => return self.runtime(bb, pc, &[xv, iv]),
+        };
+        // In bounds (1-based) and, for integer vectors, not NA (an `int` is never NA).
+        let cp = self.checkpoint(bb, pc, st);
+        let ok = self
+            .f
+            .push(bb, InstKind::InBounds(xv, iv), Type::Bool)
+            .unwrap();
+        self.assume(bb, ok, cp, Reason::TypeCheck);
+        let one = self.f.push(bb, InstKind::ConstInt(1), Type::Int).unwrap();
+        let i0 = self
+            .f
+            .push(bb, InstKind::Binary(BinOp::SubI, iv, one), Type::Int)
+            .unwrap();
+        let _ = is2;
+        let v = self.f.push(bb, InstKind::VecLoad(xv, i0), elem).unwrap();
+        if elem == Type::Int {
+            // The element may be NA: an `int` value must not be; check.
+            let na = self
+                .f
+                .push(bb, InstKind::ConstInt(i32::MIN + 1), Type::Int)
+                .unwrap();
+            let not_na = self
+                .f
+                .push(bb, InstKind::Binary(BinOp::GeI, v, na), Type::Bool)
+                .unwrap();
+            let cp2 = self.checkpoint(bb, pc, st);
+            self.assume(bb, not_na, cp2, Reason::TypeCheck);
+        }
+        v
+    }
+
+    fn branch(
+        &mut self,
+        bb: Block,
+        pc: usize,
+        mut st: State,
+        target: usize,
+        fb: u32,
+    ) -> Result<(), Unsupported> {
+        let c = st.stack.pop().unwrap();
+        st.stack.push(c);
+        let cbits = self.fb_bits(c.fb);
+        let cv = self.speculate(bb, c, cbits, pc, &st);
+        let cond = match self.f.ty(cv) {
+            Type::Bool => cv,
+            Type::Lgl => {
+                let cp = self.checkpoint(bb, pc, &st);
+                let na = self
+                    .f
+                    .push(bb, InstKind::Unary(UnOp::LglIsNa, cv), Type::Bool)
+                    .unwrap();
+                let ok = self
+                    .f
+                    .push(bb, InstKind::Unary(UnOp::NotB, na), Type::Bool)
+                    .unwrap();
+                self.assume(bb, ok, cp, Reason::TypeCheck);
+                self.f
+                    .push(bb, InstKind::Unary(UnOp::LglToBool, cv), Type::Bool)
+                    .unwrap()
+            }
+            _ => return Err(Unsupported(format!("untyped condition at pc {}", pc))),
+        };
+        let bits = self.code.type_fb[fb as usize].get().0;
+        let taken = bits & TypeFeedback::TAKEN != 0; // jumped: condition FALSE
+        let fallthrough = bits & TypeFeedback::NOT_TAKEN != 0; // condition TRUE
+        if taken != fallthrough && bits & TypeFeedback::STALE == 0 {
+            // One direction only: assume it (dead branch) and go there unconditionally.
+            let cp = self.checkpoint(bb, pc, &st);
+            let expect = if fallthrough {
+                cond
+            } else {
+                self.f
+                    .push(bb, InstKind::Unary(UnOp::NotB, cond), Type::Bool)
+                    .unwrap()
+            };
+            self.assume(bb, expect, cp, Reason::DeadBranch);
+            st.stack.pop();
+            return self.jump_from(bb, 0, if fallthrough { pc + 1 } else { target }, st);
+        }
+        st.stack.pop();
+        let (t_then, t_else) = (self.blocks[&(pc + 1)], self.blocks[&target]);
+        self.f.push(
+            bb,
+            InstKind::Branch(cond, t_then, vec![], t_else, vec![]),
+            Type::Void,
+        );
+        self.jump_from(bb, 0, pc + 1, st.clone())?;
+        self.jump_from(bb, 1, target, st)
+    }
+}
