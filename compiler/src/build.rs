@@ -300,6 +300,10 @@ impl<'a> Builder<'a> {
             .push(bb, InstKind::Test(t, a.val), Type::Bool)
             .unwrap();
         self.assume(bb, c, cp, Reason::TypeCheck);
+        if let Some(fb) = a.fb {
+            let inst = Inst(self.f.insts.len() as u32 - 1);
+            self.f.assume_feedback.insert(inst, fb);
+        }
         self.f
             .push(bb, InstKind::Unary(UnOp::Unbox, a.val), t.refined())
             .unwrap()
@@ -687,7 +691,7 @@ impl<'a> Builder<'a> {
                         fb: Some(fb + 2),
                     };
                     let r = if j == vm::bytecode::NO_SLOT {
-                        self.index1(bb, pc, &st, xa, ia, is2)
+                        self.index1(bb, pc, &st, xa, ia, is2, fb)
                     } else {
                         let Some(ja) = st.locals[j as usize] else {
                             return Err(Unsupported(format!(
@@ -709,7 +713,7 @@ impl<'a> Builder<'a> {
                     let k = st.stack.len() - n as usize - 1;
                     let operands: Vec<AbsVal> = st.stack[k..].to_vec();
                     let r = if n == 1 && empty == 0 && plain {
-                        self.index1(bb, pc, &st, operands[0], operands[1], is2)
+                        self.index1(bb, pc, &st, operands[0], operands[1], is2, fb)
                     } else {
                         let vals: Vec<Val> = operands.iter().map(|a| a.val).collect();
                         self.runtime(bb, pc, &vals)
@@ -833,7 +837,11 @@ impl<'a> Builder<'a> {
         let bv = self.speculate(bb, b, bbits, pc, st);
         let (ta, tb) = (self.f.ty(av), self.f.ty(bv));
         let val = match (ta, tb) {
-            (Type::Int, Type::Int) if matches!(o, ArithOp::Add | ArithOp::Sub | ArithOp::Mul) => {
+            // Integer arithmetic that was never seen to overflow (no NA result).
+            (Type::Int, Type::Int)
+                if matches!(o, ArithOp::Add | ArithOp::Sub | ArithOp::Mul)
+                    && self.fb_bits(Some(fb)) & TypeFeedback::NA == 0 =>
+            {
                 let (ovf, op) = match o {
                     ArithOp::Add => (BinOp::AddOvfI, BinOp::AddI),
                     ArithOp::Sub => (BinOp::SubOvfI, BinOp::SubI),
@@ -943,7 +951,12 @@ impl<'a> Builder<'a> {
     }
 
     /// `x[i]` / `x[[i]]` with one index.
-    fn index1(&mut self, bb: Block, pc: usize, st: &State, x: AbsVal, i: AbsVal, is2: bool) -> Val {
+    #[allow(clippy::too_many_arguments)]
+    fn index1(&mut self, bb: Block, pc: usize, st: &State, x: AbsVal, i: AbsVal, is2: bool, fb: u32) -> Val {
+        if self.fb_bits(Some(fb)) & TypeFeedback::NA != 0 {
+            // An NA result was seen (out of bounds or an NA element): stay generic.
+            return self.runtime(bb, pc, &[x.val, i.val]);
+        }
         let xb = self.fb_bits(x.fb);
         let ib = self.fb_bits(i.fb);
         let xv = self.speculate(bb, x, xb, pc, st);

@@ -449,6 +449,9 @@ pub struct Func {
     pub blocks: Vec<BlockData>,
     pub insts: Vec<InstData>,
     pub vals: Vec<ValData>,
+    /// For a type-check `Assume`: the bytecode feedback slot its speculation
+    /// came from (an exit records the offending type there). Not printed.
+    pub assume_feedback: std::collections::BTreeMap<Inst, u32>,
 }
 
 impl Func {

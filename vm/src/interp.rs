@@ -105,6 +105,15 @@ struct TryFrame {
     loops_h: usize,
 }
 
+/// The tier above the interpreter (the JIT engine). The interpreter calls up
+/// through this trait; it never names the engine.
+pub trait Tier {
+    /// Called when a closure is entered, with its arguments bound in `env`. The
+    /// tier may run the activation natively and return its result (`Some`), or
+    /// leave it to the interpreter (`None`).
+    fn enter(&self, interp: &mut Interp, clo: &Rc<Closure>, env: &Env) -> Option<RResult<Value>>;
+}
+
 /// Counters the interpreter keeps for `--stats`.
 #[derive(Default, Clone, Debug)]
 pub struct InterpStats {
@@ -113,6 +122,8 @@ pub struct InterpStats {
 }
 
 pub struct Interp {
+    /// The JIT engine, when one is installed.
+    pub tier: Option<Rc<dyn Tier>>,
     pub out: String,
     /// Buffered stderr for `message()` (errors and warnings are printed by the driver).
     pub err: String,
@@ -175,6 +186,7 @@ impl Interp {
     pub fn new() -> Interp {
         let global = EnvFrame::new_global();
         let mut it = Interp {
+            tier: None,
             out: String::new(),
             err: String::new(),
             visible: true,
@@ -398,7 +410,11 @@ impl Interp {
             missing,
             dispatch,
         });
-        let r = self.run(&code, &env, 0);
+        let native = self.tier.clone().and_then(|t| t.enter(self, clo, &env));
+        let r = match native {
+            Some(r) => r,
+            None => self.run(&code, &env, 0),
+        };
         let act = self.frames.last_mut().unwrap();
         let exits = std::mem::take(&mut act.on_exit);
         let mut r = r;
@@ -619,8 +635,24 @@ impl Interp {
 
     /// Execute `code` in `env` from `start` until `Return` or `EndRegion`.
     pub fn run(&mut self, code: &Rc<FunctionCode>, env: &Env, start: Pc) -> RResult<Value> {
+        self.resume(code, env, start, Vec::new(), Vec::new())
+    }
+
+    /// Continue an activation in the interpreter at `start` with the given
+    /// operand stack and active counted `for` loops (next, remaining; step 1),
+    /// outermost first: the landing point of a deoptimization (OSR-out).
+    pub fn resume(
+        &mut self,
+        code: &Rc<FunctionCode>,
+        env: &Env,
+        start: Pc,
+        stack: Vec<Value>,
+        loops: Vec<(i64, u64)>,
+    ) -> RResult<Value> {
         let base = self.stack.len();
         let loops_base = self.loops.len();
+        self.stack.extend(stack);
+        self.loops.extend(loops.into_iter().map(|(next, remaining)| LoopState::Range { next, remaining, step: 1 }));
         self.run_counter += 1;
         let run_id = self.run_counter;
         let mut pc = start as usize;
@@ -1431,6 +1463,89 @@ impl Interp {
             _ => unreachable!("hot instruction in exec_slow"),
         }
         Flow::Next
+    }
+
+    /// Perform the instruction at `pc` of `code` on `operands` (the values it
+    /// would pop, bottom first) and return what it would push: the generic
+    /// fallback that compiled code calls for operations it does not specialize.
+    pub fn exec_generic(&mut self, code: &Rc<FunctionCode>, env: &Env, pc: usize, mut operands: Vec<Value>) -> RResult<Value> {
+        let op = code.ops[pc];
+        let at = |e: RError, s: &Self| s.attribute(e, code, match op {
+            Op::Arith(_, ci, _) | Op::Cmp(_, ci, _) | Op::Neg(ci, _) | Op::Not(ci) => ci,
+            Op::Index { call, .. } | Op::Index2 { call, .. } | Op::IndexLocals { call, .. } => call,
+            Op::SetIndex { call, .. } | Op::SetIndex2 { call, .. } => call,
+            _ => 0,
+        });
+        let saved = self.cur_call;
+        let r = match op {
+            Op::Arith(o, ci, _) | Op::ArithLocal(o, _, ci, _) => {
+                self.cur_call = Some((Rc::as_ptr(code), ci));
+                let b = operands.pop().unwrap();
+                let a = operands.pop().unwrap();
+                arith::arith(self, o, &a, &b).map_err(|e| at(e, self))
+            }
+            Op::Cmp(o, ci, _) => {
+                self.cur_call = Some((Rc::as_ptr(code), ci));
+                let b = operands.pop().unwrap();
+                let a = operands.pop().unwrap();
+                arith::compare(self, o, &a, &b).map_err(|e| at(e, self))
+            }
+            Op::Neg(ci, _) | Op::Not(ci) => {
+                self.cur_call = Some((Rc::as_ptr(code), ci));
+                let a = operands.pop().unwrap();
+                let r = if matches!(op, Op::Neg(..)) { arith::negate(self, &a) } else { arith::not(self, &a) };
+                r.map_err(|e| at(e, self))
+            }
+            Op::Index { drop, call, .. } => {
+                self.cur_call = Some((Rc::as_ptr(code), call));
+                let x = operands.remove(0);
+                let idx: Vec<Option<Value>> = operands.into_iter().map(Some).collect();
+                subset::index(self, &x, &idx, drop).map_err(|e| at(e, self))
+            }
+            Op::Index2 { call, .. } => {
+                self.cur_call = Some((Rc::as_ptr(code), call));
+                let x = operands.remove(0);
+                let idx: Vec<Option<Value>> = operands.into_iter().map(Some).collect();
+                subset::index2(self, &x, &idx).map_err(|e| at(e, self))
+            }
+            Op::IndexLocals { is2, call, .. } => {
+                self.cur_call = Some((Rc::as_ptr(code), call));
+                let x = operands.remove(0);
+                let idx: Vec<Option<Value>> = operands.into_iter().map(Some).collect();
+                let r = if is2 { subset::index2(self, &x, &idx) } else { subset::index(self, &x, &idx, true) };
+                r.map_err(|e| at(e, self))
+            }
+            Op::SetIndex { call, .. } | Op::SetIndex2 { call, .. } => {
+                // Operands: v, i1..in, x.
+                self.cur_call = Some((Rc::as_ptr(code), call));
+                let x = operands.pop().unwrap();
+                let v = operands.remove(0);
+                let idx: Vec<Option<Value>> = operands.into_iter().map(Some).collect();
+                let r = if matches!(op, Op::SetIndex2 { .. }) {
+                    subset::assign_index2(self, x, &idx, v)
+                } else {
+                    subset::assign_index(self, x, &idx, v)
+                };
+                r.map_err(|e| at(e, self))
+            }
+            _ => {
+                // Everything else goes through the slow-path executor on the stack.
+                let base = self.stack.len();
+                self.stack.extend(operands);
+                let mut next = pc + 1;
+                let run_id = self.run_counter;
+                match self.exec_slow(code, env, &mut next, base, self.loops.len(), run_id, &op) {
+                    Flow::Next => Ok(self.stack.pop().unwrap_or(Value::Null)),
+                    Flow::Ret(v) => Ok(v),
+                    Flow::Fail(e) => {
+                        self.stack.truncate(base);
+                        Err(e)
+                    }
+                }
+            }
+        };
+        self.cur_call = saved;
+        r
     }
 
     fn pop_indices(&mut self, n: u8, empty: u8) -> Vec<Option<Value>> {

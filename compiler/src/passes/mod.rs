@@ -7,6 +7,7 @@ pub mod cfg;
 pub mod const_fold;
 pub mod dce;
 pub mod hoist;
+pub mod licm;
 pub mod phi;
 pub mod type_infer;
 
@@ -26,6 +27,7 @@ pub fn optimize(f: &mut Func) -> bool {
         changed |= type_infer::run(f);
         changed |= assume_elim::run(f);
         changed |= hoist::run(f);
+        changed |= licm::run(f);
         changed |= dce::run(f);
         any |= changed;
         if !changed {
@@ -145,7 +147,8 @@ mod tests {
     fn optimize_hoists_unboxes_and_cleans_up() {
         // A loop summing a boxed accumulator, with an invariant type check on
         // `v0` inside the body: the check moves to the preheader, the
-        // accumulator is unboxed, the in-loop checkpoint and boxes die.
+        // accumulator is unboxed, the in-loop checkpoint and boxes die, the
+        // invariant constant leaves the loop.
         assert!(check_pass(
             super::optimize,
             "function f {
@@ -180,6 +183,7 @@ bb0(v0: any, v1: int):
   v4: cp = checkpoint pc=1 stack=[] locals=[v0, v1]
   v8: bool = test is.int v0
   assume v8, v4, typecheck
+  v16: int = const.int 1
   jump bb1(v2, v2)
 bb1(v5: int, v6: int):
   v18: any = box v6
@@ -188,7 +192,6 @@ bb1(v5: int, v6: int):
 bb2():
   v10: int = unbox v0
   v14: int = add.i v6, v10
-  v16: int = const.int 1
   v17: int = add.i v5, v16
   jump bb1(v17, v14)
 bb3():
