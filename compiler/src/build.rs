@@ -512,7 +512,10 @@ impl<'a> Builder<'a> {
                     let v = *st.stack.last().unwrap();
                     st.stack.push(v);
                 }
-                Op::Visible(_) => {}
+                Op::Visible(_) => {
+                    // Visibility is interpreter state (auto-printing): set it through the runtime.
+                    self.runtime(bb, pc, &[]);
+                }
                 Op::Arith(o, _, fb) => {
                     let b = st.stack.pop().unwrap();
                     let a = st.stack.pop().unwrap();
@@ -952,7 +955,16 @@ impl<'a> Builder<'a> {
 
     /// `x[i]` / `x[[i]]` with one index.
     #[allow(clippy::too_many_arguments)]
-    fn index1(&mut self, bb: Block, pc: usize, st: &State, x: AbsVal, i: AbsVal, is2: bool, fb: u32) -> Val {
+    fn index1(
+        &mut self,
+        bb: Block,
+        pc: usize,
+        st: &State,
+        x: AbsVal,
+        i: AbsVal,
+        is2: bool,
+        fb: u32,
+    ) -> Val {
         if self.fb_bits(Some(fb)) & TypeFeedback::NA != 0 {
             // An NA result was seen (out of bounds or an NA element): stay generic.
             return self.runtime(bb, pc, &[x.val, i.val]);

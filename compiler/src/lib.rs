@@ -7,8 +7,10 @@
 
 pub mod build;
 pub mod ir;
+pub mod lower;
 pub mod passes;
 pub mod print;
+pub mod runtime;
 pub mod verify;
 
 use vm::bytecode::FunctionCode;

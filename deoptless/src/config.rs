@@ -17,7 +17,7 @@ pub enum Mode {
 impl Mode {
     /// Whether this build implements the mode.
     pub fn is_built(self) -> bool {
-        matches!(self, Mode::Interp)
+        matches!(self, Mode::Interp | Mode::Deopt)
     }
 }
 

@@ -5,4 +5,5 @@
 //! the experiment harness.
 
 pub mod config;
+pub mod engine;
 pub mod stats;

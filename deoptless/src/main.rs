@@ -39,6 +39,9 @@ enum Cmd {
         /// Write run statistics as JSON.
         #[arg(long)]
         stats: Option<String>,
+        /// Write one JSON line per compile / exit / deopt event.
+        #[arg(long)]
+        trace_events: Option<String>,
         /// Calls before a function is compiled.
         #[arg(long, default_value_t = 100)]
         jit_threshold: u32,
@@ -61,6 +64,7 @@ fn main() -> ExitCode {
             mode,
             dump,
             stats,
+            trace_events,
             jit_threshold,
             osr_threshold,
             chaos,
@@ -92,7 +96,16 @@ fn main() -> ExitCode {
             // R programs recurse deeply; run on a thread with a large stack.
             let handle = std::thread::Builder::new()
                 .stack_size(1 << 30)
-                .spawn(move || run(&src, &file, &config, &dump, stats.as_deref()))
+                .spawn(move || {
+                    run(
+                        &src,
+                        &file,
+                        &config,
+                        &dump,
+                        stats.as_deref(),
+                        trace_events.as_deref(),
+                    )
+                })
                 .expect("spawn interpreter thread");
             match handle.join() {
                 Ok(code) => ExitCode::from(code),
@@ -105,9 +118,30 @@ fn main() -> ExitCode {
     }
 }
 
-fn run(src: &str, file: &str, config: &Config, dump: &[Dump], stats_path: Option<&str>) -> u8 {
+fn run(
+    src: &str,
+    file: &str,
+    config: &Config,
+    dump: &[Dump],
+    stats_path: Option<&str>,
+    trace: Option<&str>,
+) -> u8 {
     let t0 = std::time::Instant::now();
     let mut interp = vm::interp::Interp::new();
+    let mut engine_stats = None;
+    if config.mode != Mode::Interp {
+        let trace: Option<Box<dyn Write>> = match trace.map(std::fs::File::create) {
+            Some(Ok(f)) => Some(Box::new(std::io::BufWriter::new(f))),
+            Some(Err(e)) => {
+                eprintln!("dlvm: cannot write trace: {}", e);
+                return 2;
+            }
+            None => None,
+        };
+        let engine = deoptless::engine::Engine::new(config.clone(), trace);
+        engine_stats = Some(engine.shared.clone());
+        interp.tier = Some(std::rc::Rc::new(engine));
+    }
     let stdout = std::io::stdout();
     let stderr = std::io::stderr();
     let status = vm::driver::run_source(
@@ -138,15 +172,21 @@ fn run(src: &str, file: &str, config: &Config, dump: &[Dump], stats_path: Option
         let _ = err.write_all(s.as_bytes());
     }
     if let Some(p) = stats_path {
+        let base = match &engine_stats {
+            Some(sh) => sh.stats.borrow().clone(),
+            None => Stats {
+                mode: "interp".into(),
+                chaos: config.chaos,
+                seed: config.seed,
+                ..Stats::default()
+            },
+        };
         let st = Stats {
-            mode: format!("{:?}", config.mode).to_lowercase(),
-            chaos: config.chaos,
-            seed: config.seed,
             closure_calls: interp.stats.closure_calls,
             builtin_calls: interp.stats.builtin_calls,
             wall_ns: t0.elapsed().as_nanos() as u64,
             status: status as i32,
-            ..Stats::default()
+            ..base
         };
         if let Err(e) = std::fs::write(p, serde_json::to_string_pretty(&st).unwrap()) {
             let _ = writeln!(err, "dlvm: cannot write stats to {}: {}", p, e);

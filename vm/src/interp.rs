@@ -652,7 +652,12 @@ impl Interp {
         let base = self.stack.len();
         let loops_base = self.loops.len();
         self.stack.extend(stack);
-        self.loops.extend(loops.into_iter().map(|(next, remaining)| LoopState::Range { next, remaining, step: 1 }));
+        self.loops
+            .extend(loops.into_iter().map(|(next, remaining)| LoopState::Range {
+                next,
+                remaining,
+                step: 1,
+            }));
         self.run_counter += 1;
         let run_id = self.run_counter;
         let mut pc = start as usize;
@@ -1468,16 +1473,34 @@ impl Interp {
     /// Perform the instruction at `pc` of `code` on `operands` (the values it
     /// would pop, bottom first) and return what it would push: the generic
     /// fallback that compiled code calls for operations it does not specialize.
-    pub fn exec_generic(&mut self, code: &Rc<FunctionCode>, env: &Env, pc: usize, mut operands: Vec<Value>) -> RResult<Value> {
+    pub fn exec_generic(
+        &mut self,
+        code: &Rc<FunctionCode>,
+        env: &Env,
+        pc: usize,
+        mut operands: Vec<Value>,
+    ) -> RResult<Value> {
         let op = code.ops[pc];
-        let at = |e: RError, s: &Self| s.attribute(e, code, match op {
-            Op::Arith(_, ci, _) | Op::Cmp(_, ci, _) | Op::Neg(ci, _) | Op::Not(ci) => ci,
-            Op::Index { call, .. } | Op::Index2 { call, .. } | Op::IndexLocals { call, .. } => call,
-            Op::SetIndex { call, .. } | Op::SetIndex2 { call, .. } => call,
-            _ => 0,
-        });
+        let at = |e: RError, s: &Self| {
+            s.attribute(
+                e,
+                code,
+                match op {
+                    Op::Arith(_, ci, _) | Op::Cmp(_, ci, _) | Op::Neg(ci, _) | Op::Not(ci) => ci,
+                    Op::Index { call, .. }
+                    | Op::Index2 { call, .. }
+                    | Op::IndexLocals { call, .. } => call,
+                    Op::SetIndex { call, .. } | Op::SetIndex2 { call, .. } => call,
+                    _ => 0,
+                },
+            )
+        };
         let saved = self.cur_call;
         let r = match op {
+            Op::Visible(b) => {
+                self.visible = b;
+                Ok(Value::Null)
+            }
             Op::Arith(o, ci, _) | Op::ArithLocal(o, _, ci, _) => {
                 self.cur_call = Some((Rc::as_ptr(code), ci));
                 let b = operands.pop().unwrap();
@@ -1493,7 +1516,11 @@ impl Interp {
             Op::Neg(ci, _) | Op::Not(ci) => {
                 self.cur_call = Some((Rc::as_ptr(code), ci));
                 let a = operands.pop().unwrap();
-                let r = if matches!(op, Op::Neg(..)) { arith::negate(self, &a) } else { arith::not(self, &a) };
+                let r = if matches!(op, Op::Neg(..)) {
+                    arith::negate(self, &a)
+                } else {
+                    arith::not(self, &a)
+                };
                 r.map_err(|e| at(e, self))
             }
             Op::Index { drop, call, .. } => {
@@ -1512,7 +1539,11 @@ impl Interp {
                 self.cur_call = Some((Rc::as_ptr(code), call));
                 let x = operands.remove(0);
                 let idx: Vec<Option<Value>> = operands.into_iter().map(Some).collect();
-                let r = if is2 { subset::index2(self, &x, &idx) } else { subset::index(self, &x, &idx, true) };
+                let r = if is2 {
+                    subset::index2(self, &x, &idx)
+                } else {
+                    subset::index(self, &x, &idx, true)
+                };
                 r.map_err(|e| at(e, self))
             }
             Op::SetIndex { call, .. } | Op::SetIndex2 { call, .. } => {

@@ -11,12 +11,22 @@ use crate::ir::*;
 
 fn movable(kind: &InstKind, ty: Type) -> bool {
     match kind {
-        InstKind::ConstInt(_) | InstKind::ConstDbl(_) | InstKind::ConstLgl(_) | InstKind::ConstBool(_) => true,
+        InstKind::ConstInt(_)
+        | InstKind::ConstDbl(_)
+        | InstKind::ConstLgl(_)
+        | InstKind::ConstBool(_) => true,
         InstKind::Unary(UnOp::Unbox, _) => matches!(ty, Type::VecInt | Type::VecDbl | Type::VecLgl),
         InstKind::Unary(UnOp::VecLen | UnOp::IntToDbl | UnOp::NegD, _) => true,
         InstKind::Binary(op, ..) => matches!(
             op,
-            BinOp::AddD | BinOp::SubD | BinOp::MulD | BinOp::DivD | BinOp::LtI | BinOp::LeI | BinOp::GtI | BinOp::GeI
+            BinOp::AddD
+                | BinOp::SubD
+                | BinOp::MulD
+                | BinOp::DivD
+                | BinOp::LtI
+                | BinOp::LeI
+                | BinOp::GtI
+                | BinOp::GeI
         ),
         _ => false,
     }
@@ -28,7 +38,11 @@ pub fn run(f: &mut Func) -> bool {
     for lp in cfg.loops() {
         // A dedicated preheader: the header's only outside predecessor, whose
         // only successor is the header.
-        let outside: Vec<Block> = cfg.preds[lp.header.0 as usize].iter().copied().filter(|p| !lp.body.contains(p)).collect();
+        let outside: Vec<Block> = cfg.preds[lp.header.0 as usize]
+            .iter()
+            .copied()
+            .filter(|p| !lp.body.contains(p))
+            .collect();
         let [pre] = outside[..] else { continue };
         if cfg.succs[pre.0 as usize] != [lp.header] {
             continue;
@@ -43,7 +57,8 @@ pub fn run(f: &mut Func) -> bool {
                 for (pos, &i) in f.blocks[b.0 as usize].insts.iter().enumerate() {
                     let d = f.inst(i);
                     let ty = d.result.map(|r| f.ty(r)).unwrap_or(Type::Void);
-                    if movable(&d.kind, ty) && d.kind.uses().iter().all(|&u| !defined_inside(f, u)) {
+                    if movable(&d.kind, ty) && d.kind.uses().iter().all(|&u| !defined_inside(f, u))
+                    {
                         moved = Some((b, pos, i));
                         break 'search;
                     }

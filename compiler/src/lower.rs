@@ -1,0 +1,753 @@
+//! Lowering IR to native code with Cranelift.
+//!
+//! Unboxed IR values become Cranelift variables (`int`/`lgl` → i32, `dbl` → f64,
+//! `bool` → i8, typed vectors → a data pointer and a length); `any` values stay
+//! in the activation's slot array (`runtime::Ctx::anys`, slot = value number).
+//! Block parameters are variables assigned on each incoming edge, so
+//! `cranelift_frontend` builds the SSA form. Each `Assume` branches to a cold
+//! exit block that writes the frame state into an exit buffer and calls
+//! `rt_exit`; whatever that returns is the function's status.
+
+use crate::ir::*;
+use crate::runtime::{self, ExitInfo};
+use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
+use cranelift_codegen::ir::{
+    types, AbiParam, FuncRef, InstBuilder, MemFlagsData, StackSlotData, StackSlotKind, UserFuncName,
+};
+use cranelift_codegen::settings::{self, Configurable};
+use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext, Variable};
+use cranelift_jit::{JITBuilder, JITModule};
+use cranelift_module::{default_libcall_names, Linkage, Module};
+use std::collections::HashMap;
+use std::rc::Rc;
+
+/// A compiled function: its code (kept alive with the module) and exit table.
+pub struct Compiled {
+    _module: JITModule,
+    pub entry: extern "C" fn(*mut runtime::Ctx) -> u32,
+    pub exits: Rc<Vec<ExitInfo>>,
+    /// Size of the `any` slot array.
+    pub nslots: usize,
+    /// Slots of the entry parameters (parameter k is local slot k).
+    pub params: Vec<u32>,
+    /// Size of the generated code in bytes.
+    pub code_size: usize,
+}
+
+/// Options that change the generated code.
+#[derive(Clone, Copy, Default)]
+pub struct LowerOptions {
+    /// Emit chaos-mode failure injection at every assumption check.
+    pub chaos: bool,
+    /// Run Cranelift's verifier (tests).
+    pub verify: bool,
+}
+
+struct Rt {
+    test: FuncRef,
+    unbox_int: FuncRef,
+    unbox_dbl: FuncRef,
+    vec_ptr: FuncRef,
+    vec_len: FuncRef,
+    box_int: FuncRef,
+    box_dbl: FuncRef,
+    box_lgl: FuncRef,
+    copy: FuncRef,
+    konst: FuncRef,
+    generic: FuncRef,
+    ret_int: FuncRef,
+    ret_dbl: FuncRef,
+    ret_lgl: FuncRef,
+    ret_any: FuncRef,
+    pow: FuncRef,
+    fmod: FuncRef,
+    fidiv: FuncRef,
+    chaos: FuncRef,
+    exit: FuncRef,
+}
+
+fn clif_type(t: Type) -> Option<types::Type> {
+    match t {
+        Type::Int | Type::Lgl => Some(types::I32),
+        Type::Dbl => Some(types::F64),
+        Type::Bool => Some(types::I8),
+        _ => None,
+    }
+}
+
+fn elem_code(t: Type) -> i64 {
+    match t {
+        Type::VecInt => 0,
+        Type::VecDbl => 1,
+        _ => 2,
+    }
+}
+
+pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
+    let mut fb = settings::builder();
+    let set =
+        |fb: &mut settings::Builder, k: &str, v: &str| fb.set(k, v).map_err(|e| e.to_string());
+    set(&mut fb, "use_colocated_libcalls", "false")?;
+    set(&mut fb, "is_pic", "false")?;
+    set(&mut fb, "opt_level", "speed")?;
+    set(
+        &mut fb,
+        "enable_verifier",
+        if opts.verify { "true" } else { "false" },
+    )?;
+    let isa = cranelift_native::builder()
+        .map_err(|e| e.to_string())?
+        .finish(settings::Flags::new(fb))
+        .map_err(|e| e.to_string())?;
+    let mut jb = JITBuilder::with_isa(isa, default_libcall_names());
+    for (name, addr) in runtime::symbols() {
+        jb.symbol(name, addr);
+    }
+    let mut module = JITModule::new(jb);
+    let ptr = module.target_config().pointer_type();
+
+    // Runtime signatures.
+    let declare =
+        |m: &mut JITModule, name: &str, params: &[types::Type], ret: Option<types::Type>| {
+            let mut sig = m.make_signature();
+            for &p in params {
+                sig.params.push(AbiParam::new(p));
+            }
+            if let Some(r) = ret {
+                sig.returns.push(AbiParam::new(r));
+            }
+            m.declare_function(name, Linkage::Import, &sig)
+                .map_err(|e| e.to_string())
+        };
+    use types::{F64, I32, I64, I8};
+    let ids = [
+        declare(&mut module, "rt_test", &[ptr, I32, I32], Some(I8))?,
+        declare(&mut module, "rt_unbox_int", &[ptr, I32], Some(I32))?,
+        declare(&mut module, "rt_unbox_dbl", &[ptr, I32], Some(F64))?,
+        declare(&mut module, "rt_vec_ptr", &[ptr, I32, I32], Some(ptr))?,
+        declare(&mut module, "rt_vec_len", &[ptr, I32, I32], Some(I64))?,
+        declare(&mut module, "rt_box_int", &[ptr, I32, I32], None)?,
+        declare(&mut module, "rt_box_dbl", &[ptr, I32, F64], None)?,
+        declare(&mut module, "rt_box_lgl", &[ptr, I32, I32], None)?,
+        declare(&mut module, "rt_copy", &[ptr, I32, I32], None)?,
+        declare(&mut module, "rt_const", &[ptr, I32, I32], None)?,
+        declare(
+            &mut module,
+            "rt_generic",
+            &[ptr, I32, ptr, I32, I32],
+            Some(I32),
+        )?,
+        declare(&mut module, "rt_ret_int", &[ptr, I32], None)?,
+        declare(&mut module, "rt_ret_dbl", &[ptr, F64], None)?,
+        declare(&mut module, "rt_ret_lgl", &[ptr, I32], None)?,
+        declare(&mut module, "rt_ret_any", &[ptr, I32], None)?,
+        declare(&mut module, "rt_pow", &[F64, F64], Some(F64))?,
+        declare(&mut module, "rt_fmod", &[F64, F64], Some(F64))?,
+        declare(&mut module, "rt_fidiv", &[F64, F64], Some(F64))?,
+        declare(&mut module, "rt_chaos", &[ptr], Some(I8))?,
+        declare(&mut module, "rt_exit", &[ptr, I32, ptr, I32], Some(I32))?,
+    ];
+
+    let mut sig = module.make_signature();
+    sig.params.push(AbiParam::new(ptr));
+    sig.returns.push(AbiParam::new(I32));
+    let fid = module
+        .declare_anonymous_function(&sig)
+        .map_err(|e| e.to_string())?;
+    let mut ctx = module.make_context();
+    ctx.func.signature = sig;
+    ctx.func.name = UserFuncName::user(0, fid.as_u32());
+    let refs: Vec<FuncRef> = ids
+        .iter()
+        .map(|&id| module.declare_func_in_func(id, &mut ctx.func))
+        .collect();
+    let rt = Rt {
+        test: refs[0],
+        unbox_int: refs[1],
+        unbox_dbl: refs[2],
+        vec_ptr: refs[3],
+        vec_len: refs[4],
+        box_int: refs[5],
+        box_dbl: refs[6],
+        box_lgl: refs[7],
+        copy: refs[8],
+        konst: refs[9],
+        generic: refs[10],
+        ret_int: refs[11],
+        ret_dbl: refs[12],
+        ret_lgl: refs[13],
+        ret_any: refs[14],
+        pow: refs[15],
+        fmod: refs[16],
+        fidiv: refs[17],
+        chaos: refs[18],
+        exit: refs[19],
+    };
+    let mut fbc = FunctionBuilderContext::new();
+    let mut exits = Vec::new();
+    {
+        let mut b = FunctionBuilder::new(&mut ctx.func, &mut fbc);
+        let mut l = Lowerer {
+            f,
+            b: &mut b,
+            rt: &rt,
+            vars: HashMap::new(),
+            blocks: Vec::new(),
+            ctxv: None,
+            exits: &mut exits,
+            opts,
+            ptr,
+            error_block: None,
+        };
+        l.run()?;
+        b.seal_all_blocks();
+        b.finalize(module.target_config());
+    }
+    module
+        .define_function(fid, &mut ctx)
+        .map_err(|e| format!("{:?}", e))?;
+    let code_size = ctx
+        .compiled_code()
+        .map(|c| c.code_info().total_size as usize)
+        .unwrap_or(0);
+    module.clear_context(&mut ctx);
+    module.finalize_definitions().map_err(|e| e.to_string())?;
+    let code = module.get_finalized_function(fid);
+    // SAFETY: the function was declared with exactly this signature.
+    let entry: extern "C" fn(*mut runtime::Ctx) -> u32 = unsafe { std::mem::transmute(code) };
+    Ok(Compiled {
+        _module: module,
+        entry,
+        exits: Rc::new(exits),
+        nslots: f.vals.len(),
+        params: f.blocks[0].params.iter().map(|v| v.0).collect(),
+        code_size,
+    })
+}
+
+struct Lowerer<'a, 'b> {
+    f: &'a Func,
+    b: &'a mut FunctionBuilder<'b>,
+    rt: &'a Rt,
+    /// Variables of unboxed values; typed vectors have (pointer, length).
+    vars: HashMap<Val, (Variable, Option<Variable>)>,
+    blocks: Vec<cranelift_codegen::ir::Block>,
+    ctxv: Option<cranelift_codegen::ir::Value>,
+    exits: &'a mut Vec<ExitInfo>,
+    opts: LowerOptions,
+    ptr: types::Type,
+    error_block: Option<cranelift_codegen::ir::Block>,
+}
+
+type CValue = cranelift_codegen::ir::Value;
+
+impl<'a, 'b> Lowerer<'a, 'b> {
+    fn c(&self) -> CValue {
+        self.ctxv.unwrap()
+    }
+
+    fn var(&mut self, v: Val) -> (Variable, Option<Variable>) {
+        if let Some(&x) = self.vars.get(&v) {
+            return x;
+        }
+        let t = self.f.ty(v);
+        let x = match t {
+            Type::VecInt | Type::VecDbl | Type::VecLgl => (
+                self.b.declare_var(self.ptr),
+                Some(self.b.declare_var(types::I64)),
+            ),
+            t => (self.b.declare_var(clif_type(t).unwrap_or(types::I32)), None),
+        };
+        self.vars.insert(v, x);
+        x
+    }
+
+    fn get(&mut self, v: Val) -> CValue {
+        let (x, _) = self.var(v);
+        self.b.use_var(x)
+    }
+
+    fn def(&mut self, v: Val, x: CValue) {
+        let (var, _) = self.var(v);
+        self.b.def_var(var, x);
+    }
+
+    fn iconst(&mut self, t: types::Type, x: i64) -> CValue {
+        self.b.ins().iconst(t, x)
+    }
+
+    fn slot(&mut self, v: Val) -> CValue {
+        self.b.ins().iconst(types::I32, v.0 as i64)
+    }
+
+    fn call(&mut self, f: FuncRef, args: &[CValue]) -> Option<CValue> {
+        let inst = self.b.ins().call(f, args);
+        self.b.inst_results(inst).first().copied()
+    }
+
+    fn run(&mut self) -> Result<(), String> {
+        let entry = self.b.create_block();
+        self.b.append_block_params_for_function_params(entry);
+        for _ in &self.f.blocks {
+            let bb = self.b.create_block();
+            self.blocks.push(bb);
+        }
+        self.b.switch_to_block(entry);
+        self.ctxv = Some(self.b.block_params(entry)[0]);
+        let first = self.blocks[0];
+        self.b.ins().jump(first, &[]);
+        for bi in 0..self.f.blocks.len() {
+            let bb = self.blocks[bi];
+            self.b.switch_to_block(bb);
+            let insts = self.f.blocks[bi].insts.clone();
+            if insts.is_empty() {
+                // Unreachable, empty block: must still be terminated.
+                let z = self.iconst(types::I32, runtime::ST_OK as i64);
+                self.b.ins().return_(&[z]);
+                continue;
+            }
+            for i in insts {
+                self.inst(i)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn error_block(&mut self) -> cranelift_codegen::ir::Block {
+        if let Some(b) = self.error_block {
+            return b;
+        }
+        let cur = self.b.current_block().unwrap();
+        let eb = self.b.create_block();
+        self.b.set_cold_block(eb);
+        self.b.switch_to_block(eb);
+        let one = self.iconst(types::I32, runtime::ST_ERROR as i64);
+        self.b.ins().return_(&[one]);
+        self.b.switch_to_block(cur);
+        self.error_block = Some(eb);
+        eb
+    }
+
+    /// Move edge arguments into the target block's parameter variables.
+    fn edge(&mut self, to: Block, args: &[Val]) -> Result<(), String> {
+        let params = self.f.blocks[to.0 as usize].params.clone();
+        if params.len() != args.len() {
+            return Err("edge arity mismatch".into());
+        }
+        // Read everything first (parallel-copy semantics for unboxed values).
+        let mut reads = Vec::new();
+        for (&p, &a) in params.iter().zip(args) {
+            match (self.f.ty(p), self.f.ty(a)) {
+                (Type::Any, Type::Any) => reads.push(None),
+                (Type::Any, _) => return Err("unboxed argument to a boxed parameter".into()),
+                (pt, at) if pt == at => {
+                    let (x, len) = self.var(a);
+                    let xv = self.b.use_var(x);
+                    let lv = len.map(|l| self.b.use_var(l));
+                    reads.push(Some((xv, lv)));
+                }
+                _ => return Err("type mismatch on an edge".into()),
+            }
+        }
+        for ((&p, &a), r) in params.iter().zip(args).zip(reads) {
+            match r {
+                None => {
+                    if p != a {
+                        let c = self.c();
+                        let (d, s) = (self.slot(p), self.slot(a));
+                        self.call(self.rt.copy, &[c, d, s]);
+                    }
+                }
+                Some((xv, lv)) => {
+                    let (x, len) = self.var(p);
+                    self.b.def_var(x, xv);
+                    if let (Some(l), Some(lv)) = (len, lv) {
+                        self.b.def_var(l, lv);
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn inst(&mut self, i: Inst) -> Result<(), String> {
+        let d = self.f.inst(i).clone();
+        let res = d.result;
+        use InstKind::*;
+        match &d.kind {
+            ConstInt(x) => {
+                let v = self.iconst(types::I32, *x as i64);
+                self.def(res.unwrap(), v);
+            }
+            ConstLgl(x) => {
+                let v = self.iconst(types::I32, *x as i64);
+                self.def(res.unwrap(), v);
+            }
+            ConstBool(x) => {
+                let v = self.iconst(types::I8, *x as i64);
+                self.def(res.unwrap(), v);
+            }
+            ConstDbl(x) => {
+                let v = self.b.ins().f64const(*x);
+                self.def(res.unwrap(), v);
+            }
+            ConstAny(k) => {
+                let c = self.c();
+                let d = self.slot(res.unwrap());
+                let k = self.iconst(types::I32, *k as i64);
+                self.call(self.rt.konst, &[c, d, k]);
+            }
+            Unary(op, a) => self.unary(*op, *a, res.unwrap())?,
+            Binary(op, a, b) => self.binary(*op, *a, *b, res.unwrap())?,
+            Test(t, a) => {
+                let c = self.c();
+                let s = self.slot(*a);
+                let k = TypeTest::all().iter().position(|x| x == t).unwrap() as i64;
+                let k = self.iconst(types::I32, k);
+                let r = self.call(self.rt.test, &[c, s, k]).unwrap();
+                self.def(res.unwrap(), r);
+            }
+            VecLoad(x, i0) => {
+                let (p, _) = self.var(*x);
+                let p = self.b.use_var(p);
+                let i0 = self.get(*i0);
+                let i64v = self.b.ins().sextend(types::I64, i0);
+                let (scale, ty) = if self.f.ty(*x) == Type::VecDbl {
+                    (3, types::F64)
+                } else {
+                    (2, types::I32)
+                };
+                let off = self.b.ins().ishl_imm_u(i64v, scale);
+                let addr = self.b.ins().iadd(p, off);
+                let v = self.b.ins().load(ty, MemFlagsData::trusted(), addr, 0);
+                self.def(res.unwrap(), v);
+            }
+            InBounds(x, i) => {
+                let (_, len) = self.var(*x);
+                let len = self.b.use_var(len.ok_or("inbounds of a non-vector")?);
+                let iv = self.get(*i);
+                let i64v = self.b.ins().sextend(types::I64, iv);
+                let k = self.b.ins().iadd_imm_s(i64v, -1);
+                let r = self.b.ins().icmp(IntCC::UnsignedLessThan, k, len);
+                self.def(res.unwrap(), r);
+            }
+            Runtime(RtOp::AtPc(pc), args) => {
+                let n = args.len();
+                let ss = self.b.create_sized_stack_slot(StackSlotData::new(
+                    StackSlotKind::ExplicitSlot,
+                    (4 * n.max(1)) as u32,
+                    2,
+                ));
+                for (k, &a) in args.iter().enumerate() {
+                    let s = self.slot(a);
+                    self.b.ins().stack_store(types::I32, s, ss, (4 * k) as i32);
+                }
+                let addr = self.b.ins().stack_addr(self.ptr, ss, 0);
+                let c = self.c();
+                let pcv = self.iconst(types::I32, *pc as i64);
+                let nv = self.iconst(types::I32, n as i64);
+                let d = self.slot(res.unwrap());
+                let st = self.call(self.rt.generic, &[c, pcv, addr, nv, d]).unwrap();
+                let eb = self.error_block();
+                let cont = self.b.create_block();
+                self.b.ins().brif(st, eb, &[], cont, &[]);
+                self.b.switch_to_block(cont);
+            }
+            Checkpoint(_) => {}
+            Assume {
+                cond,
+                checkpoint,
+                reason,
+            } => self.assume(i, *cond, *checkpoint, *reason)?,
+            Jump(t, args) => {
+                self.edge(*t, args)?;
+                let tb = self.blocks[t.0 as usize];
+                self.b.ins().jump(tb, &[]);
+            }
+            Branch(c, t, ta, e, ea) => {
+                let cv = self.get(*c);
+                let (bt, be) = (self.b.create_block(), self.b.create_block());
+                self.b.ins().brif(cv, bt, &[], be, &[]);
+                for (blk, tgt, args) in [(bt, t, ta), (be, e, ea)] {
+                    self.b.switch_to_block(blk);
+                    self.edge(*tgt, args)?;
+                    let tb = self.blocks[tgt.0 as usize];
+                    self.b.ins().jump(tb, &[]);
+                }
+            }
+            Return(v) => {
+                let c = self.c();
+                match self.f.ty(*v) {
+                    Type::Int => {
+                        let x = self.get(*v);
+                        self.call(self.rt.ret_int, &[c, x]);
+                    }
+                    Type::Lgl => {
+                        let x = self.get(*v);
+                        self.call(self.rt.ret_lgl, &[c, x]);
+                    }
+                    Type::Bool => {
+                        let x = self.get(*v);
+                        let x = self.b.ins().uextend(types::I32, x);
+                        self.call(self.rt.ret_lgl, &[c, x]);
+                    }
+                    Type::Dbl => {
+                        let x = self.get(*v);
+                        self.call(self.rt.ret_dbl, &[c, x]);
+                    }
+                    Type::Any => {
+                        let s = self.slot(*v);
+                        self.call(self.rt.ret_any, &[c, s]);
+                    }
+                    t => return Err(format!("return of a {} value", t.name())),
+                }
+                let z = self.iconst(types::I32, runtime::ST_OK as i64);
+                self.b.ins().return_(&[z]);
+            }
+        }
+        Ok(())
+    }
+
+    fn unary(&mut self, op: UnOp, a: Val, r: Val) -> Result<(), String> {
+        use UnOp::*;
+        let c = self.c();
+        match op {
+            Box => {
+                let d = self.slot(r);
+                let x = self.get(a);
+                match self.f.ty(a) {
+                    Type::Int => self.call(self.rt.box_int, &[c, d, x]),
+                    Type::Dbl => self.call(self.rt.box_dbl, &[c, d, x]),
+                    Type::Lgl => self.call(self.rt.box_lgl, &[c, d, x]),
+                    Type::Bool => {
+                        let x = self.b.ins().uextend(types::I32, x);
+                        self.call(self.rt.box_lgl, &[c, d, x])
+                    }
+                    t => return Err(format!("box of {}", t.name())),
+                };
+            }
+            Unbox => {
+                let s = self.slot(a);
+                match self.f.ty(r) {
+                    Type::Int | Type::Lgl => {
+                        let v = self.call(self.rt.unbox_int, &[c, s]).unwrap();
+                        self.def(r, v);
+                    }
+                    Type::Dbl => {
+                        let v = self.call(self.rt.unbox_dbl, &[c, s]).unwrap();
+                        self.def(r, v);
+                    }
+                    t @ (Type::VecInt | Type::VecDbl | Type::VecLgl) => {
+                        let e = self.iconst(types::I32, elem_code(t));
+                        let p = self.call(self.rt.vec_ptr, &[c, s, e]).unwrap();
+                        let n = self.call(self.rt.vec_len, &[c, s, e]).unwrap();
+                        let (pv, lv) = self.var(r);
+                        self.b.def_var(pv, p);
+                        self.b.def_var(lv.unwrap(), n);
+                    }
+                    t => return Err(format!("unbox to {}", t.name())),
+                }
+            }
+            VecLen => {
+                let (_, len) = self.var(a);
+                let len = self.b.use_var(len.ok_or("veclen of a non-vector")?);
+                let v = self.b.ins().ireduce(types::I32, len);
+                self.def(r, v);
+            }
+            _ => {
+                let x = self.get(a);
+                let v = match op {
+                    NegI => self.b.ins().ineg(x),
+                    NegD => self.b.ins().fneg(x),
+                    NotB => self.b.ins().icmp_imm_s(IntCC::Equal, x, 0),
+                    IntToDbl => self.b.ins().fcvt_from_sint(types::F64, x),
+                    BoolToLgl => self.b.ins().uextend(types::I32, x),
+                    LglToBool => self.b.ins().icmp_imm_s(IntCC::NotEqual, x, 0),
+                    LglIsNa => self.b.ins().icmp_imm_s(IntCC::Equal, x, i32::MIN as i64),
+                    DblIsNan => self.b.ins().fcmp(FloatCC::Unordered, x, x),
+                    IntToLgl => {
+                        let b = self.b.ins().icmp_imm_s(IntCC::NotEqual, x, 0);
+                        self.b.ins().uextend(types::I32, b)
+                    }
+                    DblToLgl => {
+                        let zero = self.b.ins().f64const(0.0);
+                        let ne = self.b.ins().fcmp(FloatCC::NotEqual, x, zero);
+                        let ne = self.b.ins().uextend(types::I32, ne);
+                        let nan = self.b.ins().fcmp(FloatCC::Unordered, x, x);
+                        let na = self.iconst(types::I32, i32::MIN as i64);
+                        self.b.ins().select(nan, na, ne)
+                    }
+                    Box | Unbox | VecLen => unreachable!(),
+                };
+                self.def(r, v);
+            }
+        }
+        Ok(())
+    }
+
+    fn binary(&mut self, op: BinOp, a: Val, b: Val, r: Val) -> Result<(), String> {
+        use BinOp::*;
+        let x = self.get(a);
+        let y = self.get(b);
+        let v = match op {
+            AddI => self.b.ins().iadd(x, y),
+            SubI => self.b.ins().isub(x, y),
+            MulI => self.b.ins().imul(x, y),
+            AddOvfI | SubOvfI | MulOvfI => {
+                // Compute exactly in 64 bits; overflow or the NA pattern (i32::MIN) fail.
+                let (x64, y64) = (
+                    self.b.ins().sextend(types::I64, x),
+                    self.b.ins().sextend(types::I64, y),
+                );
+                let wide = match op {
+                    AddOvfI => self.b.ins().iadd(x64, y64),
+                    SubOvfI => self.b.ins().isub(x64, y64),
+                    _ => self.b.ins().imul(x64, y64),
+                };
+                let hi = self
+                    .b
+                    .ins()
+                    .icmp_imm_s(IntCC::SignedGreaterThan, wide, i32::MAX as i64);
+                let lo =
+                    self.b
+                        .ins()
+                        .icmp_imm_s(IntCC::SignedLessThanOrEqual, wide, i32::MIN as i64);
+                self.b.ins().bor(hi, lo)
+            }
+            ModI | IDivI => return Err("integer %% and %/% are not lowered".into()),
+            AddD => self.b.ins().fadd(x, y),
+            SubD => self.b.ins().fsub(x, y),
+            MulD => self.b.ins().fmul(x, y),
+            DivD => self.b.ins().fdiv(x, y),
+            PowD | ModD | IDivD => {
+                let f = match op {
+                    PowD => self.rt.pow,
+                    ModD => self.rt.fmod,
+                    _ => self.rt.fidiv,
+                };
+                self.call(f, &[x, y]).unwrap()
+            }
+            LtI | LeI | GtI | GeI | EqI | NeI => {
+                let cc = match op {
+                    LtI => IntCC::SignedLessThan,
+                    LeI => IntCC::SignedLessThanOrEqual,
+                    GtI => IntCC::SignedGreaterThan,
+                    GeI => IntCC::SignedGreaterThanOrEqual,
+                    EqI => IntCC::Equal,
+                    _ => IntCC::NotEqual,
+                };
+                self.b.ins().icmp(cc, x, y)
+            }
+            LtD | LeD | GtD | GeD | EqD | NeD => {
+                let cc = match op {
+                    LtD => FloatCC::LessThan,
+                    LeD => FloatCC::LessThanOrEqual,
+                    GtD => FloatCC::GreaterThan,
+                    GeD => FloatCC::GreaterThanOrEqual,
+                    EqD => FloatCC::Equal,
+                    _ => FloatCC::OrderedNotEqual,
+                };
+                let r = self.b.ins().fcmp(cc, x, y);
+                let r = self.b.ins().uextend(types::I32, r);
+                let nan = self.b.ins().fcmp(FloatCC::Unordered, x, y);
+                let na = self.iconst(types::I32, i32::MIN as i64);
+                self.b.ins().select(nan, na, r)
+            }
+            AndB => self.b.ins().band(x, y),
+            OrB => self.b.ins().bor(x, y),
+        };
+        self.def(r, v);
+        Ok(())
+    }
+
+    /// `assume cond, cp, reason`: continue when `cond` (and no chaos draw);
+    /// else write the frame state and call `rt_exit` from a cold block.
+    fn assume(&mut self, i: Inst, cond: Val, cp: Val, reason: Reason) -> Result<(), String> {
+        let fs = match self.f.def_inst(cp).map(|ci| &self.f.inst(ci).kind) {
+            Some(InstKind::Checkpoint(fs)) => fs.clone(),
+            _ => return Err("assume without a checkpoint".into()),
+        };
+        let cv = self.get(cond);
+        let go = if self.opts.chaos {
+            let c = self.c();
+            let draw = self.call(self.rt.chaos, &[c]).unwrap();
+            let no = self.b.ins().icmp_imm_s(IntCC::Equal, draw, 0);
+            self.b.ins().band(cv, no)
+        } else {
+            cv
+        };
+        let cont = self.b.create_block();
+        let exit = self.b.create_block();
+        self.b.set_cold_block(exit);
+        self.b.ins().brif(go, cont, &[], exit, &[]);
+        self.b.switch_to_block(exit);
+        // The exit buffer: stack, bound locals, loop counters.
+        let mut words: Vec<Val> = fs.stack.clone();
+        let locals_mask: Vec<bool> = fs.locals.iter().map(|l| l.is_some()).collect();
+        words.extend(fs.locals.iter().flatten());
+        for (n, r) in &fs.loops {
+            words.push(*n);
+            words.push(*r);
+        }
+        let feedback = self.f.assume_feedback.get(&i).copied().and_then(|fb| {
+            // The tested value is the operand of the `test` the condition comes from.
+            let tested = match self.f.def_inst(cond).map(|ci| &self.f.inst(ci).kind) {
+                Some(InstKind::Test(_, v)) => Some(*v),
+                _ => None,
+            }?;
+            let k = match words.iter().position(|&w| w == tested) {
+                Some(k) => k,
+                None => {
+                    words.push(tested);
+                    words.len() - 1
+                }
+            };
+            Some((fb, k))
+        });
+        let types: Vec<Type> = words.iter().map(|&w| self.f.ty(w)).collect();
+        let ss = self.b.create_sized_stack_slot(StackSlotData::new(
+            StackSlotKind::ExplicitSlot,
+            (8 * words.len().max(1)) as u32,
+            3,
+        ));
+        for (k, &w) in words.iter().enumerate() {
+            let word = match self.f.ty(w) {
+                Type::Int | Type::Lgl => {
+                    let x = self.get(w);
+                    self.b.ins().uextend(types::I64, x)
+                }
+                Type::Bool => {
+                    let x = self.get(w);
+                    self.b.ins().uextend(types::I64, x)
+                }
+                Type::Dbl => {
+                    let x = self.get(w);
+                    self.b.ins().bitcast(types::I64, MemFlagsData::new(), x)
+                }
+                Type::Any => self.iconst(types::I64, w.0 as i64),
+                t => return Err(format!("{} value in a frame state", t.name())),
+            };
+            self.b
+                .ins()
+                .stack_store(types::I64, word, ss, (8 * k) as i32);
+        }
+        let id = self.exits.len() as u32;
+        self.exits.push(ExitInfo {
+            pc: fs.pc,
+            reason,
+            types,
+            nstack: fs.stack.len(),
+            locals: locals_mask,
+            nloops: fs.loops.len(),
+            feedback,
+        });
+        let c = self.c();
+        let addr = self.b.ins().stack_addr(self.ptr, ss, 0);
+        let idv = self.iconst(types::I32, id as i64);
+        let held = self.b.ins().uextend(types::I32, cv);
+        let st = self.call(self.rt.exit, &[c, idv, addr, held]).unwrap();
+        self.b.ins().return_(&[st]);
+        self.b.switch_to_block(cont);
+        Ok(())
+    }
+}

@@ -1,0 +1,378 @@
+//! The runtime that compiled code calls.
+//!
+//! A native activation owns a `Ctx`. Boxed (`any`) IR values live in
+//! `Ctx::anys`, one slot per IR value number, so native code refers to them by
+//! a constant slot index; unboxed values live in machine registers. Generic
+//! operations run the interpreter's own implementation of the bytecode
+//! instruction (`Interp::exec_generic`); a failing assumption calls `rt_exit`,
+//! which rebuilds the interpreter values of the frame state from the exit
+//! buffer and hands them to the engine's `ExitHandler` (deopt or deoptless).
+
+use crate::ir::{Reason, Type, TypeTest};
+use std::rc::Rc;
+use vm::bytecode::FunctionCode;
+use vm::env::Env;
+use vm::error::RError;
+use vm::interp::Interp;
+use vm::value::*;
+
+/// Status returned by native code and runtime calls.
+pub const ST_OK: u32 = 0;
+pub const ST_ERROR: u32 = 1;
+/// The function finished through an exit (its result is in `Ctx::result`).
+pub const ST_EXITED: u32 = 2;
+
+/// Where each frame-state value of an exit is in the exit buffer.
+#[derive(Clone, Debug)]
+pub struct ExitInfo {
+    pub pc: u32,
+    pub reason: Reason,
+    /// Types of the buffer words: stack values, then bound locals, then loops.
+    pub types: Vec<Type>,
+    pub nstack: usize,
+    /// Which local slots are present (bound) in the frame state.
+    pub locals: Vec<bool>,
+    pub nloops: usize,
+    /// Type-check exits: the feedback slot the speculation came from, and the
+    /// buffer word holding the tested value (an `any` slot).
+    pub feedback: Option<(u32, usize)>,
+}
+
+/// The interpreter state at an exit, rebuilt as values.
+pub struct ExitState {
+    pub code: Rc<FunctionCode>,
+    pub env: Env,
+    pub exit_id: u32,
+    pub pc: u32,
+    pub reason: Reason,
+    pub stack: Vec<Value>,
+    pub locals: Vec<Option<Value>>,
+    pub loops: Vec<(i64, u64)>,
+    /// (feedback slot, the value that failed the test).
+    pub trigger: Option<(u32, Value)>,
+    /// The exit was injected by chaos mode (the assumption held).
+    pub chaos: bool,
+}
+
+/// What the engine does when compiled code exits.
+pub trait ExitHandler {
+    /// Finish the activation from `state`; the result is the function's result.
+    fn exit(&self, interp: &mut Interp, state: ExitState) -> Result<Value, RError>;
+}
+
+/// Seeded failure injection for chaos mode (see DESIGN.md).
+pub struct Chaos {
+    pub p: f64,
+    pub state: u64,
+}
+
+impl Chaos {
+    /// The next draw: true with probability `p` (xorshift64*, deterministic per seed).
+    pub fn draw(&mut self) -> bool {
+        let mut x = self.state;
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        self.state = x;
+        let r = x.wrapping_mul(0x2545F4914F6CDD1D) >> 11;
+        (r as f64) / ((1u64 << 53) as f64) < self.p
+    }
+}
+
+/// One native activation's state.
+pub struct Ctx {
+    pub interp: *mut Interp,
+    pub code: Rc<FunctionCode>,
+    pub env: Env,
+    pub anys: Vec<Value>,
+    /// `anys[i]` stands for an unbound local.
+    pub unbound: Vec<bool>,
+    pub result: Option<Value>,
+    pub error: Option<RError>,
+    pub exits: Rc<Vec<ExitInfo>>,
+    pub handler: Rc<dyn ExitHandler>,
+    pub chaos: Option<Rc<std::cell::RefCell<Chaos>>>,
+}
+
+unsafe fn ctx<'a>(c: *mut Ctx) -> &'a mut Ctx {
+    // SAFETY: native code passes back the pointer the engine gave it; the Ctx
+    // outlives the native call and is not otherwise borrowed during it.
+    unsafe { &mut *c }
+}
+
+fn set(c: &mut Ctx, dst: u32, v: Value) {
+    c.anys[dst as usize] = v;
+    c.unbound[dst as usize] = false;
+}
+
+pub extern "C" fn rt_test(c: *mut Ctx, slot: u32, test: u32) -> u8 {
+    let c = unsafe { ctx(c) };
+    let v = &c.anys[slot as usize];
+    let t = TypeTest::all()[test as usize];
+    let ok = match (t, v) {
+        (TypeTest::IsInt, Value::Int(x)) => *x != NA_INTEGER,
+        (TypeTest::IsDbl, Value::Dbl(_)) => true,
+        (TypeTest::IsLgl, Value::Lgl(_)) => true,
+        (TypeTest::IsVecInt | TypeTest::IsVecDbl | TypeTest::IsVecLgl, Value::Vec(vec)) => {
+            vec.attrs.is_none()
+                && matches!(
+                    (t, &vec.data),
+                    (TypeTest::IsVecInt, VecData::Int(_))
+                        | (TypeTest::IsVecDbl, VecData::Dbl(_))
+                        | (TypeTest::IsVecLgl, VecData::Lgl(_))
+                )
+        }
+        // A length-1 attribute-free vector is the same R value as an unboxed scalar.
+        (TypeTest::IsInt | TypeTest::IsDbl | TypeTest::IsLgl, Value::Vec(vec))
+            if vec.attrs.is_none() && vec.len() == 1 =>
+        {
+            match (t, &vec.data) {
+                (TypeTest::IsInt, VecData::Int(d)) => d[0] != NA_INTEGER,
+                (TypeTest::IsDbl, VecData::Dbl(_)) | (TypeTest::IsLgl, VecData::Lgl(_)) => true,
+                _ => false,
+            }
+        }
+        _ => false,
+    };
+    ok as u8
+}
+
+pub extern "C" fn rt_unbox_int(c: *mut Ctx, slot: u32) -> i32 {
+    let c = unsafe { ctx(c) };
+    match &c.anys[slot as usize] {
+        Value::Int(x) | Value::Lgl(x) => *x,
+        Value::Vec(v) => match &v.data {
+            VecData::Int(d) | VecData::Lgl(d) if !d.is_empty() => d[0],
+            _ => NA_INTEGER,
+        },
+        _ => NA_INTEGER,
+    }
+}
+
+pub extern "C" fn rt_unbox_dbl(c: *mut Ctx, slot: u32) -> f64 {
+    let c = unsafe { ctx(c) };
+    c.anys[slot as usize].first_f64().unwrap_or_else(na_real)
+}
+
+/// Data pointer of an attribute-free vector whose elements are `elem`
+/// (0 int, 1 dbl, 2 lgl); null for any other value (see `passes::licm`).
+pub extern "C" fn rt_vec_ptr(c: *mut Ctx, slot: u32, elem: u32) -> *const u8 {
+    let c = unsafe { ctx(c) };
+    match &c.anys[slot as usize] {
+        Value::Vec(v) if v.attrs.is_none() => match (&v.data, elem) {
+            (VecData::Int(d), 0) | (VecData::Lgl(d), 2) => d.as_ptr() as *const u8,
+            (VecData::Dbl(d), 1) => d.as_ptr() as *const u8,
+            _ => std::ptr::null(),
+        },
+        _ => std::ptr::null(),
+    }
+}
+
+pub extern "C" fn rt_vec_len(c: *mut Ctx, slot: u32, elem: u32) -> i64 {
+    if rt_vec_ptr(c, slot, elem).is_null() {
+        return 0;
+    }
+    let c = unsafe { ctx(c) };
+    c.anys[slot as usize].len() as i64
+}
+
+pub extern "C" fn rt_box_int(c: *mut Ctx, dst: u32, x: i32) {
+    set(unsafe { ctx(c) }, dst, Value::Int(x));
+}
+pub extern "C" fn rt_box_dbl(c: *mut Ctx, dst: u32, x: f64) {
+    set(unsafe { ctx(c) }, dst, Value::Dbl(x));
+}
+pub extern "C" fn rt_box_lgl(c: *mut Ctx, dst: u32, x: i32) {
+    set(unsafe { ctx(c) }, dst, Value::Lgl(x));
+}
+
+pub extern "C" fn rt_copy(c: *mut Ctx, dst: u32, src: u32) {
+    let c = unsafe { ctx(c) };
+    c.anys[dst as usize] = c.anys[src as usize].clone();
+    c.unbound[dst as usize] = c.unbound[src as usize];
+}
+
+/// `const.any #k`: the bytecode constant `k`, or the unbound-local marker.
+pub extern "C" fn rt_const(c: *mut Ctx, dst: u32, k: u32) {
+    let c = unsafe { ctx(c) };
+    if k == crate::build::UNBOUND {
+        c.anys[dst as usize] = Value::Null;
+        c.unbound[dst as usize] = true;
+    } else {
+        let v = c.code.consts[k as usize].clone();
+        set(c, dst, v);
+    }
+}
+
+/// The generic implementation of bytecode instruction `pc` on the boxed
+/// operands in slots `args[..n]`, result into slot `dst`.
+pub extern "C" fn rt_generic(c: *mut Ctx, pc: u32, args: *const u32, n: u32, dst: u32) -> u32 {
+    let c = unsafe { ctx(c) };
+    let slots: &[u32] = if n == 0 {
+        &[]
+    } else {
+        unsafe { std::slice::from_raw_parts(args, n as usize) }
+    };
+    let operands: Vec<Value> = slots.iter().map(|&s| c.anys[s as usize].clone()).collect();
+    let interp = unsafe { &mut *c.interp };
+    match interp.exec_generic(&c.code, &c.env, pc as usize, operands) {
+        Ok(v) => {
+            set(c, dst, v);
+            ST_OK
+        }
+        Err(e) => {
+            c.error = Some(e);
+            ST_ERROR
+        }
+    }
+}
+
+pub extern "C" fn rt_ret_int(c: *mut Ctx, x: i32) {
+    unsafe { ctx(c) }.result = Some(Value::Int(x));
+}
+pub extern "C" fn rt_ret_dbl(c: *mut Ctx, x: f64) {
+    unsafe { ctx(c) }.result = Some(Value::Dbl(x));
+}
+pub extern "C" fn rt_ret_lgl(c: *mut Ctx, x: i32) {
+    unsafe { ctx(c) }.result = Some(Value::Lgl(x));
+}
+pub extern "C" fn rt_ret_any(c: *mut Ctx, slot: u32) {
+    let c = unsafe { ctx(c) };
+    c.result = Some(c.anys[slot as usize].clone());
+}
+
+pub extern "C" fn rt_pow(x: f64, y: f64) -> f64 {
+    if x == 1.0 || y == 0.0 {
+        1.0
+    } else if x.is_nan() || y.is_nan() {
+        x + y
+    } else {
+        x.powf(y)
+    }
+}
+/// R's `%%` on doubles (the result has the sign of the divisor).
+pub extern "C" fn rt_fmod(x: f64, y: f64) -> f64 {
+    if y == 0.0 {
+        return f64::NAN;
+    }
+    let r = x - (x / y).floor() * y;
+    if r != 0.0 && (r < 0.0) != (y < 0.0) {
+        r + y
+    } else {
+        r
+    }
+}
+pub extern "C" fn rt_fidiv(x: f64, y: f64) -> f64 {
+    (x / y).floor()
+}
+
+/// Chaos mode: should this assumption check fail although it holds?
+pub extern "C" fn rt_chaos(c: *mut Ctx) -> u8 {
+    let c = unsafe { ctx(c) };
+    match &c.chaos {
+        Some(ch) => ch.borrow_mut().draw() as u8,
+        None => 0,
+    }
+}
+
+/// A failing assumption: rebuild the frame state and let the engine finish.
+/// `held` is 1 when the assumption held (a chaos exit).
+pub extern "C" fn rt_exit(c: *mut Ctx, id: u32, buf: *const u64, held: u32) -> u32 {
+    let c = unsafe { ctx(c) };
+    let info = c.exits[id as usize].clone();
+    let words: &[u64] = if info.types.is_empty() {
+        &[]
+    } else {
+        unsafe { std::slice::from_raw_parts(buf, info.types.len()) }
+    };
+    let value_of = |c: &Ctx, k: usize| -> Option<Value> {
+        let w = words[k];
+        Some(match info.types[k] {
+            Type::Int => Value::Int(w as u32 as i32),
+            Type::Dbl => Value::Dbl(f64::from_bits(w)),
+            Type::Lgl => Value::Lgl(w as u32 as i32),
+            Type::Bool => Value::Lgl((w & 1) as i32),
+            _ => {
+                if c.unbound[w as usize] {
+                    return None;
+                }
+                c.anys[w as usize].clone()
+            }
+        })
+    };
+    let mut k = 0;
+    let mut stack = Vec::with_capacity(info.nstack);
+    for _ in 0..info.nstack {
+        stack.push(value_of(c, k).unwrap_or(Value::Null));
+        k += 1;
+    }
+    let mut locals = Vec::with_capacity(info.locals.len());
+    for &present in &info.locals {
+        if present {
+            locals.push(value_of(c, k));
+            k += 1;
+        } else {
+            locals.push(None);
+        }
+    }
+    let mut loops = Vec::with_capacity(info.nloops);
+    for _ in 0..info.nloops {
+        let next = words[k] as u32 as i32 as i64;
+        let remaining = words[k + 1] as u32 as i32 as i64;
+        loops.push((next, remaining.max(0) as u64));
+        k += 2;
+    }
+    let trigger = info
+        .feedback
+        .and_then(|(fb, w)| value_of(c, w).map(|v| (fb, v)));
+    let state = ExitState {
+        code: c.code.clone(),
+        env: c.env.clone(),
+        exit_id: id,
+        pc: info.pc,
+        reason: info.reason,
+        stack,
+        locals,
+        loops,
+        trigger,
+        chaos: held != 0,
+    };
+    let handler = c.handler.clone();
+    let interp = unsafe { &mut *c.interp };
+    match handler.exit(interp, state) {
+        Ok(v) => {
+            c.result = Some(v);
+            ST_EXITED
+        }
+        Err(e) => {
+            c.error = Some(e);
+            ST_ERROR
+        }
+    }
+}
+
+/// (name, address) of every runtime entry point, for the JIT's symbol table.
+pub fn symbols() -> Vec<(&'static str, *const u8)> {
+    vec![
+        ("rt_test", rt_test as *const u8),
+        ("rt_unbox_int", rt_unbox_int as *const u8),
+        ("rt_unbox_dbl", rt_unbox_dbl as *const u8),
+        ("rt_vec_ptr", rt_vec_ptr as *const u8),
+        ("rt_vec_len", rt_vec_len as *const u8),
+        ("rt_box_int", rt_box_int as *const u8),
+        ("rt_box_dbl", rt_box_dbl as *const u8),
+        ("rt_box_lgl", rt_box_lgl as *const u8),
+        ("rt_copy", rt_copy as *const u8),
+        ("rt_const", rt_const as *const u8),
+        ("rt_generic", rt_generic as *const u8),
+        ("rt_ret_int", rt_ret_int as *const u8),
+        ("rt_ret_dbl", rt_ret_dbl as *const u8),
+        ("rt_ret_lgl", rt_ret_lgl as *const u8),
+        ("rt_ret_any", rt_ret_any as *const u8),
+        ("rt_pow", rt_pow as *const u8),
+        ("rt_fmod", rt_fmod as *const u8),
+        ("rt_fidiv", rt_fidiv as *const u8),
+        ("rt_chaos", rt_chaos as *const u8),
+        ("rt_exit", rt_exit as *const u8),
+    ]
+}
