@@ -8,6 +8,10 @@
 //! which rebuilds the interpreter values of the frame state from the exit
 //! buffer and hands them to the engine's `ExitHandler` (deopt or deoptless).
 
+// The `rt_*` functions are entry points for generated code only, which passes
+// back the `Ctx` pointer the engine gave it; they are not a Rust API.
+#![allow(clippy::not_unsafe_ptr_arg_deref)]
+
 use crate::ir::{Reason, Type, TypeTest};
 use std::rc::Rc;
 use vm::bytecode::FunctionCode;
