@@ -153,12 +153,17 @@ impl<'a> Builder<'a> {
                     | Op::Call { .. }
                     | Op::Colon(..)
                     | Op::Dollar(..)
-                    | Op::SetIndex { .. }
-                    | Op::SetIndex2 { .. }
                     | Op::EndRegion
             );
             if !ok {
                 return Err(Unsupported(format!("instruction {:?}", op)));
+            }
+            // Generic matrix indexing in a loop is slower through the runtime than
+            // in the interpreter: not compiled until matrices are specialized.
+            if let Op::IndexLocals { j, .. } = op {
+                if *j != vm::bytecode::NO_SLOT {
+                    return Err(Unsupported("matrix indexing".into()));
+                }
             }
             if let Op::ForStep { var, .. } = op {
                 if matches!(var.get(), Var::Name(_)) {
@@ -761,14 +766,6 @@ impl<'a> Builder<'a> {
                         fb: Some(fb),
                     });
                 }
-                Op::SetIndex { n, .. } | Op::SetIndex2 { n, .. } => {
-                    // Stack: v, i1..in, x.
-                    let k = st.stack.len() - n as usize - 2;
-                    let vals: Vec<Val> = st.stack[k..].iter().map(|a| a.val).collect();
-                    let r = self.runtime(bb, pc, &vals);
-                    st.stack.truncate(k);
-                    st.stack.push(AbsVal::new(r));
-                }
                 other => return Err(Unsupported(format!("instruction {:?}", other))),
             }
             pc += 1;
@@ -860,6 +857,24 @@ impl<'a> Builder<'a> {
                     .push(bb, InstKind::Unary(UnOp::NotB, o1), Type::Bool)
                     .unwrap();
                 self.assume(bb, ok, cp, Reason::Overflow);
+                self.f
+                    .push(bb, InstKind::Binary(op, av, bv), Type::Int)
+                    .unwrap()
+            }
+            (Type::Int, Type::Int) if matches!(o, ArithOp::Mod | ArithOp::IDiv) => {
+                // Integer %% and %/%: a zero divisor gives NA; assume it does not occur.
+                let cp = self.checkpoint(bb, pc, st);
+                let zero = self.f.push(bb, InstKind::ConstInt(0), Type::Int).unwrap();
+                let nz = self
+                    .f
+                    .push(bb, InstKind::Binary(BinOp::NeI, bv, zero), Type::Bool)
+                    .unwrap();
+                self.assume(bb, nz, cp, Reason::TypeCheck);
+                let op = if o == ArithOp::Mod {
+                    BinOp::ModI
+                } else {
+                    BinOp::IDivI
+                };
                 self.f
                     .push(bb, InstKind::Binary(op, av, bv), Type::Int)
                     .unwrap()

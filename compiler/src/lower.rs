@@ -614,7 +614,23 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                         .icmp_imm_s(IntCC::SignedLessThanOrEqual, wide, i32::MIN as i64);
                 self.b.ins().bor(hi, lo)
             }
-            ModI | IDivI => return Err("integer %% and %/% are not lowered".into()),
+            ModI | IDivI => {
+                // R's integer %% takes the sign of the divisor; %/% floors.
+                // The divisor is non-zero (assumed) and neither operand is NA.
+                let r = self.b.ins().srem(x, y);
+                let rz = self.b.ins().icmp_imm_s(IntCC::NotEqual, r, 0);
+                let xr = self.b.ins().bxor(r, y);
+                let diff = self.b.ins().icmp_imm_s(IntCC::SignedLessThan, xr, 0);
+                let adjust = self.b.ins().band(rz, diff);
+                if op == ModI {
+                    let radj = self.b.ins().iadd(r, y);
+                    self.b.ins().select(adjust, radj, r)
+                } else {
+                    let q = self.b.ins().sdiv(x, y);
+                    let q1 = self.b.ins().iadd_imm_s(q, -1);
+                    self.b.ins().select(adjust, q1, q)
+                }
+            }
             AddD => self.b.ins().fadd(x, y),
             SubD => self.b.ins().fsub(x, y),
             MulD => self.b.ins().fmul(x, y),

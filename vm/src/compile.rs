@@ -454,6 +454,30 @@ impl Compiler {
 
     /// Compile `e` for effect only.
     fn stmt(&mut self, e: &Expr) {
+        if let ExprKind::If(c, t, f) = &e.kind {
+            // An `if` whose value is discarded: its branches are statements too,
+            // so no value flows to the join point.
+            self.expr(c, false);
+            let ci = self.call_idx(e);
+            let fb = self.fb();
+            let br = self.emit(Op::BranchFalse(0, ci, fb));
+            self.stmt(t);
+            match f {
+                Some(f) => {
+                    let j = self.emit(Op::Jump(0));
+                    let else_pc = self.pc();
+                    self.patch(br, else_pc);
+                    self.stmt(f);
+                    let end = self.pc();
+                    self.patch(j, end);
+                }
+                None => {
+                    let end = self.pc();
+                    self.patch(br, end);
+                }
+            }
+            return;
+        }
         if let ExprKind::Call(f, args) = &e.kind {
             if let Some(op @ ("<-" | "=" | "<<-")) = ident_of(f) {
                 if args.len() == 2 && args.iter().all(|a| a.value.is_some() && a.name.is_none()) {

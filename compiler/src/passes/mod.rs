@@ -9,7 +9,9 @@ pub mod dce;
 pub mod hoist;
 pub mod licm;
 pub mod phi;
+pub mod sink_box;
 pub mod type_infer;
+pub mod unbox_web;
 
 use crate::ir::*;
 
@@ -25,9 +27,11 @@ pub fn optimize(f: &mut Func) -> bool {
         changed |= const_fold::run(f);
         changed |= phi::run(f);
         changed |= type_infer::run(f);
+        changed |= unbox_web::run(f);
         changed |= assume_elim::run(f);
         changed |= hoist::run(f);
         changed |= licm::run(f);
+        changed |= sink_box::run(f);
         changed |= dce::run(f);
         any |= changed;
         if !changed {
@@ -148,7 +152,7 @@ mod tests {
         // A loop summing a boxed accumulator, with an invariant type check on
         // `v0` inside the body: the check moves to the preheader, the
         // accumulator is unboxed, the in-loop checkpoint and boxes die, the
-        // invariant constant leaves the loop.
+        // invariant constant leaves the loop, the return needs no box.
         assert!(check_pass(
             super::optimize,
             "function f {
@@ -186,7 +190,6 @@ bb0(v0: any, v1: int):
   v16: int = const.int 1
   jump bb1(v2, v2)
 bb1(v5: int, v6: int):
-  v18: any = box v6
   v7: bool = lt.i v5, v1
   branch v7, bb2(), bb3()
 bb2():
@@ -195,7 +198,7 @@ bb2():
   v17: int = add.i v5, v16
   jump bb1(v17, v14)
 bb3():
-  ret v18
+  ret v6
 }"
         ));
     }
