@@ -56,6 +56,8 @@ pub struct ExitState {
     pub trigger: Option<(u32, Value)>,
     /// The exit was injected by chaos mode (the assumption held).
     pub chaos: bool,
+    /// When the failing check branched to the exit (for the exit-cost measurement).
+    pub started: std::time::Instant,
 }
 
 /// What the engine does when compiled code exits.
@@ -282,6 +284,7 @@ pub extern "C" fn rt_chaos(c: *mut Ctx) -> u8 {
 /// A failing assumption: rebuild the frame state and let the engine finish.
 /// `held` is 1 when the assumption held (a chaos exit).
 pub extern "C" fn rt_exit(c: *mut Ctx, id: u32, buf: *const u64, held: u32) -> u32 {
+    let started = std::time::Instant::now();
     let c = unsafe { ctx(c) };
     let info = c.exits[id as usize].clone();
     let words: &[u64] = if info.types.is_empty() {
@@ -340,6 +343,7 @@ pub extern "C" fn rt_exit(c: *mut Ctx, id: u32, buf: *const u64, held: u32) -> u
         loops,
         trigger,
         chaos: held != 0,
+        started,
     };
     let handler = c.handler.clone();
     let interp = unsafe { &mut *c.interp };

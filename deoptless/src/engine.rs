@@ -223,7 +223,10 @@ impl ExitHandler for Shared {
             },
         );
         self.stats.borrow_mut().deopts += 1;
-        self.event(serde_json::json!({"event": "deopt", "function": st.code.name, "pc": st.pc, "deopts": deopts}));
+        // Exit cost: from the failing check to the interpreter about to resume.
+        let exit_ns = st.started.elapsed().as_nanos() as u64;
+        self.stats.borrow_mut().exit_ns_total += exit_ns;
+        self.event(serde_json::json!({"event": "deopt", "function": st.code.name, "pc": st.pc, "deopts": deopts, "exit_ns": exit_ns}));
         osr::deopt::resume_in_interpreter(interp, st)
     }
 }

@@ -19,6 +19,8 @@ pub struct Stats {
     pub deoptless_dispatch_misses: u64,
     pub continuations_compiled: u64,
     pub deoptless_fallbacks: BTreeMap<String, u64>,
+    /// Total time from failing checks to the interpreter resuming (deopt exits).
+    pub exit_ns_total: u64,
     pub closure_calls: u64,
     pub builtin_calls: u64,
     pub wall_ns: u64,

@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
-"""Interpreter vs GNU R on the loop microbenchmarks (experiments/micro/*.R).
+"""dlvm (interpreter and compiled) vs GNU R on the loop microbenchmarks
+(experiments/micro/*.R), with native Rust baselines where they exist.
 
 Each program defines `bench()`. A driver is appended that calls it once (warm-up;
 GNU R byte-compiles it), then times REPS calls in-process with proc.time(). Each
-configuration runs in several fresh processes (invocations), alternating dlvm and
-Rscript; the median per-call time is reported with the ratio GNU R / dlvm (> 1
-means dlvm is faster). Printed results must be identical. Writes
-results/interp_vs_gnur.json.
+configuration (dlvm --mode interp, dlvm --mode deopt --jit-threshold 2, GNU R)
+runs in several fresh processes (invocations), interleaved; the median per-call
+time is reported with the ratios. Printed results must be identical. Native Rust
+kernels come from `cargo run --release -p experiments --bin native_kernels`.
+Writes results/micro.json.
 
-Usage: scripts/bench_interp.py [--runs N] [--dlvm PATH]
+Usage: scripts/bench_micro.py [--runs N] [--reps N] [--dlvm PATH]
 """
 import argparse, json, os, platform, statistics, subprocess, sys, tempfile
 
@@ -37,7 +39,17 @@ def main():
         "print(r)\n"
         "message(\"TIME \", format(t1 - t0, digits = 9))\n"
     )
-    cmds = {"dlvm": lambda f: [a.dlvm, "run", "--mode", "interp", f], "gnur": lambda f: ["Rscript", "--vanilla", f]}
+    cmds = {
+        "interp": lambda f: [a.dlvm, "run", "--mode", "interp", f],
+        "jit": lambda f: [a.dlvm, "run", "--mode", "deopt", "--jit-threshold", "2", f],
+        "gnur": lambda f: ["Rscript", "--vanilla", f],
+    }
+    native = {}
+    nk = subprocess.run(["cargo", "run", "--release", "-q", "-p", "experiments", "--bin", "native_kernels"],
+                        capture_output=True, text=True, cwd=root)
+    for line in nk.stdout.splitlines():
+        d = json.loads(line)
+        native[d["kernel"] + ".R"] = d["s_per_call"]
     rows = []
     for p in progs:
         with open(os.path.join(micro, p)) as f:
@@ -45,7 +57,7 @@ def main():
         tmp = tempfile.NamedTemporaryFile("w", suffix=".R", delete=False)
         tmp.write(src + "\n" + driver)
         tmp.close()
-        times = {"dlvm": [], "gnur": []}
+        times = {k: [] for k in cmds}
         outs = {}
         for _ in range(a.runs):
             for k, c in cmds.items():
@@ -56,20 +68,27 @@ def main():
                 times[k].append(t)
                 outs[k] = p_.stdout
         os.unlink(tmp.name)
-        if outs["dlvm"] != outs["gnur"]:
+        if len(set(outs.values())) != 1:
             sys.exit(f"outputs differ on {p}: {outs}")
         med = {k: statistics.median(v) for k, v in times.items()}
-        rows.append({"program": p, "dlvm_s_per_call": med["dlvm"], "gnur_s_per_call": med["gnur"],
-                     "speedup_vs_gnur": med["gnur"] / med["dlvm"],
-                     "dlvm_invocations_s": times["dlvm"], "gnur_invocations_s": times["gnur"]})
-        print(f"{p:18} dlvm {med['dlvm']*1000:8.2f} ms  GNU R {med['gnur']*1000:8.2f} ms  GNU R/dlvm {med['gnur']/med['dlvm']:.2f}x", flush=True)
+        row = {"program": p, "s_per_call": med, "invocations_s": times,
+               "interp_speedup_vs_gnur": med["gnur"] / med["interp"],
+               "jit_speedup_vs_interp": med["interp"] / med["jit"],
+               "jit_speedup_vs_gnur": med["gnur"] / med["jit"]}
+        if p in native:
+            row["native_rust_s_per_call"] = native[p]
+            row["jit_slowdown_vs_native"] = med["jit"] / native[p]
+        rows.append(row)
+        extra = f"  native {native[p]*1000:7.2f} ms  jit/native {med['jit']/native[p]:.1f}x" if p in native else ""
+        print(f"{p:16} interp {med['interp']*1000:8.2f} ms  jit {med['jit']*1000:8.2f} ms  GNU R {med['gnur']*1000:8.2f} ms"
+              f"  GNU R/interp {med['gnur']/med['interp']:.2f}x  interp/jit {med['interp']/med['jit']:.1f}x  GNU R/jit {med['gnur']/med['jit']:.1f}x{extra}", flush=True)
     rev = subprocess.run(["git", "-C", root, "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
-    res = {"experiment": "interp_vs_gnur", "git_revision": rev, "machine": {"node": platform.node(), "cpus": os.cpu_count(),
+    res = {"experiment": "micro", "git_revision": rev, "machine": {"node": platform.node(), "cpus": os.cpu_count(),
            "platform": platform.platform()}, "invocations": a.runs, "reps_per_invocation": a.reps,
            "method": "in-process proc.time() around REPS calls after one warm-up call; median over invocations",
            "results": rows}
     os.makedirs(os.path.join(root, "results"), exist_ok=True)
-    with open(os.path.join(root, "results/interp_vs_gnur.json"), "w") as f:
+    with open(os.path.join(root, "results/micro.json"), "w") as f:
         json.dump(res, f, indent=2)
 
 
