@@ -17,6 +17,7 @@
 //! `const.any #k` names `code.consts[k]`; `const.any #UNBOUND` marks a local that
 //! is unbound on some path into a block (the interpreter sees it unbound).
 
+use crate::context::{ArgContext, ArgType};
 use crate::ir::*;
 use std::collections::BTreeMap;
 use vm::builtins::arith::{ArithOp, CmpOp};
@@ -66,8 +67,15 @@ struct Builder<'a> {
     entered_blocks: std::collections::BTreeSet<Block>,
 }
 
-/// Build the IR for `code` from its feedback.
+/// Build the generic IR for `code` from its feedback.
 pub fn build(code: &FunctionCode) -> Result<Func, Unsupported> {
+    build_for(code, &ArgContext::generic(code.nparams))
+}
+
+/// Build the IR for `code`, specialized to the argument context `ctx`: each
+/// argument of known type is checked once at entry (dispatch guarantees the
+/// check holds) and used unboxed.
+pub fn build_for(code: &FunctionCode, ctx: &ArgContext) -> Result<Func, Unsupported> {
     if code.top_level {
         return Err(Unsupported("top-level code".into()));
     }
@@ -84,12 +92,42 @@ pub fn build(code: &FunctionCode) -> Result<Func, Unsupported> {
     // Entry block: one `any` parameter per parameter slot; other locals unbound.
     let entry = b.f.add_block();
     let mut locals = Vec::new();
+    let mut params = Vec::new();
     for i in 0..code.locals.len() {
         if i < code.nparams {
             let p = b.f.add_param(entry, Type::Any);
+            params.push(p);
             locals.push(Some(AbsVal::new(p)));
         } else {
             locals.push(None);
+        }
+    }
+    // Context assumptions: checked once at entry, against the entry state.
+    let entry_state = State {
+        stack: Vec::new(),
+        locals: locals.clone(),
+        loops: Vec::new(),
+    };
+    for (k, &p) in params.iter().enumerate() {
+        let test = match ctx.args.get(k) {
+            Some(ArgType::Int) => TypeTest::IsInt,
+            Some(ArgType::Dbl) => TypeTest::IsDbl,
+            Some(ArgType::Lgl) => TypeTest::IsLgl,
+            Some(ArgType::VecInt) => TypeTest::IsVecInt,
+            Some(ArgType::VecDbl) => TypeTest::IsVecDbl,
+            Some(ArgType::VecLgl) => TypeTest::IsVecLgl,
+            _ => continue,
+        };
+        let cp = b.checkpoint(entry, 0, &entry_state);
+        let c =
+            b.f.push(entry, InstKind::Test(test, p), Type::Bool)
+                .unwrap();
+        b.assume(entry, c, cp, Reason::TypeCheck);
+        if test.refined().is_unboxed() {
+            let v =
+                b.f.push(entry, InstKind::Unary(UnOp::Unbox, p), test.refined())
+                    .unwrap();
+            locals[k] = Some(AbsVal::new(v));
         }
     }
     for &pc in &starts {

@@ -6,6 +6,7 @@
 //! how exits are handled: deoptimization and deoptless live above it.
 
 pub mod build;
+pub mod context;
 pub mod ir;
 pub mod lower;
 pub mod passes;

@@ -47,6 +47,8 @@ pub struct ExitState {
     pub code: Rc<FunctionCode>,
     pub env: Env,
     pub exit_id: u32,
+    /// The engine's identifier of the compiled version that exited.
+    pub version: usize,
     pub pc: u32,
     pub reason: Reason,
     pub stack: Vec<Value>,
@@ -98,6 +100,8 @@ pub struct Ctx {
     pub exits: Rc<Vec<ExitInfo>>,
     pub handler: Rc<dyn ExitHandler>,
     pub chaos: Option<Rc<std::cell::RefCell<Chaos>>>,
+    /// The engine's identifier of the running version (passed back on exits).
+    pub version: usize,
 }
 
 unsafe fn ctx<'a>(c: *mut Ctx) -> &'a mut Ctx {
@@ -336,6 +340,7 @@ pub extern "C" fn rt_exit(c: *mut Ctx, id: u32, buf: *const u64, held: u32) -> u
         code: c.code.clone(),
         env: c.env.clone(),
         exit_id: id,
+        version: c.version,
         pc: info.pc,
         reason: info.reason,
         stack,

@@ -6,6 +6,7 @@
 
 use crate::config::{Config, Mode};
 use crate::stats::Stats;
+use compiler::context::{ArgContext, VersionTable};
 use compiler::lower::{Compiled, LowerOptions};
 use compiler::runtime::{Chaos, Ctx, ExitHandler, ExitState, ST_ERROR};
 use std::cell::RefCell;
@@ -22,22 +23,27 @@ use vm::value::{Closure, Value};
 /// After this many deoptimizations a function stays interpreted (as in Ř).
 pub const MAX_DEOPTS: u32 = 12;
 
-enum FnState {
-    Compiled(Rc<Compiled>),
-    /// Interpreted after `deopts` deoptimizations; recompiled once it has made
-    /// `jit_threshold` more calls than at `retired_at`.
-    Retired {
-        deopts: u32,
-        retired_at: u32,
-    },
+/// At most this many compiled versions per function (contextual dispatch);
+/// beyond it, calls use the generic version.
+pub const MAX_VERSIONS: usize = 4;
+
+/// A function's compiled versions and its deoptimization history.
+#[derive(Default)]
+struct FnInfo {
+    table: VersionTable<Rc<Compiled>>,
+    deopts: u32,
+    /// `invocations` when a version was last retired (or failed to compile):
+    /// the function is recompiled after `jit_threshold` more calls.
+    retired_at: Option<u32>,
+    /// Identifiers of the versions in `table` (for exits).
+    ids: Vec<(usize, ArgContext)>,
 }
 
 /// State shared by the engine and its exit handler.
 pub struct Shared {
     pub config: Config,
-    fns: RefCell<HashMap<*const FunctionCode, FnState>>,
-    /// Deoptimizations so far per function.
-    deopts: RefCell<HashMap<*const FunctionCode, u32>>,
+    fns: RefCell<HashMap<*const FunctionCode, FnInfo>>,
+    next_version: std::cell::Cell<usize>,
     pub stats: RefCell<Stats>,
     trace: RefCell<Option<Box<dyn Write>>>,
     chaos: Option<Rc<RefCell<Chaos>>>,
@@ -65,7 +71,7 @@ impl Engine {
             shared: Rc::new(Shared {
                 config,
                 fns: RefCell::new(HashMap::new()),
-                deopts: RefCell::new(HashMap::new()),
+                next_version: std::cell::Cell::new(0),
                 stats: RefCell::new(stats),
                 trace: RefCell::new(trace),
                 chaos,
@@ -81,10 +87,10 @@ impl Shared {
         }
     }
 
-    /// Compile `code` now; `None` if the compiler does not handle it.
-    fn compile(&self, code: &FunctionCode) -> Option<Rc<Compiled>> {
+    /// Compile `code` for argument context `ctx`; `None` if the compiler does not handle it.
+    fn compile(&self, code: &FunctionCode, ctx: &ArgContext) -> Option<Rc<Compiled>> {
         let t0 = Instant::now();
-        let result = compiler::build::build(code)
+        let result = compiler::build::build_for(code, ctx)
             .map_err(|e| e.0)
             .and_then(|mut f| {
                 compiler::passes::optimize(&mut f);
@@ -106,7 +112,8 @@ impl Shared {
                 st.functions_compiled += 1;
                 st.compile_ns_total += ns;
                 drop(st);
-                self.event(serde_json::json!({"event": "compile", "function": code.name, "ns": ns, "code_bytes": c.code_size}));
+                self.event(serde_json::json!({"event": "compile", "function": code.name, "context": ctx.to_string(),
+                                              "ns": ns, "code_bytes": c.code_size}));
                 Some(Rc::new(c))
             }
             Err(why) => {
@@ -116,50 +123,65 @@ impl Shared {
         }
     }
 
-    /// The compiled version to run for this call, compiling when due.
-    fn version_for(&self, code: &FunctionCode) -> Option<Rc<Compiled>> {
+    /// The compiled version to run for a call in context `ctx`, compiling when due.
+    fn version_for(&self, code: &FunctionCode, ctx: &ArgContext) -> Option<(usize, Rc<Compiled>)> {
         let key = code as *const FunctionCode;
         let calls = code.invocations.get();
         let threshold = self.config.jit_threshold;
-        let due = match self.fns.borrow().get(&key) {
-            Some(FnState::Compiled(c)) => return Some(c.clone()),
-            Some(FnState::Retired { deopts, retired_at }) => {
-                *deopts < MAX_DEOPTS && calls >= retired_at.saturating_add(threshold)
-            }
-            None => calls.saturating_add(1) >= threshold,
-        };
+        let mut fns = self.fns.borrow_mut();
+        let info = fns.entry(key).or_default();
+        if let Some((c, v)) = info.table.dispatch(ctx) {
+            let id = info
+                .ids
+                .iter()
+                .find(|(_, ic)| ic == c)
+                .map(|(id, _)| *id)
+                .unwrap_or(0);
+            return Some((id, v.clone()));
+        }
+        let due = info.deopts < MAX_DEOPTS
+            && match info.retired_at {
+                Some(at) => calls >= at.saturating_add(threshold),
+                None => calls.saturating_add(1) >= threshold,
+            };
         if !due {
             return None;
         }
-        let compiled = self.compile(code);
+        // A new version for this context, or the generic one when the table is full.
+        let target = if info.table.len() + 1 < MAX_VERSIONS {
+            ctx.clone()
+        } else {
+            ArgContext::generic(ctx.args.len())
+        };
+        drop(fns);
+        let compiled = self.compile(code, &target);
         let mut fns = self.fns.borrow_mut();
-        match &compiled {
+        let info = fns.entry(key).or_default();
+        match compiled {
             Some(c) => {
-                fns.insert(key, FnState::Compiled(c.clone()));
+                let id = self.next_version.get();
+                self.next_version.set(id + 1);
+                info.table.insert(target.clone(), c.clone());
+                info.ids.push((id, target));
+                Some((id, c))
             }
             None => {
                 // Often a lack of feedback (a first call): retry after more calls,
                 // counting the failure like a deoptimization.
-                let mut d = self.deopts.borrow_mut();
-                let n = d.entry(key).or_insert(0);
-                *n += 1;
-                fns.insert(
-                    key,
-                    FnState::Retired {
-                        deopts: *n,
-                        retired_at: calls,
-                    },
-                );
+                info.deopts += 1;
+                info.retired_at = Some(calls);
+                None
             }
         }
-        compiled
     }
 }
 
 impl Tier for Engine {
     fn enter(&self, interp: &mut Interp, clo: &Rc<Closure>, env: &Env) -> Option<RResult<Value>> {
         let code = &clo.code;
-        let compiled = self.shared.version_for(code)?;
+        let args: Vec<Option<Value>> = env.slots.borrow()[..code.nparams].to_vec();
+        let ctx = ArgContext::of(&args);
+        let (version, compiled) = self.shared.version_for(code, &ctx)?;
         let mut anys = vec![Value::Null; compiled.nslots];
         {
             let slots = env.slots.borrow();
@@ -180,6 +202,7 @@ impl Tier for Engine {
             exits: compiled.exits.clone(),
             handler,
             chaos: self.shared.chaos.clone(),
+            version,
         };
         let status = (compiled.entry)(&mut ctx as *mut Ctx);
         Some(if status == ST_ERROR {
@@ -210,18 +233,17 @@ impl ExitHandler for Shared {
         osr::deopt::record_trigger(&st);
         let key = Rc::as_ptr(&st.code);
         let deopts = {
-            let mut d = self.deopts.borrow_mut();
-            let n = d.entry(key).or_insert(0);
-            *n += 1;
-            *n
+            let mut fns = self.fns.borrow_mut();
+            let info = fns.entry(key).or_default();
+            // Retire the version that exited; the others stay dispatchable.
+            if let Some(pos) = info.ids.iter().position(|(id, _)| *id == st.version) {
+                let (_, ctx) = info.ids.remove(pos);
+                info.table.remove(&ctx);
+            }
+            info.deopts += 1;
+            info.retired_at = Some(st.code.invocations.get());
+            info.deopts
         };
-        self.fns.borrow_mut().insert(
-            key,
-            FnState::Retired {
-                deopts,
-                retired_at: st.code.invocations.get(),
-            },
-        );
         self.stats.borrow_mut().deopts += 1;
         // Exit cost: from the failing check to the interpreter about to resume.
         let exit_ns = st.started.elapsed().as_nanos() as u64;
