@@ -65,6 +65,8 @@ struct Builder<'a> {
     /// Incoming states per block, filled as predecessors are built.
     incoming: BTreeMap<usize, Vec<(Block, usize, State)>>,
     entered_blocks: std::collections::BTreeSet<Block>,
+    /// Results of calls → the call feedback slot holding their observed types.
+    call_results: BTreeMap<Val, u32>,
 }
 
 /// Build the generic IR for `code` from its feedback.
@@ -86,6 +88,7 @@ pub fn build_for(code: &FunctionCode, ctx: &ArgContext) -> Result<Func, Unsuppor
         shapes: BTreeMap::new(),
         incoming: BTreeMap::new(),
         entered_blocks: Default::default(),
+        call_results: BTreeMap::new(),
     };
     b.check_ops()?;
     let starts = b.block_starts();
@@ -196,13 +199,6 @@ impl<'a> Builder<'a> {
             if !ok {
                 return Err(Unsupported(format!("instruction {:?}", op)));
             }
-            // Generic matrix indexing in a loop is slower through the runtime than
-            // in the interpreter: not compiled until matrices are specialized.
-            if let Op::IndexLocals { j, .. } = op {
-                if *j != vm::bytecode::NO_SLOT {
-                    return Err(Unsupported("matrix indexing".into()));
-                }
-            }
             if let Op::ForStep { var, .. } = op {
                 if matches!(var.get(), Var::Name(_)) {
                     return Err(Unsupported("for loop over a global variable".into()));
@@ -246,6 +242,15 @@ impl<'a> Builder<'a> {
     fn fb_bits(&self, fb: Option<u32>) -> u16 {
         fb.map(|i| self.code.type_fb[i as usize].get().0)
             .unwrap_or(0)
+    }
+
+    /// Feedback bits for a value: its producer's type feedback, or for a call
+    /// result the call site's result feedback.
+    fn bits_of(&self, a: AbsVal) -> u16 {
+        match self.call_results.get(&a.val) {
+            Some(&cfb) => self.code.call_fb[cfb as usize].borrow().result.0,
+            None => self.fb_bits(a.fb),
+        }
     }
 
     fn konst(&mut self, bb: Block, v: &Value, k: u32) -> AbsVal {
@@ -647,7 +652,7 @@ impl<'a> Builder<'a> {
                 Op::ForCountPrep { .. } => {
                     let x = st.stack.pop().unwrap();
                     st.stack.push(x);
-                    let bits = self.fb_bits(x.fb);
+                    let bits = self.bits_of(x);
                     let xv = self.speculate(bb, x, bits, pc, &st);
                     if !matches!(self.f.ty(xv), Type::VecInt | Type::VecDbl | Type::VecLgl) {
                         return Err(Unsupported(format!(
@@ -745,7 +750,15 @@ impl<'a> Builder<'a> {
                                 pc
                             )));
                         };
-                        self.runtime(bb, pc, &[xa.val, ia.val, ja.val])
+                        let ja = AbsVal {
+                            val: ja.val,
+                            fb: Some(fb + 3),
+                        };
+                        if is2 {
+                            self.runtime(bb, pc, &[xa.val, ia.val, ja.val])
+                        } else {
+                            self.index2d(bb, pc, &st, xa, ia, ja, fb)
+                        }
                     };
                     st.stack.push(AbsVal {
                         val: r,
@@ -786,12 +799,14 @@ impl<'a> Builder<'a> {
                     let r = self.runtime(bb, pc, &[]);
                     st.stack.push(AbsVal::new(r));
                 }
-                Op::Call { argc, .. } => {
+                Op::Call { argc, fb, .. } => {
                     let k = st.stack.len() - argc as usize - 1;
                     let vals: Vec<Val> = st.stack[k..].iter().map(|a| a.val).collect();
                     let r = self.runtime(bb, pc, &vals);
                     st.stack.truncate(k);
+                    // Result types are in the call's feedback (`CallFeedback::result`).
                     st.stack.push(AbsVal::new(r));
+                    self.call_results.insert(r, fb);
                 }
                 Op::Colon(_, fb) | Op::Dollar(_, _, fb) => {
                     let nargs = if matches!(op, Op::Colon(..)) { 2 } else { 1 };
@@ -828,7 +843,7 @@ impl<'a> Builder<'a> {
                     .unwrap());
             }
         }
-        let bits = self.fb_bits(a.fb);
+        let bits = self.bits_of(a);
         let v = self.speculate(bb, a, bits, pc, st);
         if self.f.ty(v) == Type::Int {
             Ok(v)
@@ -870,7 +885,7 @@ impl<'a> Builder<'a> {
         b: AbsVal,
         fb: u32,
     ) -> AbsVal {
-        let (ba, bbits) = (self.fb_bits(a.fb), self.fb_bits(b.fb));
+        let (ba, bbits) = (self.bits_of(a), self.bits_of(b));
         let av = self.speculate(bb, a, ba, pc, st);
         let bv = self.speculate(bb, b, bbits, pc, st);
         let (ta, tb) = (self.f.ty(av), self.f.ty(bv));
@@ -965,7 +980,7 @@ impl<'a> Builder<'a> {
         b: AbsVal,
         fb: u32,
     ) -> AbsVal {
-        let (ba, bbits) = (self.fb_bits(a.fb), self.fb_bits(b.fb));
+        let (ba, bbits) = (self.bits_of(a), self.bits_of(b));
         let av = self.speculate(bb, a, ba, pc, st);
         let bv = self.speculate(bb, b, bbits, pc, st);
         let (ta, tb) = (self.f.ty(av), self.f.ty(bv));
@@ -1022,8 +1037,8 @@ impl<'a> Builder<'a> {
             // An NA result was seen (out of bounds or an NA element): stay generic.
             return self.runtime(bb, pc, &[x.val, i.val]);
         }
-        let xb = self.fb_bits(x.fb);
-        let ib = self.fb_bits(i.fb);
+        let xb = self.bits_of(x);
+        let ib = self.bits_of(i);
         let xv = self.speculate(bb, x, xb, pc, st);
         let iv = self.speculate(bb, i, ib, pc, st);
         let elem = match self.f.ty(xv) {
@@ -1066,6 +1081,114 @@ impl<'a> Builder<'a> {
         v
     }
 
+    /// `m[i, j]` on a double matrix with in-bounds integer indices.
+    #[allow(clippy::too_many_arguments)]
+    fn index2d(
+        &mut self,
+        bb: Block,
+        pc: usize,
+        st: &State,
+        x: AbsVal,
+        i: AbsVal,
+        j: AbsVal,
+        fb: u32,
+    ) -> Val {
+        use TypeFeedback as T;
+        let xb = self.bits_of(x);
+        let kinds = T::LGL | T::INT | T::DBL | T::CPLX | T::STR | T::LIST | T::NULL | T::FUN;
+        if self.fb_bits(Some(fb)) & T::NA != 0
+            || xb & T::STALE != 0
+            || xb & kinds != T::DBL
+            || xb & T::NON_SCALAR == 0
+        {
+            return self.runtime(bb, pc, &[x.val, i.val, j.val]);
+        }
+        let (ib, jb) = (self.bits_of(i), self.bits_of(j));
+        let iv = self.speculate(bb, i, ib, pc, st);
+        let jv = self.speculate(bb, j, jb, pc, st);
+        if self.f.ty(iv) != Type::Int || self.f.ty(jv) != Type::Int || self.f.ty(x.val) != Type::Any
+        {
+            return self.runtime(bb, pc, &[x.val, iv, jv]);
+        }
+        let cp = self.checkpoint(bb, pc, st);
+        let c = self
+            .f
+            .push(bb, InstKind::Test(TypeTest::IsMatDbl, x.val), Type::Bool)
+            .unwrap();
+        self.assume(bb, c, cp, Reason::TypeCheck);
+        if let Some(xfb) = x.fb {
+            let inst = Inst(self.f.insts.len() as u32 - 1);
+            self.f.assume_feedback.insert(inst, xfb);
+        }
+        let xv = self
+            .f
+            .push(bb, InstKind::Unary(UnOp::Unbox, x.val), Type::VecDbl)
+            .unwrap();
+        let nrow = self
+            .f
+            .push(bb, InstKind::Unary(UnOp::NRow, x.val), Type::Int)
+            .unwrap();
+        let zero = self.f.push(bb, InstKind::ConstInt(0), Type::Int).unwrap();
+        let one = self.f.push(bb, InstKind::ConstInt(1), Type::Int).unwrap();
+        let has_rows = self
+            .f
+            .push(bb, InstKind::Binary(BinOp::NeI, nrow, zero), Type::Bool)
+            .unwrap();
+        let cp = self.checkpoint(bb, pc, st);
+        self.assume(bb, has_rows, cp, Reason::TypeCheck);
+        let len = self
+            .f
+            .push(bb, InstKind::Unary(UnOp::VecLen, xv), Type::Int)
+            .unwrap();
+        let ncol = self
+            .f
+            .push(bb, InstKind::Binary(BinOp::IDivI, len, nrow), Type::Int)
+            .unwrap();
+        let mut ok = None;
+        for (v, hi) in [(iv, nrow), (jv, ncol)] {
+            let lo_ok = self
+                .f
+                .push(bb, InstKind::Binary(BinOp::GeI, v, one), Type::Bool)
+                .unwrap();
+            let hi_ok = self
+                .f
+                .push(bb, InstKind::Binary(BinOp::LeI, v, hi), Type::Bool)
+                .unwrap();
+            let both = self
+                .f
+                .push(bb, InstKind::Binary(BinOp::AndB, lo_ok, hi_ok), Type::Bool)
+                .unwrap();
+            ok = Some(match ok {
+                None => both,
+                Some(o) => self
+                    .f
+                    .push(bb, InstKind::Binary(BinOp::AndB, o, both), Type::Bool)
+                    .unwrap(),
+            });
+        }
+        let cp = self.checkpoint(bb, pc, st);
+        self.assume(bb, ok.unwrap(), cp, Reason::TypeCheck);
+        let i0 = self
+            .f
+            .push(bb, InstKind::Binary(BinOp::SubI, iv, one), Type::Int)
+            .unwrap();
+        let j0 = self
+            .f
+            .push(bb, InstKind::Binary(BinOp::SubI, jv, one), Type::Int)
+            .unwrap();
+        let col = self
+            .f
+            .push(bb, InstKind::Binary(BinOp::MulI, j0, nrow), Type::Int)
+            .unwrap();
+        let k = self
+            .f
+            .push(bb, InstKind::Binary(BinOp::AddI, col, i0), Type::Int)
+            .unwrap();
+        self.f
+            .push(bb, InstKind::VecLoad(xv, k), Type::Dbl)
+            .unwrap()
+    }
+
     fn branch(
         &mut self,
         bb: Block,
@@ -1076,7 +1199,7 @@ impl<'a> Builder<'a> {
     ) -> Result<(), Unsupported> {
         let c = st.stack.pop().unwrap();
         st.stack.push(c);
-        let cbits = self.fb_bits(c.fb);
+        let cbits = self.bits_of(c);
         let cv = self.speculate(bb, c, cbits, pc, &st);
         let cond = match self.f.ty(cv) {
             Type::Bool => cv,

@@ -123,6 +123,9 @@ pub enum TypeTest {
     IsVecInt,
     IsVecDbl,
     IsVecLgl,
+    /// A double matrix: a double vector whose only attribute is a 2-element `dim`
+    /// (unboxed as its element vector; `nrow` gives the row count).
+    IsMatDbl,
 }
 
 impl TypeTest {
@@ -134,6 +137,7 @@ impl TypeTest {
             TypeTest::IsVecInt => "is.vec<int>",
             TypeTest::IsVecDbl => "is.vec<dbl>",
             TypeTest::IsVecLgl => "is.vec<lgl>",
+            TypeTest::IsMatDbl => "is.mat<dbl>",
         }
     }
     /// The type a value has once the test succeeded.
@@ -143,11 +147,11 @@ impl TypeTest {
             TypeTest::IsDbl => Type::Dbl,
             TypeTest::IsLgl => Type::Lgl,
             TypeTest::IsVecInt => Type::VecInt,
-            TypeTest::IsVecDbl => Type::VecDbl,
+            TypeTest::IsVecDbl | TypeTest::IsMatDbl => Type::VecDbl,
             TypeTest::IsVecLgl => Type::VecLgl,
         }
     }
-    pub fn all() -> [TypeTest; 6] {
+    pub fn all() -> [TypeTest; 7] {
         [
             TypeTest::IsInt,
             TypeTest::IsDbl,
@@ -155,6 +159,7 @@ impl TypeTest {
             TypeTest::IsVecInt,
             TypeTest::IsVecDbl,
             TypeTest::IsVecLgl,
+            TypeTest::IsMatDbl,
         ]
     }
 }
@@ -281,6 +286,8 @@ pub enum UnOp {
     Unbox,
     /// Vector length (VecInt/VecDbl/VecLgl → Int).
     VecLen,
+    /// Number of rows of a matrix (any → Int; after an `is.mat<…>` test).
+    NRow,
 }
 
 impl UnOp {
@@ -300,13 +307,14 @@ impl UnOp {
             Box => "box",
             Unbox => "unbox",
             VecLen => "veclen",
+            NRow => "nrow",
         }
     }
     pub fn all() -> &'static [UnOp] {
         use UnOp::*;
         &[
             NegI, NegD, NotB, IntToDbl, BoolToLgl, LglToBool, LglIsNa, DblIsNan, DblToLgl,
-            IntToLgl, Box, Unbox, VecLen,
+            IntToLgl, Box, Unbox, VecLen, NRow,
         ]
     }
     pub fn from_name(s: &str) -> Option<UnOp> {

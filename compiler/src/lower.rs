@@ -64,6 +64,7 @@ struct Rt {
     fidiv: FuncRef,
     chaos: FuncRef,
     exit: FuncRef,
+    nrow: FuncRef,
 }
 
 fn clif_type(t: Type) -> Option<types::Type> {
@@ -146,6 +147,7 @@ pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
         declare(&mut module, "rt_fidiv", &[F64, F64], Some(F64))?,
         declare(&mut module, "rt_chaos", &[ptr], Some(I8))?,
         declare(&mut module, "rt_exit", &[ptr, I32, ptr, I32], Some(I32))?,
+        declare(&mut module, "rt_nrow", &[ptr, I32], Some(I32))?,
     ];
 
     let mut sig = module.make_signature();
@@ -182,6 +184,7 @@ pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
         fidiv: refs[17],
         chaos: refs[18],
         exit: refs[19],
+        nrow: refs[20],
     };
     let mut fbc = FunctionBuilderContext::new();
     let mut exits = Vec::new();
@@ -548,6 +551,11 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                     t => return Err(format!("unbox to {}", t.name())),
                 }
             }
+            NRow => {
+                let s = self.slot(a);
+                let v = self.call(self.rt.nrow, &[c, s]).unwrap();
+                self.def(r, v);
+            }
             VecLen => {
                 let (_, len) = self.var(a);
                 let len = self.b.use_var(len.ok_or("veclen of a non-vector")?);
@@ -577,7 +585,7 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                         let na = self.iconst(types::I32, i32::MIN as i64);
                         self.b.ins().select(nan, na, ne)
                     }
-                    Box | Unbox | VecLen => unreachable!(),
+                    Box | Unbox | VecLen | NRow => unreachable!(),
                 };
                 self.def(r, v);
             }

@@ -132,6 +132,14 @@ pub extern "C" fn rt_test(c: *mut Ctx, slot: u32, test: u32) -> u8 {
                         | (TypeTest::IsVecLgl, VecData::Lgl(_))
                 )
         }
+        (TypeTest::IsMatDbl, Value::Vec(vec)) => {
+            matches!(vec.data, VecData::Dbl(_))
+                && vec
+                    .attrs
+                    .as_ref()
+                    .is_some_and(|a| a.len() == 1 && &*a[0].0 == "dim")
+                && vec.dim2().is_some()
+        }
         // A length-1 attribute-free vector is the same R value as an unboxed scalar.
         (TypeTest::IsInt | TypeTest::IsDbl | TypeTest::IsLgl, Value::Vec(vec))
             if vec.attrs.is_none() && vec.len() == 1 =>
@@ -164,12 +172,18 @@ pub extern "C" fn rt_unbox_dbl(c: *mut Ctx, slot: u32) -> f64 {
     c.anys[slot as usize].first_f64().unwrap_or_else(na_real)
 }
 
-/// Data pointer of an attribute-free vector whose elements are `elem`
-/// (0 int, 1 dbl, 2 lgl); null for any other value (see `passes::licm`).
+/// Data pointer of a vector whose elements are `elem` (0 int, 1 dbl, 2 lgl)
+/// and whose attributes are none or only `dim` (a matrix viewed as its
+/// elements); null for any other value (see `passes::licm`).
 pub extern "C" fn rt_vec_ptr(c: *mut Ctx, slot: u32, elem: u32) -> *const u8 {
     let c = unsafe { ctx(c) };
+    let plain = |v: &Vector| {
+        v.attrs
+            .as_ref()
+            .is_none_or(|a| a.len() == 1 && &*a[0].0 == "dim")
+    };
     match &c.anys[slot as usize] {
-        Value::Vec(v) if v.attrs.is_none() => match (&v.data, elem) {
+        Value::Vec(v) if plain(v) => match (&v.data, elem) {
             (VecData::Int(d), 0) | (VecData::Lgl(d), 2) => d.as_ptr() as *const u8,
             (VecData::Dbl(d), 1) => d.as_ptr() as *const u8,
             _ => std::ptr::null(),
@@ -364,6 +378,15 @@ pub extern "C" fn rt_exit(c: *mut Ctx, id: u32, buf: *const u64, held: u32) -> u
     }
 }
 
+/// Rows of a matrix (after an `is.mat<…>` test).
+pub extern "C" fn rt_nrow(c: *mut Ctx, slot: u32) -> i32 {
+    let c = unsafe { ctx(c) };
+    match &c.anys[slot as usize] {
+        Value::Vec(v) => v.dim2().map_or(0, |(r, _)| r as i32),
+        _ => 0,
+    }
+}
+
 /// (name, address) of every runtime entry point, for the JIT's symbol table.
 pub fn symbols() -> Vec<(&'static str, *const u8)> {
     vec![
@@ -387,5 +410,6 @@ pub fn symbols() -> Vec<(&'static str, *const u8)> {
         ("rt_fidiv", rt_fidiv as *const u8),
         ("rt_chaos", rt_chaos as *const u8),
         ("rt_exit", rt_exit as *const u8),
+        ("rt_nrow", rt_nrow as *const u8),
     ]
 }

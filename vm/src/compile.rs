@@ -728,6 +728,7 @@ impl Compiler {
                     let fb = self.fb();
                     self.fb(); // fb + 1: the indexed object's type
                     self.fb(); // fb + 2: the (first) index's type
+                    self.fb(); // fb + 3: the second index's type (matrices)
                     self.emit(Op::IndexLocals {
                         x: l[0],
                         i: l[1],

@@ -106,9 +106,16 @@ pub struct CallFeedback {
     pub target: Option<Value>,
     pub polymorphic: bool,
     pub count: u32,
+    /// Types of the values the call returned.
+    pub result: TypeFeedback,
 }
 
 impl CallFeedback {
+    #[inline]
+    pub fn record_result(&mut self, v: &Value) {
+        self.result.0 |= TypeFeedback::of(v);
+    }
+
     #[inline(always)]
     pub fn record(&mut self, f: &Value) {
         self.count = self.count.saturating_add(1);

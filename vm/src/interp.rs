@@ -1009,7 +1009,13 @@ impl Interp {
                                 match (j != NO_SLOT).then_some(j) {
                                     None => fast_index(xv, iv, is2),
                                     Some(j) => match &slots[j as usize] {
-                                        Some(jv) if !is2 => fast_index2d(xv, iv, jv),
+                                        Some(jv) if !is2 => {
+                                            TypeFeedback::record(
+                                                &code.type_fb[fb as usize + 3],
+                                                jv,
+                                            );
+                                            fast_index2d(xv, iv, jv)
+                                        }
                                         _ => None,
                                     },
                                 }
@@ -1326,6 +1332,7 @@ impl Interp {
                 code.call_fb[fb as usize].borrow_mut().record(&f);
                 let r = self.call_value(&f, args, CallSite::Code(code.clone(), call));
                 let r = attempt!(r, call);
+                code.call_fb[fb as usize].borrow_mut().record_result(&r);
                 self.stack.push(r);
             }
             Op::Dollar(s, ci, fb) => {

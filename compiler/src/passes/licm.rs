@@ -1,5 +1,5 @@
 //! Loop-invariant code motion for pure, cheap-to-repeat instructions: constants,
-//! `unbox` of typed vectors, `veclen`, and int/double arithmetic without effects
+//! `unbox` of typed vectors, `veclen`, `nrow`, and int/double arithmetic without effects
 //! whose operands are defined outside the loop move to the loop's preheader.
 //!
 //! Unboxing a vector before the test that guards it is safe: the lowering's
@@ -16,7 +16,7 @@ fn movable(kind: &InstKind, ty: Type) -> bool {
         | InstKind::ConstLgl(_)
         | InstKind::ConstBool(_) => true,
         InstKind::Unary(UnOp::Unbox, _) => matches!(ty, Type::VecInt | Type::VecDbl | Type::VecLgl),
-        InstKind::Unary(UnOp::VecLen | UnOp::IntToDbl | UnOp::NegD, _) => true,
+        InstKind::Unary(UnOp::VecLen | UnOp::IntToDbl | UnOp::NegD | UnOp::NRow, _) => true,
         InstKind::Binary(op, ..) => matches!(
             op,
             BinOp::AddD
@@ -27,6 +27,7 @@ fn movable(kind: &InstKind, ty: Type) -> bool {
                 | BinOp::LeI
                 | BinOp::GtI
                 | BinOp::GeI
+                | BinOp::NeI
         ),
         _ => false,
     }
