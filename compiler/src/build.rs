@@ -937,20 +937,8 @@ impl<'a> Builder<'a> {
                     && tb == Type::Int
                     && matches!(o, ArithOp::Mod | ArithOp::IDiv)) =>
             {
-                let av = if ta == Type::Int {
-                    self.f
-                        .push(bb, InstKind::Unary(UnOp::IntToDbl, av), Type::Dbl)
-                        .unwrap()
-                } else {
-                    av
-                };
-                let bv = if tb == Type::Int {
-                    self.f
-                        .push(bb, InstKind::Unary(UnOp::IntToDbl, bv), Type::Dbl)
-                        .unwrap()
-                } else {
-                    bv
-                };
+                let av = self.as_dbl(bb, av);
+                let bv = self.as_dbl(bb, bv);
                 let op = match o {
                     ArithOp::Add => BinOp::AddD,
                     ArithOp::Sub => BinOp::SubD,
@@ -998,20 +986,8 @@ impl<'a> Builder<'a> {
                 .push(bb, InstKind::Binary(ops(o).0, av, bv), Type::Bool)
                 .unwrap(),
             (Type::Int | Type::Dbl, Type::Int | Type::Dbl) => {
-                let av = if ta == Type::Int {
-                    self.f
-                        .push(bb, InstKind::Unary(UnOp::IntToDbl, av), Type::Dbl)
-                        .unwrap()
-                } else {
-                    av
-                };
-                let bv = if tb == Type::Int {
-                    self.f
-                        .push(bb, InstKind::Unary(UnOp::IntToDbl, bv), Type::Dbl)
-                        .unwrap()
-                } else {
-                    bv
-                };
+                let av = self.as_dbl(bb, av);
+                let bv = self.as_dbl(bb, bv);
                 self.f
                     .push(bb, InstKind::Binary(ops(o).1, av, bv), Type::Lgl)
                     .unwrap()
@@ -1079,6 +1055,17 @@ impl<'a> Builder<'a> {
             self.assume(bb, not_na, cp2, Reason::TypeCheck);
         }
         v
+    }
+
+    /// `v` as a double (converting an `int`).
+    fn as_dbl(&mut self, bb: Block, v: Val) -> Val {
+        if self.f.ty(v) == Type::Int {
+            self.f
+                .push(bb, InstKind::Unary(UnOp::IntToDbl, v), Type::Dbl)
+                .unwrap()
+        } else {
+            v
+        }
     }
 
     /// `m[i, j]` on a double matrix with in-bounds integer indices.

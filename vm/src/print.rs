@@ -448,36 +448,7 @@ fn list_cell_summary(v: &Value) -> String {
 
 /// Is `s` a syntactic R name (so `$name` needs no backticks)?
 pub fn is_syntactic_name(s: &str) -> bool {
-    const RESERVED: &[&str] = &[
-        "if",
-        "else",
-        "repeat",
-        "while",
-        "function",
-        "for",
-        "next",
-        "break",
-        "TRUE",
-        "FALSE",
-        "NULL",
-        "Inf",
-        "NaN",
-        "NA",
-        "NA_integer_",
-        "NA_real_",
-        "NA_character_",
-        "in",
-    ];
-    let mut chars = s.chars();
-    let Some(first) = chars.next() else {
-        return false;
-    };
-    let ok_start = first.is_alphabetic()
-        || (first == '.' && !s.chars().nth(1).is_some_and(|c| c.is_ascii_digit()));
-    ok_start
-        && s.chars()
-            .all(|c| c.is_alphanumeric() || c == '.' || c == '_')
-        && !RESERVED.contains(&s)
+    crate::deparse::is_syntactic_name(s)
 }
 
 #[cfg(test)]
