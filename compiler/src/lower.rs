@@ -32,6 +32,8 @@ pub struct Compiled {
     pub params: Vec<u32>,
     /// Size of the generated code in bytes.
     pub code_size: usize,
+    /// The machine code as text, when `LowerOptions::disasm` was set.
+    pub disasm: Option<String>,
 }
 
 /// Options that change the generated code.
@@ -41,6 +43,8 @@ pub struct LowerOptions {
     pub chaos: bool,
     /// Run Cranelift's verifier (tests).
     pub verify: bool,
+    /// Keep the generated machine code's text (`--dump native`).
+    pub disasm: bool,
 }
 
 struct Rt {
@@ -157,6 +161,7 @@ pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
         .declare_anonymous_function(&sig)
         .map_err(|e| e.to_string())?;
     let mut ctx = module.make_context();
+    ctx.set_disasm(opts.disasm);
     ctx.func.signature = sig;
     ctx.func.name = UserFuncName::user(0, fid.as_u32());
     let refs: Vec<FuncRef> = ids
@@ -213,6 +218,7 @@ pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
         .compiled_code()
         .map(|c| c.code_info().total_size as usize)
         .unwrap_or(0);
+    let disasm = ctx.compiled_code().and_then(|c| c.vcode.clone());
     module.clear_context(&mut ctx);
     module.finalize_definitions().map_err(|e| e.to_string())?;
     let code = module.get_finalized_function(fid);
@@ -225,6 +231,7 @@ pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
         nslots: f.vals.len(),
         params: f.blocks[0].params.iter().map(|v| v.0).collect(),
         code_size,
+        disasm,
     })
 }
 

@@ -31,6 +31,8 @@ pub struct Config {
     pub max_continuations: usize,
     pub deoptless_depth: u32,
     pub verify_contexts: bool,
+    /// Print the machine code of every compiled version to stderr.
+    pub dump_native: bool,
 }
 
 impl Default for Config {
@@ -44,6 +46,7 @@ impl Default for Config {
             max_continuations: 5,
             deoptless_depth: 0,
             verify_contexts: false,
+            dump_native: false,
         }
     }
 }

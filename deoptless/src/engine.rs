@@ -102,12 +102,16 @@ impl Shared {
                     LowerOptions {
                         chaos: self.chaos.is_some(),
                         verify: cfg!(debug_assertions),
+                        disasm: self.config.dump_native,
                     },
                 )
             });
         let ns = t0.elapsed().as_nanos() as u64;
         match result {
             Ok(c) => {
+                if let Some(text) = &c.disasm {
+                    eprintln!("; native code of {} {}\n{}", code.name, ctx, text);
+                }
                 let mut st = self.stats.borrow_mut();
                 st.functions_compiled += 1;
                 st.compile_ns_total += ns;

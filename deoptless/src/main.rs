@@ -23,6 +23,8 @@ enum Dump {
     Feedback,
     Ir,
     Contexts,
+    /// Machine code of each compiled version, printed when it is compiled.
+    Native,
 }
 
 #[derive(Subcommand)]
@@ -84,6 +86,7 @@ fn main() -> ExitCode {
                 osr_threshold,
                 chaos,
                 seed,
+                dump_native: dump.contains(&Dump::Native),
                 ..Config::default()
             };
             let src = match std::fs::read(&file) {
@@ -166,7 +169,7 @@ fn run(
                         s.push_str(&compiler::dump_ir(f));
                     }
                 }
-                Dump::Contexts => {}
+                Dump::Contexts | Dump::Native => {}
             }
         }
         let _ = err.write_all(s.as_bytes());
