@@ -44,6 +44,8 @@ pub struct Shared {
     pub config: Config,
     fns: RefCell<HashMap<*const FunctionCode, FnInfo>>,
     next_version: std::cell::Cell<usize>,
+    /// Reusable `any` slot arrays (and unbound flags) for native activations.
+    pool: RefCell<Vec<(Vec<Value>, Vec<bool>)>>,
     pub stats: RefCell<Stats>,
     trace: RefCell<Option<Box<dyn Write>>>,
     chaos: Option<Rc<RefCell<Chaos>>>,
@@ -72,6 +74,7 @@ impl Engine {
                 config,
                 fns: RefCell::new(HashMap::new()),
                 next_version: std::cell::Cell::new(0),
+                pool: RefCell::new(Vec::new()),
                 stats: RefCell::new(stats),
                 trace: RefCell::new(trace),
                 chaos,
@@ -183,15 +186,25 @@ impl Shared {
 impl Tier for Engine {
     fn enter(&self, interp: &mut Interp, clo: &Rc<Closure>, env: &Env) -> Option<RResult<Value>> {
         let code = &clo.code;
-        let args: Vec<Option<Value>> = env.slots.borrow()[..code.nparams].to_vec();
-        let ctx = ArgContext::of(&args);
+        let ctx = ArgContext::of(&env.slots.borrow()[..code.nparams]);
         let (version, compiled) = self.shared.version_for(code, &ctx)?;
-        let mut anys = vec![Value::Null; compiled.nslots];
+        // Slot arrays are reused across activations (a native call is cheap only
+        // if its entry does not allocate).
+        let (mut anys, mut unbound) = self.shared.pool.borrow_mut().pop().unwrap_or_default();
+        anys.resize(compiled.nslots, Value::Null);
+        unbound.resize(compiled.nslots, false);
         {
             let slots = env.slots.borrow();
             for (k, &slot) in compiled.params.iter().enumerate() {
-                // A missing argument: leave this call to the interpreter.
-                anys[slot as usize] = slots.get(k).cloned().flatten()?;
+                match slots.get(k).cloned().flatten() {
+                    Some(v) => anys[slot as usize] = v,
+                    None => {
+                        // A missing argument: leave this call to the interpreter.
+                        anys.clear();
+                        self.shared.pool.borrow_mut().push((anys, unbound));
+                        return None;
+                    }
+                }
             }
         }
         let handler: Rc<dyn ExitHandler> = self.shared.clone();
@@ -199,7 +212,7 @@ impl Tier for Engine {
             interp: interp as *mut Interp,
             code: code.clone(),
             env: env.clone(),
-            unbound: vec![false; anys.len()],
+            unbound,
             anys,
             result: None,
             error: None,
@@ -209,13 +222,21 @@ impl Tier for Engine {
             version,
         };
         let status = (compiled.entry)(&mut ctx as *mut Ctx);
-        Some(if status == ST_ERROR {
+        let result = if status == ST_ERROR {
             Err(ctx.error.take().unwrap_or_else(|| {
                 RError::new("internal error: compiled code failed without an error")
             }))
         } else {
             Ok(ctx.result.take().unwrap_or(Value::Null))
-        })
+        };
+        let (mut anys, mut unbound) = (
+            std::mem::take(&mut ctx.anys),
+            std::mem::take(&mut ctx.unbound),
+        );
+        anys.clear();
+        unbound.clear();
+        self.shared.pool.borrow_mut().push((anys, unbound));
+        Some(result)
     }
 }
 
