@@ -776,6 +776,30 @@ impl Interp {
                 Op::Const(i) => push_value(&mut self.stack, code.consts[i as usize].clone()),
                 Op::LoadLocal(slot, fb) => {
                     let slots = env.slots.borrow();
+                    // Scalars: one match gives both the feedback bits and the copy.
+                    match &slots[slot as usize] {
+                        Some(Value::Int(x)) => {
+                            let x = *x;
+                            let na = if x == NA_INTEGER { TypeFeedback::NA } else { 0 };
+                            TypeFeedback::record_bits(
+                                &code.type_fb[fb as usize],
+                                TypeFeedback::INT | na,
+                            );
+                            push_int(&mut self.stack, x);
+                            continue;
+                        }
+                        Some(Value::Dbl(x)) => {
+                            let x = *x;
+                            let na = if x.is_nan() { TypeFeedback::NA } else { 0 };
+                            TypeFeedback::record_bits(
+                                &code.type_fb[fb as usize],
+                                TypeFeedback::DBL | na,
+                            );
+                            push_dbl(&mut self.stack, x);
+                            continue;
+                        }
+                        _ => {}
+                    }
                     if let Some(v) = &slots[slot as usize] {
                         TypeFeedback::record(&code.type_fb[fb as usize], v);
                         push_value(&mut self.stack, v.clone());
@@ -2006,6 +2030,19 @@ fn push_dbl(stack: &mut Vec<Value>, e: f64) {
     // SAFETY: as in `push_value`.
     unsafe {
         stack.as_mut_ptr().add(len).write(Value::Dbl(e));
+        stack.set_len(len + 1);
+    }
+}
+
+#[inline(always)]
+fn push_int(stack: &mut Vec<Value>, e: i32) {
+    if stack.len() == stack.capacity() {
+        grow_stack(stack);
+    }
+    let len = stack.len();
+    // SAFETY: as in `push_value`.
+    unsafe {
+        stack.as_mut_ptr().add(len).write(Value::Int(e));
         stack.set_len(len + 1);
     }
 }
