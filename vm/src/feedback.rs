@@ -53,6 +53,14 @@ impl TypeFeedback {
             }
         }
     }
+    /// Record bits computed by a fast path that knows the value's type.
+    #[inline(always)]
+    pub fn record_bits(cell: &std::cell::Cell<TypeFeedback>, bits: u16) {
+        let old = cell.get().0;
+        if old | bits != old {
+            cell.set(TypeFeedback(old | bits));
+        }
+    }
     #[inline(always)]
     pub fn record(cell: &std::cell::Cell<TypeFeedback>, v: &Value) {
         let bits = Self::of(v);

@@ -773,12 +773,36 @@ impl Interp {
             let op = &ops[pc];
             pc += 1;
             match *op {
-                Op::Const(i) => self.stack.push(code.consts[i as usize].clone()),
+                Op::Const(i) => push_value(&mut self.stack, code.consts[i as usize].clone()),
                 Op::LoadLocal(slot, fb) => {
                     let slots = env.slots.borrow();
+                    // Scalars: one match gives both the feedback bits and the copy.
+                    match &slots[slot as usize] {
+                        Some(Value::Int(x)) => {
+                            let x = *x;
+                            let na = if x == NA_INTEGER { TypeFeedback::NA } else { 0 };
+                            TypeFeedback::record_bits(
+                                &code.type_fb[fb as usize],
+                                TypeFeedback::INT | na,
+                            );
+                            push_int(&mut self.stack, x);
+                            continue;
+                        }
+                        Some(Value::Dbl(x)) => {
+                            let x = *x;
+                            let na = if x.is_nan() { TypeFeedback::NA } else { 0 };
+                            TypeFeedback::record_bits(
+                                &code.type_fb[fb as usize],
+                                TypeFeedback::DBL | na,
+                            );
+                            push_dbl(&mut self.stack, x);
+                            continue;
+                        }
+                        _ => {}
+                    }
                     if let Some(v) = &slots[slot as usize] {
                         TypeFeedback::record(&code.type_fb[fb as usize], v);
-                        self.stack.push(v.clone());
+                        push_value(&mut self.stack, v.clone());
                         continue;
                     }
                     drop(slots);
@@ -787,7 +811,7 @@ impl Interp {
                         Err(e) => fail!(e),
                     };
                     TypeFeedback::record(&code.type_fb[fb as usize], &v);
-                    self.stack.push(v);
+                    push_value(&mut self.stack, v);
                 }
                 Op::TakeLocal(slot) => {
                     let v = env.slots.borrow_mut()[slot as usize].take();
@@ -798,7 +822,7 @@ impl Interp {
                             Err(e) => fail!(e),
                         },
                     };
-                    self.stack.push(v);
+                    push_value(&mut self.stack, v);
                 }
                 Op::StoreLocal(slot) => {
                     let v = pop!();
@@ -809,10 +833,17 @@ impl Interp {
                 }
                 Op::Dup => {
                     let v = self.stack.last().unwrap().clone();
-                    self.stack.push(v);
+                    push_value(&mut self.stack, v);
                 }
                 Op::Visible(b) => self.visible = b,
                 Op::Arith(o, ci, fb) => {
+                    if let [.., a, b] = &mut self.stack[..] {
+                        if let Some((_, r_bits)) = arith_in_place(o, a, b) {
+                            TypeFeedback::record_bits(&code.type_fb[fb as usize], r_bits);
+                            self.stack.truncate(self.stack.len() - 1);
+                            continue;
+                        }
+                    }
                     let b = pop!();
                     let a = pop!();
                     let r = match fast_arith(o, &a, &b) {
@@ -823,33 +854,34 @@ impl Interp {
                         }
                     };
                     TypeFeedback::record(&code.type_fb[fb as usize], &r);
-                    self.stack.push(r);
+                    push_value(&mut self.stack, r);
                 }
                 Op::ArithLocal(o, slot, ci, fb) => {
+                    {
+                        // The operand is read in place (by fields: it was usually
+                        // just pushed field by field) and discarded after.
+                        let mut slots = env.slots.borrow_mut();
+                        if let (Some(a), Some(b)) = (&mut slots[slot as usize], self.stack.last()) {
+                            if let Some((a_bits, r_bits)) = arith_in_place(o, a, b) {
+                                TypeFeedback::record_bits(&code.type_fb[fb as usize + 1], a_bits);
+                                TypeFeedback::record_bits(&code.type_fb[fb as usize], r_bits);
+                                self.stack.truncate(self.stack.len() - 1);
+                                continue;
+                            }
+                        }
+                    }
                     let b = pop!();
-                    let fast = match &env.slots.borrow()[slot as usize] {
-                        Some(a) => {
-                            TypeFeedback::record(&code.type_fb[fb as usize + 1], a);
-                            fast_arith(o, a, &b)
-                        }
-                        None => None,
+                    let a = env.slots.borrow()[slot as usize].clone();
+                    let a = match a {
+                        Some(a) => a,
+                        None => match self.load_unbound(code, env, slot as usize, pc - 1) {
+                            Ok(v) => v,
+                            Err(e) => fail!(e),
+                        },
                     };
-                    let r = match fast {
-                        Some(r) => r,
-                        None => {
-                            let a = env.slots.borrow()[slot as usize].clone();
-                            let a = match a {
-                                Some(a) => a,
-                                None => match self.load_unbound(code, env, slot as usize, pc - 1) {
-                                    Ok(v) => v,
-                                    Err(e) => fail!(e),
-                                },
-                            };
-                            TypeFeedback::record(&code.type_fb[fb as usize + 1], &a);
-                            self.cur_call = Some((Rc::as_ptr(code), ci));
-                            attempt!(arith::arith(self, o, &a, &b), ci)
-                        }
-                    };
+                    TypeFeedback::record(&code.type_fb[fb as usize + 1], &a);
+                    self.cur_call = Some((Rc::as_ptr(code), ci));
+                    let r = attempt!(arith::arith(self, o, &a, &b), ci);
                     TypeFeedback::record(&code.type_fb[fb as usize], &r);
                     env.slots.borrow_mut()[slot as usize] = Some(r);
                 }
@@ -864,7 +896,7 @@ impl Interp {
                         }
                     };
                     TypeFeedback::record(&code.type_fb[fb as usize], &r);
-                    self.stack.push(r);
+                    push_value(&mut self.stack, r);
                 }
                 Op::Jump(t) => pc = t as usize,
                 Op::BranchFalse(t, ci, fb) => {
@@ -906,10 +938,25 @@ impl Interp {
                                 pc = exit as usize;
                                 continue;
                             }
-                            let v = Value::Int(*next as i32);
+                            let n = *next as i32;
                             *next += *step;
                             *remaining -= 1;
-                            v
+                            if let Var::Local(s) = var.get() {
+                                // Hot path: the bits are known, and the slot usually
+                                // already holds an integer scalar (update in place).
+                                let bits = TypeFeedback::INT
+                                    | if n == NA_INTEGER { TypeFeedback::NA } else { 0 };
+                                TypeFeedback::record_bits(&code.type_fb[fb as usize], bits);
+                                let mut slots = env.slots.borrow_mut();
+                                let slot = &mut slots[s as usize];
+                                if let Some(Value::Int(d)) = slot {
+                                    *d = n;
+                                } else {
+                                    *slot = Some(Value::Int(n));
+                                }
+                                continue;
+                            }
+                            Value::Int(n)
                         }
                         LoopState::Seq { seq, i, n } => {
                             if *i >= *n {
@@ -990,7 +1037,7 @@ impl Interp {
                         }
                     };
                     TypeFeedback::record(&code.type_fb[fb as usize], &r);
-                    self.stack.push(r);
+                    push_value(&mut self.stack, r);
                 }
                 Op::IndexLocals {
                     x,
@@ -1000,6 +1047,51 @@ impl Interp {
                     call,
                     fb,
                 } => {
+                    {
+                        let slots = env.slots.borrow();
+                        if let (Some(xv), Some(iv)) = (&slots[x as usize], &slots[i as usize]) {
+                            let jv = if j == NO_SLOT {
+                                None
+                            } else {
+                                slots[j as usize].as_ref()
+                            };
+                            if let Some(k) = scalar_elt_index(xv, iv, jv, is2) {
+                                let Value::Vec(v) = xv else { unreachable!() };
+                                let bits = match &v.data {
+                                    VecData::Dbl(d) => {
+                                        let e = d[k];
+                                        TypeFeedback::record(&code.type_fb[fb as usize + 1], xv);
+                                        TypeFeedback::record(&code.type_fb[fb as usize + 2], iv);
+                                        TypeFeedback::record_bits(
+                                            &code.type_fb[fb as usize],
+                                            TypeFeedback::DBL
+                                                | if e.is_nan() { TypeFeedback::NA } else { 0 },
+                                        );
+                                        drop(slots);
+                                        push_dbl(&mut self.stack, e);
+                                        continue;
+                                    }
+                                    VecData::Int(d) => {
+                                        let e = d[k];
+                                        push_value(&mut self.stack, Value::Int(e));
+                                        TypeFeedback::INT
+                                            | if e == NA_INTEGER { TypeFeedback::NA } else { 0 }
+                                    }
+                                    VecData::Lgl(d) => {
+                                        let e = d[k];
+                                        push_value(&mut self.stack, Value::Lgl(e));
+                                        TypeFeedback::LGL
+                                            | if e == NA_LOGICAL { TypeFeedback::NA } else { 0 }
+                                    }
+                                    _ => unreachable!(),
+                                };
+                                TypeFeedback::record(&code.type_fb[fb as usize + 1], xv);
+                                TypeFeedback::record(&code.type_fb[fb as usize + 2], iv);
+                                TypeFeedback::record_bits(&code.type_fb[fb as usize], bits);
+                                continue;
+                            }
+                        }
+                    }
                     let fast = {
                         let slots = env.slots.borrow();
                         match (&slots[x as usize], &slots[i as usize]) {
@@ -1053,7 +1145,7 @@ impl Interp {
                         }
                     };
                     TypeFeedback::record(&code.type_fb[fb as usize], &r);
-                    self.stack.push(r);
+                    push_value(&mut self.stack, r);
                 }
                 Op::SetIndex { n, empty, call } | Op::SetIndex2 { n, empty, call } => {
                     let is2 = matches!(op, Op::SetIndex2 { .. });
@@ -1061,7 +1153,7 @@ impl Interp {
                     let idx = self.pop_indices(n, empty);
                     let v = pop!();
                     if n == 1 && empty == 0 && fast_assign(&mut x, idx[0].as_ref().unwrap(), &v) {
-                        self.stack.push(x);
+                        push_value(&mut self.stack, x);
                         continue;
                     }
                     self.cur_call = Some((Rc::as_ptr(code), call));
@@ -1070,7 +1162,7 @@ impl Interp {
                     } else {
                         attempt!(subset::assign_index(self, x, &idx, v), call)
                     };
-                    self.stack.push(r);
+                    push_value(&mut self.stack, r);
                 }
                 Op::Return | Op::EndRegion => {
                     let v = pop!();
@@ -1837,46 +1929,19 @@ fn condition_truth(v: &Value) -> RResult<bool> {
 /// to the general (vectorized, warning-raising) implementation.
 #[inline(always)]
 fn fast_arith(op: arith::ArithOp, a: &Value, b: &Value) -> Option<Value> {
-    use arith::ArithOp::*;
     match (a, b) {
         (Value::Int(x), Value::Int(y)) if *x != NA_INTEGER && *y != NA_INTEGER => {
-            let r = match op {
-                Add => x.checked_add(*y)?,
-                Sub => x.checked_sub(*y)?,
-                Mul => x.checked_mul(*y)?,
-                Mod if *y != 0 => {
-                    // R's %% takes the sign of the divisor.
-                    let r = x.checked_rem(*y)?;
-                    if r != 0 && ((r < 0) != (*y < 0)) {
-                        r + y
-                    } else {
-                        r
-                    }
-                }
-                _ => return None,
-            };
-            if r == NA_INTEGER {
-                return None;
-            }
-            Some(Value::Int(r))
+            int_prim(op, *x, *y).map(Value::Int)
         }
-        (Value::Dbl(x), Value::Dbl(y)) => dbl_op(op, *x, *y),
-        (Value::Dbl(x), Value::Int(y)) if *y != NA_INTEGER => dbl_op(op, *x, *y as f64),
-        (Value::Int(x), Value::Dbl(y)) if *x != NA_INTEGER => dbl_op(op, *x as f64, *y),
+        (Value::Dbl(x), Value::Dbl(y)) => dbl_prim(op, *x, *y).map(Value::Dbl),
+        (Value::Dbl(x), Value::Int(y)) if *y != NA_INTEGER => {
+            dbl_prim(op, *x, *y as f64).map(Value::Dbl)
+        }
+        (Value::Int(x), Value::Dbl(y)) if *x != NA_INTEGER => {
+            dbl_prim(op, *x as f64, *y).map(Value::Dbl)
+        }
         _ => None,
     }
-}
-
-#[inline(always)]
-fn dbl_op(op: arith::ArithOp, x: f64, y: f64) -> Option<Value> {
-    use arith::ArithOp::*;
-    Some(Value::Dbl(match op {
-        Add => x + y,
-        Sub => x - y,
-        Mul => x * y,
-        Div => x / y,
-        _ => return None,
-    }))
 }
 
 #[inline(always)]
@@ -1943,6 +2008,152 @@ fn fast_index(x: &Value, i: &Value, is2: bool) -> Option<Value> {
         }
         d => Some(d.elt(k)),
     }
+}
+
+/// `stack.push(v)` for the interpreter loop. `Vec::push` keeps `v` alive
+/// across its (possible) reallocation call, so a scalar built field by field is
+/// first assembled in the frame and then copied as one 16-byte load, which
+/// stalls store forwarding; writing after an out-of-line grow avoids that.
+#[inline(always)]
+fn push_value(stack: &mut Vec<Value>, v: Value) {
+    if stack.len() == stack.capacity() {
+        grow_stack(stack);
+    }
+    let len = stack.len();
+    // SAFETY: `len < capacity` (ensured just above), so the slot is allocated
+    // and uninitialized; it becomes part of the vector by `set_len`.
+    unsafe {
+        stack.as_mut_ptr().add(len).write(v);
+        stack.set_len(len + 1);
+    }
+}
+
+#[inline(always)]
+fn push_dbl(stack: &mut Vec<Value>, e: f64) {
+    if stack.len() == stack.capacity() {
+        grow_stack(stack);
+    }
+    let len = stack.len();
+    // SAFETY: as in `push_value`.
+    unsafe {
+        stack.as_mut_ptr().add(len).write(Value::Dbl(e));
+        stack.set_len(len + 1);
+    }
+}
+
+#[inline(always)]
+fn push_int(stack: &mut Vec<Value>, e: i32) {
+    if stack.len() == stack.capacity() {
+        grow_stack(stack);
+    }
+    let len = stack.len();
+    // SAFETY: as in `push_value`.
+    unsafe {
+        stack.as_mut_ptr().add(len).write(Value::Int(e));
+        stack.set_len(len + 1);
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn grow_stack(stack: &mut Vec<Value>) {
+    stack.reserve(64);
+}
+
+/// For `x[i]` / `m[i, j]` (`jv`) on an attribute-free (resp. matrix) logical,
+/// integer or double vector with in-range positive scalar indices: the
+/// 0-based element offset. The interpreter's allocation-free fast path.
+#[inline(always)]
+fn scalar_elt_index(x: &Value, i: &Value, j: Option<&Value>, is2: bool) -> Option<usize> {
+    let Value::Vec(v) = x else { return None };
+    if !matches!(v.data, VecData::Dbl(_) | VecData::Int(_) | VecData::Lgl(_)) {
+        return None;
+    }
+    match j {
+        None => {
+            if v.attrs.is_some() {
+                return None;
+            }
+            scalar_index(i, v.len())
+        }
+        Some(_) if is2 => None,
+        Some(j) => {
+            let (nr, nc) = v.dim2()?;
+            let (r, c) = (scalar_index(i, nr)?, scalar_index(j, nc)?);
+            Some(r + c * nr)
+        }
+    }
+}
+
+/// Scalar arithmetic `a <- a op b` written into `a` in place (no `Value` is
+/// built and moved: a freshly built 16-byte enum that is copied stalls store
+/// forwarding). Returns the feedback bits of the operand `a` and of the
+/// result, or `None` (with `a` unchanged) for the general path.
+#[inline(always)]
+fn arith_in_place(op: arith::ArithOp, a: &mut Value, b: &Value) -> Option<(u16, u16)> {
+    const DBL: u16 = TypeFeedback::DBL;
+    const INT: u16 = TypeFeedback::INT;
+    let nan = |x: f64| if x.is_nan() { TypeFeedback::NA } else { 0 };
+    match (&mut *a, b) {
+        (Value::Dbl(x), Value::Dbl(y)) => {
+            let r = dbl_prim(op, *x, *y)?;
+            let bits = DBL | nan(*x);
+            *x = r;
+            Some((bits, DBL | nan(r)))
+        }
+        (Value::Dbl(x), Value::Int(y)) if *y != NA_INTEGER => {
+            let r = dbl_prim(op, *x, *y as f64)?;
+            let bits = DBL | nan(*x);
+            *x = r;
+            Some((bits, DBL | nan(r)))
+        }
+        (Value::Int(x), Value::Int(y)) if *x != NA_INTEGER && *y != NA_INTEGER => {
+            let r = int_prim(op, *x, *y)?;
+            *x = r;
+            Some((INT, INT))
+        }
+        (Value::Int(x), Value::Dbl(y)) if *x != NA_INTEGER => {
+            let r = dbl_prim(op, *x as f64, *y)?;
+            *a = Value::Dbl(r);
+            Some((INT, DBL | nan(r)))
+        }
+        _ => None,
+    }
+}
+
+/// Integer scalar arithmetic on non-NA operands; `None` on overflow, an NA
+/// result or an operation that is not integer-valued.
+#[inline(always)]
+fn int_prim(op: arith::ArithOp, x: i32, y: i32) -> Option<i32> {
+    use arith::ArithOp::*;
+    let r = match op {
+        Add => x.checked_add(y)?,
+        Sub => x.checked_sub(y)?,
+        Mul => x.checked_mul(y)?,
+        Mod if y != 0 => {
+            // R's %% takes the sign of the divisor.
+            let r = x.checked_rem(y)?;
+            if r != 0 && ((r < 0) != (y < 0)) {
+                r + y
+            } else {
+                r
+            }
+        }
+        _ => return None,
+    };
+    (r != NA_INTEGER).then_some(r)
+}
+
+#[inline(always)]
+fn dbl_prim(op: arith::ArithOp, x: f64, y: f64) -> Option<f64> {
+    use arith::ArithOp::*;
+    Some(match op {
+        Add => x + y,
+        Sub => x - y,
+        Mul => x * y,
+        Div => x / y,
+        _ => return None,
+    })
 }
 
 /// A positive in-range 1-based scalar index as 0-based.
