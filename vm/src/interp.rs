@@ -1057,11 +1057,14 @@ impl Interp {
                             };
                             if let Some(k) = scalar_elt_index(xv, iv, jv, is2) {
                                 let Value::Vec(v) = xv else { unreachable!() };
+                                TypeFeedback::record(&code.type_fb[fb as usize + 1], xv);
+                                TypeFeedback::record(&code.type_fb[fb as usize + 2], iv);
+                                if let Some(jv) = jv {
+                                    TypeFeedback::record(&code.type_fb[fb as usize + 3], jv);
+                                }
                                 let bits = match &v.data {
                                     VecData::Dbl(d) => {
                                         let e = d[k];
-                                        TypeFeedback::record(&code.type_fb[fb as usize + 1], xv);
-                                        TypeFeedback::record(&code.type_fb[fb as usize + 2], iv);
                                         TypeFeedback::record_bits(
                                             &code.type_fb[fb as usize],
                                             TypeFeedback::DBL
@@ -1085,8 +1088,6 @@ impl Interp {
                                     }
                                     _ => unreachable!(),
                                 };
-                                TypeFeedback::record(&code.type_fb[fb as usize + 1], xv);
-                                TypeFeedback::record(&code.type_fb[fb as usize + 2], iv);
                                 TypeFeedback::record_bits(&code.type_fb[fb as usize], bits);
                                 continue;
                             }
