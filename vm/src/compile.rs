@@ -407,7 +407,11 @@ impl Compiler {
                     next: top as Pc,
                 });
                 self.stmt(body);
-                self.emit(Op::Jump(top as Pc));
+                self.emit(Op::ForLoop {
+                    body: top as Pc + 1,
+                    var,
+                    fb,
+                });
                 self.end_loop(tail, true);
             }
             ExprKind::Break => match self.loops.last_mut() {

@@ -918,7 +918,14 @@ impl Interp {
                         pc = t as usize;
                     }
                 }
-                Op::ForStep { exit, var, fb } => {
+                Op::ForStep { var, fb, .. } | Op::ForLoop { var, fb, .. } => {
+                    // ForStep continues with the body (next pc) or leaves to `exit`;
+                    // ForLoop (the back edge) jumps to `body` or falls through to the exit.
+                    let (on_more, on_done) = match *op {
+                        Op::ForStep { exit, .. } => (pc, exit as usize),
+                        Op::ForLoop { body, .. } => (body as usize, pc),
+                        _ => unreachable!(),
+                    };
                     let v = match self.loops.last_mut().unwrap() {
                         LoopState::Range {
                             next,
@@ -935,7 +942,7 @@ impl Interp {
                                         Var::Name(s) => env.set_local(s, Value::Null),
                                     }
                                 }
-                                pc = exit as usize;
+                                pc = on_done;
                                 continue;
                             }
                             let n = *next as i32;
@@ -954,6 +961,7 @@ impl Interp {
                                 } else {
                                     *slot = Some(Value::Int(n));
                                 }
+                                pc = on_more;
                                 continue;
                             }
                             Value::Int(n)
@@ -969,7 +977,7 @@ impl Interp {
                                         Var::Name(s) => env.set_local(s, Value::Null),
                                     }
                                 }
-                                pc = exit as usize;
+                                pc = on_done;
                                 continue;
                             }
                             let v = match seq {
@@ -985,6 +993,7 @@ impl Interp {
                         Var::Local(s) => env.slots.borrow_mut()[s as usize] = Some(v),
                         Var::Name(s) => env.set_local(s, v),
                     }
+                    pc = on_more;
                 }
                 Op::ForEnd => {
                     self.loops.pop();
