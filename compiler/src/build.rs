@@ -184,7 +184,6 @@ impl<'a> Builder<'a> {
                     | Op::ForRangePrep(_)
                     | Op::ForCountPrep { along: true, .. }
                     | Op::ForStep { .. }
-                    | Op::ForLoop { .. }
                     | Op::ForEnd
                     | Op::IndexLocals { .. }
                     | Op::Index { .. }
@@ -200,7 +199,7 @@ impl<'a> Builder<'a> {
             if !ok {
                 return Err(Unsupported(format!("instruction {:?}", op)));
             }
-            if let Op::ForStep { var, .. } | Op::ForLoop { var, .. } = op {
+            if let Op::ForStep { var, .. } = op {
                 if matches!(var.get(), Var::Name(_)) {
                     return Err(Unsupported("for loop over a global variable".into()));
                 }
@@ -228,11 +227,6 @@ impl<'a> Builder<'a> {
                 Op::ForStep { exit, .. } => {
                     s.insert(pc);
                     s.insert(*exit as usize);
-                    s.insert(pc + 1);
-                }
-                Op::ForLoop { body, .. } => {
-                    s.insert(pc);
-                    s.insert(*body as usize);
                     s.insert(pc + 1);
                 }
                 Op::Return | Op::EndRegion => {
@@ -681,14 +675,7 @@ impl<'a> Builder<'a> {
                     let one = self.f.push(bb, InstKind::ConstInt(1), Type::Int).unwrap();
                     st.loops.push((one, n));
                 }
-                Op::ForStep { var, fb, .. } | Op::ForLoop { var, fb, .. } => {
-                    // ForStep: the body follows, `exit` leaves; ForLoop (back edge):
-                    // `body` is the loop body, the next pc leaves.
-                    let (body_pc, exit) = match op {
-                        Op::ForStep { exit, .. } => (pc + 1, exit),
-                        Op::ForLoop { body, .. } => (body as usize, pc as u32 + 1),
-                        _ => unreachable!(),
-                    };
+                Op::ForStep { exit, var, fb } => {
                     let (next, remaining) = *st.loops.last().unwrap();
                     let zero = self.f.push(bb, InstKind::ConstInt(0), Type::Int).unwrap();
                     let more = self
@@ -699,7 +686,7 @@ impl<'a> Builder<'a> {
                             Type::Bool,
                         )
                         .unwrap();
-                    let body = self.blocks[&body_pc];
+                    let body = self.blocks[&(pc + 1)];
                     let out = self.blocks[&(exit as usize)];
                     self.f.push(
                         bb,
@@ -730,7 +717,7 @@ impl<'a> Builder<'a> {
                         val: next,
                         fb: Some(fb),
                     });
-                    return self.jump_from(bb, 0, body_pc, body_st);
+                    return self.jump_from(bb, 0, pc + 1, body_st);
                 }
                 Op::ForEnd => {
                     st.loops.pop();

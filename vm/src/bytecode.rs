@@ -103,14 +103,6 @@ pub enum Op {
         var: VarRef,
         fb: Fb,
     },
-    /// The back edge of a `for` loop: advance like `ForStep`; when there is a
-    /// next element jump to `body`, else continue with the next instruction
-    /// (the loop's `ForEnd`). Saves a dispatch per iteration over `Jump` + `ForStep`.
-    ForLoop {
-        body: Pc,
-        var: VarRef,
-        fb: Fb,
-    },
     /// Leave the innermost `for` loop.
     ForEnd,
     /// Call the function below `argc` arguments on the stack; `spec` indexes
@@ -336,7 +328,6 @@ impl FunctionCode {
                 | Op::Colon(_, fb)
                 | Op::BranchFalse(_, _, fb)
                 | Op::ForStep { fb, .. }
-                | Op::ForLoop { fb, .. }
                 | Op::Index { fb, .. }
                 | Op::Index2 { fb, .. }
                 | Op::IndexLocals { fb, .. }

@@ -407,11 +407,7 @@ impl Compiler {
                     next: top as Pc,
                 });
                 self.stmt(body);
-                self.emit(Op::ForLoop {
-                    body: top as Pc + 1,
-                    var,
-                    fb,
-                });
+                self.emit(Op::Jump(top as Pc));
                 self.end_loop(tail, true);
             }
             ExprKind::Break => match self.loops.last_mut() {

@@ -918,14 +918,7 @@ impl Interp {
                         pc = t as usize;
                     }
                 }
-                Op::ForStep { var, fb, .. } | Op::ForLoop { var, fb, .. } => {
-                    // ForStep continues with the body (next pc) or leaves to `exit`;
-                    // ForLoop (the back edge) jumps to `body` or falls through to the exit.
-                    let (on_more, on_done) = match *op {
-                        Op::ForStep { exit, .. } => (pc, exit as usize),
-                        Op::ForLoop { body, .. } => (body as usize, pc),
-                        _ => unreachable!(),
-                    };
+                Op::ForStep { exit, var, fb } => {
                     let v = match self.loops.last_mut().unwrap() {
                         LoopState::Range {
                             next,
@@ -942,7 +935,7 @@ impl Interp {
                                         Var::Name(s) => env.set_local(s, Value::Null),
                                     }
                                 }
-                                pc = on_done;
+                                pc = exit as usize;
                                 continue;
                             }
                             let n = *next as i32;
@@ -961,7 +954,6 @@ impl Interp {
                                 } else {
                                     *slot = Some(Value::Int(n));
                                 }
-                                pc = on_more;
                                 continue;
                             }
                             Value::Int(n)
@@ -977,7 +969,7 @@ impl Interp {
                                         Var::Name(s) => env.set_local(s, Value::Null),
                                     }
                                 }
-                                pc = on_done;
+                                pc = exit as usize;
                                 continue;
                             }
                             let v = match seq {
@@ -993,7 +985,6 @@ impl Interp {
                         Var::Local(s) => env.slots.borrow_mut()[s as usize] = Some(v),
                         Var::Name(s) => env.set_local(s, v),
                     }
-                    pc = on_more;
                 }
                 Op::ForEnd => {
                     self.loops.pop();
