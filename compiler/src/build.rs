@@ -630,21 +630,12 @@ impl<'a> Builder<'a> {
                     let fv = self.int_operand(bb, pc, &st, from)?;
                     let tv = self.int_operand(bb, pc, &st, to)?;
                     // Compiled loops count upwards: assume from <= to.
-                    let up = self
-                        .f
-                        .push(bb, InstKind::Binary(BinOp::LeI, fv, tv), Type::Bool)
-                        .unwrap();
+                    let up = self.bin(bb, BinOp::LeI, fv, tv);
                     let cp = self.checkpoint(bb, pc, &st);
                     self.assume(bb, up, cp, Reason::TypeCheck);
-                    let diff = self
-                        .f
-                        .push(bb, InstKind::Binary(BinOp::SubI, tv, fv), Type::Int)
-                        .unwrap();
+                    let diff = self.bin(bb, BinOp::SubI, tv, fv);
                     let one = self.f.push(bb, InstKind::ConstInt(1), Type::Int).unwrap();
-                    let n = self
-                        .f
-                        .push(bb, InstKind::Binary(BinOp::AddI, diff, one), Type::Int)
-                        .unwrap();
+                    let n = self.bin(bb, BinOp::AddI, diff, one);
                     st.stack.truncate(st.stack.len() - 2);
                     st.loops.push((fv, n));
                 }
@@ -665,10 +656,7 @@ impl<'a> Builder<'a> {
                         .unwrap();
                     // An empty counted loop binds its variable to NULL: leave that to the interpreter.
                     let zero = self.f.push(bb, InstKind::ConstInt(0), Type::Int).unwrap();
-                    let nonempty = self
-                        .f
-                        .push(bb, InstKind::Binary(BinOp::GtI, n, zero), Type::Bool)
-                        .unwrap();
+                    let nonempty = self.bin(bb, BinOp::GtI, n, zero);
                     let cp = self.checkpoint(bb, pc, &st);
                     self.assume(bb, nonempty, cp, Reason::TypeCheck);
                     st.stack.pop();
@@ -678,14 +666,7 @@ impl<'a> Builder<'a> {
                 Op::ForStep { exit, var, fb } => {
                     let (next, remaining) = *st.loops.last().unwrap();
                     let zero = self.f.push(bb, InstKind::ConstInt(0), Type::Int).unwrap();
-                    let more = self
-                        .f
-                        .push(
-                            bb,
-                            InstKind::Binary(BinOp::GtI, remaining, zero),
-                            Type::Bool,
-                        )
-                        .unwrap();
+                    let more = self.bin(bb, BinOp::GtI, remaining, zero);
                     let body = self.blocks[&(pc + 1)];
                     let out = self.blocks[&(exit as usize)];
                     self.f.push(
@@ -917,10 +898,7 @@ impl<'a> Builder<'a> {
                 // Integer %% and %/%: a zero divisor gives NA; assume it does not occur.
                 let cp = self.checkpoint(bb, pc, st);
                 let zero = self.f.push(bb, InstKind::ConstInt(0), Type::Int).unwrap();
-                let nz = self
-                    .f
-                    .push(bb, InstKind::Binary(BinOp::NeI, bv, zero), Type::Bool)
-                    .unwrap();
+                let nz = self.bin(bb, BinOp::NeI, bv, zero);
                 self.assume(bb, nz, cp, Reason::TypeCheck);
                 let op = if o == ArithOp::Mod {
                     BinOp::ModI
@@ -1034,10 +1012,7 @@ impl<'a> Builder<'a> {
             .unwrap();
         self.assume(bb, ok, cp, Reason::TypeCheck);
         let one = self.f.push(bb, InstKind::ConstInt(1), Type::Int).unwrap();
-        let i0 = self
-            .f
-            .push(bb, InstKind::Binary(BinOp::SubI, iv, one), Type::Int)
-            .unwrap();
+        let i0 = self.bin(bb, BinOp::SubI, iv, one);
         let _ = is2;
         let v = self.f.push(bb, InstKind::VecLoad(xv, i0), elem).unwrap();
         if elem == Type::Int {
@@ -1046,14 +1021,18 @@ impl<'a> Builder<'a> {
                 .f
                 .push(bb, InstKind::ConstInt(i32::MIN + 1), Type::Int)
                 .unwrap();
-            let not_na = self
-                .f
-                .push(bb, InstKind::Binary(BinOp::GeI, v, na), Type::Bool)
-                .unwrap();
+            let not_na = self.bin(bb, BinOp::GeI, v, na);
             let cp2 = self.checkpoint(bb, pc, st);
             self.assume(bb, not_na, cp2, Reason::TypeCheck);
         }
         v
+    }
+
+    /// Append a typed binary operation (its result type is the operation's).
+    fn bin(&mut self, bb: Block, op: BinOp, a: Val, b: Val) -> Val {
+        self.f
+            .push(bb, InstKind::Binary(op, a, b), op.types().1)
+            .unwrap()
     }
 
     /// `v` as a double (converting an `int`).
@@ -1116,60 +1095,30 @@ impl<'a> Builder<'a> {
             .unwrap();
         let zero = self.f.push(bb, InstKind::ConstInt(0), Type::Int).unwrap();
         let one = self.f.push(bb, InstKind::ConstInt(1), Type::Int).unwrap();
-        let has_rows = self
-            .f
-            .push(bb, InstKind::Binary(BinOp::NeI, nrow, zero), Type::Bool)
-            .unwrap();
+        let has_rows = self.bin(bb, BinOp::NeI, nrow, zero);
         let cp = self.checkpoint(bb, pc, st);
         self.assume(bb, has_rows, cp, Reason::TypeCheck);
         let len = self
             .f
             .push(bb, InstKind::Unary(UnOp::VecLen, xv), Type::Int)
             .unwrap();
-        let ncol = self
-            .f
-            .push(bb, InstKind::Binary(BinOp::IDivI, len, nrow), Type::Int)
-            .unwrap();
+        let ncol = self.bin(bb, BinOp::IDivI, len, nrow);
         let mut ok = None;
         for (v, hi) in [(iv, nrow), (jv, ncol)] {
-            let lo_ok = self
-                .f
-                .push(bb, InstKind::Binary(BinOp::GeI, v, one), Type::Bool)
-                .unwrap();
-            let hi_ok = self
-                .f
-                .push(bb, InstKind::Binary(BinOp::LeI, v, hi), Type::Bool)
-                .unwrap();
-            let both = self
-                .f
-                .push(bb, InstKind::Binary(BinOp::AndB, lo_ok, hi_ok), Type::Bool)
-                .unwrap();
+            let lo_ok = self.bin(bb, BinOp::GeI, v, one);
+            let hi_ok = self.bin(bb, BinOp::LeI, v, hi);
+            let both = self.bin(bb, BinOp::AndB, lo_ok, hi_ok);
             ok = Some(match ok {
                 None => both,
-                Some(o) => self
-                    .f
-                    .push(bb, InstKind::Binary(BinOp::AndB, o, both), Type::Bool)
-                    .unwrap(),
+                Some(o) => self.bin(bb, BinOp::AndB, o, both),
             });
         }
         let cp = self.checkpoint(bb, pc, st);
         self.assume(bb, ok.unwrap(), cp, Reason::TypeCheck);
-        let i0 = self
-            .f
-            .push(bb, InstKind::Binary(BinOp::SubI, iv, one), Type::Int)
-            .unwrap();
-        let j0 = self
-            .f
-            .push(bb, InstKind::Binary(BinOp::SubI, jv, one), Type::Int)
-            .unwrap();
-        let col = self
-            .f
-            .push(bb, InstKind::Binary(BinOp::MulI, j0, nrow), Type::Int)
-            .unwrap();
-        let k = self
-            .f
-            .push(bb, InstKind::Binary(BinOp::AddI, col, i0), Type::Int)
-            .unwrap();
+        let i0 = self.bin(bb, BinOp::SubI, iv, one);
+        let j0 = self.bin(bb, BinOp::SubI, jv, one);
+        let col = self.bin(bb, BinOp::MulI, j0, nrow);
+        let k = self.bin(bb, BinOp::AddI, col, i0);
         self.f
             .push(bb, InstKind::VecLoad(xv, k), Type::Dbl)
             .unwrap()

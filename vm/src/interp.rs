@@ -2031,28 +2031,12 @@ fn push_value(stack: &mut Vec<Value>, v: Value) {
 
 #[inline(always)]
 fn push_dbl(stack: &mut Vec<Value>, e: f64) {
-    if stack.len() == stack.capacity() {
-        grow_stack(stack);
-    }
-    let len = stack.len();
-    // SAFETY: as in `push_value`.
-    unsafe {
-        stack.as_mut_ptr().add(len).write(Value::Dbl(e));
-        stack.set_len(len + 1);
-    }
+    push_value(stack, Value::Dbl(e));
 }
 
 #[inline(always)]
 fn push_int(stack: &mut Vec<Value>, e: i32) {
-    if stack.len() == stack.capacity() {
-        grow_stack(stack);
-    }
-    let len = stack.len();
-    // SAFETY: as in `push_value`.
-    unsafe {
-        stack.as_mut_ptr().add(len).write(Value::Int(e));
-        stack.set_len(len + 1);
-    }
+    push_value(stack, Value::Int(e));
 }
 
 #[cold]
