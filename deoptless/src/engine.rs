@@ -84,6 +84,11 @@ impl Engine {
 }
 
 impl Shared {
+    /// `--dump contexts`: each function's dispatch tables.
+    pub fn dump_contexts(&self) -> String {
+        String::new()
+    }
+
     fn event(&self, json: serde_json::Value) {
         if let Some(w) = self.trace.borrow_mut().as_mut() {
             let _ = writeln!(w, "{}", json);

@@ -6,4 +6,5 @@
 
 pub mod config;
 pub mod engine;
+pub mod session;
 pub mod stats;

@@ -1,8 +1,8 @@
 //! `dlvm` — run an R program on the dlvm research VM.
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Parser, Subcommand};
 use deoptless::config::{Config, Mode};
-use deoptless::stats::Stats;
+use deoptless::session::{Dump, Session};
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -20,16 +20,6 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 struct Cli {
     #[command(subcommand)]
     cmd: Cmd,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum Dump {
-    Bytecode,
-    Feedback,
-    Ir,
-    Contexts,
-    /// Machine code of each compiled version, printed when it is compiled.
-    Native,
 }
 
 #[derive(Subcommand)]
@@ -134,68 +124,24 @@ fn run(
     stats_path: Option<&str>,
     trace: Option<&str>,
 ) -> u8 {
-    let t0 = std::time::Instant::now();
-    let mut interp = vm::interp::Interp::new();
-    let mut engine_stats = None;
-    if config.mode != Mode::Interp {
-        let trace: Option<Box<dyn Write>> = match trace.map(std::fs::File::create) {
-            Some(Ok(f)) => Some(Box::new(std::io::BufWriter::new(f))),
-            Some(Err(e)) => {
-                eprintln!("dlvm: cannot write trace: {}", e);
-                return 2;
-            }
-            None => None,
-        };
-        let engine = deoptless::engine::Engine::new(config.clone(), trace);
-        engine_stats = Some(engine.shared.clone());
-        interp.tier = Some(std::rc::Rc::new(engine));
-    }
+    let trace: Option<Box<dyn Write>> = match trace.map(std::fs::File::create) {
+        Some(Ok(f)) => Some(Box::new(std::io::BufWriter::new(f))),
+        Some(Err(e)) => {
+            eprintln!("dlvm: cannot write trace: {}", e);
+            return 2;
+        }
+        None => None,
+    };
+    let mut session = Session::new(config.clone(), trace);
     let stdout = std::io::stdout();
     let stderr = std::io::stderr();
-    let status = vm::driver::run_source(
-        &mut interp,
-        src,
-        file,
-        &mut stdout.lock(),
-        &mut stderr.lock(),
-    );
+    let status = session.run_source(src, file, &mut stdout.lock(), &mut stderr.lock());
     let mut err = stderr.lock();
     for d in dump {
-        let mut s = String::new();
-        for code in &interp.toplevel_code {
-            match d {
-                Dump::Bytecode => code.dump(&mut s),
-                Dump::Feedback => code.dump_feedback(&mut s),
-                Dump::Ir => {
-                    // The IR the optimizer builds from each function's feedback.
-                    let mut funs = Vec::new();
-                    compiler::functions_of(code, &mut funs);
-                    for f in funs.iter().filter(|f| f.invocations.get() > 0) {
-                        s.push_str(&compiler::dump_ir(f));
-                    }
-                }
-                Dump::Contexts | Dump::Native => {}
-            }
-        }
-        let _ = err.write_all(s.as_bytes());
+        let _ = err.write_all(session.dump(*d).as_bytes());
     }
     if let Some(p) = stats_path {
-        let base = match &engine_stats {
-            Some(sh) => sh.stats.borrow().clone(),
-            None => Stats {
-                mode: "interp".into(),
-                chaos: config.chaos,
-                seed: config.seed,
-                ..Stats::default()
-            },
-        };
-        let st = Stats {
-            closure_calls: interp.stats.closure_calls,
-            builtin_calls: interp.stats.builtin_calls,
-            wall_ns: t0.elapsed().as_nanos() as u64,
-            status: status as i32,
-            ..base
-        };
+        let st = session.stats();
         if let Err(e) = std::fs::write(p, serde_json::to_string_pretty(&st).unwrap()) {
             let _ = writeln!(err, "dlvm: cannot write stats to {}: {}", p, e);
         }

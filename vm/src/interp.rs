@@ -135,6 +135,9 @@ pub struct Interp {
     pub stats: InterpStats,
     /// Every top-level code unit run so far (for `--dump`).
     pub toplevel_code: Vec<Rc<FunctionCode>>,
+    /// Backward jumps in one activation before the tier is asked for OSR-in
+    /// (0: never).
+    pub osr_threshold: u32,
     /// Maximum closure nesting (R's `expressions` limit).
     pub max_depth: usize,
     stack: Vec<Value>,
@@ -187,6 +190,7 @@ impl Interp {
         let global = EnvFrame::new_global();
         let mut it = Interp {
             tier: None,
+            osr_threshold: 0,
             out: String::new(),
             err: String::new(),
             visible: true,

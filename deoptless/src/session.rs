@@ -1,0 +1,126 @@
+//! A `Session`: one interpreter with its engine, as the `dlvm` program and the
+//! experiment harness use it. It loads a program (running its top level) and
+//! can then call one of its functions again and again (the harness times each
+//! call), and reports the run's statistics and dumps.
+
+use crate::config::{Config, Mode};
+use crate::engine::{Engine, Shared};
+use crate::stats::Stats;
+use std::io::Write;
+use std::rc::Rc;
+use std::time::Instant;
+use vm::interp::Interp;
+
+/// What `Session::dump` can print.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Dump {
+    Bytecode,
+    Feedback,
+    Ir,
+    Contexts,
+    /// Machine code of each compiled version, printed when it is compiled.
+    Native,
+}
+
+pub struct Session {
+    pub interp: Interp,
+    pub engine: Option<Rc<Shared>>,
+    pub config: Config,
+    started: Instant,
+    status: i32,
+}
+
+impl Session {
+    /// A fresh VM in `config.mode`; `trace` receives `--trace-events` lines.
+    pub fn new(config: Config, trace: Option<Box<dyn Write>>) -> Session {
+        let mut interp = Interp::new();
+        interp.osr_threshold = if config.mode == Mode::Interp {
+            0
+        } else {
+            config.osr_threshold
+        };
+        let mut engine = None;
+        if config.mode != Mode::Interp {
+            let e = Engine::new(config.clone(), trace);
+            engine = Some(e.shared.clone());
+            interp.tier = Some(Rc::new(e));
+        }
+        Session {
+            interp,
+            engine,
+            config,
+            started: Instant::now(),
+            status: 0,
+        }
+    }
+
+    /// Run a program's top level (as `Rscript FILE`); its output goes to `out` /
+    /// `err`. Returns the exit status (0 ok, 1 R error).
+    pub fn run_source(
+        &mut self,
+        src: &str,
+        file: &str,
+        out: &mut dyn Write,
+        err: &mut dyn Write,
+    ) -> i32 {
+        let st = vm::driver::run_source(&mut self.interp, src, file, out, err) as i32;
+        if st != 0 {
+            self.status = st;
+        }
+        st
+    }
+
+    /// Call the global function `name` without arguments, discarding its value
+    /// (what it prints still goes to `out`). Returns the exit status.
+    pub fn call(&mut self, name: &str, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+        let src = format!("invisible({}())", name);
+        self.run_source(&src, "<harness>", out, err)
+    }
+
+    /// The statistics so far.
+    pub fn stats(&self) -> Stats {
+        let base = match &self.engine {
+            Some(sh) => sh.stats.borrow().clone(),
+            None => Stats {
+                mode: "interp".into(),
+                chaos: self.config.chaos,
+                seed: self.config.seed,
+                ..Stats::default()
+            },
+        };
+        Stats {
+            closure_calls: self.interp.stats.closure_calls,
+            builtin_calls: self.interp.stats.builtin_calls,
+            wall_ns: self.started.elapsed().as_nanos() as u64,
+            status: self.status,
+            ..base
+        }
+    }
+
+    /// The text of one dump (`--dump`), for every function the program defined.
+    pub fn dump(&self, d: Dump) -> String {
+        let mut s = String::new();
+        if d == Dump::Contexts {
+            if let Some(sh) = &self.engine {
+                s.push_str(&sh.dump_contexts());
+            }
+            return s;
+        }
+        for code in &self.interp.toplevel_code {
+            match d {
+                Dump::Bytecode => code.dump(&mut s),
+                Dump::Feedback => code.dump_feedback(&mut s),
+                Dump::Ir => {
+                    // The IR the optimizer builds from each function's feedback.
+                    let mut funs = Vec::new();
+                    compiler::functions_of(code, &mut funs);
+                    for f in funs.iter().filter(|f| f.invocations.get() > 0) {
+                        s.push_str(&compiler::dump_ir(f));
+                    }
+                }
+                Dump::Contexts | Dump::Native => {}
+            }
+        }
+        s
+    }
+}
