@@ -69,6 +69,50 @@ struct Builder<'a> {
     call_results: BTreeMap<Val, u32>,
 }
 
+/// Where compiled code is entered and what it may assume about the entry state.
+///
+/// A function's entry is `pc` 0 with the parameters bound; an OSR-in or
+/// deoptless continuation starts at any pc with the interpreter's operand stack,
+/// locals and loop counters as its parameters (the layout of a `FrameState`:
+/// stack values, then bound locals, then two `int`s per loop).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Entry {
+    pub pc: usize,
+    /// The type of each operand stack value (bottom first).
+    pub stack: Vec<ArgType>,
+    /// Per local slot: `None` unbound, else the type of its value.
+    pub locals: Vec<Option<ArgType>>,
+    /// Active counted `for` loops at `pc`.
+    pub nloops: usize,
+    /// `Check`: the types are speculated, tested once at entry (function entry,
+    /// OSR-in). `Trust`: dispatch guarantees them, so scalars arrive unboxed
+    /// (`int`/`dbl`/`lgl` parameters) and vectors are used without a test
+    /// (deoptless continuations).
+    pub mode: EntryMode,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EntryMode {
+    Check,
+    Trust,
+}
+
+impl Entry {
+    /// The entry of a call in argument context `ctx`.
+    pub fn call(code: &FunctionCode, ctx: &ArgContext) -> Entry {
+        let locals = (0..code.locals.len())
+            .map(|i| (i < code.nparams).then(|| ctx.args.get(i).copied().unwrap_or(ArgType::Any)))
+            .collect();
+        Entry {
+            pc: 0,
+            stack: Vec::new(),
+            locals,
+            nloops: 0,
+            mode: EntryMode::Check,
+        }
+    }
+}
+
 /// Build the generic IR for `code` from its feedback.
 pub fn build(code: &FunctionCode) -> Result<Func, Unsupported> {
     build_for(code, &ArgContext::generic(code.nparams))
@@ -78,8 +122,29 @@ pub fn build(code: &FunctionCode) -> Result<Func, Unsupported> {
 /// argument of known type is checked once at entry (dispatch guarantees the
 /// check holds) and used unboxed.
 pub fn build_for(code: &FunctionCode, ctx: &ArgContext) -> Result<Func, Unsupported> {
+    build_from(code, &Entry::call(code, ctx))
+}
+
+/// The type test that establishes `t`, if any.
+fn test_for(t: ArgType) -> Option<TypeTest> {
+    Some(match t {
+        ArgType::Int => TypeTest::IsInt,
+        ArgType::Dbl => TypeTest::IsDbl,
+        ArgType::Lgl => TypeTest::IsLgl,
+        ArgType::VecInt => TypeTest::IsVecInt,
+        ArgType::VecDbl => TypeTest::IsVecDbl,
+        ArgType::VecLgl => TypeTest::IsVecLgl,
+        ArgType::Any => return None,
+    })
+}
+
+/// Build the IR of `code` entered at `entry` (see `Entry`).
+pub fn build_from(code: &FunctionCode, entry: &Entry) -> Result<Func, Unsupported> {
     if code.top_level {
         return Err(Unsupported("top-level code".into()));
+    }
+    if entry.pc >= code.ops.len() || entry.locals.len() != code.locals.len() {
+        return Err(Unsupported("entry state does not fit the function".into()));
     }
     let mut b = Builder {
         code,
@@ -90,62 +155,82 @@ pub fn build_for(code: &FunctionCode, ctx: &ArgContext) -> Result<Func, Unsuppor
         entered_blocks: Default::default(),
         call_results: BTreeMap::new(),
     };
-    b.check_ops()?;
-    let starts = b.block_starts();
-    // Entry block: one `any` parameter per parameter slot; other locals unbound.
-    let entry = b.f.add_block();
-    let mut locals = Vec::new();
-    let mut params = Vec::new();
-    for i in 0..code.locals.len() {
-        if i < code.nparams {
-            let p = b.f.add_param(entry, Type::Any);
-            params.push(p);
-            locals.push(Some(AbsVal::new(p)));
-        } else {
-            locals.push(None);
-        }
+    let mut starts = b.block_starts();
+    if !starts.contains(&entry.pc) {
+        starts.push(entry.pc);
+        starts.sort_unstable();
     }
-    // Context assumptions: checked once at entry, against the entry state.
-    let entry_state = State {
-        stack: Vec::new(),
-        locals: locals.clone(),
-        loops: Vec::new(),
-    };
-    for (k, &p) in params.iter().enumerate() {
-        let test = match ctx.args.get(k) {
-            Some(ArgType::Int) => TypeTest::IsInt,
-            Some(ArgType::Dbl) => TypeTest::IsDbl,
-            Some(ArgType::Lgl) => TypeTest::IsLgl,
-            Some(ArgType::VecInt) => TypeTest::IsVecInt,
-            Some(ArgType::VecDbl) => TypeTest::IsVecDbl,
-            Some(ArgType::VecLgl) => TypeTest::IsVecLgl,
-            _ => continue,
+    // Entry block: one parameter per stack value, bound local and loop counter.
+    let bb0 = b.f.add_block();
+    let trust = entry.mode == EntryMode::Trust;
+    let param = |b: &mut Builder, t: ArgType| -> (Val, ArgType) {
+        let ty = match t {
+            ArgType::Int if trust => Type::Int,
+            ArgType::Dbl if trust => Type::Dbl,
+            ArgType::Lgl if trust => Type::Lgl,
+            _ => Type::Any,
         };
-        let cp = b.checkpoint(entry, 0, &entry_state);
-        let c =
-            b.f.push(entry, InstKind::Test(test, p), Type::Bool)
-                .unwrap();
-        b.assume(entry, c, cp, Reason::TypeCheck);
-        if test.refined().is_unboxed() {
-            let v =
-                b.f.push(entry, InstKind::Unary(UnOp::Unbox, p), test.refined())
-                    .unwrap();
-            locals[k] = Some(AbsVal::new(v));
+        (b.f.add_param(bb0, ty), t)
+    };
+    let stack: Vec<(Val, ArgType)> = entry.stack.iter().map(|&t| param(&mut b, t)).collect();
+    let locals: Vec<Option<(Val, ArgType)>> = entry
+        .locals
+        .iter()
+        .map(|l| l.map(|t| param(&mut b, t)))
+        .collect();
+    let loops: Vec<(Val, Val)> = (0..entry.nloops)
+        .map(|_| (b.f.add_param(bb0, Type::Int), b.f.add_param(bb0, Type::Int)))
+        .collect();
+    let entry_state = State {
+        stack: stack.iter().map(|&(v, _)| AbsVal::new(v)).collect(),
+        locals: locals
+            .iter()
+            .map(|l| l.map(|(v, _)| AbsVal::new(v)))
+            .collect(),
+        loops: loops.clone(),
+    };
+    // Entry types: checked once against the entry state, or trusted.
+    let typed = |b: &mut Builder, (v, t): (Val, ArgType)| -> Val {
+        let Some(test) = test_for(t) else { return v };
+        if b.f.ty(v) != Type::Any {
+            return v;
         }
-    }
+        if !trust {
+            let cp = b.checkpoint(bb0, entry.pc, &entry_state);
+            let c = b.f.push(bb0, InstKind::Test(test, v), Type::Bool).unwrap();
+            b.assume(bb0, c, cp, Reason::TypeCheck);
+        }
+        if test.refined().is_unboxed() || trust {
+            b.f.push(bb0, InstKind::Unary(UnOp::Unbox, v), test.refined())
+                .unwrap()
+        } else {
+            v
+        }
+    };
+    let init = State {
+        stack: stack
+            .iter()
+            .map(|&p| AbsVal::new(typed(&mut b, p)))
+            .collect(),
+        locals: locals
+            .iter()
+            .map(|l| l.map(|p| AbsVal::new(typed(&mut b, p))))
+            .collect(),
+        loops,
+    };
     for &pc in &starts {
         let bb = b.f.add_block();
         b.blocks.insert(pc, bb);
     }
-    let init = State {
-        stack: Vec::new(),
-        locals,
-        loops: Vec::new(),
-    };
-    // Blocks are built in bytecode order; a block's parameters are fixed when its
-    // first predecessor reaches it (forward edges), and back edges must agree.
-    b.jump_from(entry, 0, 0, init)?;
-    for &pc in &starts {
+    // Blocks are built in bytecode order from the entry: a block's parameters
+    // are fixed when it is entered (its first predecessors are known), and
+    // edges that arrive later (back edges) must agree. Starting mid-function,
+    // blocks before the entry pc are reached through back edges, so the next
+    // block built is always the first one that has a predecessor.
+    b.jump_from(bb0, 0, entry.pc, init)?;
+    let mut built = std::collections::BTreeSet::new();
+    while let Some(&pc) = b.incoming.keys().find(|pc| !built.contains(*pc)) {
+        built.insert(pc);
         let state = b.enter_block(pc)?;
         b.block(pc, state)?;
     }
@@ -163,53 +248,6 @@ pub fn build_for(code: &FunctionCode, ctx: &ArgContext) -> Result<Func, Unsuppor
 }
 
 impl<'a> Builder<'a> {
-    fn check_ops(&self) -> Result<(), Unsupported> {
-        for op in &self.code.ops {
-            let ok = matches!(
-                op,
-                Op::Const(_)
-                    | Op::LoadLocal(..)
-                    | Op::TakeLocal(_)
-                    | Op::StoreLocal(_)
-                    | Op::Pop
-                    | Op::Dup
-                    | Op::Visible(_)
-                    | Op::Arith(..)
-                    | Op::ArithLocal(..)
-                    | Op::Cmp(..)
-                    | Op::Not(_)
-                    | Op::Neg(..)
-                    | Op::Jump(_)
-                    | Op::BranchFalse(..)
-                    | Op::ForRangePrep(_)
-                    | Op::ForCountPrep { along: true, .. }
-                    | Op::ForStep { .. }
-                    | Op::ForEnd
-                    | Op::IndexLocals { .. }
-                    | Op::Index { .. }
-                    | Op::Index2 { .. }
-                    | Op::Return
-                    | Op::LoadName(..)
-                    | Op::LoadFun(..)
-                    | Op::Call { .. }
-                    | Op::Colon(..)
-                    | Op::Dollar(..)
-                    | Op::EndRegion
-            );
-            if !ok {
-                return Err(Unsupported(format!("instruction {:?}", op)));
-            }
-            if let Op::ForStep { var, .. } = op {
-                if matches!(var.get(), Var::Name(_)) {
-                    return Err(Unsupported("for loop over a global variable".into()));
-                }
-            }
-        }
-        // Default-argument regions follow the body and are unreachable from
-        // pc 0: compiled code is only entered with every argument supplied.
-        Ok(())
-    }
-
     /// Bytecode pcs that start a block (other than 0, which the entry jumps to).
     fn block_starts(&self) -> Vec<usize> {
         let mut s = std::collections::BTreeSet::new();
@@ -664,6 +702,9 @@ impl<'a> Builder<'a> {
                     st.loops.push((one, n));
                 }
                 Op::ForStep { exit, var, fb } => {
+                    if matches!(var.get(), Var::Name(_)) {
+                        return Err(Unsupported("for loop over a global variable".into()));
+                    }
                     let (next, remaining) = *st.loops.last().unwrap();
                     let zero = self.f.push(bb, InstKind::ConstInt(0), Type::Int).unwrap();
                     let more = self.bin(bb, BinOp::GtI, remaining, zero);
@@ -774,6 +815,15 @@ impl<'a> Builder<'a> {
                         val: r,
                         fb: Some(fb),
                     });
+                }
+                Op::StoreSuper(_) => {
+                    // `x <<- v` assigns in an enclosing environment: the runtime does it.
+                    let v = st.stack.pop().unwrap();
+                    self.runtime(bb, pc, &[v.val]);
+                }
+                Op::LoadSuper(..) => {
+                    let r = self.runtime(bb, pc, &[]);
+                    st.stack.push(AbsVal::new(r));
                 }
                 Op::LoadFun(..) => {
                     let r = self.runtime(bb, pc, &[]);

@@ -28,8 +28,10 @@ pub struct Compiled {
     pub exits: Rc<Vec<ExitInfo>>,
     /// Size of the `any` slot array.
     pub nslots: usize,
-    /// Slots of the entry parameters (parameter k is local slot k).
-    pub params: Vec<u32>,
+    /// The entry block's parameters: (slot, type). An `any` parameter is read
+    /// from its slot of `Ctx::anys`; an unboxed one (`int`/`dbl`/`lgl`, a
+    /// continuation's native entry values) from word k of `Ctx::entry`.
+    pub params: Vec<(u32, Type)>,
     /// Size of the generated code in bytes.
     pub code_size: usize,
     /// The machine code as text, when `LowerOptions::disasm` was set.
@@ -69,6 +71,7 @@ struct Rt {
     chaos: FuncRef,
     exit: FuncRef,
     nrow: FuncRef,
+    entry_word: FuncRef,
 }
 
 fn clif_type(t: Type) -> Option<types::Type> {
@@ -152,6 +155,7 @@ pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
         declare(&mut module, "rt_chaos", &[ptr], Some(I8))?,
         declare(&mut module, "rt_exit", &[ptr, I32, ptr, I32], Some(I32))?,
         declare(&mut module, "rt_nrow", &[ptr, I32], Some(I32))?,
+        declare(&mut module, "rt_entry_word", &[ptr, I32], Some(I64))?,
     ];
 
     let mut sig = module.make_signature();
@@ -190,6 +194,7 @@ pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
         chaos: refs[18],
         exit: refs[19],
         nrow: refs[20],
+        entry_word: refs[21],
     };
     let mut fbc = FunctionBuilderContext::new();
     let mut exits = Vec::new();
@@ -229,7 +234,7 @@ pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
         entry,
         exits: Rc::new(exits),
         nslots: f.vals.len(),
-        params: f.blocks[0].params.iter().map(|v| v.0).collect(),
+        params: f.blocks[0].params.iter().map(|&v| (v.0, f.ty(v))).collect(),
         code_size,
         disasm,
     })
@@ -304,6 +309,22 @@ impl<'a, 'b> Lowerer<'a, 'b> {
         }
         self.b.switch_to_block(entry);
         self.ctxv = Some(self.b.block_params(entry)[0]);
+        // Unboxed entry parameters arrive as words of `Ctx::entry`.
+        for (k, &p) in self.f.blocks[0].params.clone().iter().enumerate() {
+            let t = self.f.ty(p);
+            if !t.is_unboxed() {
+                continue;
+            }
+            let c = self.c();
+            let kv = self.iconst(types::I32, k as i64);
+            let w = self.call(self.rt.entry_word, &[c, kv]).unwrap();
+            let x = match t {
+                Type::Dbl => self.b.ins().bitcast(types::F64, MemFlagsData::new(), w),
+                Type::Bool => self.b.ins().ireduce(types::I8, w),
+                _ => self.b.ins().ireduce(types::I32, w),
+            };
+            self.def(p, x);
+        }
         let first = self.blocks[0];
         self.b.ins().jump(first, &[]);
         for bi in 0..self.f.blocks.len() {

@@ -102,6 +102,8 @@ pub struct Ctx {
     pub chaos: Option<Rc<std::cell::RefCell<Chaos>>>,
     /// The engine's identifier of the running version (passed back on exits).
     pub version: usize,
+    /// Native entry values of unboxed entry parameters (word k = parameter k).
+    pub entry: Vec<u64>,
 }
 
 unsafe fn ctx<'a>(c: *mut Ctx) -> &'a mut Ctx {
@@ -387,6 +389,12 @@ pub extern "C" fn rt_nrow(c: *mut Ctx, slot: u32) -> i32 {
     }
 }
 
+/// Word `k` of the entry values (an unboxed entry parameter).
+pub extern "C" fn rt_entry_word(c: *mut Ctx, k: u32) -> i64 {
+    let c = unsafe { ctx(c) };
+    c.entry.get(k as usize).copied().unwrap_or(0) as i64
+}
+
 /// (name, address) of every runtime entry point, for the JIT's symbol table.
 pub fn symbols() -> Vec<(&'static str, *const u8)> {
     vec![
@@ -411,5 +419,6 @@ pub fn symbols() -> Vec<(&'static str, *const u8)> {
         ("rt_chaos", rt_chaos as *const u8),
         ("rt_exit", rt_exit as *const u8),
         ("rt_nrow", rt_nrow as *const u8),
+        ("rt_entry_word", rt_entry_word as *const u8),
     ]
 }

@@ -33,6 +33,9 @@ pub struct Config {
     pub verify_contexts: bool,
     /// Print the machine code of every compiled version to stderr.
     pub dump_native: bool,
+    /// Print the optimized IR of every compiled version and continuation to
+    /// stderr when it is compiled (`--dump ir`).
+    pub dump_ir: bool,
 }
 
 impl Default for Config {
@@ -47,6 +50,7 @@ impl Default for Config {
             deoptless_depth: 0,
             verify_contexts: false,
             dump_native: false,
+            dump_ir: false,
         }
     }
 }

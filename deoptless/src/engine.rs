@@ -6,7 +6,8 @@
 
 use crate::config::{Config, Mode};
 use crate::stats::Stats;
-use compiler::context::{ArgContext, VersionTable};
+use compiler::build::{Entry, EntryMode};
+use compiler::context::{ArgContext, ArgType, VersionTable};
 use compiler::lower::{Compiled, LowerOptions};
 use compiler::runtime::{Chaos, Ctx, ExitHandler, ExitState, ST_ERROR};
 use std::cell::RefCell;
@@ -49,6 +50,8 @@ pub struct Shared {
     pub stats: RefCell<Stats>,
     trace: RefCell<Option<Box<dyn Write>>>,
     chaos: Option<Rc<RefCell<Chaos>>>,
+    /// (function, pc) whose OSR-in continuation failed to compile.
+    osr_failed: RefCell<std::collections::HashSet<(*const FunctionCode, usize)>>,
 }
 
 pub struct Engine {
@@ -78,6 +81,7 @@ impl Engine {
                 stats: RefCell::new(stats),
                 trace: RefCell::new(trace),
                 chaos,
+                osr_failed: RefCell::new(Default::default()),
             }),
         }
     }
@@ -97,11 +101,37 @@ impl Shared {
 
     /// Compile `code` for argument context `ctx`; `None` if the compiler does not handle it.
     fn compile(&self, code: &FunctionCode, ctx: &ArgContext) -> Option<Rc<Compiled>> {
+        let c = self.compile_entry(code, &Entry::call(code, ctx), &ctx.to_string(), "compile")?;
+        let mut st = self.stats.borrow_mut();
+        st.functions_compiled += 1;
+        st.compile_ns_total += c.1;
+        Some(c.0)
+    }
+
+    /// Compile `code` entered at `entry` (`label` describes the entry in events);
+    /// the compiled code and the compile time in ns.
+    fn compile_entry(
+        &self,
+        code: &FunctionCode,
+        entry: &Entry,
+        label: &str,
+        event: &str,
+    ) -> Option<(Rc<Compiled>, u64)> {
         let t0 = Instant::now();
-        let result = compiler::build::build_for(code, ctx)
+        let result = compiler::build::build_from(code, entry)
             .map_err(|e| e.0)
             .and_then(|mut f| {
                 compiler::passes::optimize(&mut f);
+                if self.config.dump_ir {
+                    eprintln!(
+                        "; IR of {} ({}, entry pc {}: {})\n{}",
+                        code.name,
+                        event,
+                        entry.pc,
+                        label,
+                        compiler::print::print_func(&f)
+                    );
+                }
                 if cfg!(debug_assertions) {
                     compiler::verify::verify(&f).map_err(|e| e.join("; "))?;
                 }
@@ -118,18 +148,15 @@ impl Shared {
         match result {
             Ok(c) => {
                 if let Some(text) = &c.disasm {
-                    eprintln!("; native code of {} {}\n{}", code.name, ctx, text);
+                    eprintln!("; native code of {} {}\n{}", code.name, label, text);
                 }
-                let mut st = self.stats.borrow_mut();
-                st.functions_compiled += 1;
-                st.compile_ns_total += ns;
-                drop(st);
-                self.event(serde_json::json!({"event": "compile", "function": code.name, "context": ctx.to_string(),
-                                              "ns": ns, "code_bytes": c.code_size}));
-                Some(Rc::new(c))
+                self.event(serde_json::json!({"event": event, "function": code.name, "pc": entry.pc,
+                                              "context": label, "ns": ns, "code_bytes": c.code_size}));
+                Some((Rc::new(c), ns))
             }
             Err(why) => {
-                self.event(serde_json::json!({"event": "not_compiled", "function": code.name, "reason": why}));
+                self.event(serde_json::json!({"event": "not_compiled", "function": code.name, "pc": entry.pc,
+                                              "context": label, "reason": why}));
                 None
             }
         }
@@ -188,31 +215,52 @@ impl Shared {
     }
 }
 
-impl Tier for Engine {
-    fn enter(&self, interp: &mut Interp, clo: &Rc<Closure>, env: &Env) -> Option<RResult<Value>> {
-        let code = &clo.code;
-        let ctx = ArgContext::of(&env.slots.borrow()[..code.nparams]);
-        let (version, compiled) = self.shared.version_for(code, &ctx)?;
+/// One entry value of a native activation.
+pub enum EntryValue {
+    /// A boxed value for an `any` parameter.
+    Value(Value),
+    /// A native word for an unboxed parameter (`int`/`lgl` zero-extended, `dbl` bits).
+    Word(u64),
+}
+
+impl Shared {
+    /// Run `compiled` (version `version` of `code`) in `env`, its entry
+    /// parameters given in order by `inputs`; `None` if an `any` parameter has
+    /// no value (left to the interpreter).
+    pub fn run_native(
+        self: &Rc<Self>,
+        interp: &mut Interp,
+        code: &Rc<FunctionCode>,
+        env: &Env,
+        version: usize,
+        compiled: &Compiled,
+        inputs: impl Iterator<Item = Option<EntryValue>>,
+    ) -> Option<RResult<Value>> {
         // Slot arrays are reused across activations (a native call is cheap only
         // if its entry does not allocate).
-        let (mut anys, mut unbound) = self.shared.pool.borrow_mut().pop().unwrap_or_default();
+        let (mut anys, mut unbound) = self.pool.borrow_mut().pop().unwrap_or_default();
         anys.resize(compiled.nslots, Value::Null);
         unbound.resize(compiled.nslots, false);
-        {
-            let slots = env.slots.borrow();
-            for (k, &slot) in compiled.params.iter().enumerate() {
-                match slots.get(k).cloned().flatten() {
-                    Some(v) => anys[slot as usize] = v,
-                    None => {
-                        // A missing argument: leave this call to the interpreter.
-                        anys.clear();
-                        self.shared.pool.borrow_mut().push((anys, unbound));
-                        return None;
+        let mut entry = Vec::new();
+        for (k, (&(slot, ty), input)) in compiled.params.iter().zip(inputs).enumerate() {
+            match input {
+                Some(EntryValue::Value(v)) if ty == compiler::ir::Type::Any => {
+                    anys[slot as usize] = v
+                }
+                Some(EntryValue::Word(w)) if ty != compiler::ir::Type::Any => {
+                    if entry.is_empty() {
+                        entry.resize(compiled.params.len(), 0);
                     }
+                    entry[k] = w;
+                }
+                _ => {
+                    anys.clear();
+                    self.pool.borrow_mut().push((anys, unbound));
+                    return None;
                 }
             }
         }
-        let handler: Rc<dyn ExitHandler> = self.shared.clone();
+        let handler: Rc<dyn ExitHandler> = self.clone();
         let mut ctx = Ctx {
             interp: interp as *mut Interp,
             code: code.clone(),
@@ -223,8 +271,9 @@ impl Tier for Engine {
             error: None,
             exits: compiled.exits.clone(),
             handler,
-            chaos: self.shared.chaos.clone(),
+            chaos: self.chaos.clone(),
             version,
+            entry,
         };
         let status = (compiled.entry)(&mut ctx as *mut Ctx);
         let result = if status == ST_ERROR {
@@ -240,9 +289,132 @@ impl Tier for Engine {
         );
         anys.clear();
         unbound.clear();
-        self.shared.pool.borrow_mut().push((anys, unbound));
+        self.pool.borrow_mut().push((anys, unbound));
         Some(result)
     }
+}
+
+impl Tier for Engine {
+    fn enter(&self, interp: &mut Interp, clo: &Rc<Closure>, env: &Env) -> Option<RResult<Value>> {
+        let code = &clo.code;
+        let ctx = ArgContext::of(&env.slots.borrow()[..code.nparams]);
+        let (version, compiled) = self.shared.version_for(code, &ctx)?;
+        // Parameter k is local slot k (the borrow ends before native code runs).
+        let inputs: Vec<Option<EntryValue>> = {
+            let slots = env.slots.borrow();
+            (0..compiled.params.len())
+                .map(|k| slots.get(k).cloned().flatten().map(EntryValue::Value))
+                .collect()
+        };
+        self.shared
+            .run_native(interp, code, env, version, &compiled, inputs.into_iter())
+    }
+
+    fn osr_in(
+        &self,
+        interp: &mut Interp,
+        code: &Rc<FunctionCode>,
+        env: &Env,
+        pc: usize,
+        stack: &[Value],
+        loops: &[(i64, u64)],
+    ) -> Option<RResult<Value>> {
+        self.shared.osr_in(interp, code, env, pc, stack, loops)
+    }
+}
+
+impl Shared {
+    /// OSR-in: compile a continuation of `code` from the loop header `pc`, typed
+    /// by the current values, and run the rest of the activation in it. The
+    /// continuation is used once; the function's next call is compiled from its
+    /// entry as usual (one entry point per version, as in Ř).
+    fn osr_in(
+        self: &Rc<Self>,
+        interp: &mut Interp,
+        code: &Rc<FunctionCode>,
+        env: &Env,
+        pc: usize,
+        stack: &[Value],
+        loops: &[(i64, u64)],
+    ) -> Option<RResult<Value>> {
+        let key = Rc::as_ptr(code);
+        {
+            let fns = self.fns.borrow();
+            if fns.get(&key).is_some_and(|i| i.deopts >= MAX_DEOPTS) {
+                return None;
+            }
+        }
+        if self.osr_failed.borrow().contains(&(key, pc)) {
+            return None;
+        }
+        let fits = |x: i64| x >= i32::MIN as i64 && x <= i32::MAX as i64;
+        if !loops.iter().all(|&(n, r)| fits(n) && fits(r as i64)) {
+            return None;
+        }
+        let slots: Vec<Option<Value>> = env.slots.borrow().clone();
+        let entry = Entry {
+            pc,
+            stack: stack.iter().map(ArgType::of).collect(),
+            locals: slots.iter().map(|l| l.as_ref().map(ArgType::of)).collect(),
+            nloops: loops.len(),
+            mode: EntryMode::Check,
+        };
+        let label = entry_label(&entry);
+        let Some((compiled, ns)) = self.compile_entry(code, &entry, &label, "osr_compile") else {
+            self.osr_failed.borrow_mut().insert((key, pc));
+            return None;
+        };
+        {
+            let mut st = self.stats.borrow_mut();
+            st.osr_in += 1;
+            st.compile_ns_total += ns;
+        }
+        self.event(serde_json::json!({"event": "osr_in", "function": code.name, "pc": pc, "context": label}));
+        let inputs: Vec<Option<EntryValue>> = stack
+            .iter()
+            .map(|v| Some(EntryValue::Value(v.clone())))
+            .chain(
+                slots
+                    .into_iter()
+                    .flatten()
+                    .map(|v| Some(EntryValue::Value(v))),
+            )
+            .chain(loops.iter().flat_map(|&(n, r)| {
+                [
+                    Some(EntryValue::Word(n as i32 as u32 as u64)),
+                    Some(EntryValue::Word(r as i32 as u32 as u64)),
+                ]
+            }))
+            .collect();
+        self.run_native(
+            interp,
+            code,
+            env,
+            OSR_VERSION,
+            &compiled,
+            inputs.into_iter(),
+        )
+    }
+}
+
+/// Version id of OSR-in continuations (never in a dispatch table).
+pub const OSR_VERSION: usize = usize::MAX;
+
+/// A short description of an entry state for events and dumps:
+/// `stack [..] locals [..] loops n`.
+pub fn entry_label(e: &Entry) -> String {
+    let st: Vec<&str> = e.stack.iter().map(|t| t.name()).collect();
+    let lo: Vec<&str> = e
+        .locals
+        .iter()
+        .map(|l| l.map_or("-", |t| t.name()))
+        .collect();
+    format!(
+        "stack [{}] locals [{}] loops {}",
+        st.join(", "),
+        lo.join(", "),
+        e.nloops
+    )
 }
 
 impl ExitHandler for Shared {

@@ -82,6 +82,7 @@ fn main() -> ExitCode {
                 chaos,
                 seed,
                 dump_native: dump.contains(&Dump::Native),
+                dump_ir: dump.contains(&Dump::Ir),
                 ..Config::default()
             };
             let src = match std::fs::read(&file) {

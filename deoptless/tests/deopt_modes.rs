@@ -45,3 +45,50 @@ fn corpus_under_chaos_50_percent() {
 fn corpus_under_chaos_every_check_fails() {
     chaos("1.0");
 }
+
+fn osr_chaos(p: &str) {
+    for seed in ["1", "2", "3"] {
+        common::check_all(&[
+            "--mode",
+            "deopt",
+            "--osr-threshold",
+            "1",
+            "--chaos",
+            p,
+            "--seed",
+            seed,
+        ]);
+    }
+}
+
+#[test]
+fn corpus_with_osr_at_first_back_edge() {
+    common::check_all(&["--mode", "deopt", "--osr-threshold", "1"]);
+}
+
+#[test]
+fn corpus_with_osr_under_chaos() {
+    for p in ["0.01", "0.5", "1.0"] {
+        osr_chaos(p);
+    }
+}
+
+/// The OSR corpus program really enters native code (else the tests above
+/// would pass without exercising OSR-in).
+#[test]
+fn osr_program_enters_native_code() {
+    let dir = common::corpus_dir();
+    let stats = std::env::temp_dir().join(format!("dlvm-osr-{}.json", std::process::id()));
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_dlvm"))
+        .args(["run", "--mode", "deopt", "--osr-threshold", "1", "--stats"])
+        .arg(&stats)
+        .arg("osr_loops.R")
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let s: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&stats).unwrap()).unwrap();
+    let _ = std::fs::remove_file(&stats);
+    assert!(s["osr_in"].as_u64().unwrap() >= 8, "{}", s);
+}

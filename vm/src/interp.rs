@@ -112,6 +112,23 @@ pub trait Tier {
     /// tier may run the activation natively and return its result (`Some`), or
     /// leave it to the interpreter (`None`).
     fn enter(&self, interp: &mut Interp, clo: &Rc<Closure>, env: &Env) -> Option<RResult<Value>>;
+
+    /// OSR-in: called at a loop back edge after `Interp::osr_threshold` backward
+    /// jumps in one activation, with the state at the loop header `pc` (operand
+    /// stack, and the active counted loops as (next, remaining), outermost
+    /// first; locals are in `env`). The tier may run the rest of the activation
+    /// natively and return its result (`Some`), or decline (`None`).
+    fn osr_in(
+        &self,
+        _interp: &mut Interp,
+        _code: &Rc<FunctionCode>,
+        _env: &Env,
+        _pc: usize,
+        _stack: &[Value],
+        _loops: &[(i64, u64)],
+    ) -> Option<RResult<Value>> {
+        None
+    }
 }
 
 /// Counters the interpreter keeps for `--stats`.
@@ -686,6 +703,42 @@ impl Interp {
         }
     }
 
+    /// Offer the tier to finish this activation natively from the loop header
+    /// `target` (OSR-in). Not inside a try region (compiled code has none).
+    #[cold]
+    #[inline(never)]
+    fn osr_in(
+        &mut self,
+        code: &Rc<FunctionCode>,
+        env: &Env,
+        target: usize,
+        base: usize,
+        loops_base: usize,
+        run_id: u64,
+    ) -> Option<RResult<Value>> {
+        let tier = self.tier.clone()?;
+        if self.tries.last().is_some_and(|t| t.run_id == run_id) {
+            return None;
+        }
+        let mut loops = Vec::new();
+        for l in &self.loops[loops_base..] {
+            match l {
+                LoopState::Range {
+                    next,
+                    remaining,
+                    step: 1,
+                } => loops.push((*next, *remaining)),
+                _ => return None,
+            }
+        }
+        let stack: Vec<Value> = self.stack[base..].to_vec();
+        let r = tier.osr_in(self, code, env, target, &stack, &loops)?;
+        // The native continuation finished the activation.
+        self.stack.truncate(base);
+        self.loops.truncate(loops_base);
+        Some(r)
+    }
+
     /// Find a try region of this run that handles `err`; return where to resume.
     fn handle_error(&mut self, mut err: RError, run_id: u64) -> RResult<Option<usize>> {
         loop {
@@ -754,6 +807,8 @@ impl Interp {
     ) -> RResult<Value> {
         let ops = &code.ops[..];
         let mut pc = *pcr;
+        // Backward jumps of this activation (run of `exec`), for OSR-in.
+        let mut backedges: u32 = 0;
         macro_rules! fail {
             ($e:expr) => {{
                 *pcr = pc;
@@ -902,7 +957,20 @@ impl Interp {
                     TypeFeedback::record(&code.type_fb[fb as usize], &r);
                     push_value(&mut self.stack, r);
                 }
-                Op::Jump(t) => pc = t as usize,
+                Op::Jump(t) => {
+                    if (t as usize) < pc {
+                        backedges = backedges.wrapping_add(1);
+                        if backedges == self.osr_threshold && self.osr_threshold != 0 {
+                            if let Some(r) =
+                                self.osr_in(code, env, t as usize, base, loops_base, run_id)
+                            {
+                                *pcr = pc;
+                                return r;
+                            }
+                        }
+                    }
+                    pc = t as usize
+                }
                 Op::BranchFalse(t, ci, fb) => {
                     let c = pop!();
                     let truth = match c {
@@ -1670,7 +1738,9 @@ impl Interp {
                 let mut next = pc + 1;
                 let run_id = self.run_counter;
                 match self.exec_slow(code, env, &mut next, base, self.loops.len(), run_id, &op) {
-                    Flow::Next => Ok(self.stack.pop().unwrap_or(Value::Null)),
+                    // An instruction that pushes nothing (a store) yields NULL.
+                    Flow::Next if self.stack.len() > base => Ok(self.stack.pop().unwrap()),
+                    Flow::Next => Ok(Value::Null),
                     Flow::Ret(v) => Ok(v),
                     Flow::Fail(e) => {
                         self.stack.truncate(base);

@@ -4,9 +4,11 @@
 //! that it cannot see through. This pass groups `any` parameters connected by
 //! edges; when every value entering a group from outside is `box x` with `x` of
 //! one unboxed type T, and the group's values are only passed along, tested,
-//! unboxed, returned or kept in frame states, the whole group becomes T.
+//! unboxed, returned or kept in frame states, the whole group becomes T. Any
+//! other use (a generic runtime call, typically after the loop) gets a `box`
+//! of the unboxed value just before it.
 
-use super::replace_uses;
+use super::{insert_inst, map_uses, replace_uses};
 use crate::ir::*;
 use std::collections::HashMap;
 
@@ -80,8 +82,9 @@ pub fn run(f: &mut Func) -> bool {
             *e = None;
         }
     }
-    // Uses of group members must allow unboxing.
+    // Uses of group members must allow unboxing; other uses are reboxed.
     let placed: Vec<Inst> = f.blocks.iter().flat_map(|b| b.insts.clone()).collect();
+    let mut rebox: Vec<(Inst, Val)> = Vec::new();
     for &i in &placed {
         let d = f.inst(i);
         let ok_use = |v: Val| -> bool {
@@ -99,8 +102,11 @@ pub fn run(f: &mut Func) -> bool {
             if parent.contains_key(&u) {
                 let g = find(&mut parent, u);
                 let t = group_ty.get(&g).copied().flatten();
-                let bad = !ok_use(u)
-                    || matches!((&d.kind, d.result, t), (InstKind::Unary(UnOp::Unbox, _), Some(r), Some(t)) if f.ty(r) != t)
+                if !ok_use(u) {
+                    rebox.push((i, u));
+                    continue;
+                }
+                let bad = matches!((&d.kind, d.result, t), (InstKind::Unary(UnOp::Unbox, _), Some(r), Some(t)) if f.ty(r) != t)
                     || matches!(&d.kind, InstKind::Branch(c, ..) if *c == u);
                 if bad {
                     group_ty.insert(g, None);
@@ -143,6 +149,25 @@ pub fn run(f: &mut Func) -> bool {
                 }
             }
         }
+    }
+    for (i, v) in rebox {
+        if !chosen.contains_key(&v) {
+            continue;
+        }
+        let b = f.inst(i).block;
+        let pos = f.blocks[b.0 as usize]
+            .insts
+            .iter()
+            .position(|&x| x == i)
+            .unwrap_or(0);
+        let boxed = insert_inst(f, b, pos, InstKind::Unary(UnOp::Box, v), Type::Any).unwrap();
+        map_uses(&mut f.insts[i.0 as usize].kind, |u| {
+            if u == v {
+                boxed
+            } else {
+                u
+            }
+        });
     }
     let mut replacements = Vec::new();
     let mut dead = Vec::new();
