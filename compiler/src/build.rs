@@ -56,6 +56,8 @@ impl AbsVal {
 
 struct Builder<'a> {
     code: &'a FunctionCode,
+    /// Feedback overrides (`Entry::feedback`).
+    fb_override: &'a BTreeMap<u32, u16>,
     f: Func,
     /// Block starting at each bytecode pc that begins a block.
     blocks: BTreeMap<usize, Block>,
@@ -89,6 +91,9 @@ pub struct Entry {
     /// (`int`/`dbl`/`lgl` parameters) and vectors are used without a test
     /// (deoptless continuations).
     pub mode: EntryMode,
+    /// Type feedback as this compilation sees it: slot → bits replacing the
+    /// baseline's (a continuation's cleaned-up feedback; empty otherwise).
+    pub feedback: BTreeMap<u32, u16>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -109,6 +114,7 @@ impl Entry {
             locals,
             nloops: 0,
             mode: EntryMode::Check,
+            feedback: BTreeMap::new(),
         }
     }
 }
@@ -148,6 +154,7 @@ pub fn build_from(code: &FunctionCode, entry: &Entry) -> Result<Func, Unsupporte
     }
     let mut b = Builder {
         code,
+        fb_override: &entry.feedback,
         f: Func::new(&code.name),
         blocks: BTreeMap::new(),
         shapes: BTreeMap::new(),
@@ -277,8 +284,11 @@ impl<'a> Builder<'a> {
     }
 
     fn fb_bits(&self, fb: Option<u32>) -> u16 {
-        fb.map(|i| self.code.type_fb[i as usize].get().0)
-            .unwrap_or(0)
+        fb.map(|i| match self.fb_override.get(&i) {
+            Some(&bits) => bits,
+            None => self.code.type_fb[i as usize].get().0,
+        })
+        .unwrap_or(0)
     }
 
     /// Feedback bits for a value: its producer's type feedback, or for a call
@@ -1205,7 +1215,7 @@ impl<'a> Builder<'a> {
             }
             _ => return Err(Unsupported(format!("untyped condition at pc {}", pc))),
         };
-        let bits = self.code.type_fb[fb as usize].get().0;
+        let bits = self.fb_bits(Some(fb));
         let taken = bits & TypeFeedback::TAKEN != 0; // jumped: condition FALSE
         let fallthrough = bits & TypeFeedback::NOT_TAKEN != 0; // condition TRUE
         if taken != fallthrough && bits & TypeFeedback::STALE == 0 {

@@ -62,8 +62,41 @@ pub struct ExitState {
     pub started: std::time::Instant,
 }
 
+/// An exit as native code left it: the exit buffer words (unboxed scalars in
+/// native representation, `any` values as slot numbers of `Ctx::anys`).
+pub struct RawExit<'a> {
+    pub id: u32,
+    pub info: &'a ExitInfo,
+    pub words: &'a [u64],
+    /// The assumption held (a chaos exit).
+    pub chaos: bool,
+    pub started: std::time::Instant,
+}
+
+impl RawExit<'_> {
+    /// The `any` value of buffer word `k` (`None`: an unboxed word, or unbound).
+    pub fn any<'c>(&self, c: &'c Ctx, k: usize) -> Option<&'c Value> {
+        if self.info.types[k] != Type::Any {
+            return None;
+        }
+        let slot = self.words[k] as usize;
+        (!c.unbound[slot]).then(|| &c.anys[slot])
+    }
+}
+
 /// What the engine does when compiled code exits.
 pub trait ExitHandler {
+    /// Deoptless: finish the activation from the raw exit without rebuilding
+    /// interpreter values (`Some`), or decline (`None`: `exit` deoptimizes).
+    fn dispatch(
+        &self,
+        _interp: &mut Interp,
+        _ctx: &mut Ctx,
+        _raw: &RawExit,
+    ) -> Option<Result<Value, RError>> {
+        None
+    }
+
     /// Finish the activation from `state`; the result is the function's result.
     fn exit(&self, interp: &mut Interp, state: ExitState) -> Result<Value, RError>;
 }
@@ -312,6 +345,27 @@ pub extern "C" fn rt_exit(c: *mut Ctx, id: u32, buf: *const u64, held: u32) -> u
     } else {
         unsafe { std::slice::from_raw_parts(buf, info.types.len()) }
     };
+    let handler = c.handler.clone();
+    let raw = RawExit {
+        id,
+        info: &info,
+        words,
+        chaos: held != 0,
+        started,
+    };
+    let dispatched = handler.dispatch(unsafe { &mut *c.interp }, c, &raw);
+    if let Some(r) = dispatched {
+        return match r {
+            Ok(v) => {
+                c.result = Some(v);
+                ST_EXITED
+            }
+            Err(e) => {
+                c.error = Some(e);
+                ST_ERROR
+            }
+        };
+    }
     let value_of = |c: &Ctx, k: usize| -> Option<Value> {
         let w = words[k];
         Some(match info.types[k] {
@@ -366,7 +420,6 @@ pub extern "C" fn rt_exit(c: *mut Ctx, id: u32, buf: *const u64, held: u32) -> u
         chaos: held != 0,
         started,
     };
-    let handler = c.handler.clone();
     let interp = unsafe { &mut *c.interp };
     match handler.exit(interp, state) {
         Ok(v) => {

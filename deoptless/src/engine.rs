@@ -358,6 +358,7 @@ impl Shared {
             locals: slots.iter().map(|l| l.as_ref().map(ArgType::of)).collect(),
             nloops: loops.len(),
             mode: EntryMode::Check,
+            feedback: Default::default(),
         };
         let label = entry_label(&entry);
         let Some((compiled, ns)) = self.compile_entry(code, &entry, &label, "osr_compile") else {

@@ -5,6 +5,7 @@
 //! the experiment harness.
 
 pub mod config;
+pub mod context;
 pub mod engine;
 pub mod session;
 pub mod stats;

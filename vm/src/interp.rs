@@ -1695,16 +1695,18 @@ impl Interp {
                 };
                 r.map_err(|e| at(e, self))
             }
-            Op::Index { drop, call, .. } => {
+            Op::Index {
+                drop, call, empty, ..
+            } => {
                 self.cur_call = Some((Rc::as_ptr(code), call));
                 let x = operands.remove(0);
-                let idx: Vec<Option<Value>> = operands.into_iter().map(Some).collect();
+                let idx = with_empty(operands, empty);
                 subset::index(self, &x, &idx, drop).map_err(|e| at(e, self))
             }
-            Op::Index2 { call, .. } => {
+            Op::Index2 { call, empty, .. } => {
                 self.cur_call = Some((Rc::as_ptr(code), call));
                 let x = operands.remove(0);
-                let idx: Vec<Option<Value>> = operands.into_iter().map(Some).collect();
+                let idx = with_empty(operands, empty);
                 subset::index2(self, &x, &idx).map_err(|e| at(e, self))
             }
             Op::IndexLocals { is2, call, .. } => {
@@ -1718,12 +1720,12 @@ impl Interp {
                 };
                 r.map_err(|e| at(e, self))
             }
-            Op::SetIndex { call, .. } | Op::SetIndex2 { call, .. } => {
+            Op::SetIndex { call, empty, .. } | Op::SetIndex2 { call, empty, .. } => {
                 // Operands: v, i1..in, x.
                 self.cur_call = Some((Rc::as_ptr(code), call));
                 let x = operands.pop().unwrap();
                 let v = operands.remove(0);
-                let idx: Vec<Option<Value>> = operands.into_iter().map(Some).collect();
+                let idx = with_empty(operands, empty);
                 let r = if matches!(op, Op::SetIndex2 { .. }) {
                     subset::assign_index2(self, x, &idx, v)
                 } else {
@@ -1754,6 +1756,7 @@ impl Interp {
     }
 
     fn pop_indices(&mut self, n: u8, empty: u8) -> Vec<Option<Value>> {
+        // The operand stack holds every index position, empty ones included.
         let start = self.stack.len() - n as usize;
         self.stack
             .drain(start..)
@@ -2348,4 +2351,14 @@ pub fn format_warnings(w: &[(Option<String>, String)]) -> String {
         }
     }
     s
+}
+
+/// Index operands as the subset functions take them: the positions marked in
+/// `empty` (`m[i, ]`) hold a placeholder on the stack and mean "everything".
+fn with_empty(operands: Vec<Value>, empty: u8) -> Vec<Option<Value>> {
+    operands
+        .into_iter()
+        .enumerate()
+        .map(|(k, v)| if empty & (1 << k) != 0 { None } else { Some(v) })
+        .collect()
 }

@@ -1,0 +1,144 @@
+//! Feedback cleanup before compiling a continuation (DESIGN.md step 7).
+//!
+//! The baseline feedback led to the assumption that just failed, so the
+//! continuation must not trust it blindly. The cleanup produces an override
+//! map (feedback slot → bits) that the compiler reads instead of the baseline
+//! (`compiler::build::Entry::feedback`); the baseline itself is untouched,
+//! because the origin version stays in use.
+//! 1. Inject the trigger: the failing speculation's slot gets the trigger's type.
+//! 2. Overwrite feedback contradicted by the context: every instruction that
+//!    reads a local whose context type the feedback would speculate against.
+//! 3. Mark stale the results of the instruction that consumed the failing value
+//!    (their feedback was computed from the old type); the compiler does not
+//!    speculate on stale feedback and types those values by inference from
+//!    their (now typed) operands instead.
+//! Branch and overflow failures get feedback that prevents the same
+//! speculation: both branch directions, or an NA (overflowed) result.
+
+use crate::context::{DeoptContext, Trigger};
+use compiler::context::ArgType;
+use std::collections::BTreeMap;
+use vm::bytecode::{FunctionCode, Op, Var};
+use vm::feedback::TypeFeedback as T;
+
+/// The feedback bits that describe exactly the values of type `t`.
+pub fn bits_of(t: ArgType) -> u16 {
+    match t {
+        ArgType::Int => T::INT,
+        ArgType::Dbl => T::DBL,
+        ArgType::Lgl => T::LGL,
+        ArgType::VecInt => T::INT | T::NON_SCALAR,
+        ArgType::VecDbl => T::DBL | T::NON_SCALAR,
+        ArgType::VecLgl => T::LGL | T::NON_SCALAR,
+        ArgType::Any => T::STALE,
+    }
+}
+
+/// The type the compiler would speculate from `bits` (mirrors the builder).
+fn speculated(bits: u16) -> Option<ArgType> {
+    if bits & (T::STALE | T::ATTRS) != 0 {
+        return None;
+    }
+    let types = bits & (T::LGL | T::INT | T::DBL | T::CPLX | T::STR | T::LIST | T::NULL | T::FUN);
+    let vector = bits & T::NON_SCALAR != 0;
+    Some(match (types, vector) {
+        (T::INT, false) if bits & T::NA == 0 => ArgType::Int,
+        (T::DBL, false) => ArgType::Dbl,
+        (T::LGL, false) => ArgType::Lgl,
+        (T::INT, true) => ArgType::VecInt,
+        (T::DBL, true) => ArgType::VecDbl,
+        (T::LGL, true) => ArgType::VecLgl,
+        _ => return None,
+    })
+}
+
+/// Feedback slots of instructions that read local `slot`.
+fn local_reads(code: &FunctionCode, slot: u16) -> Vec<u32> {
+    let mut out = Vec::new();
+    for op in &code.ops {
+        match *op {
+            Op::LoadLocal(s, fb) if s == slot => out.push(fb),
+            Op::ArithLocal(_, s, _, fb) if s == slot => out.push(fb + 1),
+            Op::IndexLocals { x, i, j, fb, .. } => {
+                for (k, s) in [x, i, j].into_iter().enumerate() {
+                    if s == slot {
+                        out.push(fb + 1 + k as u32);
+                    }
+                }
+            }
+            Op::ForStep { var, fb, .. } if matches!(var.get(), Var::Local(s) if s == slot) => {
+                out.push(fb)
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The result feedback slot of the instruction at `pc`, if it has one.
+fn result_slot(op: &Op) -> Option<u32> {
+    match *op {
+        Op::Arith(_, _, fb)
+        | Op::ArithLocal(_, _, _, fb)
+        | Op::Cmp(_, _, fb)
+        | Op::Neg(_, fb)
+        | Op::Index { fb, .. }
+        | Op::Index2 { fb, .. }
+        | Op::IndexLocals { fb, .. } => Some(fb),
+        _ => None,
+    }
+}
+
+/// The feedback a continuation for `ctx` is compiled with (overrides of the
+/// baseline). `failing` is the feedback slot of the failed type speculation.
+pub fn cleaned_feedback(
+    code: &FunctionCode,
+    ctx: &DeoptContext,
+    failing: Option<u32>,
+) -> BTreeMap<u32, u16> {
+    let mut fb = BTreeMap::new();
+    let base = |k: u32| code.type_fb.get(k as usize).map_or(0, |c| c.get().0);
+    // 2. Contradicted local feedback.
+    for (slot, t) in ctx.locals.iter().enumerate() {
+        let Some(t) = *t else { continue };
+        for k in local_reads(code, slot as u16) {
+            if let Some(s) = speculated(base(k)) {
+                if !t.fits(s) {
+                    fb.insert(k, bits_of(t));
+                }
+            }
+        }
+    }
+    let op = code.ops.get(ctx.pc as usize);
+    match ctx.trigger {
+        Trigger::Type(t) => {
+            // 1. The trigger, and 3. stale results of its consumer.
+            if let Some(k) = failing {
+                fb.insert(k, bits_of(t));
+            }
+            if let Some(k) = op.and_then(result_slot) {
+                fb.insert(k, base(k) | T::STALE);
+            }
+        }
+        Trigger::Branch => {
+            if let Some(Op::BranchFalse(_, _, k)) = op {
+                fb.insert(*k, base(*k) | T::TAKEN | T::NOT_TAKEN);
+            }
+        }
+        Trigger::Overflow => {
+            if let Some(k) = op.and_then(result_slot) {
+                fb.insert(k, base(k) | T::NA);
+            }
+        }
+    }
+    fb
+}
+
+/// The overrides as text for dumps: `#slot: bits` with stale marks.
+pub fn describe(fb: &BTreeMap<u32, u16>) -> String {
+    let parts: Vec<String> = fb
+        .iter()
+        .map(|(k, b)| format!("#{}={}", k, T(*b)))
+        .collect();
+    parts.join(" ")
+}
