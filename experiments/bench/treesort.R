@@ -1,4 +1,4 @@
-# TreeSort (SOM benchmark suite): inserts LCG numbers into an unbalanced binary
+# TreeSort (SOM benchmark suite): inserts 2000 LCG numbers into an unbalanced binary
 # search tree built from list records (functional insert returns the new tree),
 # then checks an in-order walk.
 seed <- 74755L
@@ -38,7 +38,7 @@ depth <- function(node) {
 run <- function() {
   seed <<- 74755L
   tree <- NULL
-  for (k in 1:600) tree <- insert(tree, next_random())
+  for (k in 1:2000) tree <- insert(tree, next_random())
   st <- walk(tree, c(0, -1, 1))
   c(st, depth(tree))
 }
