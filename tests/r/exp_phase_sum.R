@@ -1,0 +1,1 @@
+../../experiments/programs/phase_sum.R

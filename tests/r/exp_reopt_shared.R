@@ -1,0 +1,1 @@
+../../experiments/programs/reopt_shared.R
