@@ -56,8 +56,13 @@ impl AbsVal {
 
 struct Builder<'a> {
     code: &'a FunctionCode,
-    /// Feedback overrides (`Entry::feedback`).
-    fb_override: &'a BTreeMap<u32, u16>,
+    /// Feedback overrides (`Entry::feedback`), plus synthetic slots (numbered
+    /// after the function's own) describing the entry values.
+    fb_override: BTreeMap<u32, u16>,
+    /// The entry pc and the synthetic feedback slots of its block's stack
+    /// values and locals: a block parameter carries no type, so the entry
+    /// types are passed on as feedback (speculated again where used).
+    entry_hints: Option<(usize, Vec<u32>, Vec<Option<u32>>)>,
     f: Func,
     /// Block starting at each bytecode pc that begins a block.
     blocks: BTreeMap<usize, Block>,
@@ -131,6 +136,20 @@ pub fn build_for(code: &FunctionCode, ctx: &ArgContext) -> Result<Func, Unsuppor
     build_from(code, &Entry::call(code, ctx))
 }
 
+/// Feedback bits describing exactly the values of type `t`.
+fn fb_bits_of(t: ArgType) -> u16 {
+    use TypeFeedback as T;
+    match t {
+        ArgType::Int => T::INT,
+        ArgType::Dbl => T::DBL,
+        ArgType::Lgl => T::LGL,
+        ArgType::VecInt => T::INT | T::NON_SCALAR,
+        ArgType::VecDbl => T::DBL | T::NON_SCALAR,
+        ArgType::VecLgl => T::LGL | T::NON_SCALAR,
+        ArgType::Any => T::STALE,
+    }
+}
+
 /// The type test that establishes `t`, if any.
 fn test_for(t: ArgType) -> Option<TypeTest> {
     Some(match t {
@@ -154,7 +173,8 @@ pub fn build_from(code: &FunctionCode, entry: &Entry) -> Result<Func, Unsupporte
     }
     let mut b = Builder {
         code,
-        fb_override: &entry.feedback,
+        fb_override: entry.feedback.clone(),
+        entry_hints: None,
         f: Func::new(&code.name),
         blocks: BTreeMap::new(),
         shapes: BTreeMap::new(),
@@ -214,6 +234,19 @@ pub fn build_from(code: &FunctionCode, entry: &Entry) -> Result<Func, Unsupporte
             v
         }
     };
+    let mut next_fb = code.type_fb.len() as u32;
+    let mut hint = |b: &mut Builder, t: ArgType| -> u32 {
+        next_fb += 1;
+        b.fb_override.insert(next_fb, fb_bits_of(t));
+        next_fb
+    };
+    let stack_hints = entry.stack.iter().map(|&t| hint(&mut b, t)).collect();
+    let local_hints = entry
+        .locals
+        .iter()
+        .map(|l| l.map(|t| hint(&mut b, t)))
+        .collect();
+    b.entry_hints = Some((entry.pc, stack_hints, local_hints));
     let init = State {
         stack: stack
             .iter()
@@ -475,12 +508,20 @@ impl<'a> Builder<'a> {
             locals: Vec::new(),
             loops: Vec::new(),
         };
-        for _ in 0..depth {
-            st.stack.push(AbsVal::new(self.f.add_param(bb, Type::Any)));
+        let hints = self.entry_hints.clone().filter(|h| h.0 == pc);
+        for k in 0..depth {
+            let fb = hints.as_ref().and_then(|h| h.1.get(k).copied());
+            st.stack.push(AbsVal {
+                val: self.f.add_param(bb, Type::Any),
+                fb,
+            });
         }
-        for l in &locals {
-            st.locals
-                .push(l.map(|_| AbsVal::new(self.f.add_param(bb, Type::Any))));
+        for (k, l) in locals.iter().enumerate() {
+            let fb = hints.as_ref().and_then(|h| h.2.get(k).copied().flatten());
+            st.locals.push(l.map(|_| AbsVal {
+                val: self.f.add_param(bb, Type::Any),
+                fb,
+            }));
         }
         for _ in 0..nloops {
             let n = self.f.add_param(bb, Type::Int);
@@ -692,15 +733,20 @@ impl<'a> Builder<'a> {
                     st.stack.push(x);
                     let bits = self.bits_of(x);
                     let xv = self.speculate(bb, x, bits, pc, &st);
-                    if !matches!(self.f.ty(xv), Type::VecInt | Type::VecDbl | Type::VecLgl) {
-                        return Err(Unsupported(format!(
-                            "seq_along of an untyped value at pc {}",
-                            pc
-                        )));
-                    }
+                    // Typed vectors know their length; anything else asks the runtime.
+                    let len_op = match self.f.ty(xv) {
+                        Type::VecInt | Type::VecDbl | Type::VecLgl => UnOp::VecLen,
+                        Type::Any => UnOp::Length,
+                        _ => {
+                            return Err(Unsupported(format!(
+                                "seq_along of an untyped value at pc {}",
+                                pc
+                            )))
+                        }
+                    };
                     let n = self
                         .f
-                        .push(bb, InstKind::Unary(UnOp::VecLen, xv), Type::Int)
+                        .push(bb, InstKind::Unary(len_op, xv), Type::Int)
                         .unwrap();
                     // An empty counted loop binds its variable to NULL: leave that to the interpreter.
                     let zero = self.f.push(bb, InstKind::ConstInt(0), Type::Int).unwrap();
@@ -969,10 +1015,12 @@ impl<'a> Builder<'a> {
                     .push(bb, InstKind::Binary(op, av, bv), Type::Int)
                     .unwrap()
             }
+            // Double arithmetic; of two integers only `/` and `^` give a
+            // double (others give an integer, NA on overflow: the runtime).
             (Type::Int | Type::Dbl, Type::Int | Type::Dbl)
                 if !(ta == Type::Int
                     && tb == Type::Int
-                    && matches!(o, ArithOp::Mod | ArithOp::IDiv)) =>
+                    && !matches!(o, ArithOp::Div | ArithOp::Pow)) =>
             {
                 let av = self.as_dbl(bb, av);
                 let bv = self.as_dbl(bb, bv);

@@ -288,6 +288,8 @@ pub enum UnOp {
     VecLen,
     /// Number of rows of a matrix (any → Int; after an `is.mat<…>` test).
     NRow,
+    /// `length(x)` of any value (`int`).
+    Length,
 }
 
 impl UnOp {
@@ -308,13 +310,14 @@ impl UnOp {
             Unbox => "unbox",
             VecLen => "veclen",
             NRow => "nrow",
+            Length => "length",
         }
     }
     pub fn all() -> &'static [UnOp] {
         use UnOp::*;
         &[
             NegI, NegD, NotB, IntToDbl, BoolToLgl, LglToBool, LglIsNa, DblIsNan, DblToLgl,
-            IntToLgl, Box, Unbox, VecLen, NRow,
+            IntToLgl, Box, Unbox, VecLen, NRow, Length,
         ]
     }
     pub fn from_name(s: &str) -> Option<UnOp> {

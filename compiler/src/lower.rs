@@ -72,6 +72,7 @@ struct Rt {
     exit: FuncRef,
     nrow: FuncRef,
     entry_word: FuncRef,
+    length: FuncRef,
 }
 
 fn clif_type(t: Type) -> Option<types::Type> {
@@ -156,6 +157,7 @@ pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
         declare(&mut module, "rt_exit", &[ptr, I32, ptr, I32], Some(I32))?,
         declare(&mut module, "rt_nrow", &[ptr, I32], Some(I32))?,
         declare(&mut module, "rt_entry_word", &[ptr, I32], Some(I64))?,
+        declare(&mut module, "rt_length", &[ptr, I32], Some(I32))?,
     ];
 
     let mut sig = module.make_signature();
@@ -195,6 +197,7 @@ pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
         exit: refs[19],
         nrow: refs[20],
         entry_word: refs[21],
+        length: refs[22],
     };
     let mut fbc = FunctionBuilderContext::new();
     let mut exits = Vec::new();
@@ -579,9 +582,10 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                     t => return Err(format!("unbox to {}", t.name())),
                 }
             }
-            NRow => {
+            NRow | Length => {
                 let s = self.slot(a);
-                let v = self.call(self.rt.nrow, &[c, s]).unwrap();
+                let f = if op == NRow { self.rt.nrow } else { self.rt.length };
+                let v = self.call(f, &[c, s]).unwrap();
                 self.def(r, v);
             }
             VecLen => {
@@ -613,7 +617,7 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                         let na = self.iconst(types::I32, i32::MIN as i64);
                         self.b.ins().select(nan, na, ne)
                     }
-                    Box | Unbox | VecLen | NRow => unreachable!(),
+                    Box | Unbox | VecLen | NRow | Length => unreachable!(),
                 };
                 self.def(r, v);
             }

@@ -442,6 +442,12 @@ pub extern "C" fn rt_nrow(c: *mut Ctx, slot: u32) -> i32 {
     }
 }
 
+/// `length(x)` of an `any` value (counted `for` loops over untyped vectors).
+pub extern "C" fn rt_length(c: *mut Ctx, slot: u32) -> i32 {
+    let c = unsafe { ctx(c) };
+    c.anys[slot as usize].len().min(i32::MAX as usize) as i32
+}
+
 /// Word `k` of the entry values (an unboxed entry parameter).
 pub extern "C" fn rt_entry_word(c: *mut Ctx, k: u32) -> i64 {
     let c = unsafe { ctx(c) };
@@ -472,6 +478,7 @@ pub fn symbols() -> Vec<(&'static str, *const u8)> {
         ("rt_chaos", rt_chaos as *const u8),
         ("rt_exit", rt_exit as *const u8),
         ("rt_nrow", rt_nrow as *const u8),
+        ("rt_length", rt_length as *const u8),
         ("rt_entry_word", rt_entry_word as *const u8),
     ]
 }

@@ -284,7 +284,7 @@ fn check_types(
                     (ta == Type::Any, "any", None)
                 }
                 UnOp::VecLen => (elem_type(ta).is_some(), "a vector type", Some(Type::Int)),
-                UnOp::NRow => (ta == Type::Any, "any", Some(Type::Int)),
+                UnOp::NRow | UnOp::Length => (ta == Type::Any, "any", Some(Type::Int)),
             };
             want(&format!("{} operand", op.name()), *a, operand_ok, expect);
             res

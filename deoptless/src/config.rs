@@ -14,12 +14,6 @@ pub enum Mode {
     Deoptless,
 }
 
-impl Mode {
-    /// Whether this build implements the mode.
-    pub fn is_built(self) -> bool {
-        matches!(self, Mode::Interp | Mode::Deopt)
-    }
-}
 
 #[derive(Clone, Debug, Serialize)]
 pub struct Config {
@@ -41,7 +35,7 @@ pub struct Config {
 impl Default for Config {
     fn default() -> Self {
         Config {
-            mode: Mode::Interp,
+            mode: Mode::Deoptless,
             jit_threshold: 100,
             osr_threshold: 5000,
             chaos: 0.0,

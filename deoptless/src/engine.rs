@@ -9,7 +9,10 @@ use crate::stats::Stats;
 use compiler::build::{Entry, EntryMode};
 use compiler::context::{ArgContext, ArgType, VersionTable};
 use compiler::lower::{Compiled, LowerOptions};
-use compiler::runtime::{Chaos, Ctx, ExitHandler, ExitState, ST_ERROR};
+use crate::cleanup;
+use crate::context::{DeoptContext, DispatchTable, Trigger};
+use compiler::ir::{Reason, Type};
+use compiler::runtime::{Chaos, Ctx, ExitHandler, ExitState, RawExit, ST_ERROR};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::io::Write;
@@ -38,6 +41,21 @@ struct FnInfo {
     retired_at: Option<u32>,
     /// Identifiers of the versions in `table` (for exits).
     ids: Vec<(usize, ArgContext)>,
+    /// Deoptless continuations, keyed by deoptimization context.
+    conts: DispatchTable<Rc<Continuation>>,
+    /// Contexts whose continuation failed to compile (not retried).
+    failed: std::collections::HashSet<DeoptContext>,
+}
+
+/// A compiled deoptless continuation.
+pub struct Continuation {
+    pub compiled: Rc<Compiled>,
+    /// Version id (exits from it carry this id).
+    pub id: usize,
+    /// 1 for a continuation of an origin version, n+1 for one of depth n.
+    pub depth: u32,
+    /// The cleaned-up feedback it was compiled with.
+    pub feedback: std::collections::BTreeMap<u32, u16>,
 }
 
 /// State shared by the engine and its exit handler.
@@ -50,6 +68,8 @@ pub struct Shared {
     pub stats: RefCell<Stats>,
     trace: RefCell<Option<Box<dyn Write>>>,
     chaos: Option<Rc<RefCell<Chaos>>>,
+    /// Depth of each continuation version id (absent: an origin version).
+    depths: RefCell<HashMap<usize, u32>>,
     /// (function, pc) whose OSR-in continuation failed to compile.
     osr_failed: RefCell<std::collections::HashSet<(*const FunctionCode, usize)>>,
 }
@@ -82,6 +102,7 @@ impl Engine {
                 trace: RefCell::new(trace),
                 chaos,
                 osr_failed: RefCell::new(Default::default()),
+                depths: RefCell::new(HashMap::new()),
             }),
         }
     }
@@ -90,7 +111,36 @@ impl Engine {
 impl Shared {
     /// `--dump contexts`: each function's dispatch tables.
     pub fn dump_contexts(&self) -> String {
-        String::new()
+        let mut out = String::new();
+        let fns = self.fns.borrow();
+        let mut rows: Vec<(String, String)> = Vec::new();
+        for (&key, info) in fns.iter() {
+            if info.conts.is_empty() && info.failed.is_empty() {
+                continue;
+            }
+            // SAFETY: keys are pointers to FunctionCode kept alive by the program's closures.
+            let name = unsafe { &(*key).name }.to_string();
+            let mut s = String::new();
+            for (k, (ctx, cont)) in info.conts.entries.iter().enumerate() {
+                s.push_str(&format!(
+                    "  {}. {}  [continuation v{}, depth {}]\n     feedback: {}\n",
+                    k + 1,
+                    ctx,
+                    cont.id,
+                    cont.depth,
+                    cleanup::describe(&cont.feedback)
+                ));
+            }
+            for ctx in &info.failed {
+                s.push_str(&format!("  -  {}  [not compiled]\n", ctx));
+            }
+            rows.push((name, s));
+        }
+        rows.sort();
+        for (name, s) in rows {
+            out.push_str(&format!("dispatch table of {}:\n{}", name, s));
+        }
+        out
     }
 
     fn event(&self, json: serde_json::Value) {
@@ -227,8 +277,10 @@ impl Shared {
     /// Run `compiled` (version `version` of `code`) in `env`, its entry
     /// parameters given in order by `inputs`; `None` if an `any` parameter has
     /// no value (left to the interpreter).
+    #[allow(clippy::too_many_arguments)]
     pub fn run_native(
-        self: &Rc<Self>,
+        &self,
+        handler: Rc<dyn ExitHandler>,
         interp: &mut Interp,
         code: &Rc<FunctionCode>,
         env: &Env,
@@ -260,7 +312,6 @@ impl Shared {
                 }
             }
         }
-        let handler: Rc<dyn ExitHandler> = self.clone();
         let mut ctx = Ctx {
             interp: interp as *mut Interp,
             code: code.clone(),
@@ -307,7 +358,7 @@ impl Tier for Engine {
                 .collect()
         };
         self.shared
-            .run_native(interp, code, env, version, &compiled, inputs.into_iter())
+            .run_native(self.shared.clone(), interp, code, env, version, &compiled, inputs.into_iter())
     }
 
     fn osr_in(
@@ -388,6 +439,7 @@ impl Shared {
             }))
             .collect();
         self.run_native(
+            self.clone(),
             interp,
             code,
             env,
@@ -419,18 +471,43 @@ pub fn entry_label(e: &Entry) -> String {
 }
 
 impl ExitHandler for Shared {
-    fn exit(&self, interp: &mut Interp, st: ExitState) -> RResult<Value> {
+    fn dispatch(
+        &self,
+        interp: &mut Interp,
+        c: &mut Ctx,
+        raw: &RawExit,
+    ) -> Option<RResult<Value>> {
         {
             let mut s = self.stats.borrow_mut();
             s.exits += 1;
-            if st.chaos {
+            if raw.chaos {
                 s.chaos_exits += 1;
             }
         }
         self.event(serde_json::json!({
-            "event": "exit", "function": st.code.name, "pc": st.pc, "reason": st.reason.name(),
-            "chaos": st.chaos, "exit": st.exit_id,
+            "event": "exit", "function": c.code.name, "pc": raw.info.pc, "reason": raw.info.reason.name(),
+            "chaos": raw.chaos, "exit": raw.id,
         }));
+        if self.config.mode != Mode::Deoptless {
+            return None;
+        }
+        match self.deoptless(interp, c, raw) {
+            Ok(r) => Some(r),
+            Err(why) => {
+                *self
+                    .stats
+                    .borrow_mut()
+                    .deoptless_fallbacks
+                    .entry(why.to_string())
+                    .or_default() += 1;
+                self.event(serde_json::json!({"event": "deoptless_fallback", "function": c.code.name,
+                                              "pc": raw.info.pc, "why": why}));
+                None
+            }
+        }
+    }
+
+    fn exit(&self, interp: &mut Interp, st: ExitState) -> RResult<Value> {
         debug_assert!(matches!(self.config.mode, Mode::Deopt | Mode::Deoptless));
         // Deoptimize: feed the trigger back, retire the version, finish in the interpreter.
         osr::deopt::record_trigger(&st);
@@ -443,6 +520,8 @@ impl ExitHandler for Shared {
                 let (_, ctx) = info.ids.remove(pos);
                 info.table.remove(&ctx);
             }
+            // A continuation that deoptimizes leaves its dispatch table.
+            info.conts.entries.retain(|(_, k)| k.id != st.version);
             info.deopts += 1;
             info.retired_at = Some(st.code.invocations.get());
             info.deopts
@@ -453,5 +532,279 @@ impl ExitHandler for Shared {
         self.stats.borrow_mut().exit_ns_total += exit_ns;
         self.event(serde_json::json!({"event": "deopt", "function": st.code.name, "pc": st.pc, "deopts": deopts, "exit_ns": exit_ns}));
         osr::deopt::resume_in_interpreter(interp, st)
+    }
+}
+
+/// The type a context gives exit-buffer word `k` (`None`: unbound).
+fn word_type(c: &Ctx, raw: &RawExit, k: usize) -> Option<ArgType> {
+    let w = raw.words[k];
+    Some(match raw.info.types[k] {
+        Type::Int if w as u32 as i32 == vm::value::NA_INTEGER => ArgType::Any,
+        Type::Int => ArgType::Int,
+        Type::Dbl => ArgType::Dbl,
+        Type::Lgl | Type::Bool => ArgType::Lgl,
+        _ => return raw.any(c, k).map(ArgType::of),
+    })
+}
+
+/// The entry value of a continuation parameter of context type `t` from word `k`.
+fn entry_value(c: &Ctx, raw: &RawExit, k: usize, t: ArgType) -> Option<EntryValue> {
+    let w = raw.words[k];
+    let native = raw.info.types[k] != Type::Any;
+    let unboxed = matches!(t, ArgType::Int | ArgType::Dbl | ArgType::Lgl);
+    Some(match (native, unboxed) {
+        (true, true) => EntryValue::Word(match raw.info.types[k] {
+            Type::Dbl => w,
+            Type::Bool => w & 1,
+            _ => w & 0xffff_ffff,
+        }),
+        (false, true) => EntryValue::Word(match raw.any(c, k)? {
+            Value::Int(x) | Value::Lgl(x) => *x as u32 as u64,
+            Value::Dbl(x) => x.to_bits(),
+            _ => return None,
+        }),
+        (true, false) => EntryValue::Value(match raw.info.types[k] {
+            Type::Dbl => Value::Dbl(f64::from_bits(w)),
+            Type::Lgl => Value::Lgl(w as u32 as i32),
+            Type::Bool => Value::Lgl((w & 1) as i32),
+            _ => Value::Int(w as u32 as i32),
+        }),
+        (false, false) => EntryValue::Value(raw.any(c, k)?.clone()),
+    })
+}
+
+impl Shared {
+    /// Deoptless: dispatch the exit to a continuation specialized for its
+    /// context, compiling one when the table has none (or only a less specific
+    /// one and is under half full). `Err(why)` falls back to a real deopt.
+    fn deoptless(
+        &self,
+        interp: &mut Interp,
+        c: &mut Ctx,
+        raw: &RawExit,
+    ) -> Result<RResult<Value>, &'static str> {
+        let info = raw.info;
+        let depth = self.depths.borrow().get(&c.version).copied().unwrap_or(0);
+        if depth > self.config.deoptless_depth {
+            return Err("exit_in_continuation");
+        }
+        let trigger = match info.reason {
+            Reason::TypeCheck => Trigger::Type(
+                info.feedback
+                    .and_then(|(_, k)| word_type(c, raw, k))
+                    .unwrap_or(ArgType::Any),
+            ),
+            Reason::DeadBranch => Trigger::Branch,
+            Reason::Overflow => Trigger::Overflow,
+            Reason::CallTarget => return Err("call_target"),
+        };
+        if info.nstack > crate::context::MAX_STACK || info.locals.len() > crate::context::MAX_LOCALS
+        {
+            return Err("state_too_large");
+        }
+        // The context, straight from the exit buffer (no values are rebuilt).
+        let mut k = 0;
+        let mut stack = Vec::with_capacity(info.nstack);
+        for _ in 0..info.nstack {
+            stack.push(word_type(c, raw, k).ok_or("unbound_stack_value")?);
+            k += 1;
+        }
+        let mut locals = Vec::with_capacity(info.locals.len());
+        for &present in &info.locals {
+            if present {
+                locals.push(word_type(c, raw, k));
+                k += 1;
+            } else {
+                locals.push(None);
+            }
+        }
+        let cur = DeoptContext {
+            pc: info.pc,
+            reason: info.reason,
+            trigger,
+            stack,
+            locals,
+            nloops: info.nloops,
+        };
+        let key = Rc::as_ptr(&c.code);
+        let cap = self.config.max_continuations;
+        // Look up; decide whether to compile.
+        let (found, compile) = {
+            let fns = self.fns.borrow();
+            let fi = fns.get(&key);
+            let found = fi.and_then(|fi| fi.conts.dispatch(&cur)).cloned();
+            let len = fi.map_or(0, |fi| fi.conts.len());
+            let failed = fi.is_some_and(|fi| fi.failed.contains(&cur));
+            // Continuations that keep deoptimizing: stop compiling new ones and
+            // let the origin deoptimize (and be retired) as in deopt mode.
+            if fi.is_some_and(|fi| fi.deopts >= MAX_DEOPTS) {
+                return Err("too_many_deopts");
+            }
+            let compile = match &found {
+                Some((ctx, _)) => *ctx != cur && 2 * len < cap && !failed,
+                None if failed => return Err("compile_failed"),
+                None if len >= cap => return Err("table_full"),
+                None => true,
+            };
+            (found, compile)
+        };
+        let hit = !compile;
+        let cont = if compile {
+            match self.compile_continuation(&c.code, &cur, info.feedback.map(|f| f.0), depth + 1) {
+                Some(k) => k,
+                None => match found {
+                    Some((_, k)) => k,
+                    None => return Err("compile_failed"),
+                },
+            }
+        } else {
+            found.expect("a hit").1
+        };
+        // Entry values: stack, bound locals, loop counters, as the continuation's
+        // parameters expect them (its context says which are unboxed).
+        let mut inputs = Vec::with_capacity(cont.compiled.params.len());
+        let mut expected = Vec::with_capacity(cont.compiled.params.len());
+        let mut k = 0;
+        for t in &cur.stack {
+            inputs.push(entry_value(c, raw, k, *t));
+            expected.push(*t);
+            k += 1;
+        }
+        let mut slot = 0;
+        for &present in &info.locals {
+            if present {
+                if let Some(t) = cur.locals[slot] {
+                    inputs.push(entry_value(c, raw, k, t));
+                    expected.push(t);
+                }
+                k += 1;
+            }
+            slot += 1;
+        }
+        for _ in 0..2 * info.nloops {
+            inputs.push(Some(EntryValue::Word(raw.words[k] & 0xffff_ffff)));
+            expected.push(ArgType::Int);
+            k += 1;
+        }
+        if self.config.verify_contexts {
+            verify_entry(&c.code.name, &cont.compiled, &inputs, &expected);
+        }
+        let ns = raw.started.elapsed().as_nanos() as u64;
+        {
+            let mut st = self.stats.borrow_mut();
+            if hit {
+                st.deoptless_dispatch_hits += 1;
+            } else {
+                st.deoptless_dispatch_misses += 1;
+            }
+            st.dispatch_ns_total += ns;
+        }
+        self.event(serde_json::json!({"event": "dispatch", "function": c.code.name, "pc": cur.pc,
+                                      "hit": hit, "ns": ns, "context": cur.to_string(),
+                                      "continuation": cont.id}));
+        let (code, env) = (c.code.clone(), c.env.clone());
+        self.run_native(
+            c.handler.clone(),
+            interp,
+            &code,
+            &env,
+            cont.id,
+            &cont.compiled,
+            inputs.into_iter(),
+        )
+        .ok_or("missing_entry_value")
+    }
+
+    /// Compile and insert a continuation for `ctx` (`None`: not compilable,
+    /// remembered so it is not retried).
+    fn compile_continuation(
+        &self,
+        code: &FunctionCode,
+        ctx: &DeoptContext,
+        failing: Option<u32>,
+        depth: u32,
+    ) -> Option<Rc<Continuation>> {
+        let feedback = cleanup::cleaned_feedback(code, ctx, failing);
+        let entry = Entry {
+            pc: ctx.pc as usize,
+            stack: ctx.stack.clone(),
+            locals: ctx.locals.clone(),
+            nloops: ctx.nloops,
+            mode: EntryMode::Trust,
+            feedback: feedback.clone(),
+        };
+        let key = code as *const FunctionCode;
+        let Some((compiled, ns)) =
+            self.compile_entry(code, &entry, &ctx.to_string(), "continuation_compiled")
+        else {
+            self.fns
+                .borrow_mut()
+                .entry(key)
+                .or_default()
+                .failed
+                .insert(ctx.clone());
+            return None;
+        };
+        let id = self.next_version.get();
+        self.next_version.set(id + 1);
+        {
+            let mut st = self.stats.borrow_mut();
+            st.count_continuation(ns);
+        }
+        self.depths.borrow_mut().insert(id, depth);
+        let cont = Rc::new(Continuation {
+            compiled,
+            id,
+            depth,
+            feedback,
+        });
+        self.fns
+            .borrow_mut()
+            .entry(key)
+            .or_default()
+            .conts
+            .insert(ctx.clone(), cont.clone());
+        Some(cont)
+    }
+}
+
+/// `--verify-contexts`: the actual entry values must satisfy the types the
+/// continuation was compiled for (re-derived from the values themselves).
+fn verify_entry(
+    name: &str,
+    compiled: &Compiled,
+    inputs: &[Option<EntryValue>],
+    expected: &[ArgType],
+) {
+    let scalar = |t: ArgType| match t {
+        ArgType::Int => Some(Type::Int),
+        ArgType::Dbl => Some(Type::Dbl),
+        ArgType::Lgl => Some(Type::Lgl),
+        _ => None,
+    };
+    let mut bad = (inputs.len() != compiled.params.len() || expected.len() != inputs.len())
+        .then(|| "parameter count".to_string());
+    for (k, ((&(_, ty), input), &want)) in compiled.params.iter().zip(inputs).zip(expected).enumerate()
+    {
+        let ok = match input {
+            // A native word: the parameter is unboxed with exactly the context's type
+            // (loop counters are `int`).
+            Some(EntryValue::Word(w)) => {
+                Some(ty) == scalar(want) && !(want == ArgType::Int && *w as u32 as i32 == vm::value::NA_INTEGER)
+            }
+            // A value: it must be of the context's type.
+            Some(EntryValue::Value(v)) => ty == Type::Any && ArgType::of(v).fits(want),
+            None => false,
+        };
+        if !ok && bad.is_none() {
+            bad = Some(format!("parameter {} is not {}", k, want.name()));
+        }
+    }
+    if let Some(why) = bad {
+        eprintln!(
+            "dlvm: --verify-contexts: unsound dispatch into a continuation of {}: {}",
+            name, why
+        );
+        std::process::exit(70);
     }
 }

@@ -4,6 +4,7 @@
 //! continuations will live here (see ../shared/DESIGN.md). It must not know about
 //! the experiment harness.
 
+pub mod cleanup;
 pub mod config;
 pub mod context;
 pub mod engine;

@@ -28,7 +28,7 @@ enum Cmd {
     Run {
         /// The R source file.
         file: String,
-        #[arg(long, value_enum, default_value_t = Mode::Interp)]
+        #[arg(long, value_enum, default_value_t = Mode::Deoptless)]
         mode: Mode,
         /// Print internal state to stderr after the run (repeatable).
         #[arg(long, value_enum)]
@@ -50,6 +50,17 @@ enum Cmd {
         chaos: f64,
         #[arg(long, default_value_t = 0)]
         seed: u64,
+        /// Deoptless: continuations per function (dispatch table capacity).
+        #[arg(long, default_value_t = 5)]
+        max_continuations: usize,
+        /// Deoptless: levels of exits from continuations that dispatch again
+        /// (0: an exit inside a continuation deoptimizes).
+        #[arg(long, default_value_t = 0)]
+        deoptless_depth: u32,
+        /// Deoptless: re-check at every continuation entry that the entry values
+        /// satisfy its context; abort (exit 70) if not.
+        #[arg(long)]
+        verify_contexts: bool,
     },
 }
 
@@ -66,15 +77,10 @@ fn main() -> ExitCode {
             osr_threshold,
             chaos,
             seed,
+            max_continuations,
+            deoptless_depth,
+            verify_contexts,
         } => {
-            if !mode.is_built() {
-                eprintln!("dlvm: mode '{:?}' is not built yet", mode);
-                return ExitCode::from(2);
-            }
-            if dump.contains(&Dump::Contexts) {
-                eprintln!("dlvm: --dump contexts needs deoptless, which is not built yet");
-                return ExitCode::from(2);
-            }
             let config = Config {
                 mode,
                 jit_threshold,
@@ -83,6 +89,9 @@ fn main() -> ExitCode {
                 seed,
                 dump_native: dump.contains(&Dump::Native),
                 dump_ir: dump.contains(&Dump::Ir),
+                max_continuations,
+                deoptless_depth,
+                verify_contexts,
                 ..Config::default()
             };
             let src = match std::fs::read(&file) {

@@ -21,8 +21,20 @@ pub struct Stats {
     pub deoptless_fallbacks: BTreeMap<String, u64>,
     /// Total time from failing checks to the interpreter resuming (deopt exits).
     pub exit_ns_total: u64,
+    /// Total time from failing checks to entering a continuation (deoptless).
+    pub dispatch_ns_total: u64,
+    /// Total compile time of deoptless continuations.
+    pub continuation_compile_ns_total: u64,
     pub closure_calls: u64,
     pub builtin_calls: u64,
     pub wall_ns: u64,
     pub status: i32,
+}
+
+impl Stats {
+    /// Count one compiled continuation and its compile time.
+    pub fn count_continuation(&mut self, ns: u64) {
+        self.continuations_compiled += 1;
+        self.continuation_compile_ns_total += ns;
+    }
 }
