@@ -86,8 +86,8 @@ fn no_samples<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, what: &str) -> 
     .map_err(pe)
 }
 
-fn headed<'a, DB: DrawingBackend>(
-    root: &'a DrawingArea<DB, Shift>,
+fn headed<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
     title: &str,
 ) -> Result<DrawingArea<DB, Shift>> {
     root.fill(&WHITE).map_err(pe)?;
@@ -192,10 +192,10 @@ fn draw_line_panel<DB: DrawingBackend>(p: &LinePanel, area: &DrawingArea<DB, Shi
         chart
             .draw_series(std::iter::once(Text::new(
                 b.label.clone(),
-                ((b.from + b.to) / 2.0, y1 - (y1 - y0) * 0.02),
+                ((b.from + b.to) / 2.0, y0 + (y1 - y0) * 0.02),
                 TextStyle::from((FONT, 15).into_font())
                     .color(&RGBColor(90, 90, 90))
-                    .pos(Pos::new(HPos::Center, VPos::Top)),
+                    .pos(Pos::new(HPos::Center, VPos::Bottom)),
             )))
             .map_err(pe)?;
     }
@@ -241,7 +241,7 @@ fn draw_line_panel<DB: DrawingBackend>(p: &LinePanel, area: &DrawingArea<DB, Shi
 // ---------------------------------------------------------------- categories
 
 /// Category labels under the x axis, drawn at data positions (rotated when long).
-fn category_labels<DB: DrawingBackend, Y: plotters::coord::ranged1d::Ranged<ValueType = f64>>(
+fn category_labels<DB: DrawingBackend, Y: Ranged<ValueType = f64>>(
     chart: &ChartContext<DB, Cartesian2d<plotters::coord::types::RangedCoordf64, Y>>,
     root: &DrawingArea<DB, Shift>,
     names: &[String],
@@ -317,7 +317,8 @@ impl Figure for DotFigure {
             .y_desc(&self.y_label)
             .label_style((FONT, 14))
             .axis_desc_style((FONT, 15))
-            .y_label_formatter(&|y| format!("{}", trim_num(*y)))
+            .y_label_formatter(&|y| trim_num(*y))
+            .light_line_style(RGBColor(242, 242, 242))
             .draw()
             .map_err(pe)?;
         if let Some(r) = self.reference {
@@ -406,6 +407,8 @@ impl Figure for BarFigure {
         }
         let n = self.categories.len() as f64;
         let (y0, y1) = y_range(values(), self.log_y);
+        // Room above the tallest bar for the legend.
+        let y1 = if self.log_y { y1 * 4.0 } else { y1 * 1.25 };
         let room = label_room(&self.categories);
         if self.log_y {
             let mut chart = ChartBuilder::on(&area)
@@ -428,18 +431,14 @@ impl Figure for BarFigure {
 }
 
 impl BarFigure {
-    fn draw_bars<
-        'a,
-        DB: DrawingBackend + 'a,
-        Y: plotters::coord::ranged1d::Ranged<ValueType = f64>,
-    >(
+    fn draw_bars<'a, DB: DrawingBackend + 'a, Y>(
         &self,
         chart: &mut ChartContext<'a, DB, Cartesian2d<plotters::coord::types::RangedCoordf64, Y>>,
         root: &DrawingArea<DB, Shift>,
         y0: f64,
     ) -> Result<()>
     where
-        Y: plotters::coord::ranged1d::ValueFormatter<f64>,
+        Y: Ranged<ValueType = f64> + plotters::coord::ranged1d::ValueFormatter<f64>,
     {
         chart
             .configure_mesh()
@@ -448,6 +447,8 @@ impl BarFigure {
             .y_desc(&self.y_label)
             .label_style((FONT, 14))
             .axis_desc_style((FONT, 15))
+            .y_label_formatter(&|y| trim_num(*y))
+            .light_line_style(RGBColor(242, 242, 242))
             .draw()
             .map_err(pe)?;
         let k = self.series.len().max(1) as f64;
@@ -527,7 +528,8 @@ impl Figure for BoxFigure {
             .y_desc(&self.y_label)
             .label_style((FONT, 14))
             .axis_desc_style((FONT, 15))
-            .y_label_formatter(&|y| format!("{}", trim_num(*y)))
+            .y_label_formatter(&|y| trim_num(*y))
+            .light_line_style(RGBColor(242, 242, 242))
             .draw()
             .map_err(pe)?;
         for (i, s) in self.samples.iter().enumerate() {
@@ -597,7 +599,8 @@ fn trim_num(y: f64) -> String {
     if !(1e-3..1e6).contains(&a) {
         return format!("{:.0e}", y);
     }
-    let s = format!("{:.3}", y);
+    let decimals = (2.0 - a.log10().floor()).clamp(0.0, 6.0) as usize;
+    let s = format!("{:.*}", decimals, y);
     let s = s.trim_end_matches('0').trim_end_matches('.');
     s.to_string()
 }

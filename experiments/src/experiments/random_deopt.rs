@@ -49,12 +49,16 @@ pub fn measure(h: &mut Harness, settings: &Settings) -> Result<ExperimentResult>
 pub fn plot(result: &ExperimentResult, base: &Path) -> Result<()> {
     let warmup = result.settings.warmup;
     let fig = DotFigure {
-        title: format!(
-            "Random assumption failures (P = 1/10000): deoptless speedup over deopt (first {} iterations excluded)",
+        title: "Random failures (P = 1/10000): speedup of deoptless over deopt".into(),
+        y_label: format!(
+            "speedup per iteration, deopt / deoptless (log; first {} iterations excluded)",
             warmup
         ),
-        y_label: "speedup per iteration (deopt time / deoptless time, log)".into(),
-        categories: result.speedups.iter().map(|s| s.benchmark.clone()).collect(),
+        categories: result
+            .speedups
+            .iter()
+            .map(|s| s.benchmark.clone())
+            .collect(),
         dots: result
             .speedups
             .iter()
