@@ -20,6 +20,13 @@ pub enum Command {
     List,
     /// Run experiments (`all`, or names from `list`).
     Run(RunArgs),
+    /// Redraw figures from existing results (`DIR/NAME.json`).
+    Plot {
+        /// Experiment names, or `all` (the default).
+        names: Vec<String>,
+        #[arg(long, default_value = "results")]
+        out: PathBuf,
+    },
     /// Internal: one measured process (the harness re-executes itself).
     #[command(hide = true)]
     Worker(WorkerArgs),

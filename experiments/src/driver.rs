@@ -5,7 +5,9 @@ use crate::cli::RunArgs;
 use crate::experiments::{self, Experiment};
 use crate::harness::{write_result, Harness};
 use crate::report::{print_summary, Outcome};
-use anyhow::{bail, Result};
+use crate::schema::ExperimentResult;
+use anyhow::{bail, Context, Result};
+use std::path::Path;
 use std::time::Instant;
 
 /// Resolve names (`all` = every experiment, in order).
@@ -69,4 +71,23 @@ pub fn run(args: RunArgs) -> Result<Vec<Outcome>> {
     let _ = std::fs::remove_dir_all(out.join(".scratch"));
     print_summary(&outcomes, started.elapsed().as_secs_f64(), &out);
     Ok(outcomes)
+}
+
+/// Redraw the figures of `names` (default: every experiment with a JSON in `out`).
+pub fn replot(names: &[String], out: &Path) -> Result<()> {
+    let all = vec!["all".to_string()];
+    let names = if names.is_empty() { &all } else { names };
+    for e in select(names)? {
+        let json = out.join(format!("{}.json", e.name));
+        if !json.is_file() && names == &all {
+            continue;
+        }
+        let text =
+            std::fs::read_to_string(&json).with_context(|| format!("read {}", json.display()))?;
+        let result: ExperimentResult =
+            serde_json::from_str(&text).with_context(|| format!("parse {}", json.display()))?;
+        (e.plot)(&result, &out.join(e.name))?;
+        println!("{}: {}.png, {}.svg", e.name, e.name, e.name);
+    }
+    Ok(())
 }

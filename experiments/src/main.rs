@@ -25,6 +25,13 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
+        Command::Plot { names, out } => match experiments::driver::replot(&names, &out) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("experiments: {:#}", e);
+                ExitCode::from(2)
+            }
+        },
         Command::Worker(args) => match experiments::worker::main(args) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {

@@ -5,11 +5,12 @@
 
 use std::hint::black_box;
 
-/// Default problem sizes (elements), chosen to match the R programs' data.
+/// Default problem sizes (elements), matching the R programs' data:
+/// phase_sum sums `n <- 1000000L` elements; colsum has 8 columns of 200000 rows.
 pub const SUM_N: usize = 1_000_000;
-pub const COLSUM_N: usize = 1_000_000;
+pub const COLSUM_N: usize = 1_600_000;
 /// Columns of the colsum table; rows = size / columns.
-pub const COLSUM_COLS: usize = 10;
+pub const COLSUM_COLS: usize = 8;
 
 /// The kernels by name.
 pub const KERNELS: &[(&str, usize)] = &[("sum", SUM_N), ("colsum", COLSUM_N)];
@@ -43,15 +44,20 @@ impl Kernel {
             cols: Vec::new(),
         };
         match name {
-            "sum" => k.dbl = (0..size).map(|i| 0.5 + i as f64 * 0.5).collect(),
+            "sum" => k.dbl = (0..size).map(|i| (i % 7) as f64 + 0.25).collect(),
             "colsum" => {
                 let rows = size / COLSUM_COLS;
                 k.cols = (0..COLSUM_COLS)
                     .map(|c| {
-                        if c % 2 == 0 {
-                            Column::Int((0..rows).map(|i| (i % 1000) as i32).collect())
+                        let j = c + 1; // R's 1-based column number
+                        if j % 2 == 1 {
+                            Column::Int((0..rows).map(|i| (i % 13 + j) as i32).collect())
                         } else {
-                            Column::Dbl((0..rows).map(|i| i as f64 * 0.25).collect())
+                            Column::Dbl(
+                                (0..rows)
+                                    .map(|i| (i % 17) as f64 * 0.5 + j as f64)
+                                    .collect(),
+                            )
                         }
                     })
                     .collect()

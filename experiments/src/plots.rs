@@ -206,6 +206,7 @@ fn draw_line_panel<DB: DrawingBackend>(p: &LinePanel, area: &DrawingArea<DB, Shi
         .label_style((FONT, 14))
         .axis_desc_style((FONT, 15))
         .x_label_formatter(&|x| format!("{:.0}", x))
+        .y_label_formatter(&|y| trim_num(*y))
         .light_line_style(WHITE.mix(0.0))
         .draw()
         .map_err(pe)?;
@@ -308,12 +309,14 @@ impl Figure for DotFigure {
             .margin(15)
             .x_label_area_size(label_room(&self.categories))
             .y_label_area_size(70)
-            .build_cartesian_2d(0.0..n, (y0..y1).log_scale())
+            // Base 2: speedups read as 1/4, 1/2, 1, 2, 4.
+            .build_cartesian_2d(0.0..n, (y0..y1).log_scale().base(2.0))
             .map_err(pe)?;
         chart
             .configure_mesh()
             .disable_x_mesh()
             .x_labels(0)
+            .y_labels(15)
             .y_desc(&self.y_label)
             .label_style((FONT, 14))
             .axis_desc_style((FONT, 15))
@@ -323,10 +326,10 @@ impl Figure for DotFigure {
             .map_err(pe)?;
         if let Some(r) = self.reference {
             chart
-                .draw_series(LineSeries::new(
+                .draw_series(std::iter::once(PathElement::new(
                     vec![(0.0, r), (n, r)],
                     BLACK.mix(0.6).stroke_width(1),
-                ))
+                )))
                 .map_err(pe)?;
         }
         let dot = RGBColor(31, 119, 180);
@@ -359,11 +362,8 @@ impl Figure for DotFigure {
                 PathElement::new(vec![(x, y), (x + 22, y)], mean_c.stroke_width(3))
             });
         chart
-            .draw_series(std::iter::once(Circle::new(
-                (-1.0, 1.0),
-                3,
-                dot.mix(0.45).filled(),
-            )))
+            // Only a legend entry: the dots were drawn per category above.
+            .draw_series(Vec::<Circle<(f64, f64), i32>>::new())
             .map_err(pe)?
             .label("one iteration")
             .legend(move |(x, y)| Circle::new((x + 11, y), 4, dot.mix(0.6).filled()));
@@ -444,6 +444,7 @@ impl BarFigure {
             .configure_mesh()
             .disable_x_mesh()
             .x_labels(0)
+            .y_labels(15)
             .y_desc(&self.y_label)
             .label_style((FONT, 14))
             .axis_desc_style((FONT, 15))
@@ -525,6 +526,7 @@ impl Figure for BoxFigure {
             .configure_mesh()
             .disable_x_mesh()
             .x_labels(0)
+            .y_labels(15)
             .y_desc(&self.y_label)
             .label_style((FONT, 14))
             .axis_desc_style((FONT, 15))
@@ -601,6 +603,9 @@ fn trim_num(y: f64) -> String {
     }
     let decimals = (2.0 - a.log10().floor()).clamp(0.0, 6.0) as usize;
     let s = format!("{:.*}", decimals, y);
-    let s = s.trim_end_matches('0').trim_end_matches('.');
-    s.to_string()
+    if s.contains('.') {
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        s
+    }
 }

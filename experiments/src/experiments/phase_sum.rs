@@ -34,18 +34,20 @@ pub const UNTIMED_CALLS: usize = 1;
 /// the untimed ones) is in phase (c - 1) / PHASE_LEN.
 pub fn phase_bands(n: usize) -> Vec<Band> {
     let calls = n + UNTIMED_CALLS;
-    (0..calls.div_ceil(PHASE_LEN))
+    // After the last phase the input stays in that phase's type.
+    let phases = calls.div_ceil(PHASE_LEN).min(PHASES.len());
+    (0..phases)
         .map(|k| {
             let first = (k * PHASE_LEN + 1).saturating_sub(UNTIMED_CALLS).max(1);
-            let last = ((k + 1) * PHASE_LEN).saturating_sub(UNTIMED_CALLS).min(n);
+            let last = if k + 1 == PHASES.len() {
+                n
+            } else {
+                ((k + 1) * PHASE_LEN).saturating_sub(UNTIMED_CALLS).min(n)
+            };
             Band {
                 from: first as f64 - 0.5,
                 to: last as f64 + 0.5,
-                label: PHASES
-                    .get(k % PHASES.len())
-                    .copied()
-                    .unwrap_or("")
-                    .to_string(),
+                label: PHASES[k].to_string(),
             }
         })
         .filter(|b| b.to > b.from)
