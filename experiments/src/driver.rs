@@ -79,7 +79,7 @@ pub fn replot(names: &[String], out: &Path) -> Result<()> {
     let names = if names.is_empty() { &all } else { names };
     for e in select(names)? {
         let json = out.join(format!("{}.json", e.name));
-        if !json.is_file() && names == &all {
+        if !json.is_file() && *names == all {
             continue;
         }
         let text =
