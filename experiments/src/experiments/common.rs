@@ -1,0 +1,162 @@
+//! Pieces several experiments share: planning deopt-vs-deoptless runs of
+//! named programs, notes about failures, headline numbers and per-iteration
+//! line panels.
+
+use crate::harness::{stem, Harness, Planned};
+use crate::methodology::{deoptless_over_deopt, summarize};
+use crate::plots::{LinePanel, Series};
+use crate::schema::{ExperimentResult, Headline, Mode, Run, Settings, Speedup};
+use std::path::PathBuf;
+
+/// Random assumption failures in `random_deopt`, `memory` and `costs`.
+pub const CHAOS: f64 = 1.0 / 10_000.0;
+
+/// Plan `modes` for each of `programs`, with `chaos`.
+pub fn plan(
+    h: &Harness,
+    programs: &[PathBuf],
+    modes: &[Mode],
+    settings: &Settings,
+    chaos: f64,
+) -> Vec<Planned> {
+    let mut plan = Vec::new();
+    for p in programs {
+        for m in modes {
+            let mut config = h.config(p, *m, settings.iterations);
+            config.chaos = chaos;
+            plan.push(Planned {
+                benchmark: stem(p),
+                config,
+            });
+        }
+    }
+    plan
+}
+
+/// The programs-directory programs named by `stems`, noting missing ones.
+pub fn named_programs(h: &Harness, stems: &[&str], result: &mut ExperimentResult) -> Vec<PathBuf> {
+    stems
+        .iter()
+        .filter_map(|s| {
+            let p = h.program(s);
+            if p.is_none() {
+                result.notes.push(format!(
+                    "program {}.R not found in {}; skipped",
+                    s,
+                    h.args.programs_dir.display()
+                ));
+            }
+            p
+        })
+        .collect()
+}
+
+/// Deopt-vs-deoptless per iteration over named programs: runs, speedups,
+/// headlines (phase_sum, colsum, reopt).
+pub fn compare_deopt_deoptless(
+    h: &mut Harness,
+    result: &mut ExperimentResult,
+    stems: &[&str],
+    settings: &Settings,
+) {
+    let programs = named_programs(h, stems, result);
+    let plan = plan(h, &programs, &[Mode::Deopt, Mode::Deoptless], settings, 0.0);
+    result.runs = h.run_plan(&result.experiment.clone(), plan, settings);
+    result.speedups = deoptless_over_deopt(&result.runs, settings.warmup);
+    note_failures(result);
+    for r in &result.runs {
+        if let Some(t) = &r.time_ms {
+            result.headlines.push(Headline {
+                label: format!("{} {} total", r.benchmark, r.config.mode.name()),
+                value: format!("{:.1} ms/invocation", t.mean * settings.iterations as f64),
+            });
+        }
+    }
+    speedup_headlines(result);
+}
+
+/// A note per failed invocation (the first line of its error).
+pub fn note_failures(result: &mut ExperimentResult) {
+    let mut notes = Vec::new();
+    for r in &result.runs {
+        for inv in &r.invocations {
+            if let Some(e) = &inv.error {
+                notes.push(format!(
+                    "{} [{}] invocation {} failed: {}",
+                    r.benchmark,
+                    r.config.mode.name(),
+                    inv.index,
+                    e.lines().next().unwrap_or("")
+                ));
+            }
+        }
+    }
+    result.notes.extend(notes);
+}
+
+/// Per-benchmark speedup geomeans, and their geomean over benchmarks.
+pub fn speedup_headlines(result: &mut ExperimentResult) {
+    let per: Vec<(String, f64)> = result
+        .speedups
+        .iter()
+        .filter_map(|s: &Speedup| s.summary.as_ref().map(|x| (s.benchmark.clone(), x.geomean)))
+        .collect();
+    for (b, g) in &per {
+        result.headlines.push(Headline {
+            label: format!("{} speedup deoptless/deopt", b),
+            value: format!("{:.2}x", g),
+        });
+    }
+    if per.len() > 1 {
+        let all = summarize(&per.iter().map(|(_, g)| *g).collect::<Vec<_>>());
+        if let Some(s) = all {
+            result.headlines.push(Headline {
+                label: "speedup geomean over benchmarks".into(),
+                value: format!("{:.2}x (min {:.2}, max {:.2})", s.geomean, s.min, s.max),
+            });
+        }
+    }
+}
+
+/// Per-iteration times of `benchmark`'s runs: one line per mode (mean over
+/// invocations), individual invocations as faint dots.
+pub fn iteration_panel(result: &ExperimentResult, benchmark: &str, title: &str) -> LinePanel {
+    let runs: Vec<&Run> = result
+        .runs
+        .iter()
+        .filter(|r| r.benchmark == benchmark)
+        .collect();
+    let series = runs
+        .iter()
+        .map(|r| {
+            let mean = crate::methodology::mean_iteration_ms(r);
+            Series {
+                label: r.config.mode.name().to_string(),
+                points: mean
+                    .iter()
+                    .enumerate()
+                    .map(|(i, y)| (i as f64 + 1.0, *y))
+                    .collect(),
+                dots: if r.outputs().count() > 1 {
+                    r.outputs()
+                        .flat_map(|o| {
+                            o.iter_ns
+                                .iter()
+                                .enumerate()
+                                .map(|(i, ns)| (i as f64 + 1.0, *ns as f64 / 1e6))
+                        })
+                        .collect()
+                } else {
+                    Vec::new()
+                },
+            }
+        })
+        .collect();
+    LinePanel {
+        title: title.to_string(),
+        x_label: "iteration".into(),
+        y_label: "time per iteration (ms)".into(),
+        series,
+        bands: Vec::new(),
+    }
+}

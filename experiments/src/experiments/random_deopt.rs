@@ -1,0 +1,80 @@
+//! `random_deopt` (the paper's Figure 6): every benchmark under random
+//! assumption failures (P = 1/10000, seeded per invocation); per-iteration
+//! speedup of deoptless over deopt.
+
+use super::common::{note_failures, plan, speedup_headlines, CHAOS};
+use crate::harness::Harness;
+use crate::methodology::deoptless_over_deopt;
+use crate::plots::{save, DotFigure};
+use crate::schema::{ExperimentResult, Mode, Settings};
+use anyhow::Result;
+use std::path::Path;
+
+/// The runs random_deopt and memory share (measured once per `run all`).
+pub fn chaos_runs(h: &mut Harness, result: &mut ExperimentResult, settings: &Settings) {
+    let programs = h.bench_programs();
+    if programs.is_empty() {
+        result.notes.push(format!(
+            "no benchmark programs (*.R) in {}",
+            h.args.bench_dir.display()
+        ));
+    }
+    let plan = plan(
+        h,
+        &programs,
+        &[Mode::Deopt, Mode::Deoptless],
+        settings,
+        CHAOS,
+    );
+    result.runs = h.run_plan(&result.experiment.clone(), plan, settings);
+    result.notes.push(format!(
+        "chaos probability {} per speculation check; invocation k uses seed {} + k",
+        CHAOS, settings.seed
+    ));
+    note_failures(result);
+}
+
+pub fn measure(h: &mut Harness, settings: &Settings) -> Result<ExperimentResult> {
+    let mut result = h.result(
+        "random_deopt",
+        super::find("random_deopt").map_or("", |e| e.description),
+        settings,
+    );
+    chaos_runs(h, &mut result, settings);
+    result.speedups = deoptless_over_deopt(&result.runs, settings.warmup);
+    speedup_headlines(&mut result);
+    Ok(result)
+}
+
+pub fn plot(result: &ExperimentResult, base: &Path) -> Result<()> {
+    let warmup = result.settings.warmup;
+    let fig = DotFigure {
+        title: "Random failures (P = 1/10000): speedup of deoptless over deopt".into(),
+        y_label: format!(
+            "speedup per iteration, deopt / deoptless (log; first {} iterations excluded)",
+            warmup
+        ),
+        categories: result
+            .speedups
+            .iter()
+            .map(|s| s.benchmark.clone())
+            .collect(),
+        dots: result
+            .speedups
+            .iter()
+            .map(|s| {
+                s.ratios
+                    .iter()
+                    .flat_map(|r| r.iter().skip(warmup).copied())
+                    .collect()
+            })
+            .collect(),
+        means: result
+            .speedups
+            .iter()
+            .map(|s| s.summary.as_ref().map(|x| x.geomean))
+            .collect(),
+        reference: Some(1.0),
+    };
+    save(&fig, base)
+}

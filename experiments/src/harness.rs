@@ -1,0 +1,244 @@
+//! The harness: finds programs, runs configurations as separate worker
+//! processes (invocations) with progress bars, caches runs so that experiments
+//! sharing a configuration (random_deopt and memory) measure it once, and
+//! writes result files.
+
+use crate::cli::RunArgs;
+use crate::methodology::summarize_run;
+use crate::process::run_with_timeout;
+use crate::provenance::{machine, revision};
+use crate::schema::{
+    ExperimentResult, Invocation, Machine, Mode, Revision, Run, RunConfig, Settings, SCHEMA_VERSION,
+};
+use crate::worker::worker_args;
+use crate::{rscript, schema::WorkerOutput};
+use anyhow::{Context, Result};
+use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Duration;
+
+/// One planned configuration of an experiment.
+pub struct Planned {
+    pub benchmark: String,
+    pub config: RunConfig,
+}
+
+pub struct Harness {
+    /// This binary, re-executed as `worker`.
+    pub exe: PathBuf,
+    pub args: RunArgs,
+    pub rscript: Option<PathBuf>,
+    pub machine: Machine,
+    pub revision: Revision,
+    pub progress: MultiProgress,
+    cache: HashMap<String, Run>,
+}
+
+impl Harness {
+    pub fn new(args: RunArgs) -> Result<Harness> {
+        let exe = std::env::current_exe().context("locate the experiments binary")?;
+        let rscript = if args.no_gnur {
+            None
+        } else {
+            rscript::find_rscript()
+        };
+        Ok(Harness {
+            exe,
+            rscript,
+            machine: machine(),
+            revision: revision(),
+            progress: MultiProgress::new(),
+            cache: HashMap::new(),
+            args,
+        })
+    }
+
+    /// The benchmark suite: every `*.R` in the bench directory, sorted.
+    pub fn bench_programs(&self) -> Vec<PathBuf> {
+        r_files(&self.args.bench_dir)
+    }
+
+    /// An experiment program by stem (`phase_sum` → programs/phase_sum.R).
+    pub fn program(&self, stem: &str) -> Option<PathBuf> {
+        let p = self.args.programs_dir.join(format!("{}.R", stem));
+        p.is_file().then_some(p)
+    }
+
+    /// A configuration with the VM's default thresholds and no chaos.
+    pub fn config(&self, program: &Path, mode: Mode, iterations: usize) -> RunConfig {
+        RunConfig {
+            program: program.display().to_string(),
+            mode,
+            iterations,
+            chaos: 0.0,
+            jit_threshold: 100,
+            osr_threshold: 5000,
+            max_continuations: 5,
+            deoptless_depth: 0,
+            trace: false,
+            native_size: 0,
+        }
+    }
+
+    /// A fresh result record for experiment `name`.
+    pub fn result(&self, name: &str, description: &str, settings: &Settings) -> ExperimentResult {
+        ExperimentResult {
+            schema_version: SCHEMA_VERSION,
+            experiment: name.to_string(),
+            description: description.to_string(),
+            finished_unix_s: 0,
+            machine: self.machine.clone(),
+            revision: self.revision.clone(),
+            settings: settings.clone(),
+            runs: Vec::new(),
+            speedups: Vec::new(),
+            distributions: Vec::new(),
+            headlines: Vec::new(),
+            notes: Vec::new(),
+        }
+    }
+
+    /// Run every planned configuration `settings.invocations` times (each
+    /// invocation its own process, seed = base seed + index), in plan order
+    /// and invocation-interleaved so that slow drift of the machine spreads
+    /// evenly over configurations.
+    pub fn run_plan(&mut self, title: &str, plan: Vec<Planned>, settings: &Settings) -> Vec<Run> {
+        let key = |p: &Planned| {
+            format!(
+                "{}|{}|{}|{}",
+                serde_json::to_string(&p.config).unwrap_or_default(),
+                settings.invocations,
+                settings.seed,
+                settings.warmup
+            )
+        };
+        let todo: Vec<usize> = (0..plan.len())
+            .filter(|i| !self.cache.contains_key(&key(&plan[*i])))
+            .collect();
+        let bar = self
+            .progress
+            .add(ProgressBar::new((todo.len() * settings.invocations) as u64));
+        bar.set_style(
+            ProgressStyle::with_template(
+                "{prefix:>14} [{bar:30}] {pos}/{len} {elapsed_precise} eta {eta} {msg}",
+            )
+            .unwrap_or_else(|_| ProgressStyle::default_bar())
+            .progress_chars("=> "),
+        );
+        bar.set_prefix(title.to_string());
+        let mut fresh: HashMap<usize, Run> = todo
+            .iter()
+            .map(|i| {
+                (
+                    *i,
+                    Run {
+                        benchmark: plan[*i].benchmark.clone(),
+                        config: plan[*i].config.clone(),
+                        invocations: Vec::new(),
+                        time_ms: None,
+                    },
+                )
+            })
+            .collect();
+        for inv in 0..settings.invocations {
+            for i in &todo {
+                let p = &plan[*i];
+                bar.set_message(format!("{} {}", p.benchmark, p.config.mode.name()));
+                let seed = settings.seed + inv as u64;
+                let (output, error) = match self.invoke(&p.config, seed, settings) {
+                    Ok(o) => (Some(o), None),
+                    Err(e) => {
+                        let msg = format!("{:#}", e);
+                        bar.println(format!(
+                            "  {} {} invocation {}: {}",
+                            p.benchmark,
+                            p.config.mode.name(),
+                            inv,
+                            msg.lines().next().unwrap_or("")
+                        ));
+                        (None, Some(msg))
+                    }
+                };
+                if let Some(run) = fresh.get_mut(i) {
+                    run.invocations.push(Invocation {
+                        index: inv,
+                        seed,
+                        output,
+                        error,
+                    });
+                }
+                bar.inc(1);
+            }
+        }
+        bar.finish_and_clear();
+        self.progress.remove(&bar);
+        plan.iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let k = key(p);
+                if let Some(mut run) = fresh.remove(&i) {
+                    summarize_run(&mut run, settings.warmup);
+                    self.cache.insert(k, run.clone());
+                    run
+                } else {
+                    self.cache[&k].clone()
+                }
+            })
+            .collect()
+    }
+
+    /// One invocation: a worker process, or Rscript for GNU R.
+    fn invoke(&self, cfg: &RunConfig, seed: u64, settings: &Settings) -> Result<WorkerOutput> {
+        let timeout = Duration::from_secs(settings.timeout_s);
+        if cfg.mode == Mode::Gnur {
+            let r = self.rscript.as_ref().context("Rscript is not on PATH")?;
+            return rscript::run(
+                r,
+                Path::new(&cfg.program),
+                cfg.iterations,
+                &self.args.out.join(".scratch"),
+                timeout,
+            );
+        }
+        let mut cmd = Command::new(&self.exe);
+        cmd.args(worker_args(cfg, seed));
+        let out = run_with_timeout(cmd, timeout)?;
+        serde_json::from_slice(&out).context("worker printed no valid JSON")
+    }
+}
+
+/// `*.R` files of `dir`, sorted by name (empty if the directory is missing).
+pub fn r_files(dir: &Path) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|rd| {
+            rd.filter_map(|e| e.ok())
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|x| x == "R") && p.is_file())
+                .collect()
+        })
+        .unwrap_or_default();
+    v.sort();
+    v
+}
+
+/// A program's stem: `bench/fib.R` → `fib`.
+pub fn stem(p: &Path) -> String {
+    p.file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
+
+/// Write `result` as `out/NAME.json` (pretty-printed).
+pub fn write_result(out: &Path, result: &mut ExperimentResult) -> Result<PathBuf> {
+    result.finished_unix_s = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    std::fs::create_dir_all(out)?;
+    let path = out.join(format!("{}.json", result.experiment));
+    std::fs::write(&path, serde_json::to_string_pretty(result)?)
+        .with_context(|| format!("write {}", path.display()))?;
+    Ok(path)
+}

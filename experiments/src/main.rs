@@ -1,0 +1,43 @@
+//! `experiments` — run dlvm's experiments (see `experiments list`).
+
+use clap::Parser;
+use experiments::cli::{Cli, Command};
+use std::process::ExitCode;
+
+// The worker measures the VM as `dlvm` runs it, with the same allocator.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.cmd {
+        Command::List => {
+            for e in experiments::experiments::ALL {
+                println!("{:<14} {}", e.name, e.description);
+            }
+            ExitCode::SUCCESS
+        }
+        Command::Run(args) => match experiments::driver::run(args) {
+            Ok(outcomes) if outcomes.iter().all(|o| o.error.is_none()) => ExitCode::SUCCESS,
+            Ok(_) => ExitCode::FAILURE,
+            Err(e) => {
+                eprintln!("experiments: {:#}", e);
+                ExitCode::from(2)
+            }
+        },
+        Command::Plot { names, out } => match experiments::driver::replot(&names, &out) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("experiments: {:#}", e);
+                ExitCode::from(2)
+            }
+        },
+        Command::Worker(args) => match experiments::worker::main(args) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("worker: {:#}", e);
+                ExitCode::FAILURE
+            }
+        },
+    }
+}

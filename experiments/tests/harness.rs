@@ -1,0 +1,176 @@
+//! End-to-end: every experiment in a tiny configuration over the fixture
+//! programs (tests/fixtures), checking that each result parses into the schema
+//! types and that both figures are written; and that missing programs and
+//! failing workers end up as notes, not as a failed run.
+
+use experiments::schema::{ExperimentResult, SCHEMA_VERSION};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const EXPERIMENTS: &[&str] = &[
+    "phase_sum",
+    "colsum",
+    "random_deopt",
+    "memory",
+    "reopt",
+    "costs",
+    "peak",
+];
+
+fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
+}
+
+fn temp_dir(tag: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("dlvm-harness-{}-{}", tag, std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn experiments(args: &[&str]) -> std::process::Output {
+    let out = Command::new(env!("CARGO_BIN_EXE_experiments"))
+        .args(args)
+        .output()
+        .expect("run the experiments binary");
+    if !out.status.success() {
+        eprintln!("stdout:\n{}", String::from_utf8_lossy(&out.stdout));
+        eprintln!("stderr:\n{}", String::from_utf8_lossy(&out.stderr));
+    }
+    out
+}
+
+fn load(dir: &Path, name: &str) -> ExperimentResult {
+    let json = std::fs::read_to_string(dir.join(format!("{}.json", name)))
+        .unwrap_or_else(|e| panic!("{}.json: {}", name, e));
+    let r: ExperimentResult =
+        serde_json::from_str(&json).unwrap_or_else(|e| panic!("{}.json: {}", name, e));
+    for (ext, min_len) in [("png", 1000), ("svg", 200)] {
+        let f = dir.join(format!("{}.{}", name, ext));
+        let len = std::fs::metadata(&f).map(|m| m.len()).unwrap_or(0);
+        assert!(len > min_len, "{} missing or empty", f.display());
+    }
+    assert_eq!(r.schema_version, SCHEMA_VERSION);
+    assert_eq!(r.experiment, name);
+    assert!(!r.revision.commit.is_empty());
+    assert!(r.machine.cores > 0);
+    r
+}
+
+#[test]
+fn list_names_every_experiment() {
+    let out = experiments(&["list"]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    for e in EXPERIMENTS {
+        assert!(text.contains(e), "list lacks {}", e);
+    }
+}
+
+#[test]
+fn every_experiment_in_a_tiny_configuration() {
+    let dir = temp_dir("all");
+    let fx = fixtures();
+    let out = experiments(&[
+        "run",
+        "all",
+        "--invocations",
+        "1",
+        "--iterations",
+        "3",
+        "--warmup",
+        "1",
+        "--bench-dir",
+        fx.join("bench").to_str().unwrap(),
+        "--programs-dir",
+        fx.join("programs").to_str().unwrap(),
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(out.status.success());
+    let summary = String::from_utf8_lossy(&out.stdout);
+    for e in EXPERIMENTS {
+        assert!(summary.contains(e), "summary lacks {}", e);
+        let r = load(&dir, e);
+        assert!(
+            r.notes.iter().all(|n| !n.contains("failed")),
+            "{}: {:?}",
+            e,
+            r.notes
+        );
+        for run in &r.runs {
+            assert_eq!(run.invocations.len(), 1, "{} {}", e, run.benchmark);
+            let o = run.invocations[0].output.as_ref().expect("worker output");
+            assert_eq!(o.iter_ns.len(), 3);
+            // Summaries exclude the warmup iteration.
+            assert_eq!(run.time_ms.as_ref().map(|s| s.n), Some(2));
+        }
+    }
+    let rd = load(&dir, "random_deopt");
+    assert_eq!(rd.speedups.len(), 2, "one speedup per fixture benchmark");
+    assert!(rd.runs.iter().all(|r| r.config.chaos > 0.0));
+    let costs = load(&dir, "costs");
+    assert_eq!(costs.distributions.len(), 8);
+    assert!(costs
+        .distributions
+        .iter()
+        .all(|d| d.samples_ns.is_empty() == d.note.is_some()));
+    assert!(costs
+        .runs
+        .iter()
+        .all(|r| r.outputs().all(|o| o.latencies.is_some())));
+    let mem = load(&dir, "memory");
+    assert!(mem
+        .runs
+        .iter()
+        .all(|r| r.outputs().all(|o| o.peak_rss_kib.unwrap_or(0) > 0)));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn missing_programs_and_failing_workers_become_notes() {
+    let dir = temp_dir("failing");
+    let bench = dir.join("bench");
+    let programs = dir.join("programs");
+    std::fs::create_dir_all(&bench).unwrap();
+    std::fs::create_dir_all(&programs).unwrap();
+    std::fs::write(
+        bench.join("broken.R"),
+        "run <- function() stop(\"boom\")\nprint(1)\n",
+    )
+    .unwrap();
+    let out_dir = dir.join("out");
+    let out = experiments(&[
+        "run",
+        "random_deopt",
+        "phase_sum",
+        "--invocations",
+        "1",
+        "--iterations",
+        "2",
+        "--bench-dir",
+        bench.to_str().unwrap(),
+        "--programs-dir",
+        programs.to_str().unwrap(),
+        "--out",
+        out_dir.to_str().unwrap(),
+    ]);
+    assert!(out.status.success());
+    let rd = load(&out_dir, "random_deopt");
+    assert!(rd.runs.iter().all(|r| r.failed()));
+    assert!(rd
+        .notes
+        .iter()
+        .any(|n| n.contains("failed") && n.contains("boom")));
+    let ps = load(&out_dir, "phase_sum");
+    assert!(ps.runs.is_empty());
+    assert!(ps.notes.iter().any(|n| n.contains("phase_sum.R not found")));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn unknown_experiment_is_an_error() {
+    let out = experiments(&["run", "no_such_experiment"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown experiment"));
+}
