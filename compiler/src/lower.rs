@@ -584,7 +584,11 @@ impl<'a, 'b> Lowerer<'a, 'b> {
             }
             NRow | Length => {
                 let s = self.slot(a);
-                let f = if op == NRow { self.rt.nrow } else { self.rt.length };
+                let f = if op == NRow {
+                    self.rt.nrow
+                } else {
+                    self.rt.length
+                };
                 let v = self.call(f, &[c, s]).unwrap();
                 self.def(r, v);
             }

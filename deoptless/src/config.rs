@@ -14,7 +14,6 @@ pub enum Mode {
     Deoptless,
 }
 
-
 #[derive(Clone, Debug, Serialize)]
 pub struct Config {
     pub mode: Mode,

@@ -4,14 +4,14 @@
 //! version, with a recompilation after more calls and at most 12 deopts per
 //! function. It keeps the statistics and the event trace.
 
+use crate::cleanup;
 use crate::config::{Config, Mode};
+use crate::context::{DeoptContext, DispatchTable, Trigger};
 use crate::stats::Stats;
 use compiler::build::{Entry, EntryMode};
 use compiler::context::{ArgContext, ArgType, VersionTable};
-use compiler::lower::{Compiled, LowerOptions};
-use crate::cleanup;
-use crate::context::{DeoptContext, DispatchTable, Trigger};
 use compiler::ir::{Reason, Type};
+use compiler::lower::{Compiled, LowerOptions};
 use compiler::runtime::{Chaos, Ctx, ExitHandler, ExitState, RawExit, ST_ERROR};
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -357,8 +357,15 @@ impl Tier for Engine {
                 .map(|k| slots.get(k).cloned().flatten().map(EntryValue::Value))
                 .collect()
         };
-        self.shared
-            .run_native(self.shared.clone(), interp, code, env, version, &compiled, inputs.into_iter())
+        self.shared.run_native(
+            self.shared.clone(),
+            interp,
+            code,
+            env,
+            version,
+            &compiled,
+            inputs.into_iter(),
+        )
     }
 
     fn osr_in(
@@ -471,12 +478,7 @@ pub fn entry_label(e: &Entry) -> String {
 }
 
 impl ExitHandler for Shared {
-    fn dispatch(
-        &self,
-        interp: &mut Interp,
-        c: &mut Ctx,
-        raw: &RawExit,
-    ) -> Option<RResult<Value>> {
+    fn dispatch(&self, interp: &mut Interp, c: &mut Ctx, raw: &RawExit) -> Option<RResult<Value>> {
         {
             let mut s = self.stats.borrow_mut();
             s.exits += 1;
@@ -500,8 +502,10 @@ impl ExitHandler for Shared {
                     .deoptless_fallbacks
                     .entry(why.to_string())
                     .or_default() += 1;
-                self.event(serde_json::json!({"event": "deoptless_fallback", "function": c.code.name,
-                                              "pc": raw.info.pc, "why": why}));
+                self.event(
+                    serde_json::json!({"event": "deoptless_fallback", "function": c.code.name,
+                                              "pc": raw.info.pc, "why": why}),
+                );
                 None
             }
         }
@@ -699,9 +703,11 @@ impl Shared {
             }
             st.dispatch_ns_total += ns;
         }
-        self.event(serde_json::json!({"event": "dispatch", "function": c.code.name, "pc": cur.pc,
+        self.event(
+            serde_json::json!({"event": "dispatch", "function": c.code.name, "pc": cur.pc,
                                       "hit": hit, "ns": ns, "context": cur.to_string(),
-                                      "continuation": cont.id}));
+                                      "continuation": cont.id}),
+        );
         let (code, env) = (c.code.clone(), c.env.clone());
         self.run_native(
             c.handler.clone(),
@@ -784,13 +790,15 @@ fn verify_entry(
     };
     let mut bad = (inputs.len() != compiled.params.len() || expected.len() != inputs.len())
         .then(|| "parameter count".to_string());
-    for (k, ((&(_, ty), input), &want)) in compiled.params.iter().zip(inputs).zip(expected).enumerate()
+    for (k, ((&(_, ty), input), &want)) in
+        compiled.params.iter().zip(inputs).zip(expected).enumerate()
     {
         let ok = match input {
             // A native word: the parameter is unboxed with exactly the context's type
             // (loop counters are `int`).
             Some(EntryValue::Word(w)) => {
-                Some(ty) == scalar(want) && !(want == ArgType::Int && *w as u32 as i32 == vm::value::NA_INTEGER)
+                Some(ty) == scalar(want)
+                    && !(want == ArgType::Int && *w as u32 as i32 == vm::value::NA_INTEGER)
             }
             // A value: it must be of the context's type.
             Some(EntryValue::Value(v)) => ty == Type::Any && ArgType::of(v).fits(want),

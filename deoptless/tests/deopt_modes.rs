@@ -92,3 +92,92 @@ fn osr_program_enters_native_code() {
     let _ = std::fs::remove_file(&stats);
     assert!(s["osr_in"].as_u64().unwrap() >= 8, "{}", s);
 }
+
+#[test]
+fn corpus_in_deoptless_mode_verifying_contexts() {
+    common::check_all(&["--mode", "deoptless", "--verify-contexts"]);
+    common::check_all(&[
+        "--mode",
+        "deoptless",
+        "--jit-threshold",
+        "1",
+        "--verify-contexts",
+    ]);
+}
+
+fn deoptless_chaos(p: &str) {
+    for seed in ["1", "2", "3"] {
+        common::check_all(&[
+            "--mode",
+            "deoptless",
+            "--jit-threshold",
+            "1",
+            "--verify-contexts",
+            "--chaos",
+            p,
+            "--seed",
+            seed,
+        ]);
+    }
+}
+
+#[test]
+fn corpus_in_deoptless_mode_under_rare_chaos() {
+    deoptless_chaos("0.0001");
+    deoptless_chaos("0.01");
+}
+
+#[test]
+fn corpus_in_deoptless_mode_under_heavy_chaos() {
+    deoptless_chaos("0.5");
+    deoptless_chaos("1.0");
+}
+
+#[test]
+fn corpus_in_deoptless_mode_with_osr_and_recursive_dispatch() {
+    common::check_all(&[
+        "--mode",
+        "deoptless",
+        "--osr-threshold",
+        "1",
+        "--deoptless-depth",
+        "2",
+        "--verify-contexts",
+        "--chaos",
+        "0.01",
+        "--seed",
+        "5",
+    ]);
+}
+
+/// The phase-change program really dispatches to continuations (else the
+/// corpus runs above would pass without exercising deoptless).
+#[test]
+fn phase_program_dispatches_to_continuations() {
+    let dir = common::corpus_dir();
+    let stats = std::env::temp_dir().join(format!("dlvm-dl-{}.json", std::process::id()));
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_dlvm"))
+        .args([
+            "run",
+            "--mode",
+            "deoptless",
+            "--jit-threshold",
+            "1",
+            "--stats",
+        ])
+        .arg(&stats)
+        .arg("deoptless_phases.R")
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let s: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&stats).unwrap()).unwrap();
+    let _ = std::fs::remove_file(&stats);
+    assert!(s["continuations_compiled"].as_u64().unwrap() >= 2, "{}", s);
+    assert!(
+        s["deoptless_dispatch_hits"].as_u64().unwrap() >= 10,
+        "{}",
+        s
+    );
+}

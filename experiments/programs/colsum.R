@@ -1,6 +1,8 @@
 # Column sums over a "table" (a list of columns) whose columns alternate between
 # integer and double; one shared loop function `colsum` sums every column, so
-# its feedback sees both types within every iteration.
+# its feedback sees both types within every iteration. The column is fetched
+# inside `colsum` (from the table and an index), so its type is speculated in
+# the compiled body rather than fixed by the call's argument context.
 nrows <- 200000L
 ncols <- 8L
 
@@ -18,7 +20,8 @@ make_table <- function() {
 
 tbl <- make_table()
 
-colsum <- function(col) {
+colsum <- function(tbl, j) {
+  col <- tbl[[j]]
   s <- 0
   for (i in seq_along(col)) s <- s + col[i]
   s
@@ -26,7 +29,7 @@ colsum <- function(col) {
 
 run <- function() {
   sums <- numeric(length(tbl))
-  for (j in seq_along(tbl)) sums[j] <- colsum(tbl[[j]])
+  for (j in seq_along(tbl)) sums[j] <- colsum(tbl, j)
   sums
 }
 
