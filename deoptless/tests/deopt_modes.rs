@@ -157,14 +157,7 @@ fn phase_program_dispatches_to_continuations() {
     let dir = common::corpus_dir();
     let stats = std::env::temp_dir().join(format!("dlvm-dl-{}.json", std::process::id()));
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_dlvm"))
-        .args([
-            "run",
-            "--mode",
-            "deoptless",
-            "--jit-threshold",
-            "1",
-            "--stats",
-        ])
+        .args(["run", "--mode", "deoptless", "--stats"])
         .arg(&stats)
         .arg("deoptless_phases.R")
         .current_dir(&dir)
