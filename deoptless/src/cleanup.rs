@@ -12,6 +12,7 @@
 //!    (their feedback was computed from the old type); the compiler does not
 //!    speculate on stale feedback and types those values by inference from
 //!    their (now typed) operands instead.
+//!
 //! Branch and overflow failures get feedback that prevents the same
 //! speculation: both branch directions, or an NA (overflowed) result.
 

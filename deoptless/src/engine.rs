@@ -674,8 +674,7 @@ impl Shared {
             expected.push(*t);
             k += 1;
         }
-        let mut slot = 0;
-        for &present in &info.locals {
+        for (slot, &present) in info.locals.iter().enumerate() {
             if present {
                 if let Some(t) = cur.locals[slot] {
                     inputs.push(entry_value(c, raw, k, t));
@@ -683,7 +682,6 @@ impl Shared {
                 }
                 k += 1;
             }
-            slot += 1;
         }
         for _ in 0..2 * info.nloops {
             inputs.push(Some(EntryValue::Word(raw.words[k] & 0xffff_ffff)));

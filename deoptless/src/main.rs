@@ -92,7 +92,6 @@ fn main() -> ExitCode {
                 max_continuations,
                 deoptless_depth,
                 verify_contexts,
-                ..Config::default()
             };
             let src = match std::fs::read(&file) {
                 Ok(b) => String::from_utf8_lossy(&b).into_owned(),
