@@ -1695,16 +1695,18 @@ impl Interp {
                 };
                 r.map_err(|e| at(e, self))
             }
-            Op::Index { drop, call, .. } => {
+            Op::Index {
+                drop, call, empty, ..
+            } => {
                 self.cur_call = Some((Rc::as_ptr(code), call));
                 let x = operands.remove(0);
-                let idx: Vec<Option<Value>> = operands.into_iter().map(Some).collect();
+                let idx = with_empty(operands, empty);
                 subset::index(self, &x, &idx, drop).map_err(|e| at(e, self))
             }
-            Op::Index2 { call, .. } => {
+            Op::Index2 { call, empty, .. } => {
                 self.cur_call = Some((Rc::as_ptr(code), call));
                 let x = operands.remove(0);
-                let idx: Vec<Option<Value>> = operands.into_iter().map(Some).collect();
+                let idx = with_empty(operands, empty);
                 subset::index2(self, &x, &idx).map_err(|e| at(e, self))
             }
             Op::IndexLocals { is2, call, .. } => {
@@ -1718,12 +1720,12 @@ impl Interp {
                 };
                 r.map_err(|e| at(e, self))
             }
-            Op::SetIndex { call, .. } | Op::SetIndex2 { call, .. } => {
+            Op::SetIndex { call, empty, .. } | Op::SetIndex2 { call, empty, .. } => {
                 // Operands: v, i1..in, x.
                 self.cur_call = Some((Rc::as_ptr(code), call));
                 let x = operands.pop().unwrap();
                 let v = operands.remove(0);
-                let idx: Vec<Option<Value>> = operands.into_iter().map(Some).collect();
+                let idx = with_empty(operands, empty);
                 let r = if matches!(op, Op::SetIndex2 { .. }) {
                     subset::assign_index2(self, x, &idx, v)
                 } else {
@@ -2236,6 +2238,16 @@ fn fast_index2d(x: &Value, i: &Value, j: &Value) -> Option<Value> {
     let (nr, nc) = v.dim2()?;
     let (r, c) = (scalar_index(i, nr)?, scalar_index(j, nc)?);
     Some(v.data.elt(r + c * nr))
+}
+
+/// Index operands as the indexing functions take them: an empty index
+/// (`m[, j]`, bit k of `empty`; its operand is a NULL placeholder) is `None`.
+fn with_empty(operands: Vec<Value>, empty: u8) -> Vec<Option<Value>> {
+    operands
+        .into_iter()
+        .enumerate()
+        .map(|(k, v)| if empty & (1 << k) != 0 { None } else { Some(v) })
+        .collect()
 }
 
 /// In-place `x[i] <- v` for an unshared attribute-free vector, an in-range scalar
