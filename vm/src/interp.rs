@@ -1756,6 +1756,7 @@ impl Interp {
     }
 
     fn pop_indices(&mut self, n: u8, empty: u8) -> Vec<Option<Value>> {
+        // The operand stack holds every index position, empty ones included.
         let start = self.stack.len() - n as usize;
         self.stack
             .drain(start..)
@@ -2240,16 +2241,6 @@ fn fast_index2d(x: &Value, i: &Value, j: &Value) -> Option<Value> {
     Some(v.data.elt(r + c * nr))
 }
 
-/// Index operands as the indexing functions take them: an empty index
-/// (`m[, j]`, bit k of `empty`; its operand is a NULL placeholder) is `None`.
-fn with_empty(operands: Vec<Value>, empty: u8) -> Vec<Option<Value>> {
-    operands
-        .into_iter()
-        .enumerate()
-        .map(|(k, v)| if empty & (1 << k) != 0 { None } else { Some(v) })
-        .collect()
-}
-
 /// In-place `x[i] <- v` for an unshared attribute-free vector, an in-range scalar
 /// index and a scalar of the same type (or int into double). Returns false when
 /// the general path must run.
@@ -2360,4 +2351,14 @@ pub fn format_warnings(w: &[(Option<String>, String)]) -> String {
         }
     }
     s
+}
+
+/// Index operands as the subset functions take them: the positions marked in
+/// `empty` (`m[i, ]`) hold a placeholder on the stack and mean "everything".
+fn with_empty(operands: Vec<Value>, empty: u8) -> Vec<Option<Value>> {
+    operands
+        .into_iter()
+        .enumerate()
+        .map(|(k, v)| if empty & (1 << k) != 0 { None } else { Some(v) })
+        .collect()
 }
