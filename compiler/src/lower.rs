@@ -157,7 +157,6 @@ pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
         declare(&mut module, "rt_exit", &[ptr, I32, ptr, I32], Some(I32))?,
         declare(&mut module, "rt_nrow", &[ptr, I32], Some(I32))?,
         declare(&mut module, "rt_entry_word", &[ptr, I32], Some(I64))?,
-        declare(&mut module, "rt_move", &[ptr, I32, I32], None)?,
     ];
 
     let mut sig = module.make_signature();
@@ -166,6 +165,7 @@ pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
     let fid = module
         .declare_anonymous_function(&sig)
         .map_err(|e| e.to_string())?;
+    let move_id = declare(&mut module, "rt_move", &[ptr, I32, I32], None)?;
     let mut ctx = module.make_context();
     ctx.set_disasm(opts.disasm);
     ctx.func.signature = sig;
@@ -184,6 +184,7 @@ pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
         box_dbl: refs[6],
         box_lgl: refs[7],
         copy: refs[8],
+        move_: module.declare_func_in_func(move_id, &mut ctx.func),
         konst: refs[9],
         generic: refs[10],
         ret_int: refs[11],
@@ -197,7 +198,6 @@ pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
         exit: refs[19],
         nrow: refs[20],
         entry_word: refs[21],
-        move_: refs[22],
     };
     let mut fbc = FunctionBuilderContext::new();
     let mut exits = Vec::new();
