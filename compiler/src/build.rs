@@ -625,10 +625,18 @@ impl<'a> Builder<'a> {
                         _ => unreachable!(),
                     };
                     match st.locals[slot as usize] {
-                        Some(a) => st.stack.push(AbsVal {
-                            val: a.val,
-                            fb: fb.or(a.fb),
-                        }),
+                        Some(a) => {
+                            st.stack.push(AbsVal {
+                                val: a.val,
+                                fb: fb.or(a.fb),
+                            });
+                            // `TakeLocal` moves the value out (the interpreter's slot
+                            // is empty until the `StoreLocal` after the update):
+                            // frame states must not keep it alive.
+                            if matches!(op, Op::TakeLocal(_)) {
+                                st.locals[slot as usize] = None;
+                            }
+                        }
                         None => {
                             return Err(Unsupported(format!(
                                 "read of a possibly unbound local at pc {}",
@@ -859,6 +867,17 @@ impl<'a> Builder<'a> {
                         val: r,
                         fb: Some(fb),
                     });
+                }
+                Op::SetIndex { n, .. } | Op::SetIndex2 { n, .. } => {
+                    // `x[i..] <- v` / `x[[i..]] <- v`: the stack is `v, i1..in, x`
+                    // (x taken from its local). The runtime updates x in place
+                    // when it holds the only reference (lowering moves operands
+                    // at their last use, `passes::liveness`) and pushes the new x.
+                    let k = st.stack.len() - n as usize - 2;
+                    let vals: Vec<Val> = st.stack[k..].iter().map(|a| a.val).collect();
+                    let r = self.runtime(bb, pc, &vals);
+                    st.stack.truncate(k);
+                    st.stack.push(AbsVal::new(r));
                 }
                 Op::Return | Op::EndRegion => {
                     let v = st.stack.pop().unwrap();

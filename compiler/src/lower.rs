@@ -59,6 +59,7 @@ struct Rt {
     box_dbl: FuncRef,
     box_lgl: FuncRef,
     copy: FuncRef,
+    move_: FuncRef,
     konst: FuncRef,
     generic: FuncRef,
     ret_int: FuncRef,
@@ -166,6 +167,7 @@ pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
     let fid = module
         .declare_anonymous_function(&sig)
         .map_err(|e| e.to_string())?;
+    let move_id = declare(&mut module, "rt_move", &[ptr, I32, I32], None)?;
     let mut ctx = module.make_context();
     ctx.set_disasm(opts.disasm);
     ctx.func.signature = sig;
@@ -184,6 +186,7 @@ pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
         box_dbl: refs[6],
         box_lgl: refs[7],
         copy: refs[8],
+        move_: module.declare_func_in_func(move_id, &mut ctx.func),
         konst: refs[9],
         generic: refs[10],
         ret_int: refs[11],
@@ -201,6 +204,7 @@ pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
     };
     let mut fbc = FunctionBuilderContext::new();
     let mut exits = Vec::new();
+    let moves = crate::passes::liveness::analyze(f);
     {
         let mut b = FunctionBuilder::new(&mut ctx.func, &mut fbc);
         let mut l = Lowerer {
@@ -214,6 +218,7 @@ pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
             opts,
             ptr,
             error_block: None,
+            moves,
         };
         l.run()?;
         b.seal_all_blocks();
@@ -255,6 +260,8 @@ struct Lowerer<'a, 'b> {
     opts: LowerOptions,
     ptr: types::Type,
     error_block: Option<cranelift_codegen::ir::Block>,
+    /// Operands that are moved out of their `any` slots (last uses).
+    moves: crate::passes::liveness::Moves,
 }
 
 type CValue = cranelift_codegen::ir::Value;
@@ -363,7 +370,9 @@ impl<'a, 'b> Lowerer<'a, 'b> {
     }
 
     /// Move edge arguments into the target block's parameter variables.
-    fn edge(&mut self, to: Block, args: &[Val]) -> Result<(), String> {
+    /// `moved[k]`: argument k's slot is dead after the edge, so its value is
+    /// moved rather than cloned.
+    fn edge(&mut self, to: Block, args: &[Val], moved: &[bool]) -> Result<(), String> {
         let params = self.f.blocks[to.0 as usize].params.clone();
         if params.len() != args.len() {
             return Err("edge arity mismatch".into());
@@ -383,13 +392,18 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                 _ => return Err("type mismatch on an edge".into()),
             }
         }
-        for ((&p, &a), r) in params.iter().zip(args).zip(reads) {
+        for (k, ((&p, &a), r)) in params.iter().zip(args).zip(reads).enumerate() {
             match r {
                 None => {
                     if p != a {
                         let c = self.c();
                         let (d, s) = (self.slot(p), self.slot(a));
-                        self.call(self.rt.copy, &[c, d, s]);
+                        let f = if moved.get(k).copied().unwrap_or(false) {
+                            self.rt.move_
+                        } else {
+                            self.rt.copy
+                        };
+                        self.call(f, &[c, d, s]);
                     }
                 }
                 Some((xv, lv)) => {
@@ -472,8 +486,10 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                     (4 * n.max(1)) as u32,
                     2,
                 ));
+                let moved = self.moves.runtime_moves(i, n);
                 for (k, &a) in args.iter().enumerate() {
-                    let s = self.slot(a);
+                    let bit = if moved[k] { runtime::MOVE_OPERAND } else { 0 };
+                    let s = self.iconst(types::I32, (a.0 | bit) as i64);
                     self.b.ins().stack_store(types::I32, s, ss, (4 * k) as i32);
                 }
                 let addr = self.b.ins().stack_addr(self.ptr, ss, 0);
@@ -494,7 +510,8 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                 reason,
             } => self.assume(i, *cond, *checkpoint, *reason)?,
             Jump(t, args) => {
-                self.edge(*t, args)?;
+                let moved = self.moves.edge_moves(i, 0, args.len());
+                self.edge(*t, args, &moved)?;
                 let tb = self.blocks[t.0 as usize];
                 self.b.ins().jump(tb, &[]);
             }
@@ -502,9 +519,10 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                 let cv = self.get(*c);
                 let (bt, be) = (self.b.create_block(), self.b.create_block());
                 self.b.ins().brif(cv, bt, &[], be, &[]);
-                for (blk, tgt, args) in [(bt, t, ta), (be, e, ea)] {
+                for (k, (blk, tgt, args)) in [(bt, t, ta), (be, e, ea)].into_iter().enumerate() {
                     self.b.switch_to_block(blk);
-                    self.edge(*tgt, args)?;
+                    let moved = self.moves.edge_moves(i, k, args.len());
+                    self.edge(*tgt, args, &moved)?;
                     let tb = self.blocks[tgt.0 as usize];
                     self.b.ins().jump(tb, &[]);
                 }

@@ -251,6 +251,14 @@ pub extern "C" fn rt_copy(c: *mut Ctx, dst: u32, src: u32) {
     c.unbound[dst as usize] = c.unbound[src as usize];
 }
 
+/// An edge argument's last use: move it into the parameter's slot (the
+/// source slot is left NULL; it is never read again).
+pub extern "C" fn rt_move(c: *mut Ctx, dst: u32, src: u32) {
+    let c = unsafe { ctx(c) };
+    c.anys[dst as usize] = std::mem::replace(&mut c.anys[src as usize], Value::Null);
+    c.unbound[dst as usize] = c.unbound[src as usize];
+}
+
 /// `const.any #k`: the bytecode constant `k`, or the unbound-local marker.
 pub extern "C" fn rt_const(c: *mut Ctx, dst: u32, k: u32) {
     let c = unsafe { ctx(c) };
@@ -263,8 +271,14 @@ pub extern "C" fn rt_const(c: *mut Ctx, dst: u32, k: u32) {
     }
 }
 
+/// In an `rt_generic` operand: take the value out of the slot (leaving NULL)
+/// instead of cloning it, because this is its last use (`passes::liveness`).
+/// An unshared vector can then be updated in place.
+pub const MOVE_OPERAND: u32 = 1 << 31;
+
 /// The generic implementation of bytecode instruction `pc` on the boxed
-/// operands in slots `args[..n]`, result into slot `dst`.
+/// operands in slots `args[..n]` (each possibly marked `MOVE_OPERAND`),
+/// result into slot `dst`.
 pub extern "C" fn rt_generic(c: *mut Ctx, pc: u32, args: *const u32, n: u32, dst: u32) -> u32 {
     let c = unsafe { ctx(c) };
     let slots: &[u32] = if n == 0 {
@@ -272,7 +286,17 @@ pub extern "C" fn rt_generic(c: *mut Ctx, pc: u32, args: *const u32, n: u32, dst
     } else {
         unsafe { std::slice::from_raw_parts(args, n as usize) }
     };
-    let operands: Vec<Value> = slots.iter().map(|&s| c.anys[s as usize].clone()).collect();
+    let operands: Vec<Value> = slots
+        .iter()
+        .map(|&s| {
+            let slot = (s & !MOVE_OPERAND) as usize;
+            if s & MOVE_OPERAND != 0 {
+                std::mem::replace(&mut c.anys[slot], Value::Null)
+            } else {
+                c.anys[slot].clone()
+            }
+        })
+        .collect();
     let interp = unsafe { &mut *c.interp };
     match interp.exec_generic(&c.code, &c.env, pc as usize, operands) {
         Ok(v) => {
@@ -466,6 +490,7 @@ pub fn symbols() -> Vec<(&'static str, *const u8)> {
         ("rt_box_dbl", rt_box_dbl as *const u8),
         ("rt_box_lgl", rt_box_lgl as *const u8),
         ("rt_copy", rt_copy as *const u8),
+        ("rt_move", rt_move as *const u8),
         ("rt_const", rt_const as *const u8),
         ("rt_generic", rt_generic as *const u8),
         ("rt_ret_int", rt_ret_int as *const u8),

@@ -8,6 +8,7 @@ pub mod const_fold;
 pub mod dce;
 pub mod hoist;
 pub mod licm;
+pub mod liveness;
 pub mod phi;
 pub mod sink_box;
 pub mod type_infer;

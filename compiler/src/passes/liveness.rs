@@ -1,0 +1,398 @@
+//! Last uses of boxed values, so that lowering can *move* a value out of its
+//! `any` slot instead of cloning it.
+//!
+//! Why: boxed values live in `Ctx::anys`, one slot per IR value. A generic
+//! runtime call clones its operands out of their slots and a block edge clones
+//! its arguments into the parameters' slots, so a vector is usually referenced
+//! from several slots and `x[i] <- v` (the runtime's in-place update needs a
+//! reference count of 1) copies the whole vector every time. When an operand
+//! or an edge argument is not read again on any path, its slot may give the
+//! value away.
+//!
+//! This is an analysis only: it changes nothing and runs on the final IR just
+//! before lowering (`lower::lower`), so no pass can invalidate it.
+//!
+//! A slot is *read* wherever lowered code reads it, which is more than the
+//! instruction operands:
+//! - an `assume` reads, when it fails, every value of its checkpoint's frame
+//!   state and the operand of the `test` its condition comes from (the exit's
+//!   trigger), at the assume's position (a hoisted assume may sit far from
+//!   its checkpoint);
+//! - a typed vector (`vec<…>`) is a view into the data of the `any` value it
+//!   was unboxed from: every use of the view reads that slot too (moving the
+//!   value into an in-place update would change or free the data under it).
+//!
+//! Liveness is the usual backward dataflow over slots (a block's parameters
+//! and results define, a definition in a loop kills the previous iteration's
+//! value), so it needs no dominance. A runtime operand is moved when it is
+//! `any`, not live after the instruction and its last occurrence in the
+//! operand list (earlier occurrences are read first, so they clone). An edge
+//! argument is moved when it is `any`, not live into the target, its last
+//! occurrence among the edge's arguments and not itself a parameter of the
+//! target (edge copies are sequential). When in doubt: clone.
+
+use crate::ir::*;
+use std::collections::{BTreeSet, HashMap};
+
+/// Which operands may be moved out of their slots.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Moves {
+    /// Per `runtime` instruction: one flag per operand.
+    pub runtime: HashMap<Inst, Vec<bool>>,
+    /// Per terminator and edge (0: jump / branch-true, 1: branch-false): one
+    /// flag per edge argument.
+    pub edges: HashMap<(Inst, usize), Vec<bool>>,
+}
+
+impl Moves {
+    /// Flags of the runtime call `i` (all false if unknown).
+    pub fn runtime_moves(&self, i: Inst, n: usize) -> Vec<bool> {
+        self.runtime
+            .get(&i)
+            .cloned()
+            .unwrap_or_else(|| vec![false; n])
+    }
+    /// Flags of edge `edge` of terminator `i` (all false if unknown).
+    pub fn edge_moves(&self, i: Inst, edge: usize, n: usize) -> Vec<bool> {
+        self.edges
+            .get(&(i, edge))
+            .cloned()
+            .unwrap_or_else(|| vec![false; n])
+    }
+}
+
+fn is_vec(t: Type) -> bool {
+    matches!(t, Type::VecInt | Type::VecDbl | Type::VecLgl)
+}
+
+/// For each typed vector value, the `any` values whose slots hold its data.
+fn vector_roots(f: &Func) -> HashMap<Val, BTreeSet<Val>> {
+    // Flows (view, source): an unboxed view of a boxed value, or a typed
+    // vector parameter receiving an edge argument.
+    let mut flows: Vec<(Val, Val)> = Vec::new();
+    for b in &f.blocks {
+        for &i in &b.insts {
+            let d = f.inst(i);
+            match &d.kind {
+                InstKind::Unary(UnOp::Unbox, src) => {
+                    if let Some(r) = d.result.filter(|&r| is_vec(f.ty(r))) {
+                        flows.push((r, *src));
+                    }
+                }
+                InstKind::Jump(..) | InstKind::Branch(..) => {
+                    let edges: Vec<(Block, &Vec<Val>)> = match &d.kind {
+                        InstKind::Jump(t, a) => vec![(*t, a)],
+                        InstKind::Branch(_, t, ta, e, ea) => vec![(*t, ta), (*e, ea)],
+                        _ => unreachable!(),
+                    };
+                    for (t, args) in edges {
+                        for (&p, &a) in f.blocks[t.0 as usize].params.iter().zip(args) {
+                            if is_vec(f.ty(p)) {
+                                flows.push((p, a));
+                            }
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    // Parameters may flow around loops: iterate to a fixpoint.
+    let mut roots: HashMap<Val, BTreeSet<Val>> = HashMap::new();
+    loop {
+        let mut changed = false;
+        for &(view, src) in &flows {
+            let mut s = roots.get(&src).cloned().unwrap_or_default();
+            if f.ty(src) == Type::Any {
+                s.insert(src);
+            }
+            let e = roots.entry(view).or_default();
+            let n = e.len();
+            e.extend(s);
+            changed |= e.len() != n;
+        }
+        if !changed {
+            return roots;
+        }
+    }
+}
+
+/// The slots instruction `i` reads (see the module comment).
+fn reads(f: &Func, roots: &HashMap<Val, BTreeSet<Val>>, i: Inst) -> Vec<Val> {
+    let kind = &f.inst(i).kind;
+    let mut r = kind.uses();
+    if let InstKind::Assume {
+        cond, checkpoint, ..
+    } = kind
+    {
+        if let Some(InstKind::Checkpoint(fs)) = f.def_inst(*checkpoint).map(|c| &f.inst(c).kind) {
+            r.extend(InstKind::Checkpoint(fs.clone()).uses());
+        }
+        if let Some(InstKind::Test(_, tested)) = f.def_inst(*cond).map(|c| &f.inst(c).kind) {
+            r.push(*tested);
+        }
+    }
+    let views: Vec<Val> = r
+        .iter()
+        .filter_map(|v| roots.get(v))
+        .flatten()
+        .copied()
+        .collect();
+    r.extend(views);
+    r
+}
+
+/// Compute which runtime operands and edge arguments may be moved.
+pub fn analyze(f: &Func) -> Moves {
+    let roots = vector_roots(f);
+    let nb = f.blocks.len();
+    // Per block: slots read before being defined in it (upward exposed), and defined.
+    let mut gen: Vec<BTreeSet<Val>> = vec![BTreeSet::new(); nb];
+    let mut kill: Vec<BTreeSet<Val>> = vec![BTreeSet::new(); nb];
+    for (bi, b) in f.blocks.iter().enumerate() {
+        for &i in b.insts.iter().rev() {
+            if let Some(r) = f.inst(i).result {
+                gen[bi].remove(&r);
+                kill[bi].insert(r);
+            }
+            gen[bi].extend(reads(f, &roots, i));
+        }
+        for &p in &b.params {
+            gen[bi].remove(&p);
+            kill[bi].insert(p);
+        }
+    }
+    let succs: Vec<Vec<Block>> = (0..nb).map(|b| f.successors(Block(b as u32))).collect();
+    let mut live_in: Vec<BTreeSet<Val>> = gen.clone();
+    loop {
+        let mut changed = false;
+        for bi in (0..nb).rev() {
+            let mut s = gen[bi].clone();
+            for t in &succs[bi] {
+                s.extend(live_in[t.0 as usize].difference(&kill[bi]).copied());
+            }
+            if s.len() != live_in[bi].len() {
+                live_in[bi] = s;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+
+    let mut moves = Moves::default();
+    // An `any` value whose last occurrence in `args` is at `k` and is dead after.
+    let flags = |args: &[Val], dead: &dyn Fn(Val) -> bool| -> Vec<bool> {
+        args.iter()
+            .enumerate()
+            .map(|(k, &a)| f.ty(a) == Type::Any && !args[k + 1..].contains(&a) && dead(a))
+            .collect::<Vec<bool>>()
+    };
+    for (bi, b) in f.blocks.iter().enumerate() {
+        let mut live: BTreeSet<Val> = BTreeSet::new();
+        for t in &succs[bi] {
+            live.extend(live_in[t.0 as usize].iter().copied());
+        }
+        for &i in b.insts.iter().rev() {
+            let d = f.inst(i);
+            match &d.kind {
+                InstKind::Jump(t, args) => {
+                    let target = &f.blocks[t.0 as usize];
+                    let into = &live_in[t.0 as usize];
+                    let m = flags(args, &|a| !into.contains(&a) && !target.params.contains(&a));
+                    moves.edges.insert((i, 0), m);
+                }
+                InstKind::Branch(_, t, ta, e, ea) => {
+                    for (k, (tb, args)) in [(t, ta), (e, ea)].into_iter().enumerate() {
+                        let target = &f.blocks[tb.0 as usize];
+                        let into = &live_in[tb.0 as usize];
+                        let m = flags(args, &|a| !into.contains(&a) && !target.params.contains(&a));
+                        moves.edges.insert((i, k), m);
+                    }
+                }
+                InstKind::Runtime(_, args) => {
+                    // `live` is what is read after this instruction.
+                    let m = flags(args, &|a| !live.contains(&a));
+                    moves.runtime.insert(i, m);
+                }
+                _ => {}
+            }
+            if let Some(r) = d.result {
+                live.remove(&r);
+            }
+            live.extend(reads(f, &roots, i));
+        }
+    }
+    moves
+}
+
+/// The moves as text, one line per instruction with a moved operand (tests,
+/// debugging): `runtime vN: move vA, vB` / `edge bbI->bbJ: move vA`. Values
+/// and blocks are named as `print::print_func` names them.
+pub fn describe(f: &Func, m: &Moves) -> String {
+    let names = crate::print::canonical_names(f);
+    let name = |v: &Val| format!("v{}", names.get(v).copied().unwrap_or(usize::MAX));
+    let mut out = String::new();
+    for (bi, b) in f.blocks.iter().enumerate() {
+        for &i in &b.insts {
+            let d = f.inst(i);
+            let moved = |args: &[Val], flags: &[bool]| -> Vec<String> {
+                args.iter()
+                    .zip(flags)
+                    .filter(|(_, &m)| m)
+                    .map(|(a, _)| name(a))
+                    .collect()
+            };
+            let mut line = |what: String, list: Vec<String>| {
+                if !list.is_empty() {
+                    out.push_str(&format!("{what}: move {}\n", list.join(", ")));
+                }
+            };
+            match &d.kind {
+                InstKind::Runtime(_, args) => line(
+                    format!("runtime {}", name(&d.result.unwrap())),
+                    moved(args, &m.runtime_moves(i, args.len())),
+                ),
+                InstKind::Jump(t, args) => line(
+                    format!("edge bb{bi}->{t}"),
+                    moved(args, &m.edge_moves(i, 0, args.len())),
+                ),
+                InstKind::Branch(_, t, ta, e, ea) => {
+                    line(
+                        format!("edge bb{bi}->{t}"),
+                        moved(ta, &m.edge_moves(i, 0, ta.len())),
+                    );
+                    line(
+                        format!("edge bb{bi}->{e}"),
+                        moved(ea, &m.edge_moves(i, 1, ea.len())),
+                    );
+                }
+                _ => {}
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::print::parse_func;
+    use crate::verify::verify;
+
+    fn check(input: &str, expected: &str) {
+        let f = parse_func(input).unwrap_or_else(|e| panic!("input: {e}"));
+        if let Err(e) = verify(&f) {
+            panic!("input does not verify: {e:#?}\n{input}");
+        }
+        let got = describe(&f, &analyze(&f));
+        assert_eq!(
+            got, expected,
+            "\n--- got:\n{got}\n--- expected:\n{expected}"
+        );
+    }
+
+    #[test]
+    fn vector_filled_in_a_loop_moves_around_the_loop() {
+        // x = v1 flows into the loop, is updated by the runtime and flows back:
+        // every hand-over is a last use.
+        check(
+            "function f {
+bb0(v0: any, v1: any):
+  v2: int = const.int 1
+  jump bb1(v1, v2)
+bb1(v3: any, v4: int):
+  v5: bool = lt.i v4, v2
+  branch v5, bb2(), bb3()
+bb2():
+  v6: any = box v4
+  v7: any = runtime @13(v6, v6, v3)
+  v8: int = add.i v4, v2
+  jump bb1(v7, v8)
+bb3():
+  ret v3
+}",
+            "edge bb0->bb1: move v1
+runtime v7: move v6, v3
+edge bb2->bb1: move v7
+",
+        );
+    }
+
+    #[test]
+    fn aliased_value_is_not_moved_while_the_alias_lives() {
+        // `y <- x; x[1] <- 0; y`: v0 is read after the update, so it is cloned.
+        check(
+            "function f {
+bb0(v0: any, v1: any):
+  v2: any = runtime @3(v1, v1, v0)
+  v3: any = runtime @4(v0)
+  ret v2
+}",
+            "runtime v2: move v1
+runtime v3: move v0
+",
+        );
+    }
+
+    #[test]
+    fn frame_states_and_exit_triggers_are_reads() {
+        // An exit after the update reads v0 (frame state) and v1 (the tested
+        // value, reported as the trigger): neither may be moved into the call.
+        check(
+            "function f {
+bb0(v0: any, v1: any):
+  v2: any = runtime @3(v1, v0)
+  v3: cp = checkpoint pc=4 stack=[v2] locals=[v0]
+  v4: bool = test is.int v1
+  assume v4, v3, typecheck
+  ret v2
+}",
+            "",
+        );
+    }
+
+    #[test]
+    fn unboxed_vector_view_keeps_its_source() {
+        // v3 is a view into v0's data: v0 must not go into the update while
+        // the view is read afterwards.
+        check(
+            "function f {
+bb0(v0: any, v1: int, v2: any):
+  v3: vec<dbl> = unbox v0
+  v4: any = runtime @3(v2, v0)
+  v5: dbl = vecload v3, v1
+  v6: any = box v5
+  ret v6
+}",
+            "runtime v4: move v2
+",
+        );
+    }
+
+    #[test]
+    fn branch_edges_and_values_live_in_the_loop() {
+        // v1 is defined before the loop and used in it on every iteration: never
+        // moved inside the loop; on the exit edge it is dead and moves.
+        check(
+            "function f {
+bb0(v0: any, v1: any, v2: bool):
+  jump bb1(v0)
+bb1(v3: any):
+  branch v2, bb2(v3, v1), bb3(v1)
+bb2(v4: any, v5: any):
+  v6: any = runtime @7(v5, v4)
+  jump bb1(v6)
+bb3(v7: any):
+  ret v7
+}",
+            "edge bb0->bb1: move v0
+edge bb1->bb2: move v3
+edge bb1->bb3: move v1
+runtime v6: move v5, v4
+edge bb2->bb1: move v6
+",
+        );
+    }
+}
