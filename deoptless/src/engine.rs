@@ -143,9 +143,11 @@ impl Shared {
         out
     }
 
-    fn event(&self, json: serde_json::Value) {
+    /// Write one trace event; the JSON is only built when tracing (exits and
+    /// dispatches are on a microsecond path).
+    fn event(&self, json: impl FnOnce() -> serde_json::Value) {
         if let Some(w) = self.trace.borrow_mut().as_mut() {
-            let _ = writeln!(w, "{}", json);
+            let _ = writeln!(w, "{}", json());
         }
     }
 
@@ -200,12 +202,12 @@ impl Shared {
                 if let Some(text) = &c.disasm {
                     eprintln!("; native code of {} {}\n{}", code.name, label, text);
                 }
-                self.event(serde_json::json!({"event": event, "function": code.name, "pc": entry.pc,
+                self.event(|| serde_json::json!({"event": event, "function": code.name, "pc": entry.pc,
                                               "context": label, "ns": ns, "code_bytes": c.code_size}));
                 Some((Rc::new(c), ns))
             }
             Err(why) => {
-                self.event(serde_json::json!({"event": "not_compiled", "function": code.name, "pc": entry.pc,
+                self.event(|| serde_json::json!({"event": "not_compiled", "function": code.name, "pc": entry.pc,
                                               "context": label, "reason": why}));
                 None
             }
@@ -428,7 +430,7 @@ impl Shared {
             st.osr_in += 1;
             st.compile_ns_total += ns;
         }
-        self.event(serde_json::json!({"event": "osr_in", "function": code.name, "pc": pc, "context": label}));
+        self.event(|| serde_json::json!({"event": "osr_in", "function": code.name, "pc": pc, "context": label}));
         let inputs: Vec<Option<EntryValue>> = stack
             .iter()
             .map(|v| Some(EntryValue::Value(v.clone())))
@@ -486,7 +488,7 @@ impl ExitHandler for Shared {
                 s.chaos_exits += 1;
             }
         }
-        self.event(serde_json::json!({
+        self.event(|| serde_json::json!({
             "event": "exit", "function": c.code.name, "pc": raw.info.pc, "reason": raw.info.reason.name(),
             "chaos": raw.chaos, "exit": raw.id,
         }));
@@ -503,7 +505,7 @@ impl ExitHandler for Shared {
                     .entry(why.to_string())
                     .or_default() += 1;
                 self.event(
-                    serde_json::json!({"event": "deoptless_fallback", "function": c.code.name,
+                    || serde_json::json!({"event": "deoptless_fallback", "function": c.code.name,
                                               "pc": raw.info.pc, "why": why}),
                 );
                 None
@@ -534,7 +536,7 @@ impl ExitHandler for Shared {
         // Exit cost: from the failing check to the interpreter about to resume.
         let exit_ns = st.started.elapsed().as_nanos() as u64;
         self.stats.borrow_mut().exit_ns_total += exit_ns;
-        self.event(serde_json::json!({"event": "deopt", "function": st.code.name, "pc": st.pc, "deopts": deopts, "exit_ns": exit_ns}));
+        self.event(|| serde_json::json!({"event": "deopt", "function": st.code.name, "pc": st.pc, "deopts": deopts, "exit_ns": exit_ns}));
         osr::deopt::resume_in_interpreter(interp, st)
     }
 }
@@ -636,7 +638,10 @@ impl Shared {
         let (found, compile) = {
             let fns = self.fns.borrow();
             let fi = fns.get(&key);
-            let found = fi.and_then(|fi| fi.conts.dispatch(&cur)).cloned();
+            // (the entry's context is exactly the current one, its continuation)
+            let found = fi
+                .and_then(|fi| fi.conts.dispatch(&cur))
+                .map(|(ctx, k)| (*ctx == cur, k.clone()));
             let len = fi.map_or(0, |fi| fi.conts.len());
             let failed = fi.is_some_and(|fi| fi.failed.contains(&cur));
             // Continuations that keep deoptimizing: stop compiling new ones and
@@ -645,7 +650,7 @@ impl Shared {
                 return Err("too_many_deopts");
             }
             let compile = match &found {
-                Some((ctx, _)) => *ctx != cur && 2 * len < cap && !failed,
+                Some((exact, _)) => !*exact && 2 * len < cap && !failed,
                 None if failed => return Err("compile_failed"),
                 None if len >= cap => return Err("table_full"),
                 None => true,
@@ -667,28 +672,36 @@ impl Shared {
         // Entry values: stack, bound locals, loop counters, as the continuation's
         // parameters expect them (its context says which are unboxed).
         let mut inputs = Vec::with_capacity(cont.compiled.params.len());
-        let mut expected = Vec::with_capacity(cont.compiled.params.len());
+        // The types the entry values must have, for --verify-contexts only.
+        let verify = self.config.verify_contexts;
+        let mut expected = Vec::new();
         let mut k = 0;
         for t in &cur.stack {
             inputs.push(entry_value(c, raw, k, *t));
-            expected.push(*t);
+            if verify {
+                expected.push(*t);
+            }
             k += 1;
         }
         for (slot, &present) in info.locals.iter().enumerate() {
             if present {
                 if let Some(t) = cur.locals[slot] {
                     inputs.push(entry_value(c, raw, k, t));
-                    expected.push(t);
+                    if verify {
+                        expected.push(t);
+                    }
                 }
                 k += 1;
             }
         }
         for _ in 0..2 * info.nloops {
             inputs.push(Some(EntryValue::Word(raw.words[k] & 0xffff_ffff)));
-            expected.push(ArgType::Int);
+            if verify {
+                expected.push(ArgType::Int);
+            }
             k += 1;
         }
-        if self.config.verify_contexts {
+        if verify {
             verify_entry(&c.code.name, &cont.compiled, &inputs, &expected);
         }
         let ns = raw.started.elapsed().as_nanos() as u64;
@@ -702,7 +715,7 @@ impl Shared {
             st.dispatch_ns_total += ns;
         }
         self.event(
-            serde_json::json!({"event": "dispatch", "function": c.code.name, "pc": cur.pc,
+            || serde_json::json!({"event": "dispatch", "function": c.code.name, "pc": cur.pc,
                                       "hit": hit, "ns": ns, "context": cur.to_string(),
                                       "continuation": cont.id}),
         );
