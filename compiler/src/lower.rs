@@ -202,6 +202,20 @@ pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
         entry_word: refs[21],
         length: refs[22],
     };
+    let mut nslots = 0u32;
+    let slots: Vec<u32> = f
+        .vals
+        .iter()
+        .map(|v| {
+            if v.ty == Type::Any {
+                nslots += 1;
+                nslots - 1
+            } else {
+                u32::MAX
+            }
+        })
+        .collect();
+    let nslots = nslots as usize;
     let mut fbc = FunctionBuilderContext::new();
     let mut exits = Vec::new();
     let moves = crate::passes::liveness::analyze(f);
@@ -219,6 +233,7 @@ pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
             ptr,
             error_block: None,
             moves,
+            slots: &slots,
         };
         l.run()?;
         b.seal_all_blocks();
@@ -241,8 +256,12 @@ pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
         _module: module,
         entry,
         exits: Rc::new(exits),
-        nslots: f.vals.len(),
-        params: f.blocks[0].params.iter().map(|&v| (v.0, f.ty(v))).collect(),
+        nslots,
+        params: f.blocks[0]
+            .params
+            .iter()
+            .map(|&v| (slots[v.0 as usize], f.ty(v)))
+            .collect(),
         code_size,
         disasm,
     })
@@ -262,6 +281,9 @@ struct Lowerer<'a, 'b> {
     error_block: Option<cranelift_codegen::ir::Block>,
     /// Operands that are moved out of their `any` slots (last uses).
     moves: crate::passes::liveness::Moves,
+    /// The `Ctx::anys` slot of each `any` value (dense: an activation's slot
+    /// array is filled and cleared on every call, so it holds only these).
+    slots: &'a [u32],
 }
 
 type CValue = cranelift_codegen::ir::Value;
@@ -302,7 +324,8 @@ impl<'a, 'b> Lowerer<'a, 'b> {
     }
 
     fn slot(&mut self, v: Val) -> CValue {
-        self.b.ins().iconst(types::I32, v.0 as i64)
+        let s = self.slots[v.0 as usize];
+        self.b.ins().iconst(types::I32, s as i64)
     }
 
     fn call(&mut self, f: FuncRef, args: &[CValue]) -> Option<CValue> {
@@ -489,7 +512,7 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                 let moved = self.moves.runtime_moves(i, n);
                 for (k, &a) in args.iter().enumerate() {
                     let bit = if moved[k] { runtime::MOVE_OPERAND } else { 0 };
-                    let s = self.iconst(types::I32, (a.0 | bit) as i64);
+                    let s = self.iconst(types::I32, (self.slots[a.0 as usize] | bit) as i64);
                     self.b.ins().stack_store(types::I32, s, ss, (4 * k) as i32);
                 }
                 let addr = self.b.ins().stack_addr(self.ptr, ss, 0);
@@ -802,7 +825,7 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                     let x = self.get(w);
                     self.b.ins().bitcast(types::I64, MemFlagsData::new(), x)
                 }
-                Type::Any => self.iconst(types::I64, w.0 as i64),
+                Type::Any => self.iconst(types::I64, self.slots[w.0 as usize] as i64),
                 t => return Err(format!("{} value in a frame state", t.name())),
             };
             self.b

@@ -21,8 +21,11 @@ pub struct Stats {
     pub deoptless_fallbacks: BTreeMap<String, u64>,
     /// Total time from failing checks to the interpreter resuming (deopt exits).
     pub exit_ns_total: u64,
-    /// Total time from failing checks to entering a continuation (deoptless).
+    /// Total time from failing checks to entering a continuation (deoptless),
+    /// including compiling it on a miss.
     pub dispatch_ns_total: u64,
+    /// The same for dispatch hits only (a cached continuation).
+    pub dispatch_hit_ns_total: u64,
     /// Total compile time of deoptless continuations.
     pub continuation_compile_ns_total: u64,
     pub closure_calls: u64,
