@@ -11,6 +11,7 @@ pub mod ir;
 pub mod lower;
 pub mod passes;
 pub mod print;
+pub mod profit;
 pub mod runtime;
 pub mod verify;
 

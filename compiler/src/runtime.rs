@@ -286,6 +286,26 @@ pub extern "C" fn rt_generic(c: *mut Ctx, pc: u32, args: *const u32, n: u32, dst
     } else {
         unsafe { std::slice::from_raw_parts(args, n as usize) }
     };
+    // Scalar arithmetic and indexing: on the operands in place, no clones.
+    if n <= 3 {
+        let op = c.code.ops[pc as usize];
+        let fast = {
+            let mut refs: [&Value; 3] = [&Value::Null; 3];
+            for (k, &s) in slots.iter().enumerate() {
+                refs[k] = &c.anys[(s & !MOVE_OPERAND) as usize];
+            }
+            vm::interp::fast_generic(op, &refs[..slots.len()])
+        };
+        if let Some(v) = fast {
+            for &s in slots {
+                if s & MOVE_OPERAND != 0 {
+                    c.anys[(s & !MOVE_OPERAND) as usize] = Value::Null;
+                }
+            }
+            set(c, dst, v);
+            return ST_OK;
+        }
+    }
     let operands: Vec<Value> = slots
         .iter()
         .map(|&s| {

@@ -29,6 +29,9 @@ pub struct Config {
     /// Print the optimized IR of every compiled version and continuation to
     /// stderr when it is compiled (`--dump ir`).
     pub dump_ir: bool,
+    /// Do not install code whose loops work through the generic runtime
+    /// (slower than the interpreter; `compiler::profit`).
+    pub profitability_check: bool,
 }
 
 impl Default for Config {
@@ -44,6 +47,7 @@ impl Default for Config {
             verify_contexts: false,
             dump_native: false,
             dump_ir: false,
+            profitability_check: true,
         }
     }
 }

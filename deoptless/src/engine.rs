@@ -187,6 +187,9 @@ impl Shared {
                 if cfg!(debug_assertions) {
                     compiler::verify::verify(&f).map_err(|e| e.join("; "))?;
                 }
+                if self.config.profitability_check {
+                    compiler::profit::check(&f, code)?;
+                }
                 compiler::lower::lower(
                     &f,
                     LowerOptions {

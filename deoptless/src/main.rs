@@ -61,6 +61,10 @@ enum Cmd {
         /// satisfy its context; abort (exit 70) if not.
         #[arg(long)]
         verify_contexts: bool,
+        /// Install compiled code even when its loops work through the generic
+        /// runtime (slower than the interpreter).
+        #[arg(long)]
+        no_profitability_check: bool,
     },
 }
 
@@ -80,6 +84,7 @@ fn main() -> ExitCode {
             max_continuations,
             deoptless_depth,
             verify_contexts,
+            no_profitability_check,
         } => {
             let config = Config {
                 mode,
@@ -92,6 +97,7 @@ fn main() -> ExitCode {
                 max_continuations,
                 deoptless_depth,
                 verify_contexts,
+                profitability_check: !no_profitability_check,
             };
             let src = match std::fs::read(&file) {
                 Ok(b) => String::from_utf8_lossy(&b).into_owned(),

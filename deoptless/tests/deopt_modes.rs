@@ -174,3 +174,32 @@ fn phase_program_dispatches_to_continuations() {
         s
     );
 }
+
+/// Generic compiled code (declined by default as slower than the interpreter)
+/// must still be correct, exits included.
+#[test]
+fn corpus_with_generic_loops_compiled_under_chaos() {
+    common::check_all(&[
+        "--mode",
+        "deoptless",
+        "--jit-threshold",
+        "1",
+        "--no-profitability-check",
+        "--verify-contexts",
+        "--chaos",
+        "0.5",
+        "--seed",
+        "4",
+    ]);
+    common::check_all(&[
+        "--mode",
+        "deopt",
+        "--jit-threshold",
+        "1",
+        "--no-profitability-check",
+        "--chaos",
+        "0.01",
+        "--seed",
+        "4",
+    ]);
+}

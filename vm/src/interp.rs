@@ -1667,6 +1667,14 @@ impl Interp {
                 },
             )
         };
+        // The interpreter's own fast paths first: compiled code calls here for
+        // every operation it did not specialize, so this is its hot path too.
+        {
+            let refs: Vec<&Value> = operands.iter().collect();
+            if let Some(v) = fast_generic(op, &refs) {
+                return Ok(v);
+            }
+        }
         let saved = self.cur_call;
         let r = match op {
             Op::Visible(b) => {
@@ -2361,4 +2369,29 @@ fn with_empty(operands: Vec<Value>, empty: u8) -> Vec<Option<Value>> {
         .enumerate()
         .map(|(k, v)| if empty & (1 << k) != 0 { None } else { Some(v) })
         .collect()
+}
+
+/// The interpreter's fast paths for instruction `op` on `operands` (as
+/// `Interp::exec_generic` takes them): arithmetic and comparison of scalars,
+/// `x[i]`, `x[[i]]`, `m[i, j]` with in-range scalar indices. `None`: the
+/// general implementation must run. Compiled code's generic calls try this
+/// first, without cloning their operands.
+pub fn fast_generic(op: Op, operands: &[&Value]) -> Option<Value> {
+    match (op, operands) {
+        (Op::Arith(o, ..) | Op::ArithLocal(o, ..), [a, b]) => fast_arith(o, a, b),
+        (Op::Cmp(o, ..), [a, b]) => fast_compare(o, a, b),
+        (
+            Op::Index {
+                n: 1,
+                empty: 0,
+                drop: true,
+                ..
+            },
+            [x, i],
+        ) => fast_index(x, i, false),
+        (Op::Index2 { n: 1, empty: 0, .. }, [x, i]) => fast_index(x, i, true),
+        (Op::IndexLocals { is2, .. }, [x, i]) => fast_index(x, i, is2),
+        (Op::IndexLocals { is2: false, .. }, [x, i, j]) => fast_index2d(x, i, j),
+        _ => None,
+    }
 }
