@@ -13,6 +13,7 @@ use compiler::context::{ArgContext, ArgType, VersionTable};
 use compiler::ir::{Reason, Type};
 use compiler::lower::{Compiled, LowerOptions};
 use compiler::runtime::{Chaos, Ctx, ExitHandler, ExitState, RawExit, ST_ERROR};
+use osr::osr_in::{entry_label, EntryValue};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::io::Write;
@@ -270,14 +271,6 @@ impl Shared {
     }
 }
 
-/// One entry value of a native activation.
-pub enum EntryValue {
-    /// A boxed value for an `any` parameter.
-    Value(Value),
-    /// A native word for an unboxed parameter (`int`/`lgl` zero-extended, `dbl` bits).
-    Word(u64),
-}
-
 impl Shared {
     /// Run `compiled` (version `version` of `code`) in `env`, its entry
     /// parameters given in order by `inputs`; `None` if an `any` parameter has
@@ -413,19 +406,7 @@ impl Shared {
         if self.osr_failed.borrow().contains(&(key, pc)) {
             return None;
         }
-        let fits = |x: i64| x >= i32::MIN as i64 && x <= i32::MAX as i64;
-        if !loops.iter().all(|&(n, r)| fits(n) && fits(r as i64)) {
-            return None;
-        }
-        let slots: Vec<Option<Value>> = env.slots.borrow().clone();
-        let entry = Entry {
-            pc,
-            stack: stack.iter().map(ArgType::of).collect(),
-            locals: slots.iter().map(|l| l.as_ref().map(ArgType::of)).collect(),
-            nloops: loops.len(),
-            mode: EntryMode::Check,
-            feedback: Default::default(),
-        };
+        let (entry, inputs) = osr::osr_in::entry_state(env, pc, stack, loops)?;
         let label = entry_label(&entry);
         let Some((compiled, ns)) = self.compile_entry(code, &entry, &label, "osr_compile") else {
             self.osr_failed.borrow_mut().insert((key, pc));
@@ -437,22 +418,6 @@ impl Shared {
             st.compile_ns_total += ns;
         }
         self.event(|| serde_json::json!({"event": "osr_in", "function": code.name, "pc": pc, "context": label}));
-        let inputs: Vec<Option<EntryValue>> = stack
-            .iter()
-            .map(|v| Some(EntryValue::Value(v.clone())))
-            .chain(
-                slots
-                    .into_iter()
-                    .flatten()
-                    .map(|v| Some(EntryValue::Value(v))),
-            )
-            .chain(loops.iter().flat_map(|&(n, r)| {
-                [
-                    Some(EntryValue::Word(n as i32 as u32 as u64)),
-                    Some(EntryValue::Word(r as i32 as u32 as u64)),
-                ]
-            }))
-            .collect();
         self.run_native(
             self.clone(),
             interp,
@@ -468,23 +433,6 @@ impl Shared {
 
 /// Version id of OSR-in continuations (never in a dispatch table).
 pub const OSR_VERSION: usize = usize::MAX;
-
-/// A short description of an entry state for events and dumps:
-/// `stack [..] locals [..] loops n`.
-pub fn entry_label(e: &Entry) -> String {
-    let st: Vec<&str> = e.stack.iter().map(|t| t.name()).collect();
-    let lo: Vec<&str> = e
-        .locals
-        .iter()
-        .map(|l| l.map_or("-", |t| t.name()))
-        .collect();
-    format!(
-        "stack [{}] locals [{}] loops {}",
-        st.join(", "),
-        lo.join(", "),
-        e.nloops
-    )
-}
 
 impl ExitHandler for Shared {
     fn dispatch(&self, interp: &mut Interp, c: &mut Ctx, raw: &RawExit) -> Option<RResult<Value>> {

@@ -1667,14 +1667,6 @@ impl Interp {
                 },
             )
         };
-        // The interpreter's own fast paths first: compiled code calls here for
-        // every operation it did not specialize, so this is its hot path too.
-        {
-            let refs: Vec<&Value> = operands.iter().collect();
-            if let Some(v) = fast_generic(op, &refs) {
-                return Ok(v);
-            }
-        }
         let saved = self.cur_call;
         let r = match op {
             Op::Visible(b) => {
