@@ -110,6 +110,30 @@ impl Engine {
 }
 
 impl Shared {
+    /// For `--dump feedback`: the feedback each continuation was compiled with
+    /// where it differs from the baseline (the cleanup's overrides, stale marks
+    /// shown as `STALE`).
+    pub fn dump_continuation_feedback(&self) -> String {
+        let fns = self.fns.borrow();
+        let mut rows: Vec<String> = Vec::new();
+        for (&key, info) in fns.iter() {
+            // SAFETY: keys are pointers to FunctionCode kept alive by the program's closures.
+            let name = unsafe { &(*key).name };
+            for (ctx, cont) in &info.conts.entries {
+                rows.push(format!(
+                    "continuation v{} of {} at pc {} ({}): {}\n",
+                    cont.id,
+                    name,
+                    ctx.pc,
+                    ctx.reason.name(),
+                    cleanup::describe(&cont.feedback)
+                ));
+            }
+        }
+        rows.sort();
+        rows.concat()
+    }
+
     /// `--dump contexts`: each function's dispatch tables.
     pub fn dump_contexts(&self) -> String {
         let mut out = String::new();
@@ -473,11 +497,20 @@ impl ExitHandler for Shared {
         // Deoptimize: feed the trigger back, retire the version, finish in the interpreter.
         osr::deopt::record_trigger(&st);
         let key = Rc::as_ptr(&st.code);
+        // Deoptless keeps origin versions even when an exit falls back to the
+        // interpreter: other contexts still dispatch from them to their
+        // continuations (only the failing state is left to the interpreter).
+        let keep_origin =
+            self.config.mode == Mode::Deoptless && !self.depths.borrow().contains_key(&st.version);
         let deopts = {
             let mut fns = self.fns.borrow_mut();
             let info = fns.entry(key).or_default();
             // Retire the version that exited; the others stay dispatchable.
-            if let Some(pos) = info.ids.iter().position(|(id, _)| *id == st.version) {
+            if let Some(pos) = info
+                .ids
+                .iter()
+                .position(|(id, _)| *id == st.version && !keep_origin)
+            {
                 let (_, ctx) = info.ids.remove(pos);
                 info.table.remove(&ctx);
             }
@@ -599,14 +632,13 @@ impl Shared {
                 .map(|(ctx, k)| (*ctx == cur, k.clone()));
             let len = fi.map_or(0, |fi| fi.conts.len());
             let failed = fi.is_some_and(|fi| fi.failed.contains(&cur));
-            // Continuations that keep deoptimizing: stop compiling new ones and
-            // let the origin deoptimize (and be retired) as in deopt mode.
-            if fi.is_some_and(|fi| fi.deopts >= MAX_DEOPTS) {
-                return Err("too_many_deopts");
-            }
+            // After MAX_DEOPTS deoptimizations of the function no new
+            // continuations are compiled (cached ones are still used).
+            let exhausted = fi.is_some_and(|fi| fi.deopts >= MAX_DEOPTS);
             let compile = match &found {
-                Some((exact, _)) => !*exact && 2 * len < cap && !failed,
+                Some((exact, _)) => !*exact && 2 * len < cap && !failed && !exhausted,
                 None if failed => return Err("compile_failed"),
+                None if exhausted => return Err("too_many_deopts"),
                 None if len >= cap => return Err("table_full"),
                 None => true,
             };

@@ -121,6 +121,15 @@ impl Session {
                 Dump::Contexts | Dump::Native => {}
             }
         }
+        if d == Dump::Feedback {
+            if let Some(sh) = &self.engine {
+                let c = sh.dump_continuation_feedback();
+                if !c.is_empty() {
+                    s.push_str("feedback overrides of deoptless continuations (slot=bits):\n");
+                    s.push_str(&c);
+                }
+            }
+        }
         s
     }
 }
