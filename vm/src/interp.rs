@@ -1134,33 +1134,45 @@ impl Interp {
                                 if let Some(jv) = jv {
                                     TypeFeedback::record(&code.type_fb[fb as usize + 3], jv);
                                 }
-                                let bits = match &v.data {
-                                    VecData::Dbl(d) => {
-                                        let e = d[k];
-                                        TypeFeedback::record_bits(
-                                            &code.type_fb[fb as usize],
-                                            TypeFeedback::DBL
-                                                | if e.is_nan() { TypeFeedback::NA } else { 0 },
-                                        );
-                                        drop(slots);
-                                        push_dbl(&mut self.stack, e);
-                                        continue;
-                                    }
-                                    VecData::Int(d) => {
-                                        let e = d[k];
-                                        push_value(&mut self.stack, Value::Int(e));
-                                        TypeFeedback::INT
-                                            | if e == NA_INTEGER { TypeFeedback::NA } else { 0 }
-                                    }
-                                    VecData::Lgl(d) => {
-                                        let e = d[k];
-                                        push_value(&mut self.stack, Value::Lgl(e));
-                                        TypeFeedback::LGL
-                                            | if e == NA_LOGICAL { TypeFeedback::NA } else { 0 }
-                                    }
+                                // The element stays in registers (no `Value` in memory).
+                                let e = match &v.data {
+                                    VecData::Dbl(d) => Value::Dbl(d[k]),
+                                    VecData::Int(d) => Value::Int(d[k]),
+                                    VecData::Lgl(d) => Value::Lgl(d[k]),
                                     _ => unreachable!(),
                                 };
-                                TypeFeedback::record_bits(&code.type_fb[fb as usize], bits);
+                                drop(slots);
+                                TypeFeedback::record_bits(
+                                    &code.type_fb[fb as usize],
+                                    TypeFeedback::of(&e),
+                                );
+                                // `s <- s + x[i]`: when the next instruction consumes the
+                                // element as the operand of `ArithLocal`, do its fast path
+                                // here, saving a push, a pop and a dispatch. Its feedback
+                                // is recorded exactly as `ArithLocal` records it.
+                                if let Op::ArithLocal(o, s, _, afb) = ops[pc] {
+                                    let mut slots = env.slots.borrow_mut();
+                                    if let Some(a) = &mut slots[s as usize] {
+                                        if let Some((a_bits, r_bits)) = arith_in_place(o, a, &e) {
+                                            TypeFeedback::record_bits(
+                                                &code.type_fb[afb as usize + 1],
+                                                a_bits,
+                                            );
+                                            TypeFeedback::record_bits(
+                                                &code.type_fb[afb as usize],
+                                                r_bits,
+                                            );
+                                            pc += 1;
+                                            continue;
+                                        }
+                                    }
+                                }
+                                match e {
+                                    Value::Dbl(e) => push_dbl(&mut self.stack, e),
+                                    Value::Int(e) => push_int(&mut self.stack, e),
+                                    Value::Lgl(e) => push_lgl(&mut self.stack, e),
+                                    _ => unreachable!(),
+                                }
                                 continue;
                             }
                         }
@@ -2106,14 +2118,46 @@ fn push_value(stack: &mut Vec<Value>, v: Value) {
     }
 }
 
+/// Push a scalar without assembling the `Value` in the frame first: LLVM
+/// builds a non-constant enum in a stack temporary (tag and payload as two
+/// stores) and copies it with one 16-byte load, which cannot be forwarded
+/// from the two smaller stores (a ~15-cycle stall on every scalar push).
+/// Writing a constant of the right variant (two immediate stores) and then
+/// overwriting its payload in place keeps every access register-sized.
+macro_rules! push_scalar {
+    ($stack:expr, $variant:ident, $zero:expr, $e:expr) => {{
+        let stack: &mut Vec<Value> = $stack;
+        if stack.len() == stack.capacity() {
+            grow_stack(stack);
+        }
+        let len = stack.len();
+        // SAFETY: `len < capacity` (ensured just above), so the slot is
+        // allocated and uninitialized; it becomes part of the vector by
+        // `set_len` once it holds a valid value.
+        unsafe {
+            let p = stack.as_mut_ptr().add(len);
+            p.write(Value::$variant($zero));
+            if let Value::$variant(d) = &mut *p {
+                *d = $e;
+            }
+            stack.set_len(len + 1);
+        }
+    }};
+}
+
 #[inline(always)]
 fn push_dbl(stack: &mut Vec<Value>, e: f64) {
-    push_value(stack, Value::Dbl(e));
+    push_scalar!(stack, Dbl, 0.0, e)
 }
 
 #[inline(always)]
 fn push_int(stack: &mut Vec<Value>, e: i32) {
-    push_value(stack, Value::Int(e));
+    push_scalar!(stack, Int, 0, e)
+}
+
+#[inline(always)]
+fn push_lgl(stack: &mut Vec<Value>, e: i32) {
+    push_scalar!(stack, Lgl, 0, e)
 }
 
 #[cold]
