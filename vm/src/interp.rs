@@ -809,6 +809,17 @@ impl Interp {
         let mut pc = *pcr;
         // Backward jumps of this activation (run of `exec`), for OSR-in.
         let mut backedges: u32 = 0;
+        let osr_threshold = self.osr_threshold;
+        // The local slots without `RefCell` bookkeeping (a flag check, a store
+        // and a restore per access), for the fast paths of the hot instructions.
+        // SAFETY (at every use): no borrow of `env.slots` is live between
+        // instructions, and the reference is used only within one instruction's
+        // fast path, which calls nothing that could borrow the slots.
+        macro_rules! slots {
+            () => {
+                unsafe { &mut *env.slots.as_ptr() }
+            };
+        }
         macro_rules! fail {
             ($e:expr) => {{
                 *pcr = pc;
@@ -834,37 +845,54 @@ impl Interp {
             match *op {
                 Op::Const(i) => push_value(&mut self.stack, code.consts[i as usize].clone()),
                 Op::LoadLocal(slot, fb) => {
-                    let slots = env.slots.borrow();
+                    let slots = slots!();
                     // Scalars: one match gives both the feedback bits and the copy.
-                    match &slots[slot as usize] {
-                        Some(Value::Int(x)) => {
-                            let x = *x;
-                            let na = if x == NA_INTEGER { TypeFeedback::NA } else { 0 };
-                            TypeFeedback::record_bits(
-                                &code.type_fb[fb as usize],
-                                TypeFeedback::INT | na,
-                            );
-                            push_int(&mut self.stack, x);
+                    let a = match &slots[slot as usize] {
+                        Some(Value::Int(x)) => Value::Int(*x),
+                        Some(Value::Dbl(x)) => Value::Dbl(*x),
+                        Some(v) => {
+                            TypeFeedback::record(&code.type_fb[fb as usize], v);
+                            push_value(&mut self.stack, v.clone());
                             continue;
                         }
-                        Some(Value::Dbl(x)) => {
-                            let x = *x;
-                            let na = if x.is_nan() { TypeFeedback::NA } else { 0 };
-                            TypeFeedback::record_bits(
-                                &code.type_fb[fb as usize],
-                                TypeFeedback::DBL | na,
-                            );
-                            push_dbl(&mut self.stack, x);
-                            continue;
+                        None => Value::Null,
+                    };
+                    if !a.is_null() {
+                        TypeFeedback::record_bits(&code.type_fb[fb as usize], TypeFeedback::of(&a));
+                        // `a OP b` of two scalar locals (`i - j`): do the pair of
+                        // loads and the `Arith` here, recording the feedback of all
+                        // three, saving two dispatches and the stack traffic.
+                        if let (Op::LoadLocal(s2, fb2), Some(&Op::Arith(o, _, afb))) =
+                            (ops[pc], ops.get(pc + 1))
+                        {
+                            let b = match &slots[s2 as usize] {
+                                Some(Value::Int(y)) => Value::Int(*y),
+                                Some(Value::Dbl(y)) => Value::Dbl(*y),
+                                _ => Value::Null,
+                            };
+                            let mut r = a.clone();
+                            if let Some((_, r_bits)) = arith_in_place(o, &mut r, &b) {
+                                TypeFeedback::record_bits(
+                                    &code.type_fb[fb2 as usize],
+                                    TypeFeedback::of(&b),
+                                );
+                                TypeFeedback::record_bits(&code.type_fb[afb as usize], r_bits);
+                                match r {
+                                    Value::Dbl(r) => push_dbl(&mut self.stack, r),
+                                    Value::Int(r) => push_int(&mut self.stack, r),
+                                    _ => unreachable!(),
+                                }
+                                pc += 2;
+                                continue;
+                            }
                         }
-                        _ => {}
-                    }
-                    if let Some(v) = &slots[slot as usize] {
-                        TypeFeedback::record(&code.type_fb[fb as usize], v);
-                        push_value(&mut self.stack, v.clone());
+                        match a {
+                            Value::Dbl(x) => push_dbl(&mut self.stack, x),
+                            Value::Int(x) => push_int(&mut self.stack, x),
+                            _ => unreachable!(),
+                        }
                         continue;
                     }
-                    drop(slots);
                     let v = match self.load_unbound(code, env, slot as usize, pc - 1) {
                         Ok(v) => v,
                         Err(e) => fail!(e),
@@ -919,7 +947,7 @@ impl Interp {
                     {
                         // The operand is read in place (by fields: it was usually
                         // just pushed field by field) and discarded after.
-                        let mut slots = env.slots.borrow_mut();
+                        let slots = slots!();
                         if let (Some(a), Some(b)) = (&mut slots[slot as usize], self.stack.last()) {
                             if let Some((a_bits, r_bits)) = arith_in_place(o, a, b) {
                                 TypeFeedback::record_bits(&code.type_fb[fb as usize + 1], a_bits);
@@ -960,7 +988,7 @@ impl Interp {
                 Op::Jump(t) => {
                     if (t as usize) < pc {
                         backedges = backedges.wrapping_add(1);
-                        if backedges == self.osr_threshold && self.osr_threshold != 0 {
+                        if backedges == osr_threshold && osr_threshold != 0 {
                             if let Some(r) =
                                 self.osr_in(code, env, t as usize, base, loops_base, run_id)
                             {
@@ -1019,12 +1047,10 @@ impl Interp {
                                 let bits = TypeFeedback::INT
                                     | if n == NA_INTEGER { TypeFeedback::NA } else { 0 };
                                 TypeFeedback::record_bits(&code.type_fb[fb as usize], bits);
-                                let mut slots = env.slots.borrow_mut();
-                                let slot = &mut slots[s as usize];
-                                if let Some(Value::Int(d)) = slot {
+                                if let Some(Value::Int(d)) = &mut slots!()[s as usize] {
                                     *d = n;
                                 } else {
-                                    *slot = Some(Value::Int(n));
+                                    env.slots.borrow_mut()[s as usize] = Some(Value::Int(n));
                                 }
                                 continue;
                             }
@@ -1120,7 +1146,7 @@ impl Interp {
                     fb,
                 } => {
                     {
-                        let slots = env.slots.borrow();
+                        let slots = slots!();
                         if let (Some(xv), Some(iv)) = (&slots[x as usize], &slots[i as usize]) {
                             let jv = if j == NO_SLOT {
                                 None
@@ -1134,33 +1160,43 @@ impl Interp {
                                 if let Some(jv) = jv {
                                     TypeFeedback::record(&code.type_fb[fb as usize + 3], jv);
                                 }
-                                let bits = match &v.data {
-                                    VecData::Dbl(d) => {
-                                        let e = d[k];
-                                        TypeFeedback::record_bits(
-                                            &code.type_fb[fb as usize],
-                                            TypeFeedback::DBL
-                                                | if e.is_nan() { TypeFeedback::NA } else { 0 },
-                                        );
-                                        drop(slots);
-                                        push_dbl(&mut self.stack, e);
-                                        continue;
-                                    }
-                                    VecData::Int(d) => {
-                                        let e = d[k];
-                                        push_value(&mut self.stack, Value::Int(e));
-                                        TypeFeedback::INT
-                                            | if e == NA_INTEGER { TypeFeedback::NA } else { 0 }
-                                    }
-                                    VecData::Lgl(d) => {
-                                        let e = d[k];
-                                        push_value(&mut self.stack, Value::Lgl(e));
-                                        TypeFeedback::LGL
-                                            | if e == NA_LOGICAL { TypeFeedback::NA } else { 0 }
-                                    }
+                                // The element stays in registers (no `Value` in memory).
+                                let e = match &v.data {
+                                    VecData::Dbl(d) => Value::Dbl(d[k]),
+                                    VecData::Int(d) => Value::Int(d[k]),
+                                    VecData::Lgl(d) => Value::Lgl(d[k]),
                                     _ => unreachable!(),
                                 };
-                                TypeFeedback::record_bits(&code.type_fb[fb as usize], bits);
+                                TypeFeedback::record_bits(
+                                    &code.type_fb[fb as usize],
+                                    TypeFeedback::of(&e),
+                                );
+                                // `s <- s + x[i]`: when the next instruction consumes the
+                                // element as the operand of `ArithLocal`, do its fast path
+                                // here, saving a push, a pop and a dispatch. Its feedback
+                                // is recorded exactly as `ArithLocal` records it.
+                                if let Op::ArithLocal(o, s, _, afb) = ops[pc] {
+                                    if let Some(a) = &mut slots[s as usize] {
+                                        if let Some((a_bits, r_bits)) = arith_in_place(o, a, &e) {
+                                            TypeFeedback::record_bits(
+                                                &code.type_fb[afb as usize + 1],
+                                                a_bits,
+                                            );
+                                            TypeFeedback::record_bits(
+                                                &code.type_fb[afb as usize],
+                                                r_bits,
+                                            );
+                                            pc += 1;
+                                            continue;
+                                        }
+                                    }
+                                }
+                                match e {
+                                    Value::Dbl(e) => push_dbl(&mut self.stack, e),
+                                    Value::Int(e) => push_int(&mut self.stack, e),
+                                    Value::Lgl(e) => push_lgl(&mut self.stack, e),
+                                    _ => unreachable!(),
+                                }
                                 continue;
                             }
                         }
@@ -2106,14 +2142,46 @@ fn push_value(stack: &mut Vec<Value>, v: Value) {
     }
 }
 
+/// Push a scalar without assembling the `Value` in the frame first: LLVM
+/// builds a non-constant enum in a stack temporary (tag and payload as two
+/// stores) and copies it with one 16-byte load, which cannot be forwarded
+/// from the two smaller stores (a ~15-cycle stall on every scalar push).
+/// Writing a constant of the right variant (two immediate stores) and then
+/// overwriting its payload in place keeps every access register-sized.
+macro_rules! push_scalar {
+    ($stack:expr, $variant:ident, $zero:expr, $e:expr) => {{
+        let stack: &mut Vec<Value> = $stack;
+        if stack.len() == stack.capacity() {
+            grow_stack(stack);
+        }
+        let len = stack.len();
+        // SAFETY: `len < capacity` (ensured just above), so the slot is
+        // allocated and uninitialized; it becomes part of the vector by
+        // `set_len` once it holds a valid value.
+        unsafe {
+            let p = stack.as_mut_ptr().add(len);
+            p.write(Value::$variant($zero));
+            if let Value::$variant(d) = &mut *p {
+                *d = $e;
+            }
+            stack.set_len(len + 1);
+        }
+    }};
+}
+
 #[inline(always)]
 fn push_dbl(stack: &mut Vec<Value>, e: f64) {
-    push_value(stack, Value::Dbl(e));
+    push_scalar!(stack, Dbl, 0.0, e)
 }
 
 #[inline(always)]
 fn push_int(stack: &mut Vec<Value>, e: i32) {
-    push_value(stack, Value::Int(e));
+    push_scalar!(stack, Int, 0, e)
+}
+
+#[inline(always)]
+fn push_lgl(stack: &mut Vec<Value>, e: i32) {
+    push_scalar!(stack, Lgl, 0, e)
 }
 
 #[cold]
