@@ -2,13 +2,23 @@
 //! corpus must print exactly what GNU R prints when every function is compiled
 //! at its first call (`--jit-threshold 1`), and under chaos mode, where
 //! assumption checks fail at random although they hold (every exit must be
-//! correct: sourir's assumption transparency).
+//! correct: sourir's assumption transparency). The chaos runs also install
+//! code the profitability check would leave to the interpreter
+//! (`--no-profitability-check`), so that every compilable function's exits are
+//! exercised.
 
 mod common;
 
 #[test]
 fn corpus_in_deopt_mode_compiled_at_first_call() {
     common::check_all(&["--mode", "deopt", "--jit-threshold", "1"]);
+    common::check_all(&[
+        "--mode",
+        "deopt",
+        "--jit-threshold",
+        "1",
+        "--no-profitability-check",
+    ]);
 }
 
 #[test]
@@ -19,6 +29,7 @@ fn corpus_in_deopt_mode_default_threshold() {
 fn chaos(p: &str) {
     for seed in ["1", "2", "3"] {
         common::check_all(&[
+            "--no-profitability-check",
             "--mode",
             "deopt",
             "--jit-threshold",
@@ -49,6 +60,7 @@ fn corpus_under_chaos_every_check_fails() {
 fn osr_chaos(p: &str) {
     for seed in ["1", "2", "3"] {
         common::check_all(&[
+            "--no-profitability-check",
             "--mode",
             "deopt",
             "--osr-threshold",
@@ -108,6 +120,7 @@ fn corpus_in_deoptless_mode_verifying_contexts() {
 fn deoptless_chaos(p: &str) {
     for seed in ["1", "2", "3"] {
         common::check_all(&[
+            "--no-profitability-check",
             "--mode",
             "deoptless",
             "--jit-threshold",
@@ -173,33 +186,4 @@ fn phase_program_dispatches_to_continuations() {
         "{}",
         s
     );
-}
-
-/// Generic compiled code (declined by default as slower than the interpreter)
-/// must still be correct, exits included.
-#[test]
-fn corpus_with_generic_loops_compiled_under_chaos() {
-    common::check_all(&[
-        "--mode",
-        "deoptless",
-        "--jit-threshold",
-        "1",
-        "--no-profitability-check",
-        "--verify-contexts",
-        "--chaos",
-        "0.5",
-        "--seed",
-        "4",
-    ]);
-    common::check_all(&[
-        "--mode",
-        "deopt",
-        "--jit-threshold",
-        "1",
-        "--no-profitability-check",
-        "--chaos",
-        "0.01",
-        "--seed",
-        "4",
-    ]);
 }
