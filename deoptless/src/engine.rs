@@ -69,6 +69,12 @@ pub struct Shared {
     pub stats: RefCell<Stats>,
     trace: RefCell<Option<Box<dyn Write>>>,
     chaos: Option<Rc<RefCell<Chaos>>>,
+    /// A continuation to enter next, set by an exit inside a continuation and
+    /// taken by the dispatcher that entered that continuation (a trampoline).
+    #[allow(clippy::type_complexity)]
+    pending: RefCell<Option<(Rc<Continuation>, Vec<Option<EntryValue>>)>>,
+    /// Continuations entered so far by the innermost dispatcher's trampoline.
+    chain: std::cell::Cell<u32>,
     /// Depth of each continuation version id (absent: an origin version).
     depths: RefCell<HashMap<usize, u32>>,
     /// (function, pc) whose OSR-in continuation failed to compile.
@@ -104,6 +110,8 @@ impl Engine {
                 chaos,
                 osr_failed: RefCell::new(Default::default()),
                 depths: RefCell::new(HashMap::new()),
+                pending: RefCell::new(None),
+                chain: std::cell::Cell::new(0),
             }),
         }
     }
@@ -578,7 +586,13 @@ impl Shared {
         raw: &RawExit,
     ) -> Result<RResult<Value>, &'static str> {
         let info = raw.info;
-        let depth = self.depths.borrow().get(&c.version).copied().unwrap_or(0);
+        // An exit inside a continuation dispatches again only while this
+        // activation's chain of continuations is within --deoptless-depth.
+        let depth = if self.depths.borrow().contains_key(&c.version) {
+            self.chain.get() + 1
+        } else {
+            0
+        };
         if depth > self.config.deoptless_depth {
             return Err("exit_in_continuation");
         }
@@ -646,7 +660,7 @@ impl Shared {
         };
         let hit = !compile;
         let cont = if compile {
-            match self.compile_continuation(&c.code, &cur, info.feedback.map(|f| f.0), depth + 1) {
+            match self.compile_continuation(&c.code, &cur, info.feedback.map(|f| f.0), 1) {
                 Some(k) => k,
                 None => match found {
                     Some((_, k)) => k,
@@ -693,7 +707,10 @@ impl Shared {
         }
         // Dispatch latency: from the failing check to the continuation's entry
         // (its activation set up), measured just before native code runs.
-        let entering = || {
+        let cont_id = cont.id;
+        let fname: &str = &c.code.name;
+        let cur = &cur;
+        let entering = move || {
             let ns = raw.started.elapsed().as_nanos() as u64;
             {
                 let mut st = self.stats.borrow_mut();
@@ -706,23 +723,53 @@ impl Shared {
                 st.dispatch_ns_total += ns;
             }
             self.event(|| {
-                serde_json::json!({"event": "dispatch", "function": c.code.name, "pc": cur.pc,
+                serde_json::json!({"event": "dispatch", "function": fname, "pc": cur.pc,
                                    "hit": hit, "ns": ns, "context": cur.to_string(),
-                                   "continuation": cont.id})
+                                   "continuation": cont_id})
             });
         };
+        if depth > 0 {
+            // An exit inside a continuation (allowed by --deoptless-depth): the
+            // dispatcher that entered this continuation enters the next one when
+            // it returns, so chains of exits do not grow the native stack.
+            entering();
+            *self.pending.borrow_mut() = Some((cont, inputs));
+            return Ok(Ok(Value::Null));
+        }
         let (code, env) = (c.code.clone(), c.env.clone());
-        self.run_native(
-            c.handler.clone(),
-            interp,
-            &code,
-            &env,
-            cont.id,
-            &cont.compiled,
-            inputs.into_iter(),
-            entering,
-        )
-        .ok_or("missing_entry_value")
+        let mut cont = cont;
+        let mut inputs = inputs;
+        let mut entering = Some(entering);
+        // This activation's chain (a continuation may call functions whose
+        // exits start chains of their own).
+        let outer_chain = self.chain.replace(0);
+        let result = loop {
+            let r = self.run_native(
+                c.handler.clone(),
+                interp,
+                &code,
+                &env,
+                cont.id,
+                &cont.compiled,
+                inputs.into_iter(),
+                || {
+                    if let Some(f) = entering.take() {
+                        f()
+                    }
+                },
+            );
+            let next = self.pending.borrow_mut().take();
+            match next {
+                Some((next, next_inputs)) if matches!(r, Some(Ok(_))) => {
+                    cont = next;
+                    inputs = next_inputs;
+                    self.chain.set(self.chain.get() + 1);
+                }
+                _ => break r.ok_or("missing_entry_value"),
+            }
+        };
+        self.chain.set(outer_chain);
+        result
     }
 
     /// Compile and insert a continuation for `ctx` (`None`: not compilable,
