@@ -7,6 +7,7 @@
 //!   inlining or direct calls yet), about 0.3 µs more per call than the
 //!   interpreter's, which a handful of typed operations does not repay; the
 //!   same holds for entering a small loop-free function natively at all.
+//!
 //! Such code is not installed: the function stays in the interpreter (or the
 //! exit deoptimizes), which is the faster choice. Measured on the micro
 //! benchmarks and the suite (see the issue notes); `--no-profitability-check`
