@@ -1663,6 +1663,7 @@ impl Interp {
                     | Op::Index2 { call, .. }
                     | Op::IndexLocals { call, .. } => call,
                     Op::SetIndex { call, .. } | Op::SetIndex2 { call, .. } => call,
+                    Op::BranchFalse(_, ci, _) => ci,
                     _ => 0,
                 },
             )
@@ -1732,6 +1733,16 @@ impl Interp {
                     subset::assign_index(self, x, &idx, v)
                 };
                 r.map_err(|e| at(e, self))
+            }
+            Op::BranchFalse(..) => {
+                // The truth of an `if`/`while` condition, as TRUE or FALSE
+                // (compiled code branches on it); R's errors for the rest.
+                let c = operands.pop().unwrap();
+                let truth = match c {
+                    Value::Lgl(x) if x != NA_LOGICAL => Ok(x != 0),
+                    other => condition_truth(&other).map_err(|e| at(e, self)),
+                };
+                truth.map(|t| Value::Lgl(t as i32))
             }
             _ => {
                 // Everything else goes through the slow-path executor on the stack.
