@@ -748,15 +748,23 @@ impl<'a> Builder<'a> {
                     let from = st.stack.pop().unwrap();
                     st.stack.push(from);
                     st.stack.push(to);
-                    let fv = self.int_operand(bb, pc, &st, from)?;
-                    let tv = self.int_operand(bb, pc, &st, to)?;
-                    // Compiled loops count upwards: assume from <= to.
-                    let up = self.bin(bb, BinOp::LeI, fv, tv);
-                    let cp = self.checkpoint(bb, pc, &st);
-                    self.assume(bb, up, cp, Reason::TypeCheck);
-                    let diff = self.bin(bb, BinOp::SubI, tv, fv);
-                    let one = self.f.push(bb, InstKind::ConstInt(1), Type::Int).unwrap();
-                    let n = self.bin(bb, BinOp::AddI, diff, one);
+                    let (fv, n) = match (
+                        self.int_operand(bb, pc, &st, from),
+                        self.int_operand(bb, pc, &st, to),
+                    ) {
+                        (Ok(fv), Ok(tv)) => {
+                            // Compiled loops count upwards: assume from <= to.
+                            let up = self.bin(bb, BinOp::LeI, fv, tv);
+                            let cp = self.checkpoint(bb, pc, &st);
+                            self.assume(bb, up, cp, Reason::TypeCheck);
+                            let diff = self.bin(bb, BinOp::SubI, tv, fv);
+                            let one = self.f.push(bb, InstKind::ConstInt(1), Type::Int).unwrap();
+                            (fv, self.bin(bb, BinOp::AddI, diff, one))
+                        }
+                        // Bounds not speculated integers (e.g. `1:n` with a
+                        // double n): the runtime computes the range.
+                        _ => self.range_generic(bb, pc, &st, from, to),
+                    };
                     st.stack.truncate(st.stack.len() - 2);
                     st.loops.push((fv, n));
                 }
@@ -987,6 +995,41 @@ impl<'a> Builder<'a> {
             }
             pc += 1;
         }
+    }
+
+    /// `from:to` of a `for` loop through the runtime (`exec_generic`
+    /// returns `c(from, count)` for an upward integer range, else NULL, which
+    /// the assume sends back to the interpreter): `(from, count)` as `int`s.
+    fn range_generic(
+        &mut self,
+        bb: Block,
+        pc: usize,
+        st: &State,
+        from: AbsVal,
+        to: AbsVal,
+    ) -> (Val, Val) {
+        let r = self.runtime(bb, pc, &[from.val, to.val]);
+        let cp = self.checkpoint(bb, pc, st);
+        let ok = self
+            .f
+            .push(bb, InstKind::Test(TypeTest::IsVecInt, r), Type::Bool)
+            .unwrap();
+        self.assume(bb, ok, cp, Reason::TypeCheck);
+        let v = self
+            .f
+            .push(bb, InstKind::Unary(UnOp::Unbox, r), Type::VecInt)
+            .unwrap();
+        let zero = self.f.push(bb, InstKind::ConstInt(0), Type::Int).unwrap();
+        let one = self.f.push(bb, InstKind::ConstInt(1), Type::Int).unwrap();
+        let fv = self
+            .f
+            .push(bb, InstKind::VecLoad(v, zero), Type::Int)
+            .unwrap();
+        let n = self
+            .f
+            .push(bb, InstKind::VecLoad(v, one), Type::Int)
+            .unwrap();
+        (fv, n)
     }
 
     /// An operand that must be an `int` (speculated, or an integral double constant).

@@ -504,10 +504,10 @@ impl ExitHandler for Shared {
                     .deoptless_fallbacks
                     .entry(why.to_string())
                     .or_default() += 1;
-                self.event(
-                    || serde_json::json!({"event": "deoptless_fallback", "function": c.code.name,
-                                              "pc": raw.info.pc, "why": why}),
-                );
+                self.event(|| {
+                    serde_json::json!({"event": "deoptless_fallback", "function": c.code.name,
+                                              "pc": raw.info.pc, "why": why})
+                });
                 None
             }
         }
@@ -714,11 +714,11 @@ impl Shared {
             }
             st.dispatch_ns_total += ns;
         }
-        self.event(
-            || serde_json::json!({"event": "dispatch", "function": c.code.name, "pc": cur.pc,
+        self.event(|| {
+            serde_json::json!({"event": "dispatch", "function": c.code.name, "pc": cur.pc,
                                       "hit": hit, "ns": ns, "context": cur.to_string(),
-                                      "continuation": cont.id}),
-        );
+                                      "continuation": cont.id})
+        });
         let (code, env) = (c.code.clone(), c.env.clone());
         self.run_native(
             c.handler.clone(),

@@ -1734,6 +1734,23 @@ impl Interp {
                 };
                 r.map_err(|e| at(e, self))
             }
+            Op::ForRangePrep(_) => {
+                // Compiled loops count upwards over `int`s: `c(from, count)`
+                // when `from:to` is such a range, else NULL (compiled code
+                // exits, and the interpreter starts the loop). Pure, so the
+                // exit may re-execute the instruction.
+                let to = operands.pop().unwrap();
+                let from = operands.pop().unwrap();
+                Ok(match int_range(&from, &to) {
+                    Some((next, n, 1)) if n <= i32::MAX as u64 => {
+                        Value::Vec(Rc::new(Vector::new(VecData::Int(vec![
+                            next as i32,
+                            n as i32,
+                        ]))))
+                    }
+                    _ => Value::Null,
+                })
+            }
             Op::BranchFalse(..) => {
                 // The truth of an `if`/`while` condition, as TRUE or FALSE
                 // (compiled code branches on it); R's errors for the rest.
