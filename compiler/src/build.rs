@@ -715,7 +715,15 @@ impl<'a> Builder<'a> {
                     st.stack.push(r);
                 }
                 Op::Not(_) | Op::Neg(..) => {
-                    let a = st.stack.pop().unwrap();
+                    let mut a = st.stack.pop().unwrap();
+                    if matches!(op, Op::Not(_)) {
+                        // `!` of a value seen only as a non-NA logical scalar
+                        // (e.g. `!is.null(x)`): a native negation the branch
+                        // that usually follows can use directly.
+                        st.stack.push(a);
+                        a.val = self.lgl_truth(bb, pc, &st, a);
+                        st.stack.pop();
+                    }
                     let v = match (op, self.f.ty(a.val)) {
                         (Op::Not(_), Type::Bool) => {
                             self.f
@@ -760,6 +768,15 @@ impl<'a> Builder<'a> {
                             let diff = self.bin(bb, BinOp::SubI, tv, fv);
                             let one = self.f.push(bb, InstKind::ConstInt(1), Type::Int).unwrap();
                             (fv, self.bin(bb, BinOp::AddI, diff, one))
+                        }
+                        // A continuation entered here exited from this very
+                        // range (e.g. a downward `n:1`): its assume would fail
+                        // again at once and dispatch back to itself.
+                        _ if pc == self.entry_pc => {
+                            return Err(Unsupported(format!(
+                                "loop bound is not a speculated integer at pc {}",
+                                pc
+                            )))
                         }
                         // Bounds not speculated integers (e.g. `1:n` with a
                         // double n): the runtime computes the range.
@@ -995,6 +1012,34 @@ impl<'a> Builder<'a> {
             }
             pc += 1;
         }
+    }
+
+    /// `a` as a `bool` if it is, or is speculated to be, a logical scalar
+    /// never seen NA (checkpoint at `pc` with state `st`); else `a` unchanged.
+    fn lgl_truth(&mut self, bb: Block, pc: usize, st: &State, a: AbsVal) -> Val {
+        let bits = self.bits_of(a);
+        let v = match self.f.ty(a.val) {
+            Type::Any
+                if self.speculated_test(bits) == Some(TypeTest::IsLgl)
+                    && bits & TypeFeedback::NA == 0 =>
+            {
+                self.speculate(bb, a, bits, pc, st)
+            }
+            _ => return a.val,
+        };
+        let cp = self.checkpoint(bb, pc, st);
+        let na = self
+            .f
+            .push(bb, InstKind::Unary(UnOp::LglIsNa, v), Type::Bool)
+            .unwrap();
+        let ok = self
+            .f
+            .push(bb, InstKind::Unary(UnOp::NotB, na), Type::Bool)
+            .unwrap();
+        self.assume(bb, ok, cp, Reason::TypeCheck);
+        self.f
+            .push(bb, InstKind::Unary(UnOp::LglToBool, v), Type::Bool)
+            .unwrap()
     }
 
     /// `from:to` of a `for` loop through the runtime (`exec_generic`
