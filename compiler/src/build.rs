@@ -74,6 +74,25 @@ struct Builder<'a> {
     entered_blocks: std::collections::BTreeSet<Block>,
     /// Results of calls → the call feedback slot holding their observed types.
     call_results: BTreeMap<Val, u32>,
+    /// Blocks that start after `AndStart`/`OrStart` (both successors): stack
+    /// slot → what every path into the block is known to leave there. Block
+    /// parameters are untyped, so this is how the logical scalar of `&&`/`||`
+    /// stays typed across the short-circuit control flow.
+    known: BTreeMap<usize, (usize, Known)>,
+    /// The pc compiled code is entered at (its entry state is a predecessor
+    /// of that block, about which `known` says nothing).
+    entry_pc: usize,
+}
+
+/// A fact about a stack value at a block start (see `Builder::known`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Known {
+    /// A logical scalar (`Value::Lgl`, possibly NA): what `AndStart`,
+    /// `OrStart`, `AndEnd` and `OrEnd` push in the interpreter.
+    Lgl,
+    /// Exactly this logical value (the undecided left operand of `&&` is TRUE,
+    /// of `||` FALSE, once its NA case was speculated away).
+    Exactly(i32),
 }
 
 /// Where compiled code is entered and what it may assume about the entry state.
@@ -181,6 +200,8 @@ pub fn build_from(code: &FunctionCode, entry: &Entry) -> Result<Func, Unsupporte
         incoming: BTreeMap::new(),
         entered_blocks: Default::default(),
         call_results: BTreeMap::new(),
+        known: BTreeMap::new(),
+        entry_pc: entry.pc,
     };
     let mut starts = b.block_starts();
     if !starts.contains(&entry.pc) {
@@ -298,7 +319,7 @@ impl<'a> Builder<'a> {
                     s.insert(*t as usize);
                     s.insert(pc + 1);
                 }
-                Op::BranchFalse(t, ..) => {
+                Op::BranchFalse(t, ..) | Op::AndStart(t, _) | Op::OrStart(t, _) => {
                     s.insert(*t as usize);
                     s.insert(pc + 1);
                 }
@@ -607,6 +628,9 @@ impl<'a> Builder<'a> {
         let bb = self.blocks[&start];
         let code = self.code;
         let mut pc = start;
+        if let Some(&(k, fact)) = self.known.get(&start) {
+            self.apply_known(bb, start, &mut st, k, fact);
+        }
         loop {
             if pc != start && self.blocks.contains_key(&pc) {
                 // Fall through into the next block.
@@ -691,7 +715,15 @@ impl<'a> Builder<'a> {
                     st.stack.push(r);
                 }
                 Op::Not(_) | Op::Neg(..) => {
-                    let a = st.stack.pop().unwrap();
+                    let mut a = st.stack.pop().unwrap();
+                    if matches!(op, Op::Not(_)) {
+                        // `!` of a value seen only as a non-NA logical scalar
+                        // (e.g. `!is.null(x)`): a native negation the branch
+                        // that usually follows can use directly.
+                        st.stack.push(a);
+                        a.val = self.lgl_truth(bb, pc, &st, a);
+                        st.stack.pop();
+                    }
                     let v = match (op, self.f.ty(a.val)) {
                         (Op::Not(_), Type::Bool) => {
                             self.f
@@ -724,38 +756,65 @@ impl<'a> Builder<'a> {
                     let from = st.stack.pop().unwrap();
                     st.stack.push(from);
                     st.stack.push(to);
-                    let fv = self.int_operand(bb, pc, &st, from)?;
-                    let tv = self.int_operand(bb, pc, &st, to)?;
-                    // Compiled loops count upwards: assume from <= to.
-                    let up = self.bin(bb, BinOp::LeI, fv, tv);
-                    let cp = self.checkpoint(bb, pc, &st);
-                    self.assume(bb, up, cp, Reason::TypeCheck);
-                    let diff = self.bin(bb, BinOp::SubI, tv, fv);
-                    let one = self.f.push(bb, InstKind::ConstInt(1), Type::Int).unwrap();
-                    let n = self.bin(bb, BinOp::AddI, diff, one);
+                    let (fv, n) = match (
+                        self.int_operand(bb, pc, &st, from),
+                        self.int_operand(bb, pc, &st, to),
+                    ) {
+                        (Ok(fv), Ok(tv)) => {
+                            // Compiled loops count upwards: assume from <= to.
+                            let up = self.bin(bb, BinOp::LeI, fv, tv);
+                            let cp = self.checkpoint(bb, pc, &st);
+                            self.assume(bb, up, cp, Reason::TypeCheck);
+                            let diff = self.bin(bb, BinOp::SubI, tv, fv);
+                            let one = self.f.push(bb, InstKind::ConstInt(1), Type::Int).unwrap();
+                            (fv, self.bin(bb, BinOp::AddI, diff, one))
+                        }
+                        // A continuation entered here exited from this very
+                        // range (e.g. a downward `n:1`): its assume would fail
+                        // again at once and dispatch back to itself.
+                        _ if pc == self.entry_pc => {
+                            return Err(Unsupported(format!(
+                                "loop bound is not a speculated integer at pc {}",
+                                pc
+                            )))
+                        }
+                        // Bounds not speculated integers (e.g. `1:n` with a
+                        // double n): the runtime computes the range.
+                        _ => self.range_generic(bb, pc, &st, from, to),
+                    };
                     st.stack.truncate(st.stack.len() - 2);
                     st.loops.push((fv, n));
                 }
-                Op::ForCountPrep { .. } => {
+                Op::ForCountPrep { along, .. } => {
                     let x = st.stack.pop().unwrap();
                     st.stack.push(x);
                     let bits = self.bits_of(x);
                     let xv = self.speculate(bb, x, bits, pc, &st);
-                    // Typed vectors know their length; anything else asks the runtime.
-                    let len_op = match self.f.ty(xv) {
-                        Type::VecInt | Type::VecDbl | Type::VecLgl => UnOp::VecLen,
-                        Type::Any => UnOp::Length,
-                        _ => {
-                            return Err(Unsupported(format!(
-                                "seq_along of an untyped value at pc {}",
-                                pc
-                            )))
-                        }
+                    let n = if along {
+                        // Typed vectors know their length; anything else asks the runtime.
+                        let len_op = match self.f.ty(xv) {
+                            Type::VecInt | Type::VecDbl | Type::VecLgl => UnOp::VecLen,
+                            Type::Any => UnOp::Length,
+                            _ => {
+                                return Err(Unsupported(format!(
+                                    "seq_along of an untyped value at pc {}",
+                                    pc
+                                )))
+                            }
+                        };
+                        self.f
+                            .push(bb, InstKind::Unary(len_op, xv), Type::Int)
+                            .unwrap()
+                    } else if self.f.ty(xv) == Type::Int {
+                        // `seq_len(n)`: the count is the value itself (positive:
+                        // assumed below, so seq_len's errors cannot occur).
+                        xv
+                    } else {
+                        return Err(Unsupported(format!(
+                            "seq_len of a value not speculated integer at pc {}",
+                            pc
+                        )));
                     };
-                    let n = self
-                        .f
-                        .push(bb, InstKind::Unary(len_op, xv), Type::Int)
-                        .unwrap();
                     // An empty counted loop binds its variable to NULL: leave that to the interpreter.
                     let zero = self.f.push(bb, InstKind::ConstInt(0), Type::Int).unwrap();
                     let nonempty = self.bin(bb, BinOp::GtI, n, zero);
@@ -868,6 +927,31 @@ impl<'a> Builder<'a> {
                         fb: Some(fb),
                     });
                 }
+                Op::SetDollar(..) | Op::SetFun { .. } => {
+                    // `x$f <- v`: the stack is `v, x`; `f(x, args) <- v`: `v,
+                    // args.., x`. Generic like `SetIndex`: the runtime updates
+                    // an unshared x in place (its operand is moved at its last
+                    // use) and pushes the new x.
+                    let n = match op {
+                        Op::SetFun { argc, .. } => argc as usize + 2,
+                        _ => 2,
+                    };
+                    let k = st.stack.len() - n;
+                    let vals: Vec<Val> = st.stack[k..].iter().map(|a| a.val).collect();
+                    let r = self.runtime(bb, pc, &vals);
+                    st.stack.truncate(k);
+                    st.stack.push(AbsVal::new(r));
+                }
+                Op::AndStart(t, _) | Op::OrStart(t, _) => {
+                    let is_and = matches!(op, Op::AndStart(..));
+                    return self.short_circuit(bb, pc, st, t as usize, is_and);
+                }
+                Op::AndEnd(_) | Op::OrEnd(_) => {
+                    let is_and = matches!(op, Op::AndEnd(_));
+                    let r = self.logic_end(bb, pc, &st, is_and);
+                    st.stack.truncate(st.stack.len() - 2);
+                    st.stack.push(AbsVal::new(r));
+                }
                 Op::SetIndex { n, .. } | Op::SetIndex2 { n, .. } => {
                     // `x[i..] <- v` / `x[[i..]] <- v`: the stack is `v, i1..in, x`
                     // (x taken from its local). The runtime updates x in place
@@ -928,6 +1012,69 @@ impl<'a> Builder<'a> {
             }
             pc += 1;
         }
+    }
+
+    /// `a` as a `bool` if it is, or is speculated to be, a logical scalar
+    /// never seen NA (checkpoint at `pc` with state `st`); else `a` unchanged.
+    fn lgl_truth(&mut self, bb: Block, pc: usize, st: &State, a: AbsVal) -> Val {
+        let bits = self.bits_of(a);
+        let v = match self.f.ty(a.val) {
+            Type::Any
+                if self.speculated_test(bits) == Some(TypeTest::IsLgl)
+                    && bits & TypeFeedback::NA == 0 =>
+            {
+                self.speculate(bb, a, bits, pc, st)
+            }
+            _ => return a.val,
+        };
+        let cp = self.checkpoint(bb, pc, st);
+        let na = self
+            .f
+            .push(bb, InstKind::Unary(UnOp::LglIsNa, v), Type::Bool)
+            .unwrap();
+        let ok = self
+            .f
+            .push(bb, InstKind::Unary(UnOp::NotB, na), Type::Bool)
+            .unwrap();
+        self.assume(bb, ok, cp, Reason::TypeCheck);
+        self.f
+            .push(bb, InstKind::Unary(UnOp::LglToBool, v), Type::Bool)
+            .unwrap()
+    }
+
+    /// `from:to` of a `for` loop through the runtime (`exec_generic`
+    /// returns `c(from, count)` for an upward integer range, else NULL, which
+    /// the assume sends back to the interpreter): `(from, count)` as `int`s.
+    fn range_generic(
+        &mut self,
+        bb: Block,
+        pc: usize,
+        st: &State,
+        from: AbsVal,
+        to: AbsVal,
+    ) -> (Val, Val) {
+        let r = self.runtime(bb, pc, &[from.val, to.val]);
+        let cp = self.checkpoint(bb, pc, st);
+        let ok = self
+            .f
+            .push(bb, InstKind::Test(TypeTest::IsVecInt, r), Type::Bool)
+            .unwrap();
+        self.assume(bb, ok, cp, Reason::TypeCheck);
+        let v = self
+            .f
+            .push(bb, InstKind::Unary(UnOp::Unbox, r), Type::VecInt)
+            .unwrap();
+        let zero = self.f.push(bb, InstKind::ConstInt(0), Type::Int).unwrap();
+        let one = self.f.push(bb, InstKind::ConstInt(1), Type::Int).unwrap();
+        let fv = self
+            .f
+            .push(bb, InstKind::VecLoad(v, zero), Type::Int)
+            .unwrap();
+        let n = self
+            .f
+            .push(bb, InstKind::VecLoad(v, one), Type::Int)
+            .unwrap();
+        (fv, n)
     }
 
     /// An operand that must be an `int` (speculated, or an integral double constant).
@@ -1251,6 +1398,200 @@ impl<'a> Builder<'a> {
             .unwrap()
     }
 
+    /// Use what `known` says about stack slot `k` at the block starting at `pc`.
+    fn apply_known(&mut self, bb: Block, pc: usize, st: &mut State, k: usize, fact: Known) {
+        let Some(a) = st.stack.get(k).copied() else {
+            return;
+        };
+        if self.f.ty(a.val) != Type::Any {
+            return;
+        }
+        let val = match fact {
+            // The entry state comes from the interpreter, which may hold NA.
+            Known::Exactly(x) if pc != self.entry_pc => {
+                self.f.push(bb, InstKind::ConstLgl(x), Type::Lgl).unwrap()
+            }
+            // A logical scalar by construction: unboxing needs no type test.
+            _ => self
+                .f
+                .push(bb, InstKind::Unary(UnOp::Unbox, a.val), Type::Lgl)
+                .unwrap(),
+        };
+        st.stack[k] = AbsVal { val, fb: a.fb };
+    }
+
+    /// `AndStart(target)` / `OrStart(target)`: the left operand's logical value
+    /// `l` stays on the stack; `&&` jumps to `target` when `l` is FALSE, `||`
+    /// when it is TRUE, else both continue with the right operand at `pc + 1`.
+    fn short_circuit(
+        &mut self,
+        bb: Block,
+        pc: usize,
+        mut st: State,
+        target: usize,
+        is_and: bool,
+    ) -> Result<(), Unsupported> {
+        let a = *st.stack.last().unwrap();
+        let bits = self.bits_of(a);
+        // Only a logical is worth speculating on (anything else is coerced by
+        // the runtime, with R's errors and warnings).
+        let av = if self.speculated_test(bits) == Some(TypeTest::IsLgl) {
+            self.speculate(bb, a, bits, pc, &st)
+        } else {
+            a.val
+        };
+        let ty = self.f.ty(av);
+        // A left value never NA: `truth` is its exact value (and the right
+        // operand is reached only with the non-deciding one).
+        let truth = match ty {
+            Type::Bool => Some(av),
+            Type::Lgl if bits & TypeFeedback::NA == 0 => {
+                let cp = self.checkpoint(bb, pc, &st);
+                let na = self
+                    .f
+                    .push(bb, InstKind::Unary(UnOp::LglIsNa, av), Type::Bool)
+                    .unwrap();
+                let ok = self
+                    .f
+                    .push(bb, InstKind::Unary(UnOp::NotB, na), Type::Bool)
+                    .unwrap();
+                self.assume(bb, ok, cp, Reason::TypeCheck);
+                Some(
+                    self.f
+                        .push(bb, InstKind::Unary(UnOp::LglToBool, av), Type::Bool)
+                        .unwrap(),
+                )
+            }
+            _ => None,
+        };
+        let (l, decided) = match truth {
+            Some(t) => {
+                let decided = if is_and {
+                    self.f
+                        .push(bb, InstKind::Unary(UnOp::NotB, t), Type::Bool)
+                        .unwrap()
+                } else {
+                    t
+                };
+                (av, decided)
+            }
+            None => {
+                // The interpreter's coercion: a logical scalar, possibly NA.
+                let r = self.runtime(bb, pc, &[av]);
+                let l = self
+                    .f
+                    .push(bb, InstKind::Unary(UnOp::Unbox, r), Type::Lgl)
+                    .unwrap();
+                // `lgl2bool` is `l != 0`, so NA counts as TRUE here.
+                let nz = self
+                    .f
+                    .push(bb, InstKind::Unary(UnOp::LglToBool, l), Type::Bool)
+                    .unwrap();
+                let decided = if is_and {
+                    self.f
+                        .push(bb, InstKind::Unary(UnOp::NotB, nz), Type::Bool)
+                        .unwrap()
+                } else {
+                    let na = self
+                        .f
+                        .push(bb, InstKind::Unary(UnOp::LglIsNa, l), Type::Bool)
+                        .unwrap();
+                    let not_na = self
+                        .f
+                        .push(bb, InstKind::Unary(UnOp::NotB, na), Type::Bool)
+                        .unwrap();
+                    self.bin(bb, BinOp::AndB, nz, not_na)
+                };
+                (l, decided)
+            }
+        };
+        let k = st.stack.len() - 1;
+        st.stack[k] = AbsVal { val: l, fb: a.fb };
+        // Facts for the two successors, valid only if nothing else enters them.
+        let next = pc + 1;
+        if self.count_jumps_to(next) == 0 {
+            let fact = if truth.is_some() {
+                Known::Exactly(is_and as i32)
+            } else {
+                Known::Lgl
+            };
+            self.known.insert(next, (k, fact));
+        }
+        let end_op = target.checked_sub(1).map(|e| self.code.ops[e]);
+        let ends_here = matches!(
+            (is_and, end_op),
+            (true, Some(Op::AndEnd(_))) | (false, Some(Op::OrEnd(_)))
+        );
+        if ends_here && self.count_jumps_to(target) == 1 {
+            self.known.insert(target, (k, Known::Lgl));
+        }
+        let (t_dec, t_next) = (self.blocks[&target], self.blocks[&next]);
+        self.f.push(
+            bb,
+            InstKind::Branch(decided, t_dec, vec![], t_next, vec![]),
+            Type::Void,
+        );
+        self.jump_from(bb, 0, target, st.clone())?;
+        self.jump_from(bb, 1, next, st)
+    }
+
+    /// How many instructions transfer control to `pc` (besides falling through).
+    fn count_jumps_to(&self, pc: usize) -> usize {
+        self.code
+            .ops
+            .iter()
+            .filter(|op| match **op {
+                Op::Jump(t) | Op::BranchFalse(t, ..) | Op::AndStart(t, _) | Op::OrStart(t, _) => {
+                    t as usize == pc
+                }
+                Op::ForStep { exit, .. } => exit as usize == pc,
+                _ => false,
+            })
+            .count()
+    }
+
+    /// `AndEnd` / `OrEnd` on the stack `a, b`: with `a` known to be the
+    /// non-deciding value (TRUE for `&&`, FALSE for `||`) the result is `b` as
+    /// a logical scalar; otherwise the runtime applies R's three-valued rules.
+    fn logic_end(&mut self, bb: Block, pc: usize, st: &State, is_and: bool) -> Val {
+        let n = st.stack.len();
+        let (a, b) = (st.stack[n - 2], st.stack[n - 1]);
+        let neutral = matches!(
+            self.f.def_inst(a.val).map(|i| self.f.inst(i).kind.clone()),
+            Some(InstKind::ConstLgl(x)) if x == is_and as i32
+        );
+        if neutral {
+            let bits = self.bits_of(b);
+            let bv = self.speculate(bb, b, bits, pc, st);
+            let r = match self.f.ty(bv) {
+                Type::Bool | Type::Lgl => Some(bv),
+                Type::Int => Some(
+                    self.f
+                        .push(bb, InstKind::Unary(UnOp::IntToLgl, bv), Type::Lgl)
+                        .unwrap(),
+                ),
+                Type::Dbl => Some(
+                    self.f
+                        .push(bb, InstKind::Unary(UnOp::DblToLgl, bv), Type::Lgl)
+                        .unwrap(),
+                ),
+                _ => None,
+            };
+            if let Some(r) = r {
+                return r;
+            }
+            let r = self.runtime(bb, pc, &[a.val, bv]);
+            return self
+                .f
+                .push(bb, InstKind::Unary(UnOp::Unbox, r), Type::Lgl)
+                .unwrap();
+        }
+        let r = self.runtime(bb, pc, &[a.val, b.val]);
+        self.f
+            .push(bb, InstKind::Unary(UnOp::Unbox, r), Type::Lgl)
+            .unwrap()
+    }
+
     fn branch(
         &mut self,
         bb: Block,
@@ -1280,7 +1621,18 @@ impl<'a> Builder<'a> {
                     .push(bb, InstKind::Unary(UnOp::LglToBool, cv), Type::Bool)
                     .unwrap()
             }
-            _ => return Err(Unsupported(format!("untyped condition at pc {}", pc))),
+            _ => {
+                // The runtime applies R's rules (and errors) for the condition
+                // and returns TRUE or FALSE, never NA.
+                let r = self.runtime(bb, pc, &[cv]);
+                let l = self
+                    .f
+                    .push(bb, InstKind::Unary(UnOp::Unbox, r), Type::Lgl)
+                    .unwrap();
+                self.f
+                    .push(bb, InstKind::Unary(UnOp::LglToBool, l), Type::Bool)
+                    .unwrap()
+            }
         };
         let bits = self.fb_bits(Some(fb));
         let taken = bits & TypeFeedback::TAKEN != 0; // jumped: condition FALSE

@@ -738,7 +738,6 @@ impl Shared {
         }
         let (code, env) = (c.code.clone(), c.env.clone());
         let mut cont = cont;
-        let mut inputs = inputs;
         let mut entering = Some(entering);
         // This activation's chain (a continuation may call functions whose
         // exits start chains of their own).

@@ -84,3 +84,70 @@ fn corpus_functions_build_verified_ir() {
         built, skipped
     );
 }
+
+/// The functions of `jit_logic_records` build (`&&`/`||`, `rec$x <- v`,
+/// conditions from calls, `1:n` with a double `n`), and where the feedback
+/// saw only non-NA logicals, `&&` and the `if`/`while` conditions are native
+/// control flow: no runtime call performs those instructions.
+#[test]
+fn logic_and_records_build_typed() {
+    let handle = std::thread::Builder::new()
+        .stack_size(1 << 30)
+        .spawn(|| {
+            let name = "jit_logic_records";
+            let src =
+                std::fs::read_to_string(common::corpus_dir().join(format!("{}.R", name))).unwrap();
+            let mut interp = vm::interp::Interp::new();
+            let (mut out, mut err) = (Vec::new(), Vec::new());
+            vm::driver::run_source(&mut interp, &src, name, &mut out, &mut err);
+            let mut funs: Vec<Rc<vm::bytecode::FunctionCode>> = Vec::new();
+            for code in &interp.toplevel_code {
+                compiler::functions_of(code, &mut funs);
+            }
+            let ir_of = |fname: &str| {
+                let f = funs.iter().find(|f| f.name == fname).unwrap();
+                let ir = compiler::build::build(f)
+                    .unwrap_or_else(|e| panic!("{} not built: {:?}", fname, e));
+                (f.clone(), ir)
+            };
+            for fname in [
+                "and_or",
+                "num_logic",
+                "bump",
+                "alias",
+                "grow",
+                "cond_calls",
+                "bad",
+            ] {
+                ir_of(fname);
+            }
+            for fname in ["count_run", "any_big"] {
+                let (code, ir) = ir_of(fname);
+                for inst in &ir.insts {
+                    if let compiler::ir::InstKind::Runtime(compiler::ir::RtOp::AtPc(pc), _) =
+                        &inst.kind
+                    {
+                        let pc = *pc;
+                        let op = code.ops[pc as usize];
+                        assert!(
+                            !matches!(
+                                op,
+                                vm::bytecode::Op::AndStart(..)
+                                    | vm::bytecode::Op::OrStart(..)
+                                    | vm::bytecode::Op::AndEnd(_)
+                                    | vm::bytecode::Op::OrEnd(_)
+                                    | vm::bytecode::Op::BranchFalse(..)
+                            ),
+                            "{}: generic {:?} at pc {}\n{}",
+                            fname,
+                            op,
+                            pc,
+                            compiler::print::print_func(&ir)
+                        );
+                    }
+                }
+            }
+        })
+        .unwrap();
+    handle.join().unwrap();
+}

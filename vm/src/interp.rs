@@ -1699,6 +1699,7 @@ impl Interp {
                     | Op::Index2 { call, .. }
                     | Op::IndexLocals { call, .. } => call,
                     Op::SetIndex { call, .. } | Op::SetIndex2 { call, .. } => call,
+                    Op::BranchFalse(_, ci, _) => ci,
                     _ => 0,
                 },
             )
@@ -1768,6 +1769,33 @@ impl Interp {
                     subset::assign_index(self, x, &idx, v)
                 };
                 r.map_err(|e| at(e, self))
+            }
+            Op::ForRangePrep(_) => {
+                // Compiled loops count upwards over `int`s: `c(from, count)`
+                // when `from:to` is such a range, else NULL (compiled code
+                // exits, and the interpreter starts the loop). Pure, so the
+                // exit may re-execute the instruction.
+                let to = operands.pop().unwrap();
+                let from = operands.pop().unwrap();
+                Ok(match int_range(&from, &to) {
+                    Some((next, n, 1)) if n <= i32::MAX as u64 => {
+                        Value::Vec(Rc::new(Vector::new(VecData::Int(vec![
+                            next as i32,
+                            n as i32,
+                        ]))))
+                    }
+                    _ => Value::Null,
+                })
+            }
+            Op::BranchFalse(..) => {
+                // The truth of an `if`/`while` condition, as TRUE or FALSE
+                // (compiled code branches on it); R's errors for the rest.
+                let c = operands.pop().unwrap();
+                let truth = match c {
+                    Value::Lgl(x) if x != NA_LOGICAL => Ok(x != 0),
+                    other => condition_truth(&other).map_err(|e| at(e, self)),
+                };
+                truth.map(|t| Value::Lgl(t as i32))
             }
             _ => {
                 // Everything else goes through the slow-path executor on the stack.
