@@ -48,6 +48,17 @@ struct FnInfo {
     failed: std::collections::HashSet<DeoptContext>,
 }
 
+impl FnInfo {
+    /// Whether a new version should be compiled at this call.
+    fn due(&self, calls: u32, threshold: u32) -> bool {
+        self.deopts < MAX_DEOPTS
+            && match self.retired_at {
+                Some(at) => calls >= at.saturating_add(threshold),
+                None => calls.saturating_add(1) >= threshold,
+            }
+    }
+}
+
 /// A compiled deoptless continuation.
 pub struct Continuation {
     pub compiled: Rc<Compiled>,
@@ -266,12 +277,7 @@ impl Shared {
                 .unwrap_or(0);
             return Some((id, v.clone()));
         }
-        let due = info.deopts < MAX_DEOPTS
-            && match info.retired_at {
-                Some(at) => calls >= at.saturating_add(threshold),
-                None => calls.saturating_add(1) >= threshold,
-            };
-        if !due {
+        if !info.due(calls, threshold) {
             return None;
         }
         // A new version for this context, or the generic one when the table is full.
@@ -380,6 +386,20 @@ impl Shared {
 impl Tier for Engine {
     fn enter(&self, interp: &mut Interp, clo: &Rc<Closure>, env: &Env) -> Option<RResult<Value>> {
         let code = &clo.code;
+        // Most calls of functions without compiled code: answer without
+        // computing the argument context.
+        {
+            let calls = code.invocations.get();
+            let threshold = self.shared.config.jit_threshold;
+            let fns = self.shared.fns.borrow();
+            let idle = match fns.get(&Rc::as_ptr(code)) {
+                None => calls.saturating_add(1) < threshold,
+                Some(info) => info.table.is_empty() && !info.due(calls, threshold),
+            };
+            if idle {
+                return None;
+            }
+        }
         let ctx = ArgContext::of(&env.slots.borrow()[..code.nparams]);
         let (version, compiled) = self.shared.version_for(code, &ctx)?;
         // Parameter k is local slot k (the borrow ends before native code runs).
