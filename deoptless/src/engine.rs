@@ -495,14 +495,22 @@ impl ExitHandler for Shared {
                 s.chaos_exits += 1;
             }
         }
+        // Writing the trace line is observability, not exit cost: it is
+        // subtracted from the dispatch latency.
+        let t = Instant::now();
         self.event(|| serde_json::json!({
             "event": "exit", "function": c.code.name, "pc": raw.info.pc, "reason": raw.info.reason.name(),
             "chaos": raw.chaos, "exit": raw.id,
         }));
+        let trace_ns = if self.trace.borrow().is_some() {
+            t.elapsed().as_nanos() as u64
+        } else {
+            0
+        };
         if self.config.mode != Mode::Deoptless {
             return None;
         }
-        match self.deoptless(interp, c, raw) {
+        match self.deoptless(interp, c, raw, trace_ns) {
             Ok(r) => Some(r),
             Err(why) => {
                 *self
@@ -604,6 +612,7 @@ impl Shared {
         interp: &mut Interp,
         c: &mut Ctx,
         raw: &RawExit,
+        trace_ns: u64,
     ) -> Result<RResult<Value>, &'static str> {
         let info = raw.info;
         // An exit inside a continuation dispatches again only while this
@@ -731,7 +740,7 @@ impl Shared {
         let fname: &str = &c.code.name;
         let cur = &cur;
         let entering = move || {
-            let ns = raw.started.elapsed().as_nanos() as u64;
+            let ns = (raw.started.elapsed().as_nanos() as u64).saturating_sub(trace_ns);
             {
                 let mut st = self.stats.borrow_mut();
                 if hit {
