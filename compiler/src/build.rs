@@ -155,8 +155,9 @@ pub fn build_for(code: &FunctionCode, ctx: &ArgContext) -> Result<Func, Unsuppor
     build_from(code, &Entry::call(code, ctx))
 }
 
-/// Feedback bits describing exactly the values of type `t`.
-fn fb_bits_of(t: ArgType) -> u16 {
+/// Feedback bits describing exactly the values of type `t` (`any`: stale, i.e.
+/// nothing to speculate on).
+pub fn fb_bits_of(t: ArgType) -> u16 {
     use TypeFeedback as T;
     match t {
         ArgType::Int => T::INT,

@@ -17,23 +17,11 @@
 //! speculation: both branch directions, or an NA (overflowed) result.
 
 use crate::context::{DeoptContext, Trigger};
+use compiler::build::fb_bits_of;
 use compiler::context::ArgType;
 use std::collections::BTreeMap;
 use vm::bytecode::{FunctionCode, Op, Var};
 use vm::feedback::TypeFeedback as T;
-
-/// The feedback bits that describe exactly the values of type `t`.
-pub fn bits_of(t: ArgType) -> u16 {
-    match t {
-        ArgType::Int => T::INT,
-        ArgType::Dbl => T::DBL,
-        ArgType::Lgl => T::LGL,
-        ArgType::VecInt => T::INT | T::NON_SCALAR,
-        ArgType::VecDbl => T::DBL | T::NON_SCALAR,
-        ArgType::VecLgl => T::LGL | T::NON_SCALAR,
-        ArgType::Any => T::STALE,
-    }
-}
 
 /// The type the compiler would speculate from `bits` (mirrors the builder).
 fn speculated(bits: u16) -> Option<ArgType> {
@@ -105,7 +93,7 @@ pub fn cleaned_feedback(
         for k in local_reads(code, slot as u16) {
             if let Some(s) = speculated(base(k)) {
                 if !t.fits(s) {
-                    fb.insert(k, bits_of(t));
+                    fb.insert(k, fb_bits_of(t));
                 }
             }
         }
@@ -115,7 +103,7 @@ pub fn cleaned_feedback(
         Trigger::Type(t) => {
             // 1. The trigger, and 3. stale results of its consumer.
             if let Some(k) = failing {
-                fb.insert(k, bits_of(t));
+                fb.insert(k, fb_bits_of(t));
             }
             if let Some(k) = op.and_then(result_slot) {
                 fb.insert(k, base(k) | T::STALE);
