@@ -1028,6 +1028,12 @@ impl<'a> Builder<'a> {
             }
             _ => return a.val,
         };
+        self.lgl_to_bool(bb, pc, st, v)
+    }
+
+    /// A logical scalar as a `bool`, assuming it is not NA (checkpoint at `pc`
+    /// with state `st`): what a condition or `&&`/`||` operand needs.
+    fn lgl_to_bool(&mut self, bb: Block, pc: usize, st: &State, v: Val) -> Val {
         let cp = self.checkpoint(bb, pc, st);
         let na = self
             .f
@@ -1446,23 +1452,7 @@ impl<'a> Builder<'a> {
         // operand is reached only with the non-deciding one).
         let truth = match ty {
             Type::Bool => Some(av),
-            Type::Lgl if bits & TypeFeedback::NA == 0 => {
-                let cp = self.checkpoint(bb, pc, &st);
-                let na = self
-                    .f
-                    .push(bb, InstKind::Unary(UnOp::LglIsNa, av), Type::Bool)
-                    .unwrap();
-                let ok = self
-                    .f
-                    .push(bb, InstKind::Unary(UnOp::NotB, na), Type::Bool)
-                    .unwrap();
-                self.assume(bb, ok, cp, Reason::TypeCheck);
-                Some(
-                    self.f
-                        .push(bb, InstKind::Unary(UnOp::LglToBool, av), Type::Bool)
-                        .unwrap(),
-                )
-            }
+            Type::Lgl if bits & TypeFeedback::NA == 0 => Some(self.lgl_to_bool(bb, pc, &st, av)),
             _ => None,
         };
         let (l, decided) = match truth {
@@ -1607,21 +1597,7 @@ impl<'a> Builder<'a> {
         let cv = self.speculate(bb, c, cbits, pc, &st);
         let cond = match self.f.ty(cv) {
             Type::Bool => cv,
-            Type::Lgl => {
-                let cp = self.checkpoint(bb, pc, &st);
-                let na = self
-                    .f
-                    .push(bb, InstKind::Unary(UnOp::LglIsNa, cv), Type::Bool)
-                    .unwrap();
-                let ok = self
-                    .f
-                    .push(bb, InstKind::Unary(UnOp::NotB, na), Type::Bool)
-                    .unwrap();
-                self.assume(bb, ok, cp, Reason::TypeCheck);
-                self.f
-                    .push(bb, InstKind::Unary(UnOp::LglToBool, cv), Type::Bool)
-                    .unwrap()
-            }
+            Type::Lgl => self.lgl_to_bool(bb, pc, &st, cv),
             _ => {
                 // The runtime applies R's rules (and errors) for the condition
                 // and returns TRUE or FALSE, never NA.

@@ -82,6 +82,18 @@ impl RawExit<'_> {
         let slot = self.words[k] as usize;
         (!c.unbound[slot]).then(|| &c.anys[slot])
     }
+
+    /// Buffer word `k` as an interpreter value (`None`: an unbound local).
+    pub fn value(&self, c: &Ctx, k: usize) -> Option<Value> {
+        let w = self.words[k];
+        Some(match self.info.types[k] {
+            Type::Int => Value::Int(w as u32 as i32),
+            Type::Dbl => Value::Dbl(f64::from_bits(w)),
+            Type::Lgl => Value::Lgl(w as u32 as i32),
+            Type::Bool => Value::Lgl((w & 1) as i32),
+            _ => self.any(c, k)?.clone(),
+        })
+    }
 }
 
 /// What the engine does when compiled code exits.
@@ -410,21 +422,7 @@ pub extern "C" fn rt_exit(c: *mut Ctx, id: u32, buf: *const u64, held: u32) -> u
             }
         };
     }
-    let value_of = |c: &Ctx, k: usize| -> Option<Value> {
-        let w = words[k];
-        Some(match info.types[k] {
-            Type::Int => Value::Int(w as u32 as i32),
-            Type::Dbl => Value::Dbl(f64::from_bits(w)),
-            Type::Lgl => Value::Lgl(w as u32 as i32),
-            Type::Bool => Value::Lgl((w & 1) as i32),
-            _ => {
-                if c.unbound[w as usize] {
-                    return None;
-                }
-                c.anys[w as usize].clone()
-            }
-        })
-    };
+    let value_of = |c: &Ctx, k: usize| raw.value(c, k);
     let mut k = 0;
     let mut stack = Vec::with_capacity(info.nstack);
     for _ in 0..info.nstack {

@@ -262,12 +262,27 @@ impl Shared {
     }
 
     /// The compiled version to run for a call in context `ctx`, compiling when due.
-    fn version_for(&self, code: &FunctionCode, ctx: &ArgContext) -> Option<(usize, Rc<Compiled>)> {
+    /// The argument context (`ctx_of`) is computed only when the function has
+    /// compiled versions or is due: most calls of cold functions need nothing.
+    fn version_for(
+        &self,
+        code: &FunctionCode,
+        ctx_of: impl FnOnce() -> ArgContext,
+    ) -> Option<(usize, Rc<Compiled>)> {
         let key = code as *const FunctionCode;
         let calls = code.invocations.get();
         let threshold = self.config.jit_threshold;
         let mut fns = self.fns.borrow_mut();
-        let info = fns.entry(key).or_default();
+        use std::collections::hash_map::Entry as Slot;
+        let info = match fns.entry(key) {
+            Slot::Occupied(o) => o.into_mut(),
+            Slot::Vacant(_) if calls.saturating_add(1) < threshold => return None,
+            Slot::Vacant(v) => v.insert(FnInfo::default()),
+        };
+        if info.table.is_empty() && !info.due(calls, threshold) {
+            return None;
+        }
+        let ctx = &ctx_of();
         if let Some((c, v)) = info.table.dispatch(ctx) {
             let id = info
                 .ids
@@ -386,22 +401,9 @@ impl Shared {
 impl Tier for Engine {
     fn enter(&self, interp: &mut Interp, clo: &Rc<Closure>, env: &Env) -> Option<RResult<Value>> {
         let code = &clo.code;
-        // Most calls of functions without compiled code: answer without
-        // computing the argument context.
-        {
-            let calls = code.invocations.get();
-            let threshold = self.shared.config.jit_threshold;
-            let fns = self.shared.fns.borrow();
-            let idle = match fns.get(&Rc::as_ptr(code)) {
-                None => calls.saturating_add(1) < threshold,
-                Some(info) => info.table.is_empty() && !info.due(calls, threshold),
-            };
-            if idle {
-                return None;
-            }
-        }
-        let ctx = ArgContext::of(&env.slots.borrow()[..code.nparams]);
-        let (version, compiled) = self.shared.version_for(code, &ctx)?;
+        let (version, compiled) = self
+            .shared
+            .version_for(code, || ArgContext::of(&env.slots.borrow()[..code.nparams]))?;
         // Parameter k is local slot k (the borrow ends before native code runs).
         let inputs: Vec<Option<EntryValue>> = {
             let slots = env.slots.borrow();
@@ -593,13 +595,7 @@ fn entry_value(c: &Ctx, raw: &RawExit, k: usize, t: ArgType) -> Option<EntryValu
             Value::Dbl(x) => x.to_bits(),
             _ => return None,
         }),
-        (true, false) => EntryValue::Value(match raw.info.types[k] {
-            Type::Dbl => Value::Dbl(f64::from_bits(w)),
-            Type::Lgl => Value::Lgl(w as u32 as i32),
-            Type::Bool => Value::Lgl((w & 1) as i32),
-            _ => Value::Int(w as u32 as i32),
-        }),
-        (false, false) => EntryValue::Value(raw.any(c, k)?.clone()),
+        (_, false) => EntryValue::Value(raw.value(c, k)?),
     })
 }
 

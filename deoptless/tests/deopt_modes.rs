@@ -26,20 +26,19 @@ fn corpus_in_deopt_mode_default_threshold() {
     common::check_all(&["--mode", "deopt"]);
 }
 
-fn chaos(p: &str) {
+/// The corpus under chaos probability `p` with seeds 1, 2, 3, installing every
+/// compilable function (`--no-profitability-check`), in the mode `flags` give.
+fn chaos_runs(flags: &[&str], p: &str) {
     for seed in ["1", "2", "3"] {
-        common::check_all(&[
-            "--no-profitability-check",
-            "--mode",
-            "deopt",
-            "--jit-threshold",
-            "1",
-            "--chaos",
-            p,
-            "--seed",
-            seed,
-        ]);
+        let mut all = vec!["--no-profitability-check"];
+        all.extend_from_slice(flags);
+        all.extend_from_slice(&["--chaos", p, "--seed", seed]);
+        common::check_all(&all);
     }
+}
+
+fn chaos(p: &str) {
+    chaos_runs(&["--mode", "deopt", "--jit-threshold", "1"], p);
 }
 
 #[test]
@@ -58,19 +57,7 @@ fn corpus_under_chaos_every_check_fails() {
 }
 
 fn osr_chaos(p: &str) {
-    for seed in ["1", "2", "3"] {
-        common::check_all(&[
-            "--no-profitability-check",
-            "--mode",
-            "deopt",
-            "--osr-threshold",
-            "1",
-            "--chaos",
-            p,
-            "--seed",
-            seed,
-        ]);
-    }
+    chaos_runs(&["--mode", "deopt", "--osr-threshold", "1"], p);
 }
 
 #[test]
@@ -118,20 +105,16 @@ fn corpus_in_deoptless_mode_verifying_contexts() {
 }
 
 fn deoptless_chaos(p: &str) {
-    for seed in ["1", "2", "3"] {
-        common::check_all(&[
-            "--no-profitability-check",
+    chaos_runs(
+        &[
             "--mode",
             "deoptless",
             "--jit-threshold",
             "1",
             "--verify-contexts",
-            "--chaos",
-            p,
-            "--seed",
-            seed,
-        ]);
-    }
+        ],
+        p,
+    );
 }
 
 #[test]
