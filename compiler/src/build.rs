@@ -17,9 +17,11 @@
 //! `const.any #k` names `code.consts[k]`; `const.any #UNBOUND` marks a local that
 //! is unbound on some path into a block (the interpreter sees it unbound).
 
+mod inline;
+
 use crate::context::{ArgContext, ArgType};
 use crate::ir::*;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use vm::builtins::arith::{ArithOp, CmpOp};
 use vm::bytecode::{FunctionCode, Op, Var};
 use vm::feedback::TypeFeedback;
@@ -82,6 +84,32 @@ struct Builder<'a> {
     /// The pc compiled code is entered at (its entry state is a predecessor
     /// of that block, about which `known` says nothing).
     entry_pc: usize,
+    /// Call sites (the pc of their `LoadFun`) not to inline.
+    no_inline: BTreeSet<usize>,
+    /// An inlined call being built (see `inline.rs`): in the caller between
+    /// its `LoadFun` and `Call`, and in the callee's builder throughout.
+    inline: Option<InlineSite>,
+    /// The `LoadFun` pc of a call whose inlining failed (the build is retried
+    /// without inlining it).
+    inline_failed: Option<usize>,
+    /// The callee's builder of an inlined call: its `Return`s (block, value),
+    /// which the caller joins.
+    returns: Option<Vec<(Block, AbsVal)>>,
+}
+
+/// A call being inlined. Its code has no effect before the call's result is
+/// used (the builder gives up on anything that would call the runtime), so
+/// every assumption inside it — in the arguments and in the callee's body —
+/// exits to the state before the callee was looked up, and the interpreter
+/// re-executes the whole call.
+#[derive(Clone)]
+struct InlineSite {
+    /// The caller's `LoadFun` pc and its frame state.
+    loadfun_pc: usize,
+    state: FrameState,
+    /// The stand-in pushed for the function value (never in a frame state).
+    placeholder: Val,
+    callee: std::rc::Rc<vm::value::Closure>,
 }
 
 /// A fact about a stack value at a block start (see `Builder::known`).
@@ -118,6 +146,9 @@ pub struct Entry {
     /// Type feedback as this compilation sees it: slot → bits replacing the
     /// baseline's (a continuation's cleaned-up feedback; empty otherwise).
     pub feedback: BTreeMap<u32, u16>,
+    /// Call sites (the pc of their `LoadFun`) not to inline: a continuation
+    /// for an exit from inside an inlined call calls the function instead.
+    pub no_inline: BTreeSet<usize>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -139,6 +170,7 @@ impl Entry {
             nloops: 0,
             mode: EntryMode::Check,
             feedback: BTreeMap::new(),
+            no_inline: BTreeSet::new(),
         }
     }
 }
@@ -183,133 +215,174 @@ fn test_for(t: ArgType) -> Option<TypeTest> {
     })
 }
 
-/// Build the IR of `code` entered at `entry` (see `Entry`).
+/// Build the IR of `code` entered at `entry` (see `Entry`). A call site whose
+/// inlining fails is built again as a call.
 pub fn build_from(code: &FunctionCode, entry: &Entry) -> Result<Func, Unsupported> {
-    if code.top_level {
-        return Err(Unsupported("top-level code".into()));
-    }
-    if entry.pc >= code.ops.len() || entry.locals.len() != code.locals.len() {
-        return Err(Unsupported("entry state does not fit the function".into()));
-    }
-    let mut b = Builder {
-        code,
-        fb_override: entry.feedback.clone(),
-        entry_hints: None,
-        f: Func::new(&code.name),
-        blocks: BTreeMap::new(),
-        shapes: BTreeMap::new(),
-        incoming: BTreeMap::new(),
-        entered_blocks: Default::default(),
-        call_results: BTreeMap::new(),
-        known: BTreeMap::new(),
-        entry_pc: entry.pc,
-    };
-    let mut starts = b.block_starts();
-    if !starts.contains(&entry.pc) {
-        starts.push(entry.pc);
-        starts.sort_unstable();
-    }
-    // Entry block: one parameter per stack value, bound local and loop counter.
-    let bb0 = b.f.add_block();
-    let trust = entry.mode == EntryMode::Trust;
-    let param = |b: &mut Builder, t: ArgType| -> (Val, ArgType) {
-        let ty = match t {
-            ArgType::Int if trust => Type::Int,
-            ArgType::Dbl if trust => Type::Dbl,
-            ArgType::Lgl if trust => Type::Lgl,
-            _ => Type::Any,
-        };
-        (b.f.add_param(bb0, ty), t)
-    };
-    let stack: Vec<(Val, ArgType)> = entry.stack.iter().map(|&t| param(&mut b, t)).collect();
-    let locals: Vec<Option<(Val, ArgType)>> = entry
-        .locals
-        .iter()
-        .map(|l| l.map(|t| param(&mut b, t)))
-        .collect();
-    let loops: Vec<(Val, Val)> = (0..entry.nloops)
-        .map(|_| (b.f.add_param(bb0, Type::Int), b.f.add_param(bb0, Type::Int)))
-        .collect();
-    let entry_state = State {
-        stack: stack.iter().map(|&(v, _)| AbsVal::new(v)).collect(),
-        locals: locals
-            .iter()
-            .map(|l| l.map(|(v, _)| AbsVal::new(v)))
-            .collect(),
-        loops: loops.clone(),
-    };
-    // Entry types: checked once against the entry state, or trusted.
-    let typed = |b: &mut Builder, (v, t): (Val, ArgType)| -> Val {
-        let Some(test) = test_for(t) else { return v };
-        if b.f.ty(v) != Type::Any {
-            return v;
-        }
-        if !trust {
-            let cp = b.checkpoint(bb0, entry.pc, &entry_state);
-            let c = b.f.push(bb0, InstKind::Test(test, v), Type::Bool).unwrap();
-            b.assume(bb0, c, cp, Reason::TypeCheck);
-        }
-        if test.refined().is_unboxed() || trust {
-            b.f.push(bb0, InstKind::Unary(UnOp::Unbox, v), test.refined())
-                .unwrap()
-        } else {
-            v
-        }
-    };
-    let mut next_fb = code.type_fb.len() as u32;
-    let mut hint = |b: &mut Builder, t: ArgType| -> u32 {
-        next_fb += 1;
-        b.fb_override.insert(next_fb, fb_bits_of(t));
-        next_fb
-    };
-    let stack_hints = entry.stack.iter().map(|&t| hint(&mut b, t)).collect();
-    let local_hints = entry
-        .locals
-        .iter()
-        .map(|l| l.map(|t| hint(&mut b, t)))
-        .collect();
-    b.entry_hints = Some((entry.pc, stack_hints, local_hints));
-    let init = State {
-        stack: stack
-            .iter()
-            .map(|&p| AbsVal::new(typed(&mut b, p)))
-            .collect(),
-        locals: locals
-            .iter()
-            .map(|l| l.map(|p| AbsVal::new(typed(&mut b, p))))
-            .collect(),
-        loops,
-    };
-    for &pc in &starts {
-        let bb = b.f.add_block();
-        b.blocks.insert(pc, bb);
-    }
-    // Blocks are built in bytecode order from the entry: a block's parameters
-    // are fixed when it is entered (its first predecessors are known), and
-    // edges that arrive later (back edges) must agree. Starting mid-function,
-    // blocks before the entry pc are reached through back edges, so the next
-    // block built is always the first one that has a predecessor.
-    b.jump_from(bb0, 0, entry.pc, init)?;
-    let mut built = std::collections::BTreeSet::new();
-    while let Some(&pc) = b.incoming.keys().find(|pc| !built.contains(*pc)) {
-        built.insert(pc);
-        let state = b.enter_block(pc)?;
-        b.block(pc, state)?;
-    }
-    // Blocks never reached (dead code after `return`) get a dummy terminator.
-    for &pc in &starts {
-        let bb = b.blocks[&pc];
-        if b.f.terminator(bb).is_none() {
-            let z =
-                b.f.push(bb, InstKind::ConstAny(UNBOUND), Type::Any)
-                    .unwrap();
-            b.f.push(bb, InstKind::Return(z), Type::Void);
+    let mut no_inline = entry.no_inline.clone();
+    loop {
+        match build_once(code, entry, &no_inline) {
+            Ok(f) => return Ok(f),
+            Err((e, Some(site))) if no_inline.insert(site) => {
+                let _ = e;
+            }
+            Err((e, _)) => return Err(e),
         }
     }
+}
+
+/// One build of `code` from `entry`; on failure, the call site whose inlining
+/// failed, if that was the cause.
+fn build_once(
+    code: &FunctionCode,
+    entry: &Entry,
+    no_inline: &BTreeSet<usize>,
+) -> Result<Func, (Unsupported, Option<usize>)> {
+    let mut b = Builder::new(code, entry.pc, no_inline.clone());
+    b.fb_override = entry.feedback.clone();
+    b.build_entry(entry).map_err(|e| (e, b.inline_failed))?;
     Ok(b.f)
 }
 
 impl<'a> Builder<'a> {
+    fn new(code: &'a FunctionCode, entry_pc: usize, no_inline: BTreeSet<usize>) -> Builder<'a> {
+        Builder {
+            code,
+            fb_override: BTreeMap::new(),
+            entry_hints: None,
+            f: Func::new(&code.name),
+            blocks: BTreeMap::new(),
+            shapes: BTreeMap::new(),
+            incoming: BTreeMap::new(),
+            entered_blocks: Default::default(),
+            call_results: BTreeMap::new(),
+            known: BTreeMap::new(),
+            entry_pc,
+            no_inline,
+            inline: None,
+            inline_failed: None,
+            returns: None,
+        }
+    }
+
+    /// Build the whole function from `entry`.
+    fn build_entry(&mut self, entry: &Entry) -> Result<(), Unsupported> {
+        let code = self.code;
+        let b = self;
+        if code.top_level {
+            return Err(Unsupported("top-level code".into()));
+        }
+        if entry.pc >= code.ops.len() || entry.locals.len() != code.locals.len() {
+            return Err(Unsupported("entry state does not fit the function".into()));
+        }
+        let mut starts = b.block_starts();
+        if !starts.contains(&entry.pc) {
+            starts.push(entry.pc);
+            starts.sort_unstable();
+        }
+        // Entry block: one parameter per stack value, bound local and loop counter.
+        let bb0 = b.f.add_block();
+        let trust = entry.mode == EntryMode::Trust;
+        let param = |b: &mut Builder, t: ArgType| -> (Val, ArgType) {
+            let ty = match t {
+                ArgType::Int if trust => Type::Int,
+                ArgType::Dbl if trust => Type::Dbl,
+                ArgType::Lgl if trust => Type::Lgl,
+                _ => Type::Any,
+            };
+            (b.f.add_param(bb0, ty), t)
+        };
+        let stack: Vec<(Val, ArgType)> = entry.stack.iter().map(|&t| param(b, t)).collect();
+        let locals: Vec<Option<(Val, ArgType)>> = entry
+            .locals
+            .iter()
+            .map(|l| l.map(|t| param(b, t)))
+            .collect();
+        let loops: Vec<(Val, Val)> = (0..entry.nloops)
+            .map(|_| (b.f.add_param(bb0, Type::Int), b.f.add_param(bb0, Type::Int)))
+            .collect();
+        let entry_state = State {
+            stack: stack.iter().map(|&(v, _)| AbsVal::new(v)).collect(),
+            locals: locals
+                .iter()
+                .map(|l| l.map(|(v, _)| AbsVal::new(v)))
+                .collect(),
+            loops: loops.clone(),
+        };
+        // Entry types: checked once against the entry state, or trusted.
+        let typed = |b: &mut Builder, (v, t): (Val, ArgType)| -> Val {
+            let Some(test) = test_for(t) else { return v };
+            if b.f.ty(v) != Type::Any {
+                return v;
+            }
+            if !trust {
+                let cp = b.checkpoint(bb0, entry.pc, &entry_state);
+                let c = b.f.push(bb0, InstKind::Test(test, v), Type::Bool).unwrap();
+                b.assume(bb0, c, cp, Reason::TypeCheck);
+            }
+            if test.refined().is_unboxed() || trust {
+                b.f.push(bb0, InstKind::Unary(UnOp::Unbox, v), test.refined())
+                    .unwrap()
+            } else {
+                v
+            }
+        };
+        let mut next_fb = code.type_fb.len() as u32;
+        let mut hint = |b: &mut Builder, t: ArgType| -> u32 {
+            next_fb += 1;
+            b.fb_override.insert(next_fb, fb_bits_of(t));
+            next_fb
+        };
+        let stack_hints = entry.stack.iter().map(|&t| hint(b, t)).collect();
+        let local_hints = entry.locals.iter().map(|l| l.map(|t| hint(b, t))).collect();
+        b.entry_hints = Some((entry.pc, stack_hints, local_hints));
+        let init = State {
+            stack: stack.iter().map(|&p| AbsVal::new(typed(b, p))).collect(),
+            locals: locals
+                .iter()
+                .map(|l| l.map(|p| AbsVal::new(typed(b, p))))
+                .collect(),
+            loops,
+        };
+        for &pc in &starts {
+            let bb = b.f.add_block();
+            b.blocks.insert(pc, bb);
+        }
+        // Blocks are built in bytecode order from the entry: a block's parameters
+        // are fixed when it is entered (its first predecessors are known), and
+        // edges that arrive later (back edges) must agree. Starting mid-function,
+        // blocks before the entry pc are reached through back edges, so the next
+        // block built is always the first one that has a predecessor.
+        b.jump_from(bb0, 0, entry.pc, init)?;
+        b.build_blocks()?;
+        b.terminate_unreached(&starts);
+        Ok(())
+    }
+
+    /// Build every block that has a predecessor, in order.
+    fn build_blocks(&mut self) -> Result<(), Unsupported> {
+        let mut built = BTreeSet::new();
+        while let Some(&pc) = self.incoming.keys().find(|pc| !built.contains(*pc)) {
+            built.insert(pc);
+            let state = self.enter_block(pc)?;
+            self.block(pc, state)?;
+        }
+        Ok(())
+    }
+
+    /// Blocks never reached (dead code after `return`) get a dummy terminator.
+    fn terminate_unreached(&mut self, starts: &[usize]) {
+        for &pc in starts {
+            let bb = self.blocks[&pc];
+            if self.f.terminator(bb).is_none() {
+                let z = self
+                    .f
+                    .push(bb, InstKind::ConstAny(UNBOUND), Type::Any)
+                    .unwrap();
+                self.f.push(bb, InstKind::Return(z), Type::Void);
+            }
+        }
+    }
+
     /// Bytecode pcs that start a block (other than 0, which the entry jumps to).
     fn block_starts(&self) -> Vec<usize> {
         let mut s = std::collections::BTreeSet::new();
@@ -360,7 +433,13 @@ impl<'a> Builder<'a> {
             Value::Int(x) if *x != i32::MIN => (InstKind::ConstInt(*x), Type::Int),
             Value::Dbl(x) => (InstKind::ConstDbl(*x), Type::Dbl),
             Value::Lgl(x) => (InstKind::ConstLgl(*x), Type::Lgl),
-            _ => (InstKind::ConstAny(k), Type::Any),
+            _ => {
+                if self.returns.is_some() {
+                    // The callee's constant pool is not the function's.
+                    self.give_up_inline();
+                }
+                (InstKind::ConstAny(k), Type::Any)
+            }
         };
         AbsVal::new(self.f.push(bb, kind, ty).unwrap())
     }
@@ -391,6 +470,14 @@ impl<'a> Builder<'a> {
     }
 
     fn checkpoint(&mut self, bb: Block, pc: usize, st: &State) -> Val {
+        if let Some(site) = &self.inline {
+            // Inside an inlined call every exit re-executes the call.
+            let fs = site.state.clone();
+            return self
+                .f
+                .push(bb, InstKind::Checkpoint(fs), Type::Checkpoint)
+                .unwrap();
+        }
         let fs = FrameState {
             pc: pc as u32,
             stack: st.stack.iter().map(|a| a.val).collect(),
@@ -412,6 +499,17 @@ impl<'a> Builder<'a> {
             },
             Type::Void,
         );
+    }
+
+    /// The type-check assume just pushed speculated on feedback slot `fb`
+    /// (where a deopt records the offending type). Not for an inlined callee:
+    /// its slots are the callee's, and re-executing the call in the
+    /// interpreter records the callee's feedback anyway.
+    fn note_feedback(&mut self, fb: u32) {
+        if self.returns.is_none() {
+            let inst = Inst(self.f.insts.len() as u32 - 1);
+            self.f.assume_feedback.insert(inst, fb);
+        }
     }
 
     /// The type feedback promises for a value, as the test that checks it.
@@ -451,8 +549,7 @@ impl<'a> Builder<'a> {
             .unwrap();
         self.assume(bb, c, cp, Reason::TypeCheck);
         if let Some(fb) = a.fb {
-            let inst = Inst(self.f.insts.len() as u32 - 1);
-            self.f.assume_feedback.insert(inst, fb);
+            self.note_feedback(fb);
         }
         self.f
             .push(bb, InstKind::Unary(UnOp::Unbox, a.val), t.refined())
@@ -461,6 +558,11 @@ impl<'a> Builder<'a> {
 
     /// Generic fallback: the runtime performs instruction `pc` on boxed operands.
     fn runtime(&mut self, bb: Block, pc: usize, args: &[Val]) -> Val {
+        if self.inline.is_some() {
+            // A runtime call may have an effect: no inlining around it (the
+            // block loop sees `inline_failed` after this instruction).
+            self.give_up_inline();
+        }
         let args: Vec<Val> = args.iter().map(|&v| self.boxed(bb, v)).collect();
         self.f
             .push(
@@ -480,6 +582,10 @@ impl<'a> Builder<'a> {
         target: usize,
         state: State,
     ) -> Result<(), Unsupported> {
+        if self.inline.is_some() && self.returns.is_none() {
+            // Control flow in the arguments of a call being inlined.
+            return Err(self.give_up_inline());
+        }
         let bound: Vec<Option<Type>> = state.locals.iter().map(|l| l.map(|_| Type::Any)).collect();
         let to = self.blocks[&target];
         if let Some(s) = self.shapes.get(&target).cloned() {
@@ -626,13 +732,16 @@ impl<'a> Builder<'a> {
     /// Translate the block starting at `start`.
     fn block(&mut self, start: usize, state: Option<State>) -> Result<(), Unsupported> {
         let Some(mut st) = state else { return Ok(()) };
-        let bb = self.blocks[&start];
+        let mut bb = self.blocks[&start];
         let code = self.code;
         let mut pc = start;
         if let Some(&(k, fact)) = self.known.get(&start) {
             self.apply_known(bb, start, &mut st, k, fact);
         }
         loop {
+            if self.inline_failed.is_some() {
+                return Err(Unsupported(format!("inlining failed at pc {}", pc)));
+            }
             if pc != start && self.blocks.contains_key(&pc) {
                 // Fall through into the next block.
                 return self.jump_from(bb, 0, pc, st);
@@ -681,9 +790,8 @@ impl<'a> Builder<'a> {
                     let v = *st.stack.last().unwrap();
                     st.stack.push(v);
                 }
-                Op::Visible(_) => {
-                    // Visibility is interpreter state (auto-printing): set it through the runtime.
-                    self.runtime(bb, pc, &[]);
+                Op::Visible(v) => {
+                    self.f.push(bb, InstKind::SetVisible(v), Type::Void);
                 }
                 Op::Arith(o, _, fb) => {
                     let b = st.stack.pop().unwrap();
@@ -966,7 +1074,12 @@ impl<'a> Builder<'a> {
                 }
                 Op::Return | Op::EndRegion => {
                     let v = st.stack.pop().unwrap();
-                    self.f.push(bb, InstKind::Return(v.val), Type::Void);
+                    if let Some(rets) = &mut self.returns {
+                        // An inlined callee returns to its caller.
+                        rets.push((bb, v));
+                    } else {
+                        self.f.push(bb, InstKind::Return(v.val), Type::Void);
+                    }
                     return Ok(());
                 }
                 Op::LoadName(_, fb) => {
@@ -985,9 +1098,15 @@ impl<'a> Builder<'a> {
                     let r = self.runtime(bb, pc, &[]);
                     st.stack.push(AbsVal::new(r));
                 }
-                Op::LoadFun(..) => {
-                    let r = self.runtime(bb, pc, &[]);
+                Op::LoadFun(sym, call) => {
+                    let r = match self.begin_inline(bb, pc, &st, sym, call) {
+                        Some(placeholder) => placeholder,
+                        None => self.runtime(bb, pc, &[]),
+                    };
                     st.stack.push(AbsVal::new(r));
+                }
+                Op::Call { argc, spec, fb, .. } if self.is_inlined_call(&st, argc) => {
+                    bb = self.inline_call(bb, &mut st, argc, spec, fb)?;
                 }
                 Op::Call { argc, fb, .. } => {
                     let k = st.stack.len() - argc as usize - 1;
@@ -1363,8 +1482,7 @@ impl<'a> Builder<'a> {
             .unwrap();
         self.assume(bb, c, cp, Reason::TypeCheck);
         if let Some(xfb) = x.fb {
-            let inst = Inst(self.f.insts.len() as u32 - 1);
-            self.f.assume_feedback.insert(inst, xfb);
+            self.note_feedback(xfb);
         }
         let xv = self
             .f

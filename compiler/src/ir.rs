@@ -366,6 +366,16 @@ pub enum InstKind {
     InBounds(Val, Val),
     /// Call the runtime's generic implementation of a bytecode instruction.
     Runtime(RtOp, Vec<Val>),
+    /// Bool: does looking up the function `sym` (a `SymId`) from the frame's
+    /// environment find a closure with the code `Func::callees[k]`? The guard
+    /// of an inlined call (call-target speculation).
+    CalleeIs {
+        sym: u32,
+        callee: u32,
+    },
+    /// Set the interpreter's visibility flag (R's auto-printing of results):
+    /// a plain store, idempotent, so an exit may re-execute it.
+    SetVisible(bool),
     Checkpoint(FrameState),
     /// Continue iff `cond` is true; otherwise exit at the checkpoint.
     Assume {
@@ -388,7 +398,7 @@ impl InstKind {
     /// Instructions with an effect visible to R code (may not sit between a
     /// checkpoint and an assume using it).
     pub fn has_effect(&self) -> bool {
-        matches!(self, InstKind::Runtime(..))
+        matches!(self, InstKind::Runtime(..) | InstKind::SetVisible(_))
     }
     /// The values this instruction reads (frame states included).
     pub fn uses(&self) -> Vec<Val> {
@@ -397,7 +407,9 @@ impl InstKind {
             | InstKind::ConstDbl(_)
             | InstKind::ConstLgl(_)
             | InstKind::ConstBool(_)
-            | InstKind::ConstAny(_) => vec![],
+            | InstKind::ConstAny(_)
+            | InstKind::CalleeIs { .. }
+            | InstKind::SetVisible(_) => vec![],
             InstKind::Unary(_, a) | InstKind::Test(_, a) | InstKind::Return(a) => vec![*a],
             InstKind::Binary(_, a, b) | InstKind::VecLoad(a, b) | InstKind::InBounds(a, b) => {
                 vec![*a, *b]
@@ -463,6 +475,17 @@ pub struct Func {
     /// For a type-check `Assume`: the bytecode feedback slot its speculation
     /// came from (an exit records the offending type there). Not printed.
     pub assume_feedback: std::collections::BTreeMap<Inst, u32>,
+    /// The functions inlined into this one (`CalleeIs` guards name them by
+    /// index): their names, and their code's address, which only identifies
+    /// the code (the caller's call feedback keeps it alive) and is never read.
+    pub callees: Vec<Callee>,
+}
+
+/// A function inlined into a `Func` (see `Func::callees`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Callee {
+    pub name: String,
+    pub code: usize,
 }
 
 impl Func {

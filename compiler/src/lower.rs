@@ -74,6 +74,7 @@ struct Rt {
     nrow: FuncRef,
     entry_word: FuncRef,
     length: FuncRef,
+    callee_is: FuncRef,
 }
 
 fn clif_type(t: Type) -> Option<types::Type> {
@@ -159,6 +160,7 @@ pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
         declare(&mut module, "rt_nrow", &[ptr, I32], Some(I32))?,
         declare(&mut module, "rt_entry_word", &[ptr, I32], Some(I64))?,
         declare(&mut module, "rt_length", &[ptr, I32], Some(I32))?,
+        declare(&mut module, "rt_callee_is", &[ptr, I32, I64], Some(I8))?,
     ];
 
     let mut sig = module.make_signature();
@@ -201,6 +203,7 @@ pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
         nrow: refs[20],
         entry_word: refs[21],
         length: refs[22],
+        callee_is: refs[23],
     };
     let mut nslots = 0u32;
     let slots: Vec<u32> = f
@@ -476,6 +479,37 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                 let k = TypeTest::all().iter().position(|x| x == t).unwrap() as i64;
                 let k = self.iconst(types::I32, k);
                 let r = self.call(self.rt.test, &[c, s, k]).unwrap();
+                self.def(res.unwrap(), r);
+            }
+            SetVisible(v) => {
+                // `(*ctx.interp).visible = v`: a store, not a call, so values
+                // live across it (a loop's accumulator) need not be spilled.
+                let c = self.c();
+                let interp = self.b.ins().load(
+                    self.ptr,
+                    MemFlagsData::trusted(),
+                    c,
+                    std::mem::offset_of!(runtime::Ctx, interp) as i32,
+                );
+                let v = self.iconst(types::I8, *v as i64);
+                self.b.ins().store(
+                    MemFlagsData::trusted(),
+                    v,
+                    interp,
+                    std::mem::offset_of!(vm::interp::Interp, visible) as i32,
+                );
+            }
+            CalleeIs { sym, callee } => {
+                let code = self
+                    .f
+                    .callees
+                    .get(*callee as usize)
+                    .ok_or("callee_is names no inlined function")?
+                    .code;
+                let c = self.c();
+                let s = self.iconst(types::I32, *sym as i64);
+                let k = self.iconst(types::I64, code as i64);
+                let r = self.call(self.rt.callee_is, &[c, s, k]).unwrap();
                 self.def(res.unwrap(), r);
             }
             VecLoad(x, i0) => {

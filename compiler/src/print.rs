@@ -97,6 +97,11 @@ fn print_with(f: &Func, names: &HashMap<Val, usize>) -> String {
                 InstKind::Runtime(RtOp::AtPc(pc), args) => {
                     format!("runtime @{pc}({})", list(args))
                 }
+                InstKind::SetVisible(b) => format!("set_visible {b}"),
+                InstKind::CalleeIs { sym, callee } => match f.callees.get(*callee as usize) {
+                    Some(c) => format!("callee_is sym{sym}, #{callee} ; {}", c.name),
+                    None => format!("callee_is sym{sym}, #{callee}"),
+                },
                 InstKind::Checkpoint(fs) => {
                     let locals: Vec<String> = fs
                         .locals
@@ -510,6 +515,20 @@ fn parse_inst(
         "inbounds" => {
             let (a, b) = two(c)?;
             InstKind::InBounds(a, b)
+        }
+        "set_visible" => InstKind::SetVisible(parse_num(c.word()?, "bool")?),
+        "callee_is" => {
+            let w = c.word()?;
+            let sym = w
+                .strip_prefix("sym")
+                .ok_or_else(|| format!("expected symN, found '{w}'"))?;
+            let sym = parse_num(sym, "symbol")?;
+            c.punct(',')?;
+            c.punct('#')?;
+            InstKind::CalleeIs {
+                sym,
+                callee: parse_num(c.word()?, "callee index")?,
+            }
         }
         "runtime" => {
             c.punct('@')?;

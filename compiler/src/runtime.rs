@@ -490,6 +490,17 @@ pub extern "C" fn rt_length(c: *mut Ctx, slot: u32) -> i32 {
     c.anys[slot as usize].len().min(i32::MAX as usize) as i32
 }
 
+/// The guard of an inlined call: does the lookup of function `sym` from the
+/// frame's environment find a closure whose code is at address `code`? The
+/// address only identifies the code; it is compared, never dereferenced.
+pub extern "C" fn rt_callee_is(c: *mut Ctx, sym: u32, code: i64) -> u8 {
+    let c = unsafe { ctx(c) };
+    match c.env.lookup_function(vm::symbols::SymId(sym)) {
+        Some(Value::Closure(f)) => (Rc::as_ptr(&f.code) as usize as i64 == code) as u8,
+        _ => 0,
+    }
+}
+
 /// Word `k` of the entry values (an unboxed entry parameter).
 pub extern "C" fn rt_entry_word(c: *mut Ctx, k: u32) -> i64 {
     let c = unsafe { ctx(c) };
@@ -523,5 +534,6 @@ pub fn symbols() -> Vec<(&'static str, *const u8)> {
         ("rt_nrow", rt_nrow as *const u8),
         ("rt_length", rt_length as *const u8),
         ("rt_entry_word", rt_entry_word as *const u8),
+        ("rt_callee_is", rt_callee_is as *const u8),
     ]
 }

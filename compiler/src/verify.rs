@@ -305,6 +305,8 @@ fn check_types(
             want("test operand", *a, f.ty(*a) == Type::Any, "any");
             Some(Type::Bool)
         }
+        InstKind::CalleeIs { .. } => Some(Type::Bool),
+        InstKind::SetVisible(_) => None,
         InstKind::VecLoad(v, i) | InstKind::InBounds(v, i) => {
             let elem = elem_type(f.ty(*v));
             want("vector operand", *v, elem.is_some(), "a vector type");
@@ -360,7 +362,8 @@ fn check_types(
         }
     };
     errs.extend(extra);
-    let produces = !matches!(kind, InstKind::Assume { .. }) && !kind.is_terminator();
+    let produces =
+        !matches!(kind, InstKind::Assume { .. } | InstKind::SetVisible(_)) && !kind.is_terminator();
     match (produces, result) {
         (true, None) => errs.push("instruction defines no value".into()),
         (false, Some(_)) => errs.push("instruction must not define a value".into()),

@@ -813,6 +813,9 @@ impl Shared {
             nloops: ctx.nloops,
             mode: EntryMode::Trust,
             feedback: feedback.clone(),
+            // An exit at a call's `LoadFun` came from inlining that call (its
+            // guard or its body): the continuation calls the function instead.
+            no_inline: [ctx.pc as usize].into(),
         };
         let key = code as *const FunctionCode;
         let Some((compiled, ns)) =

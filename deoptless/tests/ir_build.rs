@@ -151,3 +151,61 @@ fn logic_and_records_build_typed() {
         .unwrap();
     handle.join().unwrap();
 }
+
+/// Call-target speculation: in `jit_inline`, calls that always reached one
+/// small closure are inlined — a `callee_is` guard and the callee's body in
+/// place of the generic call — while calls of closures with free variables,
+/// output or recursion stay calls.
+#[test]
+fn small_closures_are_inlined() {
+    let handle = std::thread::Builder::new()
+        .stack_size(1 << 30)
+        .spawn(|| {
+            let name = "jit_inline";
+            let src =
+                std::fs::read_to_string(common::corpus_dir().join(format!("{}.R", name))).unwrap();
+            let mut interp = vm::interp::Interp::new();
+            let (mut out, mut err) = (Vec::new(), Vec::new());
+            vm::driver::run_source(&mut interp, &src, name, &mut out, &mut err);
+            let mut funs: Vec<Rc<vm::bytecode::FunctionCode>> = Vec::new();
+            for code in &interp.toplevel_code {
+                compiler::functions_of(code, &mut funs);
+            }
+            use compiler::ir::{InstKind, RtOp};
+            // (guards, generic calls) in the IR of `fname`.
+            let calls_of = |fname: &str| {
+                let f = funs.iter().find(|f| f.name == fname).unwrap();
+                let ir = compiler::build::build(f)
+                    .unwrap_or_else(|e| panic!("{} not built: {:?}", fname, e));
+                compiler::verify::verify(&ir).unwrap();
+                let guards = ir
+                    .insts
+                    .iter()
+                    .filter(|i| matches!(i.kind, InstKind::CalleeIs { .. }))
+                    .count();
+                let calls = ir
+                    .insts
+                    .iter()
+                    .filter(|i| match &i.kind {
+                        InstKind::Runtime(RtOp::AtPc(pc), _) => {
+                            matches!(f.ops[*pc as usize], vm::bytecode::Op::Call { .. })
+                        }
+                        _ => false,
+                    })
+                    .count();
+                (guards, calls, compiler::print::print_func(&ir))
+            };
+            // Monomorphic to the end of the run (the others saw a redefinition).
+            for fname in ["acc_named", "clip_sum"] {
+                let (guards, calls, ir) = calls_of(fname);
+                assert!(guards == 1 && calls == 0, "{} not inlined:\n{}", fname, ir);
+            }
+            // (`shadow`, which defines its local `sq`, is not compiled at all.)
+            for fname in ["scaled", "loud", "facts"] {
+                let (guards, calls, ir) = calls_of(fname);
+                assert!(guards == 0 && calls == 1, "{} inlined:\n{}", fname, ir);
+            }
+        })
+        .unwrap();
+    handle.join().unwrap();
+}

@@ -39,6 +39,7 @@ pub fn entry_state(
         nloops: loops.len(),
         mode: EntryMode::Check,
         feedback: Default::default(),
+        no_inline: Default::default(),
     };
     let inputs = stack
         .iter()

@@ -50,7 +50,9 @@ pub fn map_uses(kind: &mut InstKind, mut g: impl FnMut(Val) -> Val) {
         | InstKind::ConstDbl(_)
         | InstKind::ConstLgl(_)
         | InstKind::ConstBool(_)
-        | InstKind::ConstAny(_) => {}
+        | InstKind::ConstAny(_)
+        | InstKind::CalleeIs { .. }
+        | InstKind::SetVisible(_) => {}
         InstKind::Unary(_, a) | InstKind::Test(_, a) | InstKind::Return(a) => each(a),
         InstKind::Binary(_, a, b) | InstKind::VecLoad(a, b) | InstKind::InBounds(a, b) => {
             each(a);

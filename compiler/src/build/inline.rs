@@ -1,0 +1,260 @@
+//! Inlining of small closures (call-target speculation).
+//!
+//! A call whose feedback saw a single closure, small and free of anything the
+//! builder would hand to the runtime, is built in place: `LoadFun` becomes a
+//! guard (`callee_is`: the name still finds that closure's code, else exit
+//! with reason `calltarget`), the arguments are bound to the callee's
+//! parameters as IR values (constant defaults included), and the callee's
+//! bytecode is built into the caller's IR by a second `Builder` sharing the
+//! `Func`. There is no callee frame: since nothing in the inlined region has an
+//! effect (a runtime call, a boxed constant of the callee or control flow in
+//! the arguments gives up), every assume in it — argument speculation and the
+//! callee's own — exits to the state before `LoadFun`, and the interpreter
+//! re-executes the whole call. A site that cannot be inlined is rebuilt as a
+//! call (`build_from` retries with it in `no_inline`).
+
+use super::*;
+use vm::args::match_args;
+use vm::bytecode::{ArgSpec, CallIdx};
+use vm::symbols::SymId;
+use vm::value::Closure;
+
+/// Largest callee inlined, in bytecode instructions.
+pub const MAX_INLINE_OPS: usize = 64;
+
+impl<'a> Builder<'a> {
+    /// Give up the inlining in progress: the build fails and is retried with
+    /// the site as a call.
+    pub(super) fn give_up_inline(&mut self) -> Unsupported {
+        if let Some(site) = &self.inline {
+            self.inline_failed = Some(site.loadfun_pc);
+        }
+        Unsupported("inlining failed".into())
+    }
+
+    /// Is the call at the top of `st` (`argc` arguments) the one being inlined?
+    pub(super) fn is_inlined_call(&self, st: &State, argc: u16) -> bool {
+        match &self.inline {
+            Some(site) if self.returns.is_none() => st
+                .stack
+                .len()
+                .checked_sub(argc as usize + 1)
+                .is_some_and(|k| st.stack[k].val == site.placeholder),
+            _ => false,
+        }
+    }
+
+    /// `LoadFun(sym)` at `pc` for call `call`: if that call always called one
+    /// inlinable closure, guard that the name still finds it and start
+    /// inlining; returns the stand-in for the function value.
+    pub(super) fn begin_inline(
+        &mut self,
+        bb: Block,
+        pc: usize,
+        st: &State,
+        sym: SymId,
+        call: CallIdx,
+    ) -> Option<Val> {
+        if self.inline.is_some() || self.no_inline.contains(&pc) {
+            return None;
+        }
+        let fb = self.code.ops[pc + 1..].iter().find_map(|op| match *op {
+            Op::Call { call: c, fb, .. } if c == call => Some(fb),
+            _ => None,
+        })?;
+        let callee = {
+            let cfb = self.code.call_fb[fb as usize].borrow();
+            match &cfb.target {
+                Some(Value::Closure(c)) if !cfb.polymorphic => c.clone(),
+                _ => return None,
+            }
+        };
+        // A compiled frame's locals live in IR values, not in its environment,
+        // so the guard's lookup must not be able to find one of them.
+        if self.code.locals.contains(&sym) || !inlinable(&callee, self.code) {
+            return None;
+        }
+        let cp = self.checkpoint(bb, pc, st);
+        let state = match &self.f.inst(self.f.def_inst(cp)?).kind {
+            InstKind::Checkpoint(fs) => fs.clone(),
+            _ => return None,
+        };
+        let k = self.f.callees.len() as u32;
+        self.f.callees.push(Callee {
+            name: callee.code.name.clone(),
+            code: std::rc::Rc::as_ptr(&callee.code) as usize,
+        });
+        let same = self
+            .f
+            .push(
+                bb,
+                InstKind::CalleeIs {
+                    sym: sym.0,
+                    callee: k,
+                },
+                Type::Bool,
+            )
+            .unwrap();
+        self.assume(bb, same, cp, Reason::CallTarget);
+        let placeholder = self
+            .f
+            .push(bb, InstKind::ConstAny(UNBOUND), Type::Any)
+            .unwrap();
+        self.inline = Some(InlineSite {
+            loadfun_pc: pc,
+            state,
+            placeholder,
+            callee,
+        });
+        Some(placeholder)
+    }
+
+    /// The `Call` of the site being inlined: bind the arguments, build the
+    /// callee's body, and continue after it. Returns the block the caller
+    /// continues in; the call's result replaces the function and arguments on
+    /// the stack.
+    pub(super) fn inline_call(
+        &mut self,
+        bb: Block,
+        st: &mut State,
+        argc: u16,
+        spec: u32,
+        fb: u32,
+    ) -> Result<Block, Unsupported> {
+        let site = self.inline.clone().expect("inline_call without a site");
+        let k = st.stack.len() - argc as usize - 1;
+        let args: Vec<AbsVal> = st.stack[k + 1..].to_vec();
+        let Some(locals) = self.bind_params(bb, &site.callee, &args, spec) else {
+            return Err(self.give_up_inline());
+        };
+        let code: &FunctionCode = &site.callee.code;
+        let mut callee = Builder::new(code, usize::MAX, BTreeSet::new());
+        callee.f = std::mem::take(&mut self.f);
+        callee.inline = Some(site.clone());
+        callee.returns = Some(Vec::new());
+        let starts = callee.block_starts();
+        for &pc in &starts {
+            let b = if pc == 0 { bb } else { callee.f.add_block() };
+            callee.blocks.insert(pc, b);
+        }
+        let init = State {
+            stack: Vec::new(),
+            locals,
+            loops: Vec::new(),
+        };
+        let built = if jumps_to_start(code) {
+            Err(Unsupported("loop at the callee's start".into()))
+        } else {
+            callee
+                .block(0, Some(init))
+                .and_then(|_| callee.build_blocks())
+        };
+        let rets = callee.returns.take().unwrap_or_default();
+        if built.is_ok() {
+            let ends: Vec<Block> = rets.iter().map(|r| r.0).collect();
+            for &pc in &starts {
+                if !ends.contains(&callee.blocks[&pc]) {
+                    callee.terminate_unreached(&[pc]);
+                }
+            }
+        }
+        self.f = std::mem::take(&mut callee.f);
+        if built.is_err() || rets.is_empty() {
+            return Err(self.give_up_inline());
+        }
+        // Join the callee's returns.
+        let (cont, result) = if let [(rb, v)] = rets[..] {
+            (rb, v.val)
+        } else {
+            let join = self.f.add_block();
+            let p = self.f.add_param(join, Type::Any);
+            for (rb, v) in rets {
+                let bv = self.boxed(rb, v.val);
+                self.f.push(rb, InstKind::Jump(join, vec![bv]), Type::Void);
+            }
+            (join, p)
+        };
+        if self.f.ty(result) == Type::Any {
+            // Its types are in the call's result feedback.
+            self.call_results.insert(result, fb);
+        }
+        st.stack.truncate(k);
+        st.stack.push(AbsVal::new(result));
+        self.inline = None;
+        Ok(cont)
+    }
+
+    /// The callee's locals at its entry: each parameter bound to its argument
+    /// (matched by R's rules) or to its default when that is a scalar
+    /// constant; `None` if the call cannot be bound that way.
+    fn bind_params(
+        &mut self,
+        bb: Block,
+        callee: &Closure,
+        args: &[AbsVal],
+        spec: u32,
+    ) -> Option<Vec<Option<AbsVal>>> {
+        let code = &callee.code;
+        let mut names = Vec::with_capacity(args.len());
+        for a in self.code.arg_specs.get(spec as usize)? {
+            match a {
+                ArgSpec::Positional => names.push(None),
+                ArgSpec::Named(s) => names.push(Some(s.name())),
+                ArgSpec::Dots | ArgSpec::Empty => return None,
+            }
+        }
+        if names.len() != args.len() {
+            return None;
+        }
+        let formals: Vec<&str> = callee.params.iter().map(|p| &*p.name).collect();
+        let m = match_args(&formals, &names, &|_| String::new()).ok()?;
+        if !m.dots.is_empty() || m.formals.len() != code.nparams {
+            return None;
+        }
+        let mut locals = vec![None; code.locals.len()];
+        for (j, supplied) in m.formals.iter().enumerate() {
+            locals[j] = Some(match supplied {
+                Some(i) => AbsVal::new(args[*i].val),
+                None => {
+                    let d = (*code.defaults.get(j)?)? as usize;
+                    let (Some(Op::Const(c)), Some(Op::EndRegion)) =
+                        (code.ops.get(d), code.ops.get(d + 1))
+                    else {
+                        return None;
+                    };
+                    let v = code.consts.get(*c as usize)?;
+                    if !matches!(v, Value::Int(x) if *x != i32::MIN)
+                        && !matches!(v, Value::Dbl(_) | Value::Lgl(_))
+                    {
+                        return None;
+                    }
+                    self.konst(bb, v, UNBOUND)
+                }
+            });
+        }
+        Some(locals)
+    }
+}
+
+/// Can `callee` be inlined into `caller` at all (before trying)?
+fn inlinable(callee: &Closure, caller: &FunctionCode) -> bool {
+    let code = &callee.code;
+    !code.top_level
+        && !code.uses_dispatch
+        && code.tries.is_empty()
+        && code.exits.is_empty()
+        && code.ops.len() <= MAX_INLINE_OPS
+        && !std::ptr::eq(&**code, caller)
+        && callee.params.iter().all(|p| &*p.name != "...")
+        && callee.params.len() == code.nparams
+}
+
+/// Does any instruction of `code` jump to pc 0 (the inlined entry block is
+/// the caller's current block, which cannot have other predecessors)?
+fn jumps_to_start(code: &FunctionCode) -> bool {
+    code.ops.iter().any(|op| match *op {
+        Op::Jump(t) | Op::BranchFalse(t, ..) | Op::AndStart(t, _) | Op::OrStart(t, _) => t == 0,
+        Op::ForStep { exit, .. } => exit == 0,
+        _ => false,
+    })
+}
