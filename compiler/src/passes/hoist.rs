@@ -7,6 +7,10 @@
 //! hoisted with it when its operand is defined outside the loop. The builder
 //! puts a checkpoint in every loop preheader for this purpose.
 //!
+//! The guard of an inlined call (`callee_is`, no operands) is invariant in a
+//! loop that calls no runtime function: only the runtime can rebind a name
+//! (a compiled frame's locals are not in its environment).
+//!
 //! Exiting at the preheader is sound because the preheader's checkpoint
 //! describes the state before the loop and nothing effectful follows it.
 
@@ -65,6 +69,12 @@ pub fn run(f: &mut Func) -> bool {
             continue;
         };
         let outside = |f: &Func, v: Val| !lp.body.contains(&def_block(f, v));
+        let calls_runtime = lp.body.iter().any(|b| {
+            f.blocks[b.0 as usize]
+                .insts
+                .iter()
+                .any(|&i| matches!(f.inst(i).kind, InstKind::Runtime(..)))
+        });
         for &b in &lp.body {
             let insts = f.blocks[b.0 as usize].insts.clone();
             for i in insts {
@@ -74,6 +84,7 @@ pub fn run(f: &mut Func) -> bool {
                 let test_to_hoist = match f.def_inst(cond).map(|ti| (ti, &f.inst(ti).kind)) {
                     _ if outside(f, cond) => None,
                     Some((ti, InstKind::Test(_, x))) if outside(f, *x) => Some(ti),
+                    Some((ti, InstKind::CalleeIs { .. })) if !calls_runtime => Some(ti),
                     _ => continue,
                 };
                 if let Some(ti) = test_to_hoist {
@@ -150,6 +161,62 @@ bb3():
   ret v0
 }"
         ));
+    }
+
+    const CALL_LOOP: &str = "function f {
+bb0(v0: dbl, v1: int):
+  v2: int = const.int 0
+  v3: cp = checkpoint pc=1 stack=[] locals=[v0, v1]
+  jump bb1(v2)
+bb1(v4: int):
+  v5: bool = lt.i v4, v1
+  branch v5, bb2(), bb3()
+bb2():
+  v6: cp = checkpoint pc=5 stack=[] locals=[v0, v1]
+  v7: bool = callee_is sym9, #0
+  assume v7, v6, calltarget
+  v8: int = const.int 1
+  v9: int = add.i v4, v8
+  jump bb1(v9)
+bb3():
+  ret v0
+}";
+
+    #[test]
+    fn hoists_inlined_call_guard_out_of_a_loop_without_runtime_calls() {
+        assert!(check_pass(
+            run,
+            CALL_LOOP,
+            "function f {
+bb0(v0: dbl, v1: int):
+  v2: int = const.int 0
+  v3: cp = checkpoint pc=1 stack=[] locals=[v0, v1]
+  v7: bool = callee_is sym9, #0
+  assume v7, v3, calltarget
+  jump bb1(v2)
+bb1(v4: int):
+  v5: bool = lt.i v4, v1
+  branch v5, bb2(), bb3()
+bb2():
+  v6: cp = checkpoint pc=5 stack=[] locals=[v0, v1]
+  v8: int = const.int 1
+  v9: int = add.i v4, v8
+  jump bb1(v9)
+bb3():
+  ret v0
+}"
+        ));
+    }
+
+    #[test]
+    fn keeps_inlined_call_guard_in_a_loop_that_calls_the_runtime() {
+        // The runtime call might rebind the callee's name.
+        let text = CALL_LOOP.replace(
+            "  v8: int = const.int 1\n",
+            "  v8: int = const.int 1\n  v10: any = runtime @6()\n",
+        );
+        assert!(text.contains("runtime"));
+        assert!(!check_pass(run, &text, &text));
     }
 
     #[test]
