@@ -14,6 +14,7 @@ use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{
     types, AbiParam, FuncRef, InstBuilder, MemFlagsData, StackSlotData, StackSlotKind, UserFuncName,
 };
+use cranelift_codegen::isa::OwnedTargetIsa;
 use cranelift_codegen::settings::{self, Configurable};
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext, Variable};
 use cranelift_jit::{JITBuilder, JITModule};
@@ -94,7 +95,24 @@ fn elem_code(t: Type) -> i64 {
     }
 }
 
-pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
+/// The host ISA with dlvm's Cranelift settings, built once per thread and
+/// per verifier setting (building it costs a good part of a small compile).
+fn host_isa(verify: bool) -> Result<OwnedTargetIsa, String> {
+    thread_local! {
+        static ISAS: std::cell::RefCell<[Option<OwnedTargetIsa>; 2]> = const { std::cell::RefCell::new([None, None]) };
+    }
+    ISAS.with(|isas| {
+        let mut isas = isas.borrow_mut();
+        if let Some(isa) = &isas[verify as usize] {
+            return Ok(isa.clone());
+        }
+        let isa = new_host_isa(verify)?;
+        isas[verify as usize] = Some(isa.clone());
+        Ok(isa)
+    })
+}
+
+fn new_host_isa(verify: bool) -> Result<OwnedTargetIsa, String> {
     let mut fb = settings::builder();
     let set =
         |fb: &mut settings::Builder, k: &str, v: &str| fb.set(k, v).map_err(|e| e.to_string());
@@ -104,12 +122,16 @@ pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
     set(
         &mut fb,
         "enable_verifier",
-        if opts.verify { "true" } else { "false" },
+        if verify { "true" } else { "false" },
     )?;
-    let isa = cranelift_native::builder()
+    cranelift_native::builder()
         .map_err(|e| e.to_string())?
         .finish(settings::Flags::new(fb))
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| e.to_string())
+}
+
+pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
+    let isa = host_isa(opts.verify)?;
     let mut jb = JITBuilder::with_isa(isa, default_libcall_names());
     for (name, addr) in runtime::symbols() {
         jb.symbol(name, addr);

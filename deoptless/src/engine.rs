@@ -214,10 +214,22 @@ impl Shared {
         event: &str,
     ) -> Option<(Rc<Compiled>, u64)> {
         let t0 = Instant::now();
+        // Phase times (build, optimize, lower) and the IR's size, for the trace.
+        let mut phases = [0u64; 3];
+        let mut ir_insts = 0;
+        let lap = |t: &mut Instant| {
+            let ns = t.elapsed().as_nanos() as u64;
+            *t = Instant::now();
+            ns
+        };
+        let mut t = t0;
         let result = compiler::build::build_from(code, entry)
             .map_err(|e| e.0)
             .and_then(|mut f| {
+                phases[0] = lap(&mut t);
                 compiler::passes::optimize(&mut f);
+                phases[1] = lap(&mut t);
+                ir_insts = f.insts.len();
                 if self.config.dump_ir {
                     eprintln!(
                         "; IR of {} ({}, entry pc {}: {})\n{}",
@@ -234,14 +246,16 @@ impl Shared {
                 if self.config.profitability_check {
                     compiler::profit::check(&f, code)?;
                 }
-                compiler::lower::lower(
+                let c = compiler::lower::lower(
                     &f,
                     LowerOptions {
                         chaos: self.chaos.is_some(),
                         verify: cfg!(debug_assertions),
                         disasm: self.config.dump_native,
                     },
-                )
+                );
+                phases[2] = lap(&mut t);
+                c
             });
         let ns = t0.elapsed().as_nanos() as u64;
         match result {
@@ -250,7 +264,9 @@ impl Shared {
                     eprintln!("; native code of {} {}\n{}", code.name, label, text);
                 }
                 self.event(|| serde_json::json!({"event": event, "function": code.name, "pc": entry.pc,
-                                              "context": label, "ns": ns, "code_bytes": c.code_size}));
+                                              "context": label, "ns": ns, "build_ns": phases[0],
+                                              "optimize_ns": phases[1], "lower_ns": phases[2],
+                                              "ir_insts": ir_insts, "code_bytes": c.code_size}));
                 Some((Rc::new(c), ns))
             }
             Err(why) => {
