@@ -1061,16 +1061,27 @@ impl<'a> Builder<'a> {
                     st.stack.truncate(st.stack.len() - 2);
                     st.stack.push(AbsVal::new(r));
                 }
-                Op::SetIndex { n, .. } | Op::SetIndex2 { n, .. } => {
+                Op::SetIndex { n, empty, fb, .. } | Op::SetIndex2 { n, empty, fb, .. } => {
                     // `x[i..] <- v` / `x[[i..]] <- v`: the stack is `v, i1..in, x`
-                    // (x taken from its local). The runtime updates x in place
-                    // when it holds the only reference (lowering moves operands
-                    // at their last use, `passes::liveness`) and pushes the new x.
+                    // (x taken from its local). A store into a typed vector
+                    // when the feedback allows (`store1`), else the runtime,
+                    // which updates x in place when it holds the only
+                    // reference (lowering moves operands at their last use,
+                    // `passes::liveness`). Either pushes the new x.
                     let k = st.stack.len() - n as usize - 2;
-                    let vals: Vec<Val> = st.stack[k..].iter().map(|a| a.val).collect();
-                    let r = self.runtime(bb, pc, &vals);
+                    let r = match (n, empty) {
+                        (1, 0) => self.store1(bb, pc, &st, fb),
+                        _ => None,
+                    };
+                    let r = r.unwrap_or_else(|| {
+                        let vals: Vec<Val> = st.stack[k..].iter().map(|a| a.val).collect();
+                        self.runtime(bb, pc, &vals)
+                    });
                     st.stack.truncate(k);
-                    st.stack.push(AbsVal::new(r));
+                    st.stack.push(AbsVal {
+                        val: r,
+                        fb: Some(fb),
+                    });
                 }
                 Op::Return | Op::EndRegion => {
                     let v = st.stack.pop().unwrap();
@@ -1132,6 +1143,67 @@ impl<'a> Builder<'a> {
             }
             pc += 1;
         }
+    }
+
+    /// `x[i] <- v` (stack `v, i, x`) as a typed store, when the feedback saw x
+    /// only as an attribute-free int/double/logical vector and i and v are,
+    /// or are speculated, a scalar index and an element of that type (an int
+    /// into a double vector is converted): test x, assume i in bounds (R
+    /// would extend the vector), `vecset`. `None`: the generic path.
+    fn store1(&mut self, bb: Block, pc: usize, st: &State, fb: u32) -> Option<Val> {
+        let k = st.stack.len() - 3;
+        let (v, i, x) = (st.stack[k], st.stack[k + 1], st.stack[k + 2]);
+        let test = self.speculated_test(self.fb_bits(Some(fb)))?;
+        let elem = match test {
+            TypeTest::IsVecDbl => Type::Dbl,
+            TypeTest::IsVecInt => Type::Int,
+            TypeTest::IsVecLgl => Type::Lgl,
+            _ => return None,
+        };
+        // The type `a` has or is speculated to have.
+        let will_be = |b: &Builder, a: AbsVal| match b.f.ty(a.val) {
+            Type::Any => b.speculated_test(b.bits_of(a)).map(|t| t.refined()),
+            t => Some(t),
+        };
+        let fits = match (elem, will_be(self, v)?) {
+            (e, t) if e == t => true,
+            (Type::Dbl, Type::Int) | (Type::Lgl, Type::Bool) => true,
+            _ => false,
+        };
+        if !fits || will_be(self, i)? != Type::Int || self.f.ty(x.val).is_unboxed() {
+            return None;
+        }
+        let iv = self.speculate(bb, i, self.bits_of(i), pc, st);
+        let mut vv = self.speculate(bb, v, self.bits_of(v), pc, st);
+        vv = match (elem, self.f.ty(vv)) {
+            (Type::Dbl, Type::Int) => self
+                .f
+                .push(bb, InstKind::Unary(UnOp::IntToDbl, vv), Type::Dbl)
+                .unwrap(),
+            (Type::Lgl, Type::Bool) => self
+                .f
+                .push(bb, InstKind::Unary(UnOp::BoolToLgl, vv), Type::Lgl)
+                .unwrap(),
+            _ => vv,
+        };
+        let xa = self.boxed(bb, x.val);
+        let cp = self.checkpoint(bb, pc, st);
+        let is_vec = self
+            .f
+            .push(bb, InstKind::Test(test, xa), Type::Bool)
+            .unwrap();
+        self.assume(bb, is_vec, cp, Reason::TypeCheck);
+        self.note_feedback(fb);
+        let xv = self
+            .f
+            .push(bb, InstKind::Unary(UnOp::Unbox, xa), test.refined())
+            .unwrap();
+        let inb = self
+            .f
+            .push(bb, InstKind::InBounds(xv, iv), Type::Bool)
+            .unwrap();
+        self.assume(bb, inb, cp, Reason::TypeCheck);
+        self.f.push(bb, InstKind::VecSet(xa, iv, vv), Type::Any)
     }
 
     /// `a` as a `bool` if it is, or is speculated to be, a logical scalar

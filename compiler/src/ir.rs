@@ -364,6 +364,11 @@ pub enum InstKind {
     VecLoad(Val, Val),
     /// Is `idx` (Int, 1-based) a valid element index of the vector? (Bool)
     InBounds(Val, Val),
+    /// `x[i] <- v` as a store: `x` (`any`) is an attribute-free vector of
+    /// `v`'s type (`int`/`dbl`/`lgl`) and `i` (Int, 1-based) is in bounds
+    /// (both assumed before). The updated vector (`any`): x itself when
+    /// unshared (its operand moved at its last use), else a copy.
+    VecSet(Val, Val, Val),
     /// Call the runtime's generic implementation of a bytecode instruction.
     Runtime(RtOp, Vec<Val>),
     /// Bool: does looking up the function `sym` (a `SymId`) from the frame's
@@ -395,6 +400,11 @@ impl InstKind {
             InstKind::Jump(..) | InstKind::Branch(..) | InstKind::Return(_)
         )
     }
+    /// Does the instruction define a value (all but assumes, visibility
+    /// stores and terminators)?
+    pub fn defines_value(&self) -> bool {
+        !matches!(self, InstKind::Assume { .. } | InstKind::SetVisible(_)) && !self.is_terminator()
+    }
     /// Instructions with an effect visible to R code (may not sit between a
     /// checkpoint and an assume using it).
     pub fn has_effect(&self) -> bool {
@@ -415,6 +425,7 @@ impl InstKind {
                 vec![*a, *b]
             }
             InstKind::Runtime(_, args) => args.clone(),
+            InstKind::VecSet(x, i, v) => vec![*x, *i, *v],
             InstKind::Checkpoint(fs) => {
                 let mut v = fs.stack.clone();
                 v.extend(fs.locals.iter().flatten());

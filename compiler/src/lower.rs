@@ -76,6 +76,8 @@ struct Rt {
     entry_word: FuncRef,
     length: FuncRef,
     callee_is: FuncRef,
+    vec_set_dbl: FuncRef,
+    vec_set_i32: FuncRef,
 }
 
 fn clif_type(t: Type) -> Option<types::Type> {
@@ -183,6 +185,18 @@ pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
         declare(&mut module, "rt_entry_word", &[ptr, I32], Some(I64))?,
         declare(&mut module, "rt_length", &[ptr, I32], Some(I32))?,
         declare(&mut module, "rt_callee_is", &[ptr, I32, I64], Some(I8))?,
+        declare(
+            &mut module,
+            "rt_vec_set_dbl",
+            &[ptr, I32, I32, I32, F64],
+            None,
+        )?,
+        declare(
+            &mut module,
+            "rt_vec_set_i32",
+            &[ptr, I32, I32, I32, I32, I32],
+            None,
+        )?,
     ];
 
     let mut sig = module.make_signature();
@@ -226,6 +240,8 @@ pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
         entry_word: refs[21],
         length: refs[22],
         callee_is: refs[23],
+        vec_set_dbl: refs[24],
+        vec_set_i32: refs[25],
     };
     let mut nslots = 0u32;
     let slots: Vec<u32> = f
@@ -533,6 +549,22 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                 let k = self.iconst(types::I64, code as i64);
                 let r = self.call(self.rt.callee_is, &[c, s, k]).unwrap();
                 self.def(res.unwrap(), r);
+            }
+            VecSet(x, idx, e) => {
+                let moved = self.moves.runtime_moves(i, 1)[0];
+                let bit = if moved { runtime::MOVE_OPERAND } else { 0 };
+                let src = self.iconst(types::I32, (self.slots[x.0 as usize] | bit) as i64);
+                let dst = self.slot(res.unwrap());
+                let c = self.c();
+                let iv = self.get(*idx);
+                let ev = self.get(*e);
+                match self.f.ty(*e) {
+                    Type::Dbl => self.call(self.rt.vec_set_dbl, &[c, src, dst, iv, ev]),
+                    t => {
+                        let lgl = self.iconst(types::I32, (t == Type::Lgl) as i64);
+                        self.call(self.rt.vec_set_i32, &[c, src, dst, iv, ev, lgl])
+                    }
+                };
             }
             VecLoad(x, i0) => {
                 let (p, _) = self.var(*x);

@@ -94,6 +94,7 @@ fn print_with(f: &Func, names: &HashMap<Val, usize>) -> String {
                 InstKind::Test(t, a) => format!("test {} {}", t.name(), v(a)),
                 InstKind::VecLoad(a, b) => format!("vecload {}, {}", v(a), v(b)),
                 InstKind::InBounds(a, b) => format!("inbounds {}, {}", v(a), v(b)),
+                InstKind::VecSet(x, i, e) => format!("vecset {}, {}, {}", v(x), v(i), v(e)),
                 InstKind::Runtime(RtOp::AtPc(pc), args) => {
                     format!("runtime @{pc}({})", list(args))
                 }
@@ -428,8 +429,7 @@ pub fn parse_func(text: &str) -> Result<Func, String> {
                     let kind = parse_inst(&mut c, &val, &block)?;
                     c.end()?;
                     let defines = result_ty != Type::Void;
-                    let produces =
-                        !matches!(kind, InstKind::Assume { .. }) && !kind.is_terminator();
+                    let produces = kind.defines_value();
                     if defines != produces {
                         return Err(if produces {
                             "instruction needs a result 'vN: type ='".to_string()
@@ -515,6 +515,11 @@ fn parse_inst(
         "inbounds" => {
             let (a, b) = two(c)?;
             InstKind::InBounds(a, b)
+        }
+        "vecset" => {
+            let (x, i) = two(c)?;
+            c.punct(',')?;
+            InstKind::VecSet(x, i, val(c.word()?)?)
         }
         "set_visible" => InstKind::SetVisible(parse_num(c.word()?, "bool")?),
         "callee_is" => {

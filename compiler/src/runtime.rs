@@ -342,6 +342,57 @@ pub extern "C" fn rt_generic(c: *mut Ctx, pc: u32, args: *const u32, n: u32, dst
     }
 }
 
+/// `vecset`: the vector in slot `src` (possibly `MOVE_OPERAND`) with element
+/// `i` (1-based) set to `v`, into slot `dst`. In place when the value is
+/// unshared (moved at its last use), else on a copy (R's copy-on-write).
+fn vec_set(c: &mut Ctx, src: u32, dst: u32, i: i32, v: Value) {
+    let slot = (src & !MOVE_OPERAND) as usize;
+    let mut x = if src & MOVE_OPERAND != 0 {
+        std::mem::replace(&mut c.anys[slot], Value::Null)
+    } else {
+        c.anys[slot].clone()
+    };
+    let k = (i as usize).wrapping_sub(1);
+    let stored = match &mut x {
+        Value::Vec(rc) if rc.attrs.is_none() => match (&mut Rc::make_mut(rc).data, &v) {
+            (VecData::Dbl(d), Value::Dbl(y)) => d.get_mut(k).map(|e| *e = *y).is_some(),
+            (VecData::Int(d), Value::Int(y)) | (VecData::Lgl(d), Value::Lgl(y)) => {
+                d.get_mut(k).map(|e| *e = *y).is_some()
+            }
+            _ => false,
+        },
+        _ => false,
+    };
+    if !stored {
+        // The assumes before a `vecset` establish its preconditions; should
+        // they not hold, R's assignment still gives the right value.
+        debug_assert!(false, "vecset precondition broken");
+        let interp = unsafe { &mut *c.interp };
+        match vm::builtins::subset::assign_index(interp, x, &[Some(Value::Int(i))], v) {
+            Ok(r) => x = r,
+            Err(e) => {
+                c.error = Some(e);
+                x = Value::Null;
+            }
+        }
+    }
+    set(c, dst, x);
+}
+
+pub extern "C" fn rt_vec_set_dbl(c: *mut Ctx, src: u32, dst: u32, i: i32, v: f64) {
+    vec_set(unsafe { ctx(c) }, src, dst, i, Value::Dbl(v));
+}
+
+/// `vecset` of an `int` (`lgl` = 0) or `lgl` (`lgl` = 1) element.
+pub extern "C" fn rt_vec_set_i32(c: *mut Ctx, src: u32, dst: u32, i: i32, v: i32, lgl: u32) {
+    let v = if lgl != 0 {
+        Value::Lgl(v)
+    } else {
+        Value::Int(v)
+    };
+    vec_set(unsafe { ctx(c) }, src, dst, i, v);
+}
+
 pub extern "C" fn rt_ret_int(c: *mut Ctx, x: i32) {
     unsafe { ctx(c) }.result = Some(Value::Int(x));
 }
@@ -535,5 +586,7 @@ pub fn symbols() -> Vec<(&'static str, *const u8)> {
         ("rt_length", rt_length as *const u8),
         ("rt_entry_word", rt_entry_word as *const u8),
         ("rt_callee_is", rt_callee_is as *const u8),
+        ("rt_vec_set_dbl", rt_vec_set_dbl as *const u8),
+        ("rt_vec_set_i32", rt_vec_set_i32 as *const u8),
     ]
 }

@@ -316,6 +316,17 @@ fn check_types(
                 _ => Some(Type::Bool),
             }
         }
+        InstKind::VecSet(x, i, e) => {
+            want("vecset vector", *x, f.ty(*x) == Type::Any, "any");
+            want("vecset index", *i, f.ty(*i) == Type::Int, "int");
+            want(
+                "vecset element",
+                *e,
+                matches!(f.ty(*e), Type::Int | Type::Dbl | Type::Lgl),
+                "int, dbl or lgl",
+            );
+            Some(Type::Any)
+        }
         InstKind::Runtime(_, args) => {
             for a in args {
                 want("runtime argument", *a, is_boxed(f.ty(*a)), "a boxed type");
@@ -362,8 +373,7 @@ fn check_types(
         }
     };
     errs.extend(extra);
-    let produces =
-        !matches!(kind, InstKind::Assume { .. } | InstKind::SetVisible(_)) && !kind.is_terminator();
+    let produces = kind.defines_value();
     match (produces, result) {
         (true, None) => errs.push("instruction defines no value".into()),
         (false, Some(_)) => errs.push("instruction must not define a value".into()),

@@ -270,3 +270,41 @@ fn rejects_broken_hand_built_ir_without_panicking() {
     );
     assert!(verify(&Func::new("empty")).is_err());
 }
+
+#[test]
+fn accepts_stores_guards_and_visibility_and_prints_them_back() {
+    let text = "function store {
+bb0(v0: any, v1: int, v2: dbl):
+  v3: bool = callee_is sym9, #0
+  v4: cp = checkpoint pc=0 stack=[] locals=[v0, v1, v2] loops=[]
+  assume v3, v4, calltarget
+  v5: any = vecset v0, v1, v2
+  set_visible true
+  ret v5
+}
+";
+    let f = parse_func(text).unwrap();
+    assert_eq!(verify(&f), Ok(()));
+    assert_eq!(compiler::print::print_func(&f), text);
+}
+
+#[test]
+fn rejects_a_store_of_a_non_element_into_a_typed_view() {
+    assert_rejects(
+        "function store {
+bb0(v0: any, v1: int):
+  v2: vec<dbl> = unbox v0
+  v3: any = vecset v2, v1, v0
+  ret v3
+}",
+        "vecset vector",
+    );
+    assert_rejects(
+        "function store {
+bb0(v0: any, v1: int):
+  v2: any = vecset v0, v1, v0
+  ret v2
+}",
+        "vecset element",
+    );
+}

@@ -263,10 +263,12 @@ impl Shared {
                 if let Some(text) = &c.disasm {
                     eprintln!("; native code of {} {}\n{}", code.name, label, text);
                 }
-                self.event(|| serde_json::json!({"event": event, "function": code.name, "pc": entry.pc,
+                self.event(|| {
+                    serde_json::json!({"event": event, "function": code.name, "pc": entry.pc,
                                               "context": label, "ns": ns, "build_ns": phases[0],
                                               "optimize_ns": phases[1], "lower_ns": phases[2],
-                                              "ir_insts": ir_insts, "code_bytes": c.code_size}));
+                                              "ir_insts": ir_insts, "code_bytes": c.code_size})
+                });
                 Some((Rc::new(c), ns))
             }
             Err(why) => {

@@ -209,3 +209,48 @@ fn small_closures_are_inlined() {
         .unwrap();
     handle.join().unwrap();
 }
+
+/// Direct element stores: in `jit_store`, `x[i] <- v` into vectors the
+/// feedback saw only as attribute-free double/integer/logical vectors is a
+/// `vecset` (no generic runtime call performs the assignment).
+#[test]
+fn typed_vector_stores_build_as_vecset() {
+    let handle = std::thread::Builder::new()
+        .stack_size(1 << 30)
+        .spawn(|| {
+            let name = "jit_store";
+            let src =
+                std::fs::read_to_string(common::corpus_dir().join(format!("{}.R", name))).unwrap();
+            let mut interp = vm::interp::Interp::new();
+            let (mut out, mut err) = (Vec::new(), Vec::new());
+            vm::driver::run_source(&mut interp, &src, name, &mut out, &mut err);
+            let mut funs: Vec<Rc<vm::bytecode::FunctionCode>> = Vec::new();
+            for code in &interp.toplevel_code {
+                compiler::functions_of(code, &mut funs);
+            }
+            use compiler::ir::{InstKind, RtOp};
+            for fname in ["halves", "doubles", "flags", "ints_into_dbl"] {
+                let f = funs.iter().find(|f| f.name == fname).unwrap();
+                let mut ir = compiler::build::build(f)
+                    .unwrap_or_else(|e| panic!("{} not built: {:?}", fname, e));
+                compiler::passes::optimize(&mut ir);
+                compiler::verify::verify(&ir).unwrap();
+                let text = compiler::print::print_func(&ir);
+                let stores = ir
+                    .insts
+                    .iter()
+                    .filter(|i| matches!(i.kind, InstKind::VecSet(..)))
+                    .count();
+                let generic = ir.insts.iter().any(|i| match &i.kind {
+                    InstKind::Runtime(RtOp::AtPc(pc), _) => matches!(
+                        f.ops[*pc as usize],
+                        vm::bytecode::Op::SetIndex { .. } | vm::bytecode::Op::SetIndex2 { .. }
+                    ),
+                    _ => false,
+                });
+                assert!(stores == 1 && !generic, "{}:\n{}", fname, text);
+            }
+        })
+        .unwrap();
+    handle.join().unwrap();
+}

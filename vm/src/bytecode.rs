@@ -139,16 +139,19 @@ pub enum Op {
         call: CallIdx,
         fb: Fb,
     },
-    /// `x[...] <- v`: stack is `v, x, i1..in`; pushes the new `x`.
+    /// `x[...] <- v`: stack is `v, i1..in, x`; pushes the new `x`. `fb`
+    /// records the types of `x` (the compiler stores into typed vectors).
     SetIndex {
         n: u8,
         empty: u8,
         call: CallIdx,
+        fb: Fb,
     },
     SetIndex2 {
         n: u8,
         empty: u8,
         call: CallIdx,
+        fb: Fb,
     },
     SetDollar(SymId, CallIdx),
     /// `f(x, args) <- v`: stack is `v, x, args...`; calls `` `f<-`(x, args..., value = v) ``.
@@ -331,6 +334,8 @@ impl FunctionCode {
                 | Op::Index { fb, .. }
                 | Op::Index2 { fb, .. }
                 | Op::IndexLocals { fb, .. }
+                | Op::SetIndex { fb, .. }
+                | Op::SetIndex2 { fb, .. }
                 | Op::Dollar(_, _, fb) => Some(*fb),
                 Op::Call { fb, .. } => {
                     let _ = writeln!(

@@ -1106,17 +1106,20 @@ impl Compiler {
                 let empty = self.push_indices(&args[1..]);
                 push_base(self);
                 let nidx = (args.len() - 1) as u8;
+                let fb = self.fb();
                 self.emit(if name == "[" {
                     Op::SetIndex {
                         n: nidx,
                         empty,
                         call: ci,
+                        fb,
                     }
                 } else {
                     Op::SetIndex2 {
                         n: nidx,
                         empty,
                         call: ci,
+                        fb,
                     }
                 });
             }

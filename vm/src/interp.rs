@@ -1256,9 +1256,10 @@ impl Interp {
                     TypeFeedback::record(&code.type_fb[fb as usize], &r);
                     push_value(&mut self.stack, r);
                 }
-                Op::SetIndex { n, empty, call } | Op::SetIndex2 { n, empty, call } => {
+                Op::SetIndex { n, empty, call, fb } | Op::SetIndex2 { n, empty, call, fb } => {
                     let is2 = matches!(op, Op::SetIndex2 { .. });
                     let mut x = pop!();
+                    TypeFeedback::record(&code.type_fb[fb as usize], &x);
                     let idx = self.pop_indices(n, empty);
                     let v = pop!();
                     if n == 1 && empty == 0 && fast_assign(&mut x, idx[0].as_ref().unwrap(), &v) {

@@ -216,6 +216,11 @@ pub fn analyze(f: &Func) -> Moves {
                     let m = flags(args, &|a| !live.contains(&a));
                     moves.runtime.insert(i, m);
                 }
+                InstKind::VecSet(x, ..) => {
+                    // The store updates its vector in place when it is moved.
+                    let m = flags(&[*x], &|a| !live.contains(&a));
+                    moves.runtime.insert(i, m);
+                }
                 _ => {}
             }
             if let Some(r) = d.result {
@@ -253,6 +258,10 @@ pub fn describe(f: &Func, m: &Moves) -> String {
                 InstKind::Runtime(_, args) => line(
                     format!("runtime {}", name(&d.result.unwrap())),
                     moved(args, &m.runtime_moves(i, args.len())),
+                ),
+                InstKind::VecSet(x, ..) => line(
+                    format!("vecset {}", name(&d.result.unwrap())),
+                    moved(&[*x], &m.runtime_moves(i, 1)),
                 ),
                 InstKind::Jump(t, args) => line(
                     format!("edge bb{bi}->{t}"),

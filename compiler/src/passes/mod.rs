@@ -59,6 +59,11 @@ pub fn map_uses(kind: &mut InstKind, mut g: impl FnMut(Val) -> Val) {
             each(b);
         }
         InstKind::Runtime(_, args) | InstKind::Jump(_, args) => args.iter_mut().for_each(each),
+        InstKind::VecSet(x, i, v) => {
+            each(x);
+            each(i);
+            each(v);
+        }
         InstKind::Checkpoint(fs) => {
             fs.stack.iter_mut().for_each(&mut each);
             fs.locals.iter_mut().flatten().for_each(&mut each);
@@ -115,6 +120,13 @@ pub fn insert_inst(f: &mut Func, b: Block, pos: usize, kind: InstKind, ty: Type)
 pub fn test_of_box_is_true(f: &Func, t: TypeTest, operand: Val) -> bool {
     match def_kind(f, operand) {
         Some(InstKind::Unary(UnOp::Box, x)) => f.ty(*x) == t.refined(),
+        // A store keeps its vector's type (and its lack of attributes).
+        Some(InstKind::VecSet(_, _, v)) => matches!(
+            (t, f.ty(*v)),
+            (TypeTest::IsVecInt, Type::Int)
+                | (TypeTest::IsVecDbl, Type::Dbl)
+                | (TypeTest::IsVecLgl, Type::Lgl)
+        ),
         _ => false,
     }
 }
