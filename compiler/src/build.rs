@@ -86,9 +86,10 @@ struct Builder<'a> {
     entry_pc: usize,
     /// Call sites (the pc of their `LoadFun`) not to inline.
     no_inline: BTreeSet<usize>,
-    /// An inlined call being built (see `inline.rs`): in the caller between
-    /// its `LoadFun` and `Call`, and in the callee's builder throughout.
-    inline: Option<InlineSite>,
+    /// The inlined calls being built (see `inline.rs`), outermost first: in
+    /// the caller between a `LoadFun` and its `Call` (nested when an argument
+    /// is an inlined call too), and in a callee's builder throughout.
+    inline: Vec<InlineSite>,
     /// The `LoadFun` pc of a call whose inlining failed (the build is retried
     /// without inlining it).
     inline_failed: Option<usize>,
@@ -109,7 +110,7 @@ struct InlineSite {
     state: FrameState,
     /// The stand-in pushed for the function value (never in a frame state).
     placeholder: Val,
-    callee: std::rc::Rc<vm::value::Closure>,
+    callee: inline::Target,
 }
 
 /// A fact about a stack value at a block start (see `Builder::known`).
@@ -258,7 +259,7 @@ impl<'a> Builder<'a> {
             known: BTreeMap::new(),
             entry_pc,
             no_inline,
-            inline: None,
+            inline: Vec::new(),
             inline_failed: None,
             returns: None,
         }
@@ -470,8 +471,8 @@ impl<'a> Builder<'a> {
     }
 
     fn checkpoint(&mut self, bb: Block, pc: usize, st: &State) -> Val {
-        if let Some(site) = &self.inline {
-            // Inside an inlined call every exit re-executes the call.
+        if let Some(site) = self.inline.first() {
+            // Inside an inlined call every exit re-executes the (outermost) call.
             let fs = site.state.clone();
             return self
                 .f
@@ -558,7 +559,7 @@ impl<'a> Builder<'a> {
 
     /// Generic fallback: the runtime performs instruction `pc` on boxed operands.
     fn runtime(&mut self, bb: Block, pc: usize, args: &[Val]) -> Val {
-        if self.inline.is_some() {
+        if !self.inline.is_empty() {
             // A runtime call may have an effect: no inlining around it (the
             // block loop sees `inline_failed` after this instruction).
             self.give_up_inline();
@@ -582,7 +583,7 @@ impl<'a> Builder<'a> {
         target: usize,
         state: State,
     ) -> Result<(), Unsupported> {
-        if self.inline.is_some() && self.returns.is_none() {
+        if !self.inline.is_empty() && self.returns.is_none() {
             // Control flow in the arguments of a call being inlined.
             return Err(self.give_up_inline());
         }

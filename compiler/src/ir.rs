@@ -290,6 +290,14 @@ pub enum UnOp {
     NRow,
     /// `length(x)` of any value (`int`).
     Length,
+    /// `sqrt(x)` of a double not below 0 (R warns for negatives).
+    SqrtD,
+    /// `abs(x)` of a double.
+    AbsD,
+    /// `abs(x)` of an integer (not NA).
+    AbsI,
+    /// `floor(x)` of a double.
+    FloorD,
 }
 
 impl UnOp {
@@ -311,13 +319,17 @@ impl UnOp {
             VecLen => "veclen",
             NRow => "nrow",
             Length => "length",
+            SqrtD => "sqrt.d",
+            AbsD => "abs.d",
+            AbsI => "abs.i",
+            FloorD => "floor.d",
         }
     }
     pub fn all() -> &'static [UnOp] {
         use UnOp::*;
         &[
             NegI, NegD, NotB, IntToDbl, BoolToLgl, LglToBool, LglIsNa, DblIsNan, DblToLgl,
-            IntToLgl, Box, Unbox, VecLen, NRow, Length,
+            IntToLgl, Box, Unbox, VecLen, NRow, Length, SqrtD, AbsD, AbsI, FloorD,
         ]
     }
     pub fn from_name(s: &str) -> Option<UnOp> {
@@ -492,11 +504,13 @@ pub struct Func {
     pub callees: Vec<Callee>,
 }
 
-/// A function inlined into a `Func` (see `Func::callees`).
+/// A function inlined into a `Func` (see `Func::callees`): a closure's code
+/// (by address) or a builtin (by index).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Callee {
     pub name: String,
     pub code: usize,
+    pub builtin: bool,
 }
 
 impl Func {

@@ -184,7 +184,7 @@ pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
         declare(&mut module, "rt_nrow", &[ptr, I32], Some(I32))?,
         declare(&mut module, "rt_entry_word", &[ptr, I32], Some(I64))?,
         declare(&mut module, "rt_length", &[ptr, I32], Some(I32))?,
-        declare(&mut module, "rt_callee_is", &[ptr, I32, I64], Some(I8))?,
+        declare(&mut module, "rt_callee_is", &[ptr, I32, I64, I8], Some(I8))?,
         declare(
             &mut module,
             "rt_vec_set_dbl",
@@ -538,16 +538,17 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                 );
             }
             CalleeIs { sym, callee } => {
-                let code = self
+                let target = self
                     .f
                     .callees
                     .get(*callee as usize)
-                    .ok_or("callee_is names no inlined function")?
-                    .code;
+                    .ok_or("callee_is names no inlined function")?;
+                let (code, builtin) = (target.code, target.builtin);
                 let c = self.c();
                 let s = self.iconst(types::I32, *sym as i64);
                 let k = self.iconst(types::I64, code as i64);
-                let r = self.call(self.rt.callee_is, &[c, s, k]).unwrap();
+                let bi = self.iconst(types::I8, builtin as i64);
+                let r = self.call(self.rt.callee_is, &[c, s, k, bi]).unwrap();
                 self.def(res.unwrap(), r);
             }
             VecSet(x, idx, e) => {
@@ -732,6 +733,10 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                 let v = match op {
                     NegI => self.b.ins().ineg(x),
                     NegD => self.b.ins().fneg(x),
+                    SqrtD => self.b.ins().sqrt(x),
+                    AbsD => self.b.ins().fabs(x),
+                    AbsI => self.b.ins().iabs(x),
+                    FloorD => self.b.ins().floor(x),
                     NotB => self.b.ins().icmp_imm_s(IntCC::Equal, x, 0),
                     IntToDbl => self.b.ins().fcvt_from_sint(types::F64, x),
                     BoolToLgl => self.b.ins().uextend(types::I32, x),

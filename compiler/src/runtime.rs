@@ -542,14 +542,24 @@ pub extern "C" fn rt_length(c: *mut Ctx, slot: u32) -> i32 {
 }
 
 /// The guard of an inlined call: does the lookup of function `sym` from the
-/// frame's environment find a closure whose code is at address `code`? The
-/// address only identifies the code; it is compared, never dereferenced.
-pub extern "C" fn rt_callee_is(c: *mut Ctx, sym: u32, code: i64) -> u8 {
+/// frame's environment find the closure whose code is at address `code` (the
+/// address only identifies the code; it is compared, never dereferenced), or
+/// with `builtin` set, builtin number `code`?
+pub extern "C" fn rt_callee_is(c: *mut Ctx, sym: u32, code: i64, builtin: u8) -> u8 {
     let c = unsafe { ctx(c) };
-    match c.env.lookup_function(vm::symbols::SymId(sym)) {
-        Some(Value::Closure(f)) => (Rc::as_ptr(&f.code) as usize as i64 == code) as u8,
-        _ => 0,
-    }
+    let sym = vm::symbols::SymId(sym);
+    let found = match c.env.lookup_function(sym) {
+        Some(f) => Some(f),
+        None => unsafe { &mut *c.interp }
+            .builtin_for(sym)
+            .map(Value::Builtin),
+    };
+    let same = match found {
+        Some(Value::Closure(f)) => builtin == 0 && Rc::as_ptr(&f.code) as usize as i64 == code,
+        Some(Value::Builtin(b)) => builtin != 0 && b as i64 == code,
+        _ => false,
+    };
+    same as u8
 }
 
 /// Word `k` of the entry values (an unboxed entry parameter).

@@ -265,7 +265,10 @@ fn check_types(
             let ta = f.ty(*a);
             let (operand_ok, expect, res): (bool, &str, Option<Type>) = match op {
                 UnOp::NegI => (ta == Type::Int, "int", Some(Type::Int)),
-                UnOp::NegD => (ta == Type::Dbl, "dbl", Some(Type::Dbl)),
+                UnOp::NegD | UnOp::SqrtD | UnOp::AbsD | UnOp::FloorD => {
+                    (ta == Type::Dbl, "dbl", Some(Type::Dbl))
+                }
+                UnOp::AbsI => (ta == Type::Int, "int", Some(Type::Int)),
                 UnOp::NotB => (ta == Type::Bool, "bool", Some(Type::Bool)),
                 UnOp::IntToDbl => (ta == Type::Int, "int", Some(Type::Dbl)),
                 UnOp::BoolToLgl => (ta == Type::Bool, "bool", Some(Type::Lgl)),

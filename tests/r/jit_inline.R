@@ -100,3 +100,32 @@ for (k in 1:2) {
 }
 twice <- make_scaler(3)
 print(scaled(20L))
+# Builtins inlined as native code: sqrt, abs, floor, length; a negative
+# sqrt argument (NaN and a warning), NA, and a user function named abs.
+norms <- function(v) {
+  s <- 0
+  for (i in seq_along(v)) s <- s + sqrt(abs(v[i])) + floor(v[i] / 3) + length(v)
+  s
+}
+ilen <- function(v) {
+  s <- 0L
+  for (i in seq_along(v)) s <- s + abs(v[i]) + length(v)
+  s
+}
+for (k in 1:3) {
+  print(norms(c(4, -9, 2.5, 16)))
+  print(ilen(c(-3L, 4L, -5L)))
+}
+roots <- function(v) {
+  s <- 0
+  for (i in seq_along(v)) s <- s + sqrt(v[i])
+  s
+}
+print(roots(c(1, 4, 9)))
+print(roots(c(1, 4, 9)))
+print(roots(c(1, -4, 9)))
+print(roots(c(1, NA, 9)))
+print(norms(c(1, NaN, 3)))
+abs <- function(x) 100
+print(norms(c(4, -9)))
+print(ilen(c(-3L, 4L)))

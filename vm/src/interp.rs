@@ -510,7 +510,8 @@ impl Interp {
 
     // ----- the interpreter loop -------------------------------------------------
 
-    fn builtin_for(&mut self, s: SymId) -> Option<u16> {
+    /// The builtin a name denotes when no binding of it is a function.
+    pub fn builtin_for(&mut self, s: SymId) -> Option<u16> {
         let i = s.index();
         if i >= self.builtin_by_sym.len() {
             self.builtin_by_sym.resize(i + 1, None);

@@ -12,6 +12,9 @@
 //! callee's own — exits to the state before `LoadFun`, and the interpreter
 //! re-executes the whole call. A site that cannot be inlined is rebuilt as a
 //! call (`build_from` retries with it in `no_inline`).
+//!
+//! A few builtins (`sqrt`, `abs`, `floor` of a scalar, `length` of a typed
+//! vector) are inlined the same way, as native instructions.
 
 use super::*;
 use vm::args::match_args;
@@ -22,11 +25,24 @@ use vm::value::Closure;
 /// Largest callee inlined, in bytecode instructions.
 pub const MAX_INLINE_OPS: usize = 64;
 
+/// Calls inlined inside the arguments of an inlined call, at most.
+const MAX_INLINE_NESTING: usize = 4;
+
+/// Builtins inlined as native instructions.
+const INLINE_BUILTINS: &[&str] = &["sqrt", "abs", "floor", "length"];
+
+/// What an inlined call calls.
+#[derive(Clone)]
+pub enum Target {
+    Closure(std::rc::Rc<Closure>),
+    Builtin(u16),
+}
+
 impl<'a> Builder<'a> {
     /// Give up the inlining in progress: the build fails and is retried with
     /// the site as a call.
     pub(super) fn give_up_inline(&mut self) -> Unsupported {
-        if let Some(site) = &self.inline {
+        if let Some(site) = self.inline.first() {
             self.inline_failed = Some(site.loadfun_pc);
         }
         Unsupported("inlining failed".into())
@@ -34,7 +50,7 @@ impl<'a> Builder<'a> {
 
     /// Is the call at the top of `st` (`argc` arguments) the one being inlined?
     pub(super) fn is_inlined_call(&self, st: &State, argc: u16) -> bool {
-        match &self.inline {
+        match self.inline.last() {
             Some(site) if self.returns.is_none() => st
                 .stack
                 .len()
@@ -55,7 +71,11 @@ impl<'a> Builder<'a> {
         sym: SymId,
         call: CallIdx,
     ) -> Option<Val> {
-        if self.inline.is_some() || self.no_inline.contains(&pc) {
+        // Calls nest in arguments (`sqrt(abs(x))`), not in inlined bodies.
+        if self.returns.is_some()
+            || self.inline.len() >= MAX_INLINE_NESTING
+            || self.no_inline.contains(&pc)
+        {
             return None;
         }
         let fb = self.code.ops[pc + 1..].iter().find_map(|op| match *op {
@@ -65,13 +85,20 @@ impl<'a> Builder<'a> {
         let callee = {
             let cfb = self.code.call_fb[fb as usize].borrow();
             match &cfb.target {
-                Some(Value::Closure(c)) if !cfb.polymorphic => c.clone(),
+                Some(Value::Closure(c)) if !cfb.polymorphic && inlinable(c, self.code) => {
+                    Target::Closure(c.clone())
+                }
+                Some(Value::Builtin(b))
+                    if !cfb.polymorphic && INLINE_BUILTINS.contains(&vm::builtins::name_of(*b)) =>
+                {
+                    Target::Builtin(*b)
+                }
                 _ => return None,
             }
         };
         // A compiled frame's locals live in IR values, not in its environment,
         // so the guard's lookup must not be able to find one of them.
-        if self.code.locals.contains(&sym) || !inlinable(&callee, self.code) {
+        if self.code.locals.contains(&sym) {
             return None;
         }
         let cp = self.checkpoint(bb, pc, st);
@@ -80,9 +107,17 @@ impl<'a> Builder<'a> {
             _ => return None,
         };
         let k = self.f.callees.len() as u32;
-        self.f.callees.push(Callee {
-            name: callee.code.name.clone(),
-            code: std::rc::Rc::as_ptr(&callee.code) as usize,
+        self.f.callees.push(match &callee {
+            Target::Closure(c) => Callee {
+                name: c.code.name.clone(),
+                code: std::rc::Rc::as_ptr(&c.code) as usize,
+                builtin: false,
+            },
+            Target::Builtin(b) => Callee {
+                name: vm::builtins::name_of(*b).to_string(),
+                code: *b as usize,
+                builtin: true,
+            },
         });
         let same = self
             .f
@@ -100,7 +135,7 @@ impl<'a> Builder<'a> {
             .f
             .push(bb, InstKind::ConstAny(UNBOUND), Type::Any)
             .unwrap();
-        self.inline = Some(InlineSite {
+        self.inline.push(InlineSite {
             loadfun_pc: pc,
             state,
             placeholder,
@@ -121,16 +156,41 @@ impl<'a> Builder<'a> {
         spec: u32,
         fb: u32,
     ) -> Result<Block, Unsupported> {
-        let site = self.inline.clone().expect("inline_call without a site");
+        let site = self
+            .inline
+            .last()
+            .cloned()
+            .expect("inline_call without a site");
         let k = st.stack.len() - argc as usize - 1;
         let args: Vec<AbsVal> = st.stack[k + 1..].to_vec();
-        let Some(locals) = self.bind_params(bb, &site.callee, &args, spec) else {
+        let callee = match &site.callee {
+            Target::Closure(c) => c,
+            Target::Builtin(b) => {
+                let positional = matches!(
+                    self.code.arg_specs.get(spec as usize).map(|s| &s[..]),
+                    Some([ArgSpec::Positional])
+                );
+                let r = match (positional, &args[..]) {
+                    (true, [x]) => self.inline_builtin(bb, *b, *x),
+                    _ => None,
+                };
+                let Some(r) = r else {
+                    return Err(self.give_up_inline());
+                };
+                st.stack.truncate(k);
+                st.stack.push(AbsVal::new(r));
+                self.inline.pop();
+                return Ok(bb);
+            }
+        };
+        let Some(locals) = self.bind_params(bb, callee, &args, spec) else {
             return Err(self.give_up_inline());
         };
-        let code: &FunctionCode = &site.callee.code;
+        let code: &FunctionCode = &callee.code;
         let mut callee = Builder::new(code, usize::MAX, BTreeSet::new());
         callee.f = std::mem::take(&mut self.f);
-        callee.inline = Some(site.clone());
+        // The callee's exits re-execute the outermost call being inlined.
+        callee.inline = vec![self.inline[0].clone()];
         callee.returns = Some(Vec::new());
         let starts = callee.block_starts();
         for &pc in &starts {
@@ -180,8 +240,55 @@ impl<'a> Builder<'a> {
         }
         st.stack.truncate(k);
         st.stack.push(AbsVal::new(result));
-        self.inline = None;
+        self.inline.pop();
         Ok(cont)
+    }
+
+    /// Builtin `b` of one argument `x` as native instructions, when `x` is (or
+    /// is speculated to be) of a type that allows it. `sqrt` of a negative
+    /// number exits (R warns), as does anything its checks exclude.
+    fn inline_builtin(&mut self, bb: Block, b: u16, x: AbsVal) -> Option<Val> {
+        let pc = self.inline.first()?.loadfun_pc;
+        // The state is only used for checkpoints, which the site redirects.
+        let st = State {
+            stack: Vec::new(),
+            locals: Vec::new(),
+            loops: Vec::new(),
+        };
+        let xv = self.speculate(bb, x, self.bits_of(x), pc, &st);
+        let un = |s: &mut Builder, op: UnOp, v: Val, t: Type| {
+            s.f.push(bb, InstKind::Unary(op, v), t).unwrap()
+        };
+        let ty = self.f.ty(xv);
+        Some(match (vm::builtins::name_of(b), ty) {
+            ("length", Type::VecInt | Type::VecDbl | Type::VecLgl) => {
+                un(self, UnOp::VecLen, xv, Type::Int)
+            }
+            ("abs", Type::Int) => un(self, UnOp::AbsI, xv, Type::Int),
+            ("abs", Type::Dbl) => un(self, UnOp::AbsD, xv, Type::Dbl),
+            ("floor", Type::Dbl) => un(self, UnOp::FloorD, xv, Type::Dbl),
+            ("floor", Type::Int) => un(self, UnOp::IntToDbl, xv, Type::Dbl),
+            ("sqrt", Type::Int | Type::Dbl) => {
+                let d = if ty == Type::Int {
+                    un(self, UnOp::IntToDbl, xv, Type::Dbl)
+                } else {
+                    xv
+                };
+                let zero = self.f.push(bb, InstKind::ConstDbl(0.0), Type::Dbl).unwrap();
+                let neg = self
+                    .f
+                    .push(bb, InstKind::Binary(BinOp::LtD, d, zero), Type::Lgl)
+                    .unwrap();
+                // NA and NaN compare NA, taken as TRUE here: they exit too,
+                // and the interpreter computes them.
+                let is_neg = un(self, UnOp::LglToBool, neg, Type::Bool);
+                let ok = un(self, UnOp::NotB, is_neg, Type::Bool);
+                let cp = self.checkpoint(bb, pc, &st);
+                self.assume(bb, ok, cp, Reason::TypeCheck);
+                un(self, UnOp::SqrtD, d, Type::Dbl)
+            }
+            _ => return None,
+        })
     }
 
     /// The callee's locals at its entry: each parameter bound to its argument

@@ -152,6 +152,10 @@ fn fold_unary(op: UnOp, a: K) -> Option<K> {
     match (op, a) {
         (NegI, K::I(x)) if x != i32::MIN => Some(K::I(-x)),
         (NegD, K::D(x)) => Some(K::D(-x)),
+        (SqrtD, K::D(x)) if !(x < 0.0) => Some(K::D(x.sqrt())),
+        (AbsD, K::D(x)) => Some(K::D(x.abs())),
+        (AbsI, K::I(x)) if x != i32::MIN => Some(K::I(x.abs())),
+        (FloorD, K::D(x)) => Some(K::D(x.floor())),
         (NotB, K::B(x)) => Some(K::B(!x)),
         (IntToDbl, K::I(x)) if x != i32::MIN => Some(K::D(x as f64)),
         (BoolToLgl, K::B(x)) => Some(K::L(x as i32)),

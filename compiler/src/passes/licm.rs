@@ -16,7 +16,17 @@ fn movable(kind: &InstKind, ty: Type) -> bool {
         | InstKind::ConstLgl(_)
         | InstKind::ConstBool(_) => true,
         InstKind::Unary(UnOp::Unbox, _) => matches!(ty, Type::VecInt | Type::VecDbl | Type::VecLgl),
-        InstKind::Unary(UnOp::VecLen | UnOp::IntToDbl | UnOp::NegD | UnOp::NRow, _) => true,
+        InstKind::Unary(
+            UnOp::VecLen
+            | UnOp::IntToDbl
+            | UnOp::NegD
+            | UnOp::NRow
+            | UnOp::SqrtD
+            | UnOp::AbsD
+            | UnOp::AbsI
+            | UnOp::FloorD,
+            _,
+        ) => true,
         InstKind::Binary(op, ..) => matches!(
             op,
             BinOp::AddD
