@@ -152,7 +152,7 @@ fn fold_unary(op: UnOp, a: K) -> Option<K> {
     match (op, a) {
         (NegI, K::I(x)) if x != i32::MIN => Some(K::I(-x)),
         (NegD, K::D(x)) => Some(K::D(-x)),
-        (SqrtD, K::D(x)) if !(x < 0.0) => Some(K::D(x.sqrt())),
+        (SqrtD, K::D(x)) if x >= 0.0 => Some(K::D(x.sqrt())),
         (AbsD, K::D(x)) => Some(K::D(x.abs())),
         (AbsI, K::I(x)) if x != i32::MIN => Some(K::I(x.abs())),
         (FloorD, K::D(x)) => Some(K::D(x.floor())),
