@@ -681,9 +681,8 @@ impl<'a> Builder<'a> {
                     let v = *st.stack.last().unwrap();
                     st.stack.push(v);
                 }
-                Op::Visible(_) => {
-                    // Visibility is interpreter state (auto-printing): set it through the runtime.
-                    self.runtime(bb, pc, &[]);
+                Op::Visible(b) => {
+                    self.f.push(bb, InstKind::SetVisible(b), Type::Void);
                 }
                 Op::Arith(o, _, fb) => {
                     let b = st.stack.pop().unwrap();
@@ -1379,23 +1378,19 @@ impl<'a> Builder<'a> {
         let has_rows = self.bin(bb, BinOp::NeI, nrow, zero);
         let cp = self.checkpoint(bb, pc, st);
         self.assume(bb, has_rows, cp, Reason::TypeCheck);
-        let len = self
+        let ncol = self
             .f
-            .push(bb, InstKind::Unary(UnOp::VecLen, xv), Type::Int)
+            .push(bb, InstKind::Unary(UnOp::NCol, x.val), Type::Int)
             .unwrap();
-        let ncol = self.bin(bb, BinOp::IDivI, len, nrow);
-        let mut ok = None;
+        // One assume per bound: those on an index that is invariant in a loop
+        // leave it, and those a loop counter satisfies fold away.
+        let cp = self.checkpoint(bb, pc, st);
         for (v, hi) in [(iv, nrow), (jv, ncol)] {
             let lo_ok = self.bin(bb, BinOp::GeI, v, one);
+            self.assume(bb, lo_ok, cp, Reason::TypeCheck);
             let hi_ok = self.bin(bb, BinOp::LeI, v, hi);
-            let both = self.bin(bb, BinOp::AndB, lo_ok, hi_ok);
-            ok = Some(match ok {
-                None => both,
-                Some(o) => self.bin(bb, BinOp::AndB, o, both),
-            });
+            self.assume(bb, hi_ok, cp, Reason::TypeCheck);
         }
-        let cp = self.checkpoint(bb, pc, st);
-        self.assume(bb, ok.unwrap(), cp, Reason::TypeCheck);
         let i0 = self.bin(bb, BinOp::SubI, iv, one);
         let j0 = self.bin(bb, BinOp::SubI, jv, one);
         let col = self.bin(bb, BinOp::MulI, j0, nrow);

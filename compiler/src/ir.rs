@@ -286,8 +286,9 @@ pub enum UnOp {
     Unbox,
     /// Vector length (VecInt/VecDbl/VecLgl → Int).
     VecLen,
-    /// Number of rows of a matrix (any → Int; after an `is.mat<…>` test).
+    /// Number of rows / columns of a matrix (any → Int; after an `is.mat<…>` test).
     NRow,
+    NCol,
     /// `length(x)` of any value (`int`).
     Length,
 }
@@ -310,6 +311,7 @@ impl UnOp {
             Unbox => "unbox",
             VecLen => "veclen",
             NRow => "nrow",
+            NCol => "ncol",
             Length => "length",
         }
     }
@@ -317,7 +319,7 @@ impl UnOp {
         use UnOp::*;
         &[
             NegI, NegD, NotB, IntToDbl, BoolToLgl, LglToBool, LglIsNa, DblIsNan, DblToLgl,
-            IntToLgl, Box, Unbox, VecLen, NRow, Length,
+            IntToLgl, Box, Unbox, VecLen, NRow, NCol, Length,
         ]
     }
     pub fn from_name(s: &str) -> Option<UnOp> {
@@ -366,6 +368,9 @@ pub enum InstKind {
     InBounds(Val, Val),
     /// Call the runtime's generic implementation of a bytecode instruction.
     Runtime(RtOp, Vec<Val>),
+    /// Set the interpreter's visibility flag (auto-printing), a plain store:
+    /// no call, so no value has to survive one on the path to a `Return`.
+    SetVisible(bool),
     Checkpoint(FrameState),
     /// Continue iff `cond` is true; otherwise exit at the checkpoint.
     Assume {
@@ -385,10 +390,14 @@ impl InstKind {
             InstKind::Jump(..) | InstKind::Branch(..) | InstKind::Return(_)
         )
     }
+    /// Does the instruction define a result value?
+    pub fn defines_value(&self) -> bool {
+        !(self.is_terminator() || matches!(self, InstKind::Assume { .. } | InstKind::SetVisible(_)))
+    }
     /// Instructions with an effect visible to R code (may not sit between a
     /// checkpoint and an assume using it).
     pub fn has_effect(&self) -> bool {
-        matches!(self, InstKind::Runtime(..))
+        matches!(self, InstKind::Runtime(..) | InstKind::SetVisible(_))
     }
     /// The values this instruction reads (frame states included).
     pub fn uses(&self) -> Vec<Val> {
@@ -397,7 +406,8 @@ impl InstKind {
             | InstKind::ConstDbl(_)
             | InstKind::ConstLgl(_)
             | InstKind::ConstBool(_)
-            | InstKind::ConstAny(_) => vec![],
+            | InstKind::ConstAny(_)
+            | InstKind::SetVisible(_) => vec![],
             InstKind::Unary(_, a) | InstKind::Test(_, a) | InstKind::Return(a) => vec![*a],
             InstKind::Binary(_, a, b) | InstKind::VecLoad(a, b) | InstKind::InBounds(a, b) => {
                 vec![*a, *b]

@@ -72,6 +72,7 @@ struct Rt {
     chaos: FuncRef,
     exit: FuncRef,
     nrow: FuncRef,
+    ncol: FuncRef,
     entry_word: FuncRef,
     length: FuncRef,
 }
@@ -159,6 +160,7 @@ pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
         declare(&mut module, "rt_nrow", &[ptr, I32], Some(I32))?,
         declare(&mut module, "rt_entry_word", &[ptr, I32], Some(I64))?,
         declare(&mut module, "rt_length", &[ptr, I32], Some(I32))?,
+        declare(&mut module, "rt_ncol", &[ptr, I32], Some(I32))?,
     ];
 
     let mut sig = module.make_signature();
@@ -201,6 +203,7 @@ pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
         nrow: refs[20],
         entry_word: refs[21],
         length: refs[22],
+        ncol: refs[23],
     };
     let mut nslots = 0u32;
     let slots: Vec<u32> = f
@@ -219,6 +222,13 @@ pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
     let mut fbc = FunctionBuilderContext::new();
     let mut exits = Vec::new();
     let moves = crate::passes::liveness::analyze(f);
+    let across = crate::passes::liveness::live_after(f, |d| calls_runtime(&d.kind))
+        .into_iter()
+        .map(|(i, live)| {
+            let unboxed = live.into_iter().filter(|&v| f.ty(v) != Type::Any);
+            (i, unboxed.collect())
+        })
+        .collect();
     {
         let mut b = FunctionBuilder::new(&mut ctx.func, &mut fbc);
         let mut l = Lowerer {
@@ -234,6 +244,8 @@ pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
             error_block: None,
             moves,
             slots: &slots,
+            across,
+            spill_slots: HashMap::new(),
         };
         l.run()?;
         b.seal_all_blocks();
@@ -284,6 +296,24 @@ struct Lowerer<'a, 'b> {
     /// The `Ctx::anys` slot of each `any` value (dense: an activation's slot
     /// array is filled and cleared on every call, so it holds only these).
     slots: &'a [u32],
+    /// Per instruction that calls the runtime: the unboxed values live after it.
+    across: HashMap<Inst, Vec<Val>>,
+    /// Stack homes of those values' variables (value, k): a vector has two,
+    /// its pointer (k = 0) and its length (k = 1).
+    spill_slots: HashMap<(Val, usize), cranelift_codegen::ir::StackSlot>,
+}
+
+/// Does lowering `kind` call the runtime on the instruction's normal path?
+fn calls_runtime(kind: &InstKind) -> bool {
+    match kind {
+        InstKind::ConstAny(_) | InstKind::Test(..) | InstKind::Runtime(..) => true,
+        InstKind::Unary(op, _) => matches!(
+            op,
+            UnOp::Box | UnOp::Unbox | UnOp::NRow | UnOp::NCol | UnOp::Length
+        ),
+        InstKind::Binary(op, ..) => matches!(op, BinOp::PowD | BinOp::ModD | BinOp::IDivD),
+        _ => false,
+    }
 }
 
 type CValue = cranelift_codegen::ir::Value;
@@ -441,7 +471,49 @@ impl<'a, 'b> Lowerer<'a, 'b> {
         Ok(())
     }
 
+    /// The value of `v` when it is an integer constant.
+    fn const_int(&self, v: Val) -> Option<i32> {
+        match self.f.def_inst(v).map(|i| &self.f.inst(i).kind) {
+            Some(InstKind::ConstInt(k)) => Some(*k),
+            _ => None,
+        }
+    }
+
+    /// Lower instruction `i`. Unboxed values live across a runtime call are
+    /// stored to their stack homes before it and reloaded after it: all
+    /// floating-point registers are caller-saved, and a value live across a
+    /// call anywhere in a loop nest would otherwise stay in memory in the
+    /// inner loops too (an f64 accumulator then pays a store-to-load
+    /// forwarding per iteration). Split this way, no register value crosses
+    /// a call.
     fn inst(&mut self, i: Inst) -> Result<(), String> {
+        let live: Vec<Val> = self.across.get(&i).cloned().unwrap_or_default();
+        let mut homes = Vec::new();
+        for v in live {
+            let (x, len) = self.var(v);
+            for (k, x) in std::iter::once(x).chain(len).enumerate() {
+                let val = self.b.use_var(x);
+                let ty = self.b.func.dfg.value_type(val);
+                let ss = *self.spill_slots.entry((v, k)).or_insert_with(|| {
+                    self.b.create_sized_stack_slot(StackSlotData::new(
+                        StackSlotKind::ExplicitSlot,
+                        8,
+                        3,
+                    ))
+                });
+                self.b.ins().stack_store(self.ptr, val, ss, 0);
+                homes.push((x, ty, ss));
+            }
+        }
+        self.lower_inst(i)?;
+        for (x, ty, ss) in homes {
+            let r = self.b.ins().stack_load(self.ptr, ty, ss, 0);
+            self.b.def_var(x, r);
+        }
+        Ok(())
+    }
+
+    fn lower_inst(&mut self, i: Inst) -> Result<(), String> {
         let d = self.f.inst(i).clone();
         let res = d.result;
         use InstKind::*;
@@ -525,6 +597,23 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                 let cont = self.b.create_block();
                 self.b.ins().brif(st, eb, &[], cont, &[]);
                 self.b.switch_to_block(cont);
+            }
+            SetVisible(v) => {
+                // `interp.visible = v` through the activation's interpreter pointer.
+                let c = self.c();
+                let interp = self.b.ins().load(
+                    self.ptr,
+                    MemFlagsData::trusted(),
+                    c,
+                    std::mem::offset_of!(runtime::Ctx, interp) as i32,
+                );
+                let flag = self.iconst(types::I8, *v as i64);
+                self.b.ins().store(
+                    MemFlagsData::trusted(),
+                    flag,
+                    interp,
+                    std::mem::offset_of!(vm::interp::Interp, visible) as i32,
+                );
             }
             Checkpoint(_) => {}
             Assume {
@@ -623,12 +712,12 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                     t => return Err(format!("unbox to {}", t.name())),
                 }
             }
-            NRow | Length => {
+            NRow | NCol | Length => {
                 let s = self.slot(a);
-                let f = if op == NRow {
-                    self.rt.nrow
-                } else {
-                    self.rt.length
+                let f = match op {
+                    NRow => self.rt.nrow,
+                    NCol => self.rt.ncol,
+                    _ => self.rt.length,
                 };
                 let v = self.call(f, &[c, s]).unwrap();
                 self.def(r, v);
@@ -662,7 +751,7 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                         let na = self.iconst(types::I32, i32::MIN as i64);
                         self.b.ins().select(nan, na, ne)
                     }
-                    Box | Unbox | VecLen | NRow | Length => unreachable!(),
+                    Box | Unbox | VecLen | NRow | NCol | Length => unreachable!(),
                 };
                 self.def(r, v);
             }
@@ -678,26 +767,38 @@ impl<'a, 'b> Lowerer<'a, 'b> {
             AddI => self.b.ins().iadd(x, y),
             SubI => self.b.ins().isub(x, y),
             MulI => self.b.ins().imul(x, y),
-            AddOvfI | SubOvfI | MulOvfI => {
-                // Compute exactly in 64 bits; overflow or the NA pattern (i32::MIN) fail.
-                let (x64, y64) = (
-                    self.b.ins().sextend(types::I64, x),
-                    self.b.ins().sextend(types::I64, y),
-                );
-                let wide = match op {
-                    AddOvfI => self.b.ins().iadd(x64, y64),
-                    SubOvfI => self.b.ins().isub(x64, y64),
-                    _ => self.b.ins().imul(x64, y64),
-                };
-                let hi = self
-                    .b
-                    .ins()
-                    .icmp_imm_s(IntCC::SignedGreaterThan, wide, i32::MAX as i64);
-                let lo =
+            AddOvfI | SubOvfI if self.const_int(b).is_some_and(|k| k != i32::MIN) => {
+                // `x ± k` leaves the non-NA range exactly when x is beyond one
+                // bound (x itself is never NA): one comparison.
+                let k = self.const_int(b).unwrap() as i64;
+                let k = if op == AddOvfI { k } else { -k };
+                if k >= 0 {
                     self.b
                         .ins()
-                        .icmp_imm_s(IntCC::SignedLessThanOrEqual, wide, i32::MIN as i64);
-                self.b.ins().bor(hi, lo)
+                        .icmp_imm_s(IntCC::SignedGreaterThan, x, i32::MAX as i64 - k)
+                } else {
+                    self.b
+                        .ins()
+                        .icmp_imm_s(IntCC::SignedLessThanOrEqual, x, i32::MIN as i64 - k)
+                }
+            }
+            AddOvfI | SubOvfI | MulOvfI => {
+                // Overflow, or the NA pattern (i32::MIN) as the result.
+                let (r, of) = match op {
+                    AddOvfI => self.b.ins().sadd_overflow(x, y),
+                    SubOvfI => self.b.ins().ssub_overflow(x, y),
+                    _ => self.b.ins().smul_overflow(x, y),
+                };
+                let na = self.b.ins().icmp_imm_s(IntCC::Equal, r, i32::MIN as i64);
+                self.b.ins().bor(of, na)
+            }
+            ModI if self.const_int(b).is_some_and(|k| k > 0) => {
+                // A positive divisor: R's result is the remainder plus the
+                // divisor when the remainder is negative.
+                let r = self.b.ins().srem(x, y);
+                let neg = self.b.ins().sshr_imm_u(r, 31);
+                let adj = self.b.ins().band(neg, y);
+                self.b.ins().iadd(r, adj)
             }
             ModI | IDivI => {
                 // R's integer %% takes the sign of the divisor; %/% floors.
@@ -845,7 +946,12 @@ impl<'a, 'b> Lowerer<'a, 'b> {
         let c = self.c();
         let addr = self.b.ins().stack_addr(self.ptr, ss, 0);
         let idv = self.iconst(types::I32, id as i64);
-        let held = self.b.ins().uextend(types::I32, cv);
+        // Without chaos the exit is taken only when the condition is false.
+        let held = if self.opts.chaos {
+            self.b.ins().uextend(types::I32, cv)
+        } else {
+            self.iconst(types::I32, 0)
+        };
         let st = self.call(self.rt.exit, &[c, idv, addr, held]).unwrap();
         self.b.ins().return_(&[st]);
         self.b.switch_to_block(cont);

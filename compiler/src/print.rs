@@ -97,6 +97,7 @@ fn print_with(f: &Func, names: &HashMap<Val, usize>) -> String {
                 InstKind::Runtime(RtOp::AtPc(pc), args) => {
                     format!("runtime @{pc}({})", list(args))
                 }
+                InstKind::SetVisible(b) => format!("setvisible {b}"),
                 InstKind::Checkpoint(fs) => {
                     let locals: Vec<String> = fs
                         .locals
@@ -423,8 +424,7 @@ pub fn parse_func(text: &str) -> Result<Func, String> {
                     let kind = parse_inst(&mut c, &val, &block)?;
                     c.end()?;
                     let defines = result_ty != Type::Void;
-                    let produces =
-                        !matches!(kind, InstKind::Assume { .. }) && !kind.is_terminator();
+                    let produces = kind.defines_value();
                     if defines != produces {
                         return Err(if produces {
                             "instruction needs a result 'vN: type ='".to_string()
@@ -491,6 +491,7 @@ fn parse_inst(
             })
         }
         "const.bool" => InstKind::ConstBool(parse_num(c.word()?, "bool")?),
+        "setvisible" => InstKind::SetVisible(parse_num(c.word()?, "bool")?),
         "const.any" => {
             c.punct('#')?;
             InstKind::ConstAny(parse_num(c.word()?, "constant index")?)
@@ -617,6 +618,8 @@ bb1(v10: int, v11: dbl):
   v12: dbl = add.d v11, v11
   branch v3, bb1(v10, v12), bb2()
 bb2():
+  v13: int = ncol v0
+  setvisible false
   ret v12
 }
 ";

@@ -284,7 +284,7 @@ fn check_types(
                     (ta == Type::Any, "any", None)
                 }
                 UnOp::VecLen => (elem_type(ta).is_some(), "a vector type", Some(Type::Int)),
-                UnOp::NRow | UnOp::Length => (ta == Type::Any, "any", Some(Type::Int)),
+                UnOp::NRow | UnOp::NCol | UnOp::Length => (ta == Type::Any, "any", Some(Type::Int)),
             };
             want(&format!("{} operand", op.name()), *a, operand_ok, expect);
             res
@@ -348,7 +348,7 @@ fn check_types(
             want("branch condition", *c, f.ty(*c) == Type::Bool, "bool");
             None
         }
-        InstKind::Jump(..) => None,
+        InstKind::Jump(..) | InstKind::SetVisible(_) => None,
         InstKind::Return(a) => {
             want(
                 "returned value",
@@ -360,8 +360,7 @@ fn check_types(
         }
     };
     errs.extend(extra);
-    let produces = !matches!(kind, InstKind::Assume { .. }) && !kind.is_terminator();
-    match (produces, result) {
+    match (kind.defines_value(), result) {
         (true, None) => errs.push("instruction defines no value".into()),
         (false, Some(_)) => errs.push("instruction must not define a value".into()),
         _ => {}

@@ -5,6 +5,7 @@
 pub mod assume_elim;
 pub mod cfg;
 pub mod const_fold;
+pub mod counters;
 pub mod dce;
 pub mod hoist;
 pub mod licm;
@@ -32,6 +33,7 @@ pub fn optimize(f: &mut Func) -> bool {
         changed |= assume_elim::run(f);
         changed |= hoist::run(f);
         changed |= licm::run(f);
+        changed |= counters::run(f);
         changed |= sink_box::run(f);
         changed |= dce::run(f);
         any |= changed;
@@ -50,7 +52,8 @@ pub fn map_uses(kind: &mut InstKind, mut g: impl FnMut(Val) -> Val) {
         | InstKind::ConstDbl(_)
         | InstKind::ConstLgl(_)
         | InstKind::ConstBool(_)
-        | InstKind::ConstAny(_) => {}
+        | InstKind::ConstAny(_)
+        | InstKind::SetVisible(_) => {}
         InstKind::Unary(_, a) | InstKind::Test(_, a) | InstKind::Return(a) => each(a),
         InstKind::Binary(_, a, b) | InstKind::VecLoad(a, b) | InstKind::InBounds(a, b) => {
             each(a);
@@ -90,6 +93,14 @@ pub fn replace_uses(f: &mut Func, from: Val, to: Val) {
                 v
             }
         });
+    }
+}
+
+/// The block defining `v`.
+pub fn def_block(f: &Func, v: Val) -> Block {
+    match f.vals[v.0 as usize].def {
+        ValDef::Param(b, _) => b,
+        ValDef::Inst(i) => f.inst(i).block,
     }
 }
 
