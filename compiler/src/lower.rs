@@ -225,8 +225,22 @@ pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
     let across = crate::passes::liveness::live_after(f, |d| calls_runtime(&d.kind))
         .into_iter()
         .map(|(i, live)| {
-            let unboxed = live.into_iter().filter(|&v| f.ty(v) != Type::Any);
-            (i, unboxed.collect())
+            // Constants stay constants (Cranelift rematerializes them where used).
+            let is_const = |v: Val| {
+                matches!(
+                    f.def_inst(v).map(|d| &f.inst(d).kind),
+                    Some(
+                        InstKind::ConstInt(_)
+                            | InstKind::ConstDbl(_)
+                            | InstKind::ConstLgl(_)
+                            | InstKind::ConstBool(_)
+                    )
+                )
+            };
+            let split = live
+                .into_iter()
+                .filter(|&v| f.ty(v) != Type::Any && !is_const(v));
+            (i, split.collect())
         })
         .collect();
     {
@@ -554,7 +568,9 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                 let (p, _) = self.var(*x);
                 let p = self.b.use_var(p);
                 let i0 = self.get(*i0);
-                let i64v = self.b.ins().sextend(types::I64, i0);
+                // In bounds, so non-negative: zero-extending is free on x86-64
+                // (32-bit operations clear the upper half).
+                let i64v = self.b.ins().uextend(types::I64, i0);
                 let (scale, ty) = if self.f.ty(*x) == Type::VecDbl {
                     (3, types::F64)
                 } else {
@@ -630,7 +646,11 @@ impl<'a, 'b> Lowerer<'a, 'b> {
             Branch(c, t, ta, e, ea) => {
                 let cv = self.get(*c);
                 let (bt, be) = (self.b.create_block(), self.b.create_block());
-                self.b.ins().brif(cv, bt, &[], be, &[]);
+                // Cranelift places a `brif`'s second target right after the
+                // block: make that the true edge, so that a loop body follows
+                // its header and an iteration takes one branch (the back edge).
+                let not = self.b.ins().icmp_imm_s(IntCC::Equal, cv, 0);
+                self.b.ins().brif(not, be, &[], bt, &[]);
                 for (k, (blk, tgt, args)) in [(bt, t, ta), (be, e, ea)].into_iter().enumerate() {
                     self.b.switch_to_block(blk);
                     let moved = self.moves.edge_moves(i, k, args.len());

@@ -28,14 +28,17 @@ use crate::ir::*;
 use std::collections::BTreeSet;
 
 /// A counter `c` with `1 <= c <= r0` in the blocks `body` dominates.
-struct Counter {
-    c: Val,
-    r0: Val,
-    body: Block,
+pub(super) struct Counter {
+    pub c: Val,
+    pub r0: Val,
+    pub body: Block,
+    /// The loop's header and its only predecessor outside the loop.
+    pub header: Block,
+    pub entry: Block,
     /// The loop's blocks.
-    blocks: BTreeSet<Block>,
+    pub blocks: BTreeSet<Block>,
     /// The loop's preheader and its checkpoint, when assumes can move there.
-    pre: Option<(Block, Val)>,
+    pub pre: Option<(Block, Val)>,
 }
 
 /// What an in-loop check bounds the counter by.
@@ -49,7 +52,7 @@ enum Bound {
 
 /// The arguments that the terminator of `from` passes to `to` (none when
 /// `from` does not branch there, or branches there twice).
-fn edge_args(f: &Func, from: Block, to: Block) -> Option<Vec<Val>> {
+pub(super) fn edge_args(f: &Func, from: Block, to: Block) -> Option<Vec<Val>> {
     match &f.terminator(from)?.kind {
         InstKind::Jump(t, a) if *t == to => Some(a.clone()),
         InstKind::Branch(_, t, ta, e, ea) => match (*t == to, *e == to) {
@@ -61,7 +64,7 @@ fn edge_args(f: &Func, from: Block, to: Block) -> Option<Vec<Val>> {
     }
 }
 
-fn const_int(f: &Func, v: Val) -> Option<i32> {
+pub(super) fn const_int(f: &Func, v: Val) -> Option<i32> {
     match def_kind(f, v)? {
         InstKind::ConstInt(k) => Some(*k),
         _ => None,
@@ -74,7 +77,8 @@ fn steps(f: &Func, v: Val, op: BinOp, x: Val) -> bool {
         if *o == op && *a == x && const_int(f, *b) == Some(1))
 }
 
-fn counters(f: &Func, cfg: &Cfg) -> Vec<Counter> {
+/// The counters of the loops of `f`.
+pub(super) fn counters(f: &Func, cfg: &Cfg) -> Vec<Counter> {
     let mut out = vec![];
     for lp in cfg.loops() {
         let h = lp.header;
@@ -115,6 +119,8 @@ fn counters(f: &Func, cfg: &Cfg) -> Vec<Counter> {
                     c,
                     r0: entry[ri],
                     body: *body,
+                    header: h,
+                    entry: pre,
                     blocks: lp.body.clone(),
                     pre: super::hoist::preheader(f, cfg, &lp),
                 });

@@ -12,6 +12,7 @@ pub mod licm;
 pub mod liveness;
 pub mod phi;
 pub mod sink_box;
+pub mod strength;
 pub mod type_infer;
 pub mod unbox_web;
 
@@ -34,6 +35,7 @@ pub fn optimize(f: &mut Func) -> bool {
         changed |= hoist::run(f);
         changed |= licm::run(f);
         changed |= counters::run(f);
+        changed |= strength::run(f);
         changed |= sink_box::run(f);
         changed |= dce::run(f);
         any |= changed;
