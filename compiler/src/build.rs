@@ -1027,6 +1027,9 @@ impl<'a> Builder<'a> {
                     let operands: Vec<AbsVal> = st.stack[k..].to_vec();
                     let r = if n == 1 && empty == 0 && plain {
                         self.index1(bb, pc, &st, operands[0], operands[1], is2, fb)
+                    } else if n == 2 && empty == 0 && plain && !is2 {
+                        let (x, i, j) = (operands[0], operands[1], operands[2]);
+                        self.index2d(bb, pc, &st, x, i, j, fb)
                     } else {
                         let vals: Vec<Val> = operands.iter().map(|a| a.val).collect();
                         self.runtime(bb, pc, &vals)
@@ -1070,8 +1073,9 @@ impl<'a> Builder<'a> {
                     // reference (lowering moves operands at their last use,
                     // `passes::liveness`). Either pushes the new x.
                     let k = st.stack.len() - n as usize - 2;
-                    let r = match (n, empty) {
-                        (1, 0) => self.store1(bb, pc, &st, fb),
+                    let r = match (n, empty, matches!(op, Op::SetIndex { .. })) {
+                        (1, 0, _) => self.store1(bb, pc, &st, fb),
+                        (2, 0, true) => self.store2(bb, pc, &st, fb),
                         _ => None,
                     };
                     let r = r.unwrap_or_else(|| {
@@ -1531,22 +1535,77 @@ impl<'a> Builder<'a> {
         j: AbsVal,
         fb: u32,
     ) -> Val {
+        let elem = if self.fb_bits(Some(fb)) & TypeFeedback::NA != 0 {
+            None
+        } else {
+            let xb = self.bits_of(x);
+            self.matrix_elem(bb, pc, st, (x, xb), i, j)
+        };
+        match elem {
+            Some((xv, k)) => self
+                .f
+                .push(bb, InstKind::VecLoad(xv, k), Type::Dbl)
+                .unwrap(),
+            None => self.runtime(bb, pc, &[x.val, i.val, j.val]),
+        }
+    }
+
+    /// `m[i, j] <- v` (stack `v, i, j, m`) on a double matrix the feedback
+    /// (`fb`, the types of m) saw, with in-bounds integer indices and a
+    /// double (or integer) v: a `vecset`. `None`: the generic path.
+    fn store2(&mut self, bb: Block, pc: usize, st: &State, fb: u32) -> Option<Val> {
+        let k = st.stack.len() - 4;
+        let (v, i, j, x) = (
+            st.stack[k],
+            st.stack[k + 1],
+            st.stack[k + 2],
+            st.stack[k + 3],
+        );
+        let vv = match self.f.ty(v.val) {
+            Type::Dbl | Type::Int => v.val,
+            Type::Any => match self.speculated_test(self.bits_of(v)) {
+                Some(TypeTest::IsDbl | TypeTest::IsInt) => {
+                    self.speculate(bb, v, self.bits_of(v), pc, st)
+                }
+                _ => return None,
+            },
+            _ => return None,
+        };
+        let xa = AbsVal {
+            val: self.boxed(bb, x.val),
+            fb: Some(fb),
+        };
+        let (_, k0) = self.matrix_elem(bb, pc, st, (xa, self.fb_bits(Some(fb))), i, j)?;
+        let vv = self.as_dbl(bb, vv);
+        let one = self.f.push(bb, InstKind::ConstInt(1), Type::Int).unwrap();
+        let k1 = self.bin(bb, BinOp::AddI, k0, one);
+        self.f.push(bb, InstKind::VecSet(xa.val, k1, vv), Type::Any)
+    }
+
+    /// Element `(i, j)` of `x` as a typed view and a 0-based index, when `x`
+    /// (with feedback bits `xb`) was only seen as a double matrix and i and j
+    /// are, or are speculated, integers: test x, assume both indices within
+    /// the dims. `None` (before any test of x): not that case.
+    fn matrix_elem(
+        &mut self,
+        bb: Block,
+        pc: usize,
+        st: &State,
+        (x, xb): (AbsVal, u16),
+        i: AbsVal,
+        j: AbsVal,
+    ) -> Option<(Val, Val)> {
         use TypeFeedback as T;
-        let xb = self.bits_of(x);
         let kinds = T::LGL | T::INT | T::DBL | T::CPLX | T::STR | T::LIST | T::NULL | T::FUN;
-        if self.fb_bits(Some(fb)) & T::NA != 0
-            || xb & T::STALE != 0
-            || xb & kinds != T::DBL
-            || xb & T::NON_SCALAR == 0
-        {
-            return self.runtime(bb, pc, &[x.val, i.val, j.val]);
+        if xb & T::STALE != 0 || xb & kinds != T::DBL || xb & T::NON_SCALAR == 0 {
+            return None;
         }
         let (ib, jb) = (self.bits_of(i), self.bits_of(j));
         let iv = self.speculate(bb, i, ib, pc, st);
         let jv = self.speculate(bb, j, jb, pc, st);
         if self.f.ty(iv) != Type::Int || self.f.ty(jv) != Type::Int || self.f.ty(x.val) != Type::Any
         {
-            return self.runtime(bb, pc, &[x.val, iv, jv]);
+            return None;
         }
         let cp = self.checkpoint(bb, pc, st);
         let c = self
@@ -1570,30 +1629,23 @@ impl<'a> Builder<'a> {
         let has_rows = self.bin(bb, BinOp::NeI, nrow, zero);
         let cp = self.checkpoint(bb, pc, st);
         self.assume(bb, has_rows, cp, Reason::TypeCheck);
-        let len = self
+        let ncol = self
             .f
-            .push(bb, InstKind::Unary(UnOp::VecLen, xv), Type::Int)
+            .push(bb, InstKind::Unary(UnOp::NCol, x.val), Type::Int)
             .unwrap();
-        let ncol = self.bin(bb, BinOp::IDivI, len, nrow);
-        let mut ok = None;
+        // One assume per bound: those on an index that is invariant in a loop
+        // leave it, and those a loop counter satisfies fold away.
+        let cp = self.checkpoint(bb, pc, st);
         for (v, hi) in [(iv, nrow), (jv, ncol)] {
             let lo_ok = self.bin(bb, BinOp::GeI, v, one);
+            self.assume(bb, lo_ok, cp, Reason::TypeCheck);
             let hi_ok = self.bin(bb, BinOp::LeI, v, hi);
-            let both = self.bin(bb, BinOp::AndB, lo_ok, hi_ok);
-            ok = Some(match ok {
-                None => both,
-                Some(o) => self.bin(bb, BinOp::AndB, o, both),
-            });
+            self.assume(bb, hi_ok, cp, Reason::TypeCheck);
         }
-        let cp = self.checkpoint(bb, pc, st);
-        self.assume(bb, ok.unwrap(), cp, Reason::TypeCheck);
         let i0 = self.bin(bb, BinOp::SubI, iv, one);
         let j0 = self.bin(bb, BinOp::SubI, jv, one);
         let col = self.bin(bb, BinOp::MulI, j0, nrow);
-        let k = self.bin(bb, BinOp::AddI, col, i0);
-        self.f
-            .push(bb, InstKind::VecLoad(xv, k), Type::Dbl)
-            .unwrap()
+        Some((xv, self.bin(bb, BinOp::AddI, col, i0)))
     }
 
     /// Use what `known` says about stack slot `k` at the block starting at `pc`.

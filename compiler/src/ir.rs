@@ -286,8 +286,9 @@ pub enum UnOp {
     Unbox,
     /// Vector length (VecInt/VecDbl/VecLgl → Int).
     VecLen,
-    /// Number of rows of a matrix (any → Int; after an `is.mat<…>` test).
+    /// Number of rows / columns of a matrix (any → Int; after an `is.mat<…>` test).
     NRow,
+    NCol,
     /// `length(x)` of any value (`int`).
     Length,
     /// `sqrt(x)` of a double not below 0 (R warns for negatives).
@@ -318,6 +319,7 @@ impl UnOp {
             Unbox => "unbox",
             VecLen => "veclen",
             NRow => "nrow",
+            NCol => "ncol",
             Length => "length",
             SqrtD => "sqrt.d",
             AbsD => "abs.d",
@@ -329,7 +331,7 @@ impl UnOp {
         use UnOp::*;
         &[
             NegI, NegD, NotB, IntToDbl, BoolToLgl, LglToBool, LglIsNa, DblIsNan, DblToLgl,
-            IntToLgl, Box, Unbox, VecLen, NRow, Length, SqrtD, AbsD, AbsI, FloorD,
+            IntToLgl, Box, Unbox, VecLen, NRow, NCol, Length, SqrtD, AbsD, AbsI, FloorD,
         ]
     }
     pub fn from_name(s: &str) -> Option<UnOp> {

@@ -73,6 +73,7 @@ struct Rt {
     chaos: FuncRef,
     exit: FuncRef,
     nrow: FuncRef,
+    ncol: FuncRef,
     entry_word: FuncRef,
     length: FuncRef,
     callee_is: FuncRef,
@@ -197,6 +198,7 @@ pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
             &[ptr, I32, I32, I32, I32, I32],
             None,
         )?,
+        declare(&mut module, "rt_ncol", &[ptr, I32], Some(I32))?,
     ];
 
     let mut sig = module.make_signature();
@@ -242,6 +244,7 @@ pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
         callee_is: refs[23],
         vec_set_dbl: refs[24],
         vec_set_i32: refs[25],
+        ncol: refs[26],
     };
     let mut nslots = 0u32;
     let slots: Vec<u32> = f
@@ -260,6 +263,27 @@ pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
     let mut fbc = FunctionBuilderContext::new();
     let mut exits = Vec::new();
     let moves = crate::passes::liveness::analyze(f);
+    let across = crate::passes::liveness::live_after(f, |d| calls_runtime(&d.kind))
+        .into_iter()
+        .map(|(i, live)| {
+            // Constants stay constants (Cranelift rematerializes them where used).
+            let is_const = |v: Val| {
+                matches!(
+                    f.def_inst(v).map(|d| &f.inst(d).kind),
+                    Some(
+                        InstKind::ConstInt(_)
+                            | InstKind::ConstDbl(_)
+                            | InstKind::ConstLgl(_)
+                            | InstKind::ConstBool(_)
+                    )
+                )
+            };
+            let split = live
+                .into_iter()
+                .filter(|&v| f.ty(v) != Type::Any && !is_const(v));
+            (i, split.collect())
+        })
+        .collect();
     {
         let mut b = FunctionBuilder::new(&mut ctx.func, &mut fbc);
         let mut l = Lowerer {
@@ -275,6 +299,8 @@ pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
             error_block: None,
             moves,
             slots: &slots,
+            across,
+            spill_slots: HashMap::new(),
         };
         l.run()?;
         b.seal_all_blocks();
@@ -325,6 +351,24 @@ struct Lowerer<'a, 'b> {
     /// The `Ctx::anys` slot of each `any` value (dense: an activation's slot
     /// array is filled and cleared on every call, so it holds only these).
     slots: &'a [u32],
+    /// Per instruction that calls the runtime: the unboxed values live after it.
+    across: HashMap<Inst, Vec<Val>>,
+    /// Stack homes of those values' variables (value, k): a vector has two,
+    /// its pointer (k = 0) and its length (k = 1).
+    spill_slots: HashMap<(Val, usize), cranelift_codegen::ir::StackSlot>,
+}
+
+/// Does lowering `kind` call the runtime on the instruction's normal path?
+fn calls_runtime(kind: &InstKind) -> bool {
+    match kind {
+        InstKind::ConstAny(_) | InstKind::Test(..) | InstKind::Runtime(..) => true,
+        InstKind::Unary(op, _) => matches!(
+            op,
+            UnOp::Box | UnOp::Unbox | UnOp::NRow | UnOp::NCol | UnOp::Length
+        ),
+        InstKind::Binary(op, ..) => matches!(op, BinOp::PowD | BinOp::ModD | BinOp::IDivD),
+        _ => false,
+    }
 }
 
 type CValue = cranelift_codegen::ir::Value;
@@ -482,7 +526,49 @@ impl<'a, 'b> Lowerer<'a, 'b> {
         Ok(())
     }
 
+    /// The value of `v` when it is an integer constant.
+    fn const_int(&self, v: Val) -> Option<i32> {
+        match self.f.def_inst(v).map(|i| &self.f.inst(i).kind) {
+            Some(InstKind::ConstInt(k)) => Some(*k),
+            _ => None,
+        }
+    }
+
+    /// Lower instruction `i`. Unboxed values live across a runtime call are
+    /// stored to their stack homes before it and reloaded after it: all
+    /// floating-point registers are caller-saved, and a value live across a
+    /// call anywhere in a loop nest would otherwise stay in memory in the
+    /// inner loops too (an f64 accumulator then pays a store-to-load
+    /// forwarding per iteration). Split this way, no register value crosses
+    /// a call.
     fn inst(&mut self, i: Inst) -> Result<(), String> {
+        let live: Vec<Val> = self.across.get(&i).cloned().unwrap_or_default();
+        let mut homes = Vec::new();
+        for v in live {
+            let (x, len) = self.var(v);
+            for (k, x) in std::iter::once(x).chain(len).enumerate() {
+                let val = self.b.use_var(x);
+                let ty = self.b.func.dfg.value_type(val);
+                let ss = *self.spill_slots.entry((v, k)).or_insert_with(|| {
+                    self.b.create_sized_stack_slot(StackSlotData::new(
+                        StackSlotKind::ExplicitSlot,
+                        8,
+                        3,
+                    ))
+                });
+                self.b.ins().stack_store(self.ptr, val, ss, 0);
+                homes.push((x, ty, ss));
+            }
+        }
+        self.lower_inst(i)?;
+        for (x, ty, ss) in homes {
+            let r = self.b.ins().stack_load(self.ptr, ty, ss, 0);
+            self.b.def_var(x, r);
+        }
+        Ok(())
+    }
+
+    fn lower_inst(&mut self, i: Inst) -> Result<(), String> {
         let d = self.f.inst(i).clone();
         let res = d.result;
         use InstKind::*;
@@ -519,24 +605,6 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                 let r = self.call(self.rt.test, &[c, s, k]).unwrap();
                 self.def(res.unwrap(), r);
             }
-            SetVisible(v) => {
-                // `(*ctx.interp).visible = v`: a store, not a call, so values
-                // live across it (a loop's accumulator) need not be spilled.
-                let c = self.c();
-                let interp = self.b.ins().load(
-                    self.ptr,
-                    MemFlagsData::trusted(),
-                    c,
-                    std::mem::offset_of!(runtime::Ctx, interp) as i32,
-                );
-                let v = self.iconst(types::I8, *v as i64);
-                self.b.ins().store(
-                    MemFlagsData::trusted(),
-                    v,
-                    interp,
-                    std::mem::offset_of!(vm::interp::Interp, visible) as i32,
-                );
-            }
             CalleeIs { sym, callee } => {
                 let target = self
                     .f
@@ -571,7 +639,9 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                 let (p, _) = self.var(*x);
                 let p = self.b.use_var(p);
                 let i0 = self.get(*i0);
-                let i64v = self.b.ins().sextend(types::I64, i0);
+                // In bounds, so non-negative: zero-extending is free on x86-64
+                // (32-bit operations clear the upper half).
+                let i64v = self.b.ins().uextend(types::I64, i0);
                 let (scale, ty) = if self.f.ty(*x) == Type::VecDbl {
                     (3, types::F64)
                 } else {
@@ -615,6 +685,23 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                 self.b.ins().brif(st, eb, &[], cont, &[]);
                 self.b.switch_to_block(cont);
             }
+            SetVisible(v) => {
+                // `interp.visible = v` through the activation's interpreter pointer.
+                let c = self.c();
+                let interp = self.b.ins().load(
+                    self.ptr,
+                    MemFlagsData::trusted(),
+                    c,
+                    std::mem::offset_of!(runtime::Ctx, interp) as i32,
+                );
+                let flag = self.iconst(types::I8, *v as i64);
+                self.b.ins().store(
+                    MemFlagsData::trusted(),
+                    flag,
+                    interp,
+                    std::mem::offset_of!(vm::interp::Interp, visible) as i32,
+                );
+            }
             Checkpoint(_) => {}
             Assume {
                 cond,
@@ -630,7 +717,11 @@ impl<'a, 'b> Lowerer<'a, 'b> {
             Branch(c, t, ta, e, ea) => {
                 let cv = self.get(*c);
                 let (bt, be) = (self.b.create_block(), self.b.create_block());
-                self.b.ins().brif(cv, bt, &[], be, &[]);
+                // Cranelift places a `brif`'s second target right after the
+                // block: make that the true edge, so that a loop body follows
+                // its header and an iteration takes one branch (the back edge).
+                let not = self.b.ins().icmp_imm_s(IntCC::Equal, cv, 0);
+                self.b.ins().brif(not, be, &[], bt, &[]);
                 for (k, (blk, tgt, args)) in [(bt, t, ta), (be, e, ea)].into_iter().enumerate() {
                     self.b.switch_to_block(blk);
                     let moved = self.moves.edge_moves(i, k, args.len());
@@ -712,12 +803,12 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                     t => return Err(format!("unbox to {}", t.name())),
                 }
             }
-            NRow | Length => {
+            NRow | NCol | Length => {
                 let s = self.slot(a);
-                let f = if op == NRow {
-                    self.rt.nrow
-                } else {
-                    self.rt.length
+                let f = match op {
+                    NRow => self.rt.nrow,
+                    NCol => self.rt.ncol,
+                    _ => self.rt.length,
                 };
                 let v = self.call(f, &[c, s]).unwrap();
                 self.def(r, v);
@@ -755,7 +846,7 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                         let na = self.iconst(types::I32, i32::MIN as i64);
                         self.b.ins().select(nan, na, ne)
                     }
-                    Box | Unbox | VecLen | NRow | Length => unreachable!(),
+                    Box | Unbox | VecLen | NRow | NCol | Length => unreachable!(),
                 };
                 self.def(r, v);
             }
@@ -771,26 +862,38 @@ impl<'a, 'b> Lowerer<'a, 'b> {
             AddI => self.b.ins().iadd(x, y),
             SubI => self.b.ins().isub(x, y),
             MulI => self.b.ins().imul(x, y),
-            AddOvfI | SubOvfI | MulOvfI => {
-                // Compute exactly in 64 bits; overflow or the NA pattern (i32::MIN) fail.
-                let (x64, y64) = (
-                    self.b.ins().sextend(types::I64, x),
-                    self.b.ins().sextend(types::I64, y),
-                );
-                let wide = match op {
-                    AddOvfI => self.b.ins().iadd(x64, y64),
-                    SubOvfI => self.b.ins().isub(x64, y64),
-                    _ => self.b.ins().imul(x64, y64),
-                };
-                let hi = self
-                    .b
-                    .ins()
-                    .icmp_imm_s(IntCC::SignedGreaterThan, wide, i32::MAX as i64);
-                let lo =
+            AddOvfI | SubOvfI if self.const_int(b).is_some_and(|k| k != i32::MIN) => {
+                // `x ± k` leaves the non-NA range exactly when x is beyond one
+                // bound (x itself is never NA): one comparison.
+                let k = self.const_int(b).unwrap() as i64;
+                let k = if op == AddOvfI { k } else { -k };
+                if k >= 0 {
                     self.b
                         .ins()
-                        .icmp_imm_s(IntCC::SignedLessThanOrEqual, wide, i32::MIN as i64);
-                self.b.ins().bor(hi, lo)
+                        .icmp_imm_s(IntCC::SignedGreaterThan, x, i32::MAX as i64 - k)
+                } else {
+                    self.b
+                        .ins()
+                        .icmp_imm_s(IntCC::SignedLessThanOrEqual, x, i32::MIN as i64 - k)
+                }
+            }
+            AddOvfI | SubOvfI | MulOvfI => {
+                // Overflow, or the NA pattern (i32::MIN) as the result.
+                let (r, of) = match op {
+                    AddOvfI => self.b.ins().sadd_overflow(x, y),
+                    SubOvfI => self.b.ins().ssub_overflow(x, y),
+                    _ => self.b.ins().smul_overflow(x, y),
+                };
+                let na = self.b.ins().icmp_imm_s(IntCC::Equal, r, i32::MIN as i64);
+                self.b.ins().bor(of, na)
+            }
+            ModI if self.const_int(b).is_some_and(|k| k > 0) => {
+                // A positive divisor: R's result is the remainder plus the
+                // divisor when the remainder is negative.
+                let r = self.b.ins().srem(x, y);
+                let neg = self.b.ins().sshr_imm_u(r, 31);
+                let adj = self.b.ins().band(neg, y);
+                self.b.ins().iadd(r, adj)
             }
             ModI | IDivI => {
                 // R's integer %% takes the sign of the divisor; %/% floors.
@@ -938,7 +1041,12 @@ impl<'a, 'b> Lowerer<'a, 'b> {
         let c = self.c();
         let addr = self.b.ins().stack_addr(self.ptr, ss, 0);
         let idv = self.iconst(types::I32, id as i64);
-        let held = self.b.ins().uextend(types::I32, cv);
+        // Without chaos the exit is taken only when the condition is false.
+        let held = if self.opts.chaos {
+            self.b.ins().uextend(types::I32, cv)
+        } else {
+            self.iconst(types::I32, 0)
+        };
         let st = self.call(self.rt.exit, &[c, idv, addr, held]).unwrap();
         self.b.ins().return_(&[st]);
         self.b.switch_to_block(cont);

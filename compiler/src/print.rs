@@ -641,6 +641,8 @@ bb1(v10: int, v11: dbl):
   v12: dbl = add.d v11, v11
   branch v3, bb1(v10, v12), bb2()
 bb2():
+  v13: int = ncol v0
+  set_visible false
   ret v12
 }
 ";

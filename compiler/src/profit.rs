@@ -39,8 +39,6 @@ pub fn loop_work(f: &Func, code: &FunctionCode) -> (bool, usize, usize, usize) {
             match &f.inst(i).kind {
                 InstKind::Runtime(RtOp::AtPc(pc), _) => match code.ops.get(*pc as usize) {
                     Some(Op::Call { .. }) => calls += 1,
-                    // Visibility is a flag store, not work.
-                    Some(Op::Visible(_)) => {}
                     _ => generic += 1,
                 },
                 InstKind::Binary(..) | InstKind::VecLoad(..) => typed += 1,

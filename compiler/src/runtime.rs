@@ -535,6 +535,21 @@ pub extern "C" fn rt_nrow(c: *mut Ctx, slot: u32) -> i32 {
     }
 }
 
+/// Columns of a matrix: as many as its element vector holds whole (`length / nrow`,
+/// so that indices below it stay in bounds even with an inconsistent `dim`).
+pub extern "C" fn rt_ncol(c: *mut Ctx, slot: u32) -> i32 {
+    let c = unsafe { ctx(c) };
+    match &c.anys[slot as usize] {
+        Value::Vec(v) => match v.dim2() {
+            Some((r, _)) if r > 0 && r <= i32::MAX as usize => {
+                (v.len() / r).min(i32::MAX as usize) as i32
+            }
+            _ => 0,
+        },
+        _ => 0,
+    }
+}
+
 /// `length(x)` of an `any` value (counted `for` loops over untyped vectors).
 pub extern "C" fn rt_length(c: *mut Ctx, slot: u32) -> i32 {
     let c = unsafe { ctx(c) };
@@ -593,6 +608,7 @@ pub fn symbols() -> Vec<(&'static str, *const u8)> {
         ("rt_chaos", rt_chaos as *const u8),
         ("rt_exit", rt_exit as *const u8),
         ("rt_nrow", rt_nrow as *const u8),
+        ("rt_ncol", rt_ncol as *const u8),
         ("rt_length", rt_length as *const u8),
         ("rt_entry_word", rt_entry_word as *const u8),
         ("rt_callee_is", rt_callee_is as *const u8),

@@ -287,7 +287,7 @@ fn check_types(
                     (ta == Type::Any, "any", None)
                 }
                 UnOp::VecLen => (elem_type(ta).is_some(), "a vector type", Some(Type::Int)),
-                UnOp::NRow | UnOp::Length => (ta == Type::Any, "any", Some(Type::Int)),
+                UnOp::NRow | UnOp::NCol | UnOp::Length => (ta == Type::Any, "any", Some(Type::Int)),
             };
             want(&format!("{} operand", op.name()), *a, operand_ok, expect);
             res
@@ -309,7 +309,6 @@ fn check_types(
             Some(Type::Bool)
         }
         InstKind::CalleeIs { .. } => Some(Type::Bool),
-        InstKind::SetVisible(_) => None,
         InstKind::VecLoad(v, i) | InstKind::InBounds(v, i) => {
             let elem = elem_type(f.ty(*v));
             want("vector operand", *v, elem.is_some(), "a vector type");
@@ -364,7 +363,7 @@ fn check_types(
             want("branch condition", *c, f.ty(*c) == Type::Bool, "bool");
             None
         }
-        InstKind::Jump(..) => None,
+        InstKind::Jump(..) | InstKind::SetVisible(_) => None,
         InstKind::Return(a) => {
             want(
                 "returned value",

@@ -15,18 +15,11 @@
 //! describes the state before the loop and nothing effectful follows it.
 
 use super::cfg::{Cfg, Loop};
+use super::def_block;
 use crate::ir::*;
 
-/// The block defining `v`.
-fn def_block(f: &Func, v: Val) -> Block {
-    match f.vals[v.0 as usize].def {
-        ValDef::Param(b, _) => b,
-        ValDef::Inst(i) => f.inst(i).block,
-    }
-}
-
 /// The dedicated preheader of `lp` and the checkpoint to exit at, if any.
-fn preheader(f: &Func, cfg: &Cfg, lp: &Loop) -> Option<(Block, Val)> {
+pub(super) fn preheader(f: &Func, cfg: &Cfg, lp: &Loop) -> Option<(Block, Val)> {
     let outside: Vec<Block> = cfg.preds[lp.header.0 as usize]
         .iter()
         .copied()

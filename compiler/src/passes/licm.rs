@@ -1,6 +1,7 @@
 //! Loop-invariant code motion for pure, cheap-to-repeat instructions: constants,
-//! `unbox` of typed vectors, `veclen`, `nrow`, and int/double arithmetic without effects
-//! whose operands are defined outside the loop move to the loop's preheader.
+//! `unbox` of typed vectors, `veclen`, `nrow`, `ncol`, and int/double arithmetic
+//! that cannot trap (no integer division), whose operands are defined outside
+//! the loop, move to the loop's preheader.
 //!
 //! Unboxing a vector before the test that guards it is safe: the lowering's
 //! runtime returns an empty view for a value of another type, and every use of
@@ -21,6 +22,7 @@ fn movable(kind: &InstKind, ty: Type) -> bool {
             | UnOp::IntToDbl
             | UnOp::NegD
             | UnOp::NRow
+            | UnOp::NCol
             | UnOp::SqrtD
             | UnOp::AbsD
             | UnOp::AbsI
@@ -29,7 +31,12 @@ fn movable(kind: &InstKind, ty: Type) -> bool {
         ) => true,
         InstKind::Binary(op, ..) => matches!(
             op,
-            BinOp::AddD
+            BinOp::AddI
+                | BinOp::SubI
+                | BinOp::MulI
+                | BinOp::AndB
+                | BinOp::OrB
+                | BinOp::AddD
                 | BinOp::SubD
                 | BinOp::MulD
                 | BinOp::DivD

@@ -1,5 +1,6 @@
-//! Last uses of boxed values, so that lowering can *move* a value out of its
-//! `any` slot instead of cloning it.
+//! Liveness for lowering: last uses of boxed values, so that lowering can
+//! *move* a value out of its `any` slot instead of cloning it (`analyze`), and
+//! the values live across runtime calls (`live_after`).
 //!
 //! Why: boxed values live in `Ctx::anys`, one slot per IR value. A generic
 //! runtime call clones its operands out of their slots and a block edge clones
@@ -142,9 +143,8 @@ fn reads(f: &Func, roots: &HashMap<Val, BTreeSet<Val>>, i: Inst) -> Vec<Val> {
     r
 }
 
-/// Compute which runtime operands and edge arguments may be moved.
-pub fn analyze(f: &Func) -> Moves {
-    let roots = vector_roots(f);
+/// Per block: the values read in it or after it before being (re)defined.
+fn block_live_in(f: &Func, roots: &HashMap<Val, BTreeSet<Val>>) -> Vec<BTreeSet<Val>> {
     let nb = f.blocks.len();
     // Per block: slots read before being defined in it (upward exposed), and defined.
     let mut gen: Vec<BTreeSet<Val>> = vec![BTreeSet::new(); nb];
@@ -155,7 +155,7 @@ pub fn analyze(f: &Func) -> Moves {
                 gen[bi].remove(&r);
                 kill[bi].insert(r);
             }
-            gen[bi].extend(reads(f, &roots, i));
+            gen[bi].extend(reads(f, roots, i));
         }
         for &p in &b.params {
             gen[bi].remove(&p);
@@ -177,9 +177,43 @@ pub fn analyze(f: &Func) -> Moves {
             }
         }
         if !changed {
-            break;
+            return live_in;
         }
     }
+}
+
+/// For each instruction selected by `at`: the values read after it (its
+/// result excluded). Lowering uses it to split the live ranges of unboxed
+/// values at runtime calls.
+pub fn live_after(f: &Func, at: impl Fn(&InstData) -> bool) -> HashMap<Inst, BTreeSet<Val>> {
+    let roots = vector_roots(f);
+    let live_in = block_live_in(f, &roots);
+    let mut out = HashMap::new();
+    for (bi, b) in f.blocks.iter().enumerate() {
+        let mut live: BTreeSet<Val> = BTreeSet::new();
+        for t in f.successors(Block(bi as u32)) {
+            live.extend(live_in[t.0 as usize].iter().copied());
+        }
+        for &i in b.insts.iter().rev() {
+            let d = f.inst(i);
+            if let Some(r) = d.result {
+                live.remove(&r);
+            }
+            if at(d) {
+                out.insert(i, live.clone());
+            }
+            live.extend(reads(f, &roots, i));
+        }
+    }
+    out
+}
+
+/// Compute which runtime operands and edge arguments may be moved.
+pub fn analyze(f: &Func) -> Moves {
+    let roots = vector_roots(f);
+    let nb = f.blocks.len();
+    let succs: Vec<Vec<Block>> = (0..nb).map(|b| f.successors(Block(b as u32))).collect();
+    let live_in = block_live_in(f, &roots);
 
     let mut moves = Moves::default();
     // An `any` value whose last occurrence in `args` is at `k` and is dead after.
@@ -403,5 +437,34 @@ runtime v6: move v5, v4
 edge bb2->bb1: move v6
 ",
         );
+    }
+}
+
+#[cfg(test)]
+mod live_after_tests {
+    use super::*;
+    use crate::print::parse_func;
+
+    #[test]
+    fn accumulator_is_live_across_the_call_in_the_outer_loop() {
+        // v3 (a double accumulator) is read after the runtime call, on the next
+        // iteration; v6 (the call's result) and v4 (dead after) are not listed.
+        let f = parse_func(
+            "function f {
+bb0(v0: any, v1: dbl, v2: bool):
+  jump bb1(v1)
+bb1(v3: dbl):
+  v4: dbl = add.d v3, v3
+  v6: any = runtime @7(v0)
+  branch v2, bb1(v3), bb2()
+bb2():
+  ret v0
+}",
+        )
+        .unwrap();
+        let live = live_after(&f, |d| matches!(d.kind, InstKind::Runtime(..)));
+        let sets: Vec<Vec<Val>> = live.values().map(|s| s.iter().copied().collect()).collect();
+        // v0 is the runtime's `any` operand, read again by the return.
+        assert_eq!(sets, vec![vec![Val(0), Val(2), Val(3)]]);
     }
 }

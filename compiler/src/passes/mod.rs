@@ -5,12 +5,14 @@
 pub mod assume_elim;
 pub mod cfg;
 pub mod const_fold;
+pub mod counters;
 pub mod dce;
 pub mod hoist;
 pub mod licm;
 pub mod liveness;
 pub mod phi;
 pub mod sink_box;
+pub mod strength;
 pub mod type_infer;
 pub mod unbox_web;
 
@@ -32,6 +34,8 @@ pub fn optimize(f: &mut Func) -> bool {
         changed |= assume_elim::run(f);
         changed |= hoist::run(f);
         changed |= licm::run(f);
+        changed |= counters::run(f);
+        changed |= strength::run(f);
         changed |= sink_box::run(f);
         changed |= dce::run(f);
         any |= changed;
@@ -97,6 +101,14 @@ pub fn replace_uses(f: &mut Func, from: Val, to: Val) {
                 v
             }
         });
+    }
+}
+
+/// The block defining `v`.
+pub fn def_block(f: &Func, v: Val) -> Block {
+    match f.vals[v.0 as usize].def {
+        ValDef::Param(b, _) => b,
+        ValDef::Inst(i) => f.inst(i).block,
     }
 }
 

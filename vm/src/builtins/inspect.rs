@@ -175,6 +175,10 @@ fn bi_dim_set(_: &mut Interp, args: Args) -> RResult<Value> {
 
 fn dim_n(x: &Value, i: usize) -> Option<i32> {
     let d = x.attr("dim")?.as_vector()?;
+    if let VecData::Int(v) = &d.data {
+        // The usual case, without copying the dims (`nrow(m)` in loop bounds).
+        return v.get(i).copied();
+    }
     match coerce_data(&d.data, VType::Int) {
         VecData::Int(v) => v.get(i).copied(),
         _ => None,
