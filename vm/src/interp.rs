@@ -846,52 +846,49 @@ impl Interp {
                 Op::Const(i) => push_value(&mut self.stack, code.consts[i as usize].clone()),
                 Op::LoadLocal(slot, fb) => {
                     let slots = slots!();
-                    // Scalars: one match gives both the feedback bits and the copy.
-                    let a = match &slots[slot as usize] {
-                        Some(Value::Int(x)) => Value::Int(*x),
-                        Some(Value::Dbl(x)) => Value::Dbl(*x),
+                    match &slots[slot as usize] {
+                        // Scalars are read and pushed by fields (a copied `Value`
+                        // would stall store forwarding).
+                        Some(a @ (Value::Int(_) | Value::Dbl(_))) => {
+                            TypeFeedback::record_bits(&code.type_fb[fb as usize], TypeFeedback::of(a));
+                            // `a OP b` of two scalar locals (`i - j`): do the pair of
+                            // loads and the `Arith` here, recording the feedback of all
+                            // three, saving two dispatches and the stack traffic.
+                            if let (Op::LoadLocal(s2, fb2), Some(&Op::Arith(o, _, afb))) =
+                                (ops[pc], ops.get(pc + 1))
+                            {
+                                if let Some(b) = &slots[s2 as usize] {
+                                    if let Some(r) = arith_scalars(o, a, b) {
+                                        TypeFeedback::record_bits(
+                                            &code.type_fb[fb2 as usize],
+                                            TypeFeedback::of(b),
+                                        );
+                                        TypeFeedback::record_bits(
+                                            &code.type_fb[afb as usize],
+                                            r.bits(),
+                                        );
+                                        match r {
+                                            Num::Dbl(r) => push_dbl(&mut self.stack, r),
+                                            Num::Int(r) => push_int(&mut self.stack, r),
+                                        }
+                                        pc += 2;
+                                        continue;
+                                    }
+                                }
+                            }
+                            match *a {
+                                Value::Dbl(x) => push_dbl(&mut self.stack, x),
+                                Value::Int(x) => push_int(&mut self.stack, x),
+                                _ => unreachable!(),
+                            }
+                            continue;
+                        }
                         Some(v) => {
                             TypeFeedback::record(&code.type_fb[fb as usize], v);
                             push_value(&mut self.stack, v.clone());
                             continue;
                         }
-                        None => Value::Null,
-                    };
-                    if !a.is_null() {
-                        TypeFeedback::record_bits(&code.type_fb[fb as usize], TypeFeedback::of(&a));
-                        // `a OP b` of two scalar locals (`i - j`): do the pair of
-                        // loads and the `Arith` here, recording the feedback of all
-                        // three, saving two dispatches and the stack traffic.
-                        if let (Op::LoadLocal(s2, fb2), Some(&Op::Arith(o, _, afb))) =
-                            (ops[pc], ops.get(pc + 1))
-                        {
-                            let b = match &slots[s2 as usize] {
-                                Some(Value::Int(y)) => Value::Int(*y),
-                                Some(Value::Dbl(y)) => Value::Dbl(*y),
-                                _ => Value::Null,
-                            };
-                            let mut r = a.clone();
-                            if let Some((_, r_bits)) = arith_in_place(o, &mut r, &b) {
-                                TypeFeedback::record_bits(
-                                    &code.type_fb[fb2 as usize],
-                                    TypeFeedback::of(&b),
-                                );
-                                TypeFeedback::record_bits(&code.type_fb[afb as usize], r_bits);
-                                match r {
-                                    Value::Dbl(r) => push_dbl(&mut self.stack, r),
-                                    Value::Int(r) => push_int(&mut self.stack, r),
-                                    _ => unreachable!(),
-                                }
-                                pc += 2;
-                                continue;
-                            }
-                        }
-                        match a {
-                            Value::Dbl(x) => push_dbl(&mut self.stack, x),
-                            Value::Int(x) => push_int(&mut self.stack, x),
-                            _ => unreachable!(),
-                        }
-                        continue;
+                        None => {}
                     }
                     let v = match self.load_unbound(code, env, slot as usize, pc - 1) {
                         Ok(v) => v,
@@ -2277,6 +2274,43 @@ fn arith_in_place(op: arith::ArithOp, a: &mut Value, b: &Value) -> Option<(u16, 
         }
         _ => None,
     }
+}
+
+/// The result of scalar arithmetic, kept out of a `Value` so that it stays in
+/// registers until it is stored.
+#[derive(Clone, Copy)]
+enum Num {
+    Int(i32),
+    Dbl(f64),
+}
+
+impl Num {
+    #[inline(always)]
+    fn bits(self) -> u16 {
+        match self {
+            Num::Int(_) => TypeFeedback::INT,
+            Num::Dbl(r) => TypeFeedback::DBL | if r.is_nan() { TypeFeedback::NA } else { 0 },
+        }
+    }
+}
+
+/// Scalar `a op b` for int/double scalars as `arith_in_place` does it, reading
+/// both operands in place; `None` for the general path.
+#[inline(always)]
+fn arith_scalars(op: arith::ArithOp, a: &Value, b: &Value) -> Option<Num> {
+    Some(match (a, b) {
+        (Value::Dbl(x), Value::Dbl(y)) => Num::Dbl(dbl_prim(op, *x, *y)?),
+        (Value::Dbl(x), Value::Int(y)) if *y != NA_INTEGER => {
+            Num::Dbl(dbl_prim(op, *x, *y as f64)?)
+        }
+        (Value::Int(x), Value::Int(y)) if *x != NA_INTEGER && *y != NA_INTEGER => {
+            Num::Int(int_prim(op, *x, *y)?)
+        }
+        (Value::Int(x), Value::Dbl(y)) if *x != NA_INTEGER => {
+            Num::Dbl(dbl_prim(op, *x as f64, *y)?)
+        }
+        _ => return None,
+    })
 }
 
 /// Integer scalar arithmetic on non-NA operands; `None` on overflow, an NA
