@@ -863,7 +863,7 @@ impl Interp {
                                 (ops[pc], ops.get(pc + 1))
                             {
                                 if let Some(b) = &slots[s2 as usize] {
-                                    let r = Num::of(b).and_then(|b| arith_num(o, Num::of(a)?, b));
+                                    let r = arith_values(o, a, b);
                                     if let Some(r) = r {
                                         TypeFeedback::record_bits(
                                             &code.type_fb[fb2 as usize],
@@ -933,9 +933,30 @@ impl Interp {
                 Op::Visible(b) => self.visible = b,
                 Op::Arith(o, ci, fb) => {
                     if let [.., a, b] = &mut self.stack[..] {
-                        if let Some((_, r_bits)) = Num::of(b).and_then(|b| arith_in_place(o, a, b))
-                        {
-                            TypeFeedback::record_bits(&code.type_fb[fb as usize], r_bits);
+                        if let Some(r) = arith_values(o, a, b) {
+                            TypeFeedback::record_bits(&code.type_fb[fb as usize], r.bits());
+                            // `s <- s + a * b`: when the next instruction consumes the
+                            // result as the operand of `ArithLocal`, do its fast path
+                            // here, saving a push, a pop and a dispatch. Its feedback
+                            // is recorded exactly as `ArithLocal` records it.
+                            if let Op::ArithLocal(o2, s, _, afb) = ops[pc] {
+                                if let Some(acc) = &mut slots!()[s as usize] {
+                                    if let Some((acc_bits, r_bits)) = arith_in_place(o2, acc, r) {
+                                        TypeFeedback::record_bits(
+                                            &code.type_fb[afb as usize + 1],
+                                            acc_bits,
+                                        );
+                                        TypeFeedback::record_bits(
+                                            &code.type_fb[afb as usize],
+                                            r_bits,
+                                        );
+                                        self.stack.truncate(self.stack.len() - 2);
+                                        pc += 1;
+                                        continue;
+                                    }
+                                }
+                            }
+                            store_num(a, r);
                             self.stack.truncate(self.stack.len() - 1);
                             continue;
                         }
@@ -2082,7 +2103,7 @@ fn condition_truth(v: &Value) -> RResult<bool> {
 /// to the general (vectorized, warning-raising) implementation.
 #[inline(always)]
 fn fast_arith(op: arith::ArithOp, a: &Value, b: &Value) -> Option<Value> {
-    arith_num(op, Num::of(a)?, Num::of(b)?).map(Num::value)
+    arith_values(op, a, b).map(Num::value)
 }
 
 #[inline(always)]
@@ -2370,14 +2391,38 @@ fn arith_num(op: arith::ArithOp, a: Num, b: Num) -> Option<Num> {
 /// result, or `None` (with `a` unchanged) for the general path.
 #[inline(always)]
 fn arith_in_place(op: arith::ArithOp, a: &mut Value, b: Num) -> Option<(u16, u16)> {
-    let x = Num::of(a)?;
-    let r = arith_num(op, x, b)?;
-    match (&mut *a, r) {
+    // One arm per operand type, so that `arith_num` is specialized to it.
+    let (x, r) = match *a {
+        Value::Dbl(x) => (Num::Dbl(x), arith_num(op, Num::Dbl(x), b)?),
+        Value::Int(x) => (Num::Int(x), arith_num(op, Num::Int(x), b)?),
+        _ => return None,
+    };
+    store_num(a, r);
+    Some((x.bits(), r.bits()))
+}
+
+/// `a op b` for unboxed int/double scalars (`arith_num`, specialized to each
+/// pair of operand types).
+#[inline(always)]
+fn arith_values(op: arith::ArithOp, a: &Value, b: &Value) -> Option<Num> {
+    match (a, b) {
+        (Value::Dbl(x), Value::Dbl(y)) => arith_num(op, Num::Dbl(*x), Num::Dbl(*y)),
+        (Value::Dbl(x), Value::Int(y)) => arith_num(op, Num::Dbl(*x), Num::Int(*y)),
+        (Value::Int(x), Value::Int(y)) => arith_num(op, Num::Int(*x), Num::Int(*y)),
+        (Value::Int(x), Value::Dbl(y)) => arith_num(op, Num::Int(*x), Num::Dbl(*y)),
+        _ => None,
+    }
+}
+
+/// `*a = r.value()` with register-sized stores only (just the payload when
+/// the type does not change).
+#[inline(always)]
+fn store_num(a: &mut Value, r: Num) {
+    match (a, r) {
         (Value::Dbl(d), Num::Dbl(r)) => *d = r,
         (Value::Int(d), Num::Int(r)) => *d = r,
         (a, r) => *a = r.value(),
     }
-    Some((x.bits(), r.bits()))
 }
 
 /// Integer scalar arithmetic on non-NA operands; `None` on overflow, an NA
