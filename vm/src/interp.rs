@@ -1023,6 +1023,15 @@ impl Interp {
                                 return r;
                             }
                         }
+                        // The back edge of a `for` loop goes to its `ForStep`: take
+                        // the step's common case here, saving a dispatch.
+                        if let Op::ForStep { var, fb, .. } = ops[t as usize] {
+                            let cell = &code.type_fb[fb as usize];
+                            if step_counted(self.loops.last_mut(), slots!(), var, cell) {
+                                pc = t as usize + 1;
+                                continue;
+                            }
+                        }
                     }
                     pc = t as usize
                 }
@@ -1046,6 +1055,10 @@ impl Interp {
                     }
                 }
                 Op::ForStep { exit, var, fb } => {
+                    let cell = &code.type_fb[fb as usize];
+                    if step_counted(self.loops.last_mut(), slots!(), var, cell) {
+                        continue;
+                    }
                     let v = match self.loops.last_mut().unwrap() {
                         LoopState::Range {
                             next,
@@ -2236,6 +2249,45 @@ fn push_lgl(stack: &mut Vec<Value>, e: i32) {
 #[inline(never)]
 fn grow_stack(stack: &mut Vec<Value>) {
     stack.reserve(64);
+}
+
+/// `ForStep`'s common case, done in place: the next value of a counted loop
+/// whose variable is a local slot that already holds an integer. Returns
+/// false, changing nothing, when the general code must run (other loops and
+/// variables, the loop's end).
+#[inline(always)]
+fn step_counted(
+    innermost: Option<&mut LoopState>,
+    slots: &mut [Option<Value>],
+    var: VarRef,
+    cell: &std::cell::Cell<TypeFeedback>,
+) -> bool {
+    let Some(LoopState::Range {
+        next,
+        remaining,
+        step,
+    }) = innermost
+    else {
+        return false;
+    };
+    let Var::Local(s) = var.get() else {
+        return false;
+    };
+    let Some(Value::Int(d)) = &mut slots[s as usize] else {
+        return false;
+    };
+    if *remaining == 0 {
+        return false;
+    }
+    let n = *next as i32;
+    *next += *step;
+    *remaining -= 1;
+    TypeFeedback::record_bits(
+        cell,
+        TypeFeedback::INT | if n == NA_INTEGER { TypeFeedback::NA } else { 0 },
+    );
+    *d = n;
+    true
 }
 
 /// Where the element of `x[i]` / `m[i, j]` is, for the interpreter's
