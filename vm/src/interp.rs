@@ -845,7 +845,13 @@ impl Interp {
             let op = &ops[pc];
             pc += 1;
             match *op {
-                Op::Const(i) => push_value(&mut self.stack, code.consts[i as usize].clone()),
+                Op::Const(i) => match &code.consts[i as usize] {
+                    // Scalars by fields (see `push_scalar!`).
+                    Value::Int(x) => push_int(&mut self.stack, *x),
+                    Value::Dbl(x) => push_dbl(&mut self.stack, *x),
+                    Value::Lgl(x) => push_lgl(&mut self.stack, *x),
+                    v => push_value(&mut self.stack, v.clone()),
+                },
                 Op::LoadLocal(slot, fb) => {
                     let slots = slots!();
                     match &slots[slot as usize] {
@@ -1000,15 +1006,28 @@ impl Interp {
                     env.slots.borrow_mut()[slot as usize] = Some(r);
                 }
                 Op::Cmp(o, ci, fb) => {
+                    if let [.., a, b] = &self.stack[..] {
+                        if let Some(r) = compare_scalars(o, a, b) {
+                            TypeFeedback::record_bits(
+                                &code.type_fb[fb as usize],
+                                TypeFeedback::LGL,
+                            );
+                            self.stack.truncate(self.stack.len() - 2);
+                            // `if (a < b)`: when the next instruction branches on the
+                            // result, branch here, saving a push, a pop and a dispatch.
+                            if let Op::BranchFalse(t, _, bfb) = ops[pc] {
+                                record_branch(&code.type_fb[bfb as usize], r);
+                                pc = if r { pc + 1 } else { t as usize };
+                                continue;
+                            }
+                            push_lgl(&mut self.stack, r as i32);
+                            continue;
+                        }
+                    }
                     let b = pop!();
                     let a = pop!();
-                    let r = match fast_compare(o, &a, &b) {
-                        Some(r) => r,
-                        None => {
-                            self.cur_call = Some((Rc::as_ptr(code), ci));
-                            attempt!(arith::compare(self, o, &a, &b), ci)
-                        }
-                    };
+                    self.cur_call = Some((Rc::as_ptr(code), ci));
+                    let r = attempt!(arith::compare(self, o, &a, &b), ci);
                     TypeFeedback::record(&code.type_fb[fb as usize], &r);
                     push_value(&mut self.stack, r);
                 }
@@ -1041,15 +1060,7 @@ impl Interp {
                         Value::Lgl(x) if x != NA_LOGICAL => x != 0,
                         other => attempt!(condition_truth(&other), ci),
                     };
-                    let cell = &code.type_fb[fb as usize];
-                    let bit = if truth {
-                        TypeFeedback::NOT_TAKEN
-                    } else {
-                        TypeFeedback::TAKEN
-                    };
-                    if cell.get().0 & bit == 0 {
-                        cell.set(TypeFeedback(cell.get().0 | bit));
-                    }
+                    record_branch(&code.type_fb[fb as usize], truth);
                     if !truth {
                         pc = t as usize;
                     }
@@ -2121,6 +2132,12 @@ fn fast_arith(op: arith::ArithOp, a: &Value, b: &Value) -> Option<Value> {
 
 #[inline(always)]
 fn fast_compare(op: arith::CmpOp, a: &Value, b: &Value) -> Option<Value> {
+    compare_scalars(op, a, b).map(|r| Value::Lgl(r as i32))
+}
+
+/// `a op b` for non-NA unboxed int/double scalars (`None`: the general path).
+#[inline(always)]
+fn compare_scalars(op: arith::CmpOp, a: &Value, b: &Value) -> Option<bool> {
     use arith::CmpOp::*;
     let (x, y) = match (a, b) {
         (Value::Int(x), Value::Int(y)) if *x != NA_INTEGER && *y != NA_INTEGER => {
@@ -2131,14 +2148,27 @@ fn fast_compare(op: arith::CmpOp, a: &Value, b: &Value) -> Option<Value> {
         (Value::Int(x), Value::Dbl(y)) if *x != NA_INTEGER && !y.is_nan() => (*x as f64, *y),
         _ => return None,
     };
-    Some(Value::Lgl(match op {
+    Some(match op {
         Eq => x == y,
         Ne => x != y,
         Lt => x < y,
         Le => x <= y,
         Gt => x > y,
         Ge => x >= y,
-    } as i32))
+    })
+}
+
+/// Record a branch's direction (`BranchFalse` feedback).
+#[inline(always)]
+fn record_branch(cell: &std::cell::Cell<TypeFeedback>, truth: bool) {
+    let bit = if truth {
+        TypeFeedback::NOT_TAKEN
+    } else {
+        TypeFeedback::TAKEN
+    };
+    if cell.get().0 & bit == 0 {
+        cell.set(TypeFeedback(cell.get().0 | bit));
+    }
 }
 
 /// `for (v in from:to)` without building the vector when the result is integer.
