@@ -879,11 +879,11 @@ impl Interp {
                                             &code.type_fb[afb as usize],
                                             r.bits(),
                                         );
+                                        pc += 2;
                                         match r {
                                             Num::Dbl(r) => push_dbl(&mut self.stack, r),
                                             Num::Int(r) => push_int(&mut self.stack, r),
                                         }
-                                        pc += 2;
                                         continue;
                                     }
                                 }
@@ -941,26 +941,11 @@ impl Interp {
                     if let [.., a, b] = &mut self.stack[..] {
                         if let Some(r) = arith_values(o, a, b) {
                             TypeFeedback::record_bits(&code.type_fb[fb as usize], r.bits());
-                            // `s <- s + a * b`: when the next instruction consumes the
-                            // result as the operand of `ArithLocal`, do its fast path
-                            // here, saving a push, a pop and a dispatch. Its feedback
-                            // is recorded exactly as `ArithLocal` records it.
-                            if let Op::ArithLocal(o2, s, _, afb) = ops[pc] {
-                                if let Some(acc) = &mut slots!()[s as usize] {
-                                    if let Some((acc_bits, r_bits)) = arith_in_place(o2, acc, r) {
-                                        TypeFeedback::record_bits(
-                                            &code.type_fb[afb as usize + 1],
-                                            acc_bits,
-                                        );
-                                        TypeFeedback::record_bits(
-                                            &code.type_fb[afb as usize],
-                                            r_bits,
-                                        );
-                                        self.stack.truncate(self.stack.len() - 2);
-                                        pc += 1;
-                                        continue;
-                                    }
-                                }
+                            // `s <- s + a * b`.
+                            if accumulate(ops[pc], slots!(), r, &code.type_fb) {
+                                self.stack.truncate(self.stack.len() - 2);
+                                pc += 1;
+                                continue;
                             }
                             store_num(a, r);
                             self.stack.truncate(self.stack.len() - 1);
@@ -1229,25 +1214,10 @@ impl Interp {
                                     _ => unreachable!(),
                                 };
                                 TypeFeedback::record_bits(&cells[0], e.bits());
-                                // `s <- s + x[i]`: when the next instruction consumes the
-                                // element as the operand of `ArithLocal`, do its fast path
-                                // here, saving a push, a pop and a dispatch. Its feedback
-                                // is recorded exactly as `ArithLocal` records it.
-                                if let Op::ArithLocal(o, s, _, afb) = ops[pc] {
-                                    if let Some(a) = &mut slots[s as usize] {
-                                        if let Some((a_bits, r_bits)) = arith_in_place(o, a, e) {
-                                            TypeFeedback::record_bits(
-                                                &code.type_fb[afb as usize + 1],
-                                                a_bits,
-                                            );
-                                            TypeFeedback::record_bits(
-                                                &code.type_fb[afb as usize],
-                                                r_bits,
-                                            );
-                                            pc += 1;
-                                            continue;
-                                        }
-                                    }
+                                // `s <- s + x[i]`.
+                                if accumulate(ops[pc], slots, e, &code.type_fb) {
+                                    pc += 1;
+                                    continue;
                                 }
                                 match e {
                                     Num::Dbl(e) => push_dbl(&mut self.stack, e),
@@ -2494,6 +2464,31 @@ fn arith_values(op: arith::ArithOp, a: &Value, b: &Value) -> Option<Num> {
         (Value::Int(x), Value::Dbl(y)) => arith_num(op, Num::Int(*x), Num::Dbl(*y)),
         _ => None,
     }
+}
+
+/// A following `ArithLocal` (`s <- s op r`) that takes the result `r` of a
+/// fused instruction as its operand, done in place when its fast path
+/// applies, with its feedback recorded exactly as `ArithLocal` records it:
+/// saves a push, a pop and a dispatch. False (nothing done) otherwise.
+#[inline(always)]
+fn accumulate(
+    next: Op,
+    slots: &mut [Option<Value>],
+    r: Num,
+    type_fb: &[std::cell::Cell<TypeFeedback>],
+) -> bool {
+    let Op::ArithLocal(o, s, _, fb) = next else {
+        return false;
+    };
+    let Some(acc) = &mut slots[s as usize] else {
+        return false;
+    };
+    let Some((acc_bits, r_bits)) = arith_in_place(o, acc, r) else {
+        return false;
+    };
+    TypeFeedback::record_bits(&type_fb[fb as usize + 1], acc_bits);
+    TypeFeedback::record_bits(&type_fb[fb as usize], r_bits);
+    true
 }
 
 /// `*a = r.value()` with register-sized stores only (just the payload when
