@@ -165,6 +165,7 @@ pub struct Interp {
     /// The call whose builtin is running (for warnings): code pointer and call index.
     cur_call: Option<(*const FunctionCode, CallIdx)>,
     builtin_by_sym: Vec<Option<Option<u16>>>,
+    dims: DimCache,
 }
 
 impl Default for Interp {
@@ -224,6 +225,7 @@ impl Interp {
             run_counter: 0,
             cur_call: None,
             builtin_by_sym: Vec::new(),
+            dims: DimCache::default(),
         };
         it.define_base_constants();
         it
@@ -844,55 +846,62 @@ impl Interp {
             let op = &ops[pc];
             pc += 1;
             match *op {
-                Op::Const(i) => push_value(&mut self.stack, code.consts[i as usize].clone()),
+                Op::Const(i) => match &code.consts[i as usize] {
+                    // Scalars by fields (see `push_scalar!`).
+                    Value::Int(x) => push_int(&mut self.stack, *x),
+                    Value::Dbl(x) => push_dbl(&mut self.stack, *x),
+                    Value::Lgl(x) => push_lgl(&mut self.stack, *x),
+                    v => push_value(&mut self.stack, v.clone()),
+                },
                 Op::LoadLocal(slot, fb) => {
                     let slots = slots!();
-                    // Scalars: one match gives both the feedback bits and the copy.
-                    let a = match &slots[slot as usize] {
-                        Some(Value::Int(x)) => Value::Int(*x),
-                        Some(Value::Dbl(x)) => Value::Dbl(*x),
+                    match &slots[slot as usize] {
+                        // Scalars are read and pushed by fields (a copied `Value`
+                        // would stall store forwarding).
+                        Some(a @ (Value::Int(_) | Value::Dbl(_))) => {
+                            TypeFeedback::record_bits(
+                                &code.type_fb[fb as usize],
+                                TypeFeedback::of(a),
+                            );
+                            // `a OP b` of two scalar locals (`i - j`): do the pair of
+                            // loads and the `Arith` here, recording the feedback of all
+                            // three, saving two dispatches and the stack traffic.
+                            if let (Op::LoadLocal(s2, fb2), Some(&Op::Arith(o, _, afb))) =
+                                (ops[pc], ops.get(pc + 1))
+                            {
+                                if let Some(b) = &slots[s2 as usize] {
+                                    let r = arith_values(o, a, b);
+                                    if let Some(r) = r {
+                                        TypeFeedback::record_bits(
+                                            &code.type_fb[fb2 as usize],
+                                            TypeFeedback::of(b),
+                                        );
+                                        TypeFeedback::record_bits(
+                                            &code.type_fb[afb as usize],
+                                            r.bits(),
+                                        );
+                                        pc += 2;
+                                        match r {
+                                            Num::Dbl(r) => push_dbl(&mut self.stack, r),
+                                            Num::Int(r) => push_int(&mut self.stack, r),
+                                        }
+                                        continue;
+                                    }
+                                }
+                            }
+                            match *a {
+                                Value::Dbl(x) => push_dbl(&mut self.stack, x),
+                                Value::Int(x) => push_int(&mut self.stack, x),
+                                _ => unreachable!(),
+                            }
+                            continue;
+                        }
                         Some(v) => {
                             TypeFeedback::record(&code.type_fb[fb as usize], v);
                             push_value(&mut self.stack, v.clone());
                             continue;
                         }
-                        None => Value::Null,
-                    };
-                    if !a.is_null() {
-                        TypeFeedback::record_bits(&code.type_fb[fb as usize], TypeFeedback::of(&a));
-                        // `a OP b` of two scalar locals (`i - j`): do the pair of
-                        // loads and the `Arith` here, recording the feedback of all
-                        // three, saving two dispatches and the stack traffic.
-                        if let (Op::LoadLocal(s2, fb2), Some(&Op::Arith(o, _, afb))) =
-                            (ops[pc], ops.get(pc + 1))
-                        {
-                            let b = match &slots[s2 as usize] {
-                                Some(Value::Int(y)) => Value::Int(*y),
-                                Some(Value::Dbl(y)) => Value::Dbl(*y),
-                                _ => Value::Null,
-                            };
-                            let mut r = a.clone();
-                            if let Some((_, r_bits)) = arith_in_place(o, &mut r, &b) {
-                                TypeFeedback::record_bits(
-                                    &code.type_fb[fb2 as usize],
-                                    TypeFeedback::of(&b),
-                                );
-                                TypeFeedback::record_bits(&code.type_fb[afb as usize], r_bits);
-                                match r {
-                                    Value::Dbl(r) => push_dbl(&mut self.stack, r),
-                                    Value::Int(r) => push_int(&mut self.stack, r),
-                                    _ => unreachable!(),
-                                }
-                                pc += 2;
-                                continue;
-                            }
-                        }
-                        match a {
-                            Value::Dbl(x) => push_dbl(&mut self.stack, x),
-                            Value::Int(x) => push_int(&mut self.stack, x),
-                            _ => unreachable!(),
-                        }
-                        continue;
+                        None => {}
                     }
                     let v = match self.load_unbound(code, env, slot as usize, pc - 1) {
                         Ok(v) => v,
@@ -903,6 +912,11 @@ impl Interp {
                 }
                 Op::TakeLocal(slot) => {
                     let v = env.slots.borrow_mut()[slot as usize].take();
+                    // The value is taken to be modified in place: that needs the
+                    // only reference.
+                    if let Some(Value::Vec(x)) = &v {
+                        self.dims.forget(x);
+                    }
                     let v = match v {
                         Some(v) => v,
                         None => match self.load_unbound(code, env, slot as usize, pc - 1) {
@@ -926,21 +940,23 @@ impl Interp {
                 Op::Visible(b) => self.visible = b,
                 Op::Arith(o, ci, fb) => {
                     if let [.., a, b] = &mut self.stack[..] {
-                        if let Some((_, r_bits)) = arith_in_place(o, a, b) {
-                            TypeFeedback::record_bits(&code.type_fb[fb as usize], r_bits);
+                        if let Some(r) = arith_values(o, a, b) {
+                            TypeFeedback::record_bits(&code.type_fb[fb as usize], r.bits());
+                            // `s <- s + a * b`.
+                            if accumulate(ops[pc], slots!(), r, &code.type_fb) {
+                                self.stack.truncate(self.stack.len() - 2);
+                                pc += 1;
+                                continue;
+                            }
+                            store_num(a, r);
                             self.stack.truncate(self.stack.len() - 1);
                             continue;
                         }
                     }
                     let b = pop!();
                     let a = pop!();
-                    let r = match fast_arith(o, &a, &b) {
-                        Some(r) => r,
-                        None => {
-                            self.cur_call = Some((Rc::as_ptr(code), ci));
-                            attempt!(arith::arith(self, o, &a, &b), ci)
-                        }
-                    };
+                    self.cur_call = Some((Rc::as_ptr(code), ci));
+                    let r = attempt!(arith::arith(self, o, &a, &b), ci);
                     TypeFeedback::record(&code.type_fb[fb as usize], &r);
                     push_value(&mut self.stack, r);
                 }
@@ -950,7 +966,9 @@ impl Interp {
                         // just pushed field by field) and discarded after.
                         let slots = slots!();
                         if let (Some(a), Some(b)) = (&mut slots[slot as usize], self.stack.last()) {
-                            if let Some((a_bits, r_bits)) = arith_in_place(o, a, b) {
+                            if let Some((a_bits, r_bits)) =
+                                Num::of(b).and_then(|b| arith_in_place(o, a, b))
+                            {
                                 TypeFeedback::record_bits(&code.type_fb[fb as usize + 1], a_bits);
                                 TypeFeedback::record_bits(&code.type_fb[fb as usize], r_bits);
                                 self.stack.truncate(self.stack.len() - 1);
@@ -974,15 +992,28 @@ impl Interp {
                     env.slots.borrow_mut()[slot as usize] = Some(r);
                 }
                 Op::Cmp(o, ci, fb) => {
+                    if let [.., a, b] = &self.stack[..] {
+                        if let Some(r) = compare_scalars(o, a, b) {
+                            TypeFeedback::record_bits(
+                                &code.type_fb[fb as usize],
+                                TypeFeedback::LGL,
+                            );
+                            self.stack.truncate(self.stack.len() - 2);
+                            // `if (a < b)`: when the next instruction branches on the
+                            // result, branch here, saving a push, a pop and a dispatch.
+                            if let Op::BranchFalse(t, _, bfb) = ops[pc] {
+                                record_branch(&code.type_fb[bfb as usize], r);
+                                pc = if r { pc + 1 } else { t as usize };
+                                continue;
+                            }
+                            push_lgl(&mut self.stack, r as i32);
+                            continue;
+                        }
+                    }
                     let b = pop!();
                     let a = pop!();
-                    let r = match fast_compare(o, &a, &b) {
-                        Some(r) => r,
-                        None => {
-                            self.cur_call = Some((Rc::as_ptr(code), ci));
-                            attempt!(arith::compare(self, o, &a, &b), ci)
-                        }
-                    };
+                    self.cur_call = Some((Rc::as_ptr(code), ci));
+                    let r = attempt!(arith::compare(self, o, &a, &b), ci);
                     TypeFeedback::record(&code.type_fb[fb as usize], &r);
                     push_value(&mut self.stack, r);
                 }
@@ -997,6 +1028,15 @@ impl Interp {
                                 return r;
                             }
                         }
+                        // The back edge of a `for` loop goes to its `ForStep`: take
+                        // the step's common case here, saving a dispatch.
+                        if let Op::ForStep { var, fb, .. } = ops[t as usize] {
+                            let cell = &code.type_fb[fb as usize];
+                            if step_counted(self.loops.last_mut(), slots!(), var, cell) {
+                                pc = t as usize + 1;
+                                continue;
+                            }
+                        }
                     }
                     pc = t as usize
                 }
@@ -1006,20 +1046,16 @@ impl Interp {
                         Value::Lgl(x) if x != NA_LOGICAL => x != 0,
                         other => attempt!(condition_truth(&other), ci),
                     };
-                    let cell = &code.type_fb[fb as usize];
-                    let bit = if truth {
-                        TypeFeedback::NOT_TAKEN
-                    } else {
-                        TypeFeedback::TAKEN
-                    };
-                    if cell.get().0 & bit == 0 {
-                        cell.set(TypeFeedback(cell.get().0 | bit));
-                    }
+                    record_branch(&code.type_fb[fb as usize], truth);
                     if !truth {
                         pc = t as usize;
                     }
                 }
                 Op::ForStep { exit, var, fb } => {
+                    let cell = &code.type_fb[fb as usize];
+                    if step_counted(self.loops.last_mut(), slots!(), var, cell) {
+                        continue;
+                    }
                     let v = match self.loops.last_mut().unwrap() {
                         LoopState::Range {
                             next,
@@ -1154,49 +1190,39 @@ impl Interp {
                             } else {
                                 slots[j as usize].as_ref()
                             };
-                            if let Some(k) = scalar_elt_index(xv, iv, jv, is2) {
+                            if let Some(EltIndex { k, bits }) =
+                                scalar_elt_index(xv, iv, jv, is2, &mut self.dims)
+                            {
                                 let Value::Vec(v) = xv else { unreachable!() };
-                                TypeFeedback::record(&code.type_fb[fb as usize + 1], xv);
-                                TypeFeedback::record(&code.type_fb[fb as usize + 2], iv);
-                                if let Some(jv) = jv {
-                                    TypeFeedback::record(&code.type_fb[fb as usize + 3], jv);
+                                // The result's and the operands' cells (one bounds check).
+                                let cells = &code.type_fb[fb as usize..fb as usize + 4];
+                                for (cell, bits) in cells[1..].iter().zip(bits) {
+                                    TypeFeedback::record_bits(cell, bits);
                                 }
                                 // The element stays in registers (no `Value` in memory).
                                 let e = match &v.data {
-                                    VecData::Dbl(d) => Value::Dbl(d[k]),
-                                    VecData::Int(d) => Value::Int(d[k]),
-                                    VecData::Lgl(d) => Value::Lgl(d[k]),
+                                    VecData::Dbl(d) => Num::Dbl(d[k]),
+                                    VecData::Int(d) => Num::Int(d[k]),
+                                    VecData::Lgl(d) => {
+                                        let e = d[k];
+                                        TypeFeedback::record_bits(
+                                            &cells[0],
+                                            TypeFeedback::of(&Value::Lgl(e)),
+                                        );
+                                        push_lgl(&mut self.stack, e);
+                                        continue;
+                                    }
                                     _ => unreachable!(),
                                 };
-                                TypeFeedback::record_bits(
-                                    &code.type_fb[fb as usize],
-                                    TypeFeedback::of(&e),
-                                );
-                                // `s <- s + x[i]`: when the next instruction consumes the
-                                // element as the operand of `ArithLocal`, do its fast path
-                                // here, saving a push, a pop and a dispatch. Its feedback
-                                // is recorded exactly as `ArithLocal` records it.
-                                if let Op::ArithLocal(o, s, _, afb) = ops[pc] {
-                                    if let Some(a) = &mut slots[s as usize] {
-                                        if let Some((a_bits, r_bits)) = arith_in_place(o, a, &e) {
-                                            TypeFeedback::record_bits(
-                                                &code.type_fb[afb as usize + 1],
-                                                a_bits,
-                                            );
-                                            TypeFeedback::record_bits(
-                                                &code.type_fb[afb as usize],
-                                                r_bits,
-                                            );
-                                            pc += 1;
-                                            continue;
-                                        }
-                                    }
+                                TypeFeedback::record_bits(&cells[0], e.bits());
+                                // `s <- s + x[i]`.
+                                if accumulate(ops[pc], slots, e, &code.type_fb) {
+                                    pc += 1;
+                                    continue;
                                 }
                                 match e {
-                                    Value::Dbl(e) => push_dbl(&mut self.stack, e),
-                                    Value::Int(e) => push_int(&mut self.stack, e),
-                                    Value::Lgl(e) => push_lgl(&mut self.stack, e),
-                                    _ => unreachable!(),
+                                    Num::Dbl(e) => push_dbl(&mut self.stack, e),
+                                    Num::Int(e) => push_int(&mut self.stack, e),
                                 }
                                 continue;
                             }
@@ -2073,23 +2099,17 @@ fn condition_truth(v: &Value) -> RResult<bool> {
 /// to the general (vectorized, warning-raising) implementation.
 #[inline(always)]
 fn fast_arith(op: arith::ArithOp, a: &Value, b: &Value) -> Option<Value> {
-    match (a, b) {
-        (Value::Int(x), Value::Int(y)) if *x != NA_INTEGER && *y != NA_INTEGER => {
-            int_prim(op, *x, *y).map(Value::Int)
-        }
-        (Value::Dbl(x), Value::Dbl(y)) => dbl_prim(op, *x, *y).map(Value::Dbl),
-        (Value::Dbl(x), Value::Int(y)) if *y != NA_INTEGER => {
-            dbl_prim(op, *x, *y as f64).map(Value::Dbl)
-        }
-        (Value::Int(x), Value::Dbl(y)) if *x != NA_INTEGER => {
-            dbl_prim(op, *x as f64, *y).map(Value::Dbl)
-        }
-        _ => None,
-    }
+    arith_values(op, a, b).map(Num::value)
 }
 
 #[inline(always)]
 fn fast_compare(op: arith::CmpOp, a: &Value, b: &Value) -> Option<Value> {
+    compare_scalars(op, a, b).map(|r| Value::Lgl(r as i32))
+}
+
+/// `a op b` for non-NA unboxed int/double scalars (`None`: the general path).
+#[inline(always)]
+fn compare_scalars(op: arith::CmpOp, a: &Value, b: &Value) -> Option<bool> {
     use arith::CmpOp::*;
     let (x, y) = match (a, b) {
         (Value::Int(x), Value::Int(y)) if *x != NA_INTEGER && *y != NA_INTEGER => {
@@ -2100,14 +2120,27 @@ fn fast_compare(op: arith::CmpOp, a: &Value, b: &Value) -> Option<Value> {
         (Value::Int(x), Value::Dbl(y)) if *x != NA_INTEGER && !y.is_nan() => (*x as f64, *y),
         _ => return None,
     };
-    Some(Value::Lgl(match op {
+    Some(match op {
         Eq => x == y,
         Ne => x != y,
         Lt => x < y,
         Le => x <= y,
         Gt => x > y,
         Ge => x >= y,
-    } as i32))
+    })
+}
+
+/// Record a branch's direction (`BranchFalse` feedback).
+#[inline(always)]
+fn record_branch(cell: &std::cell::Cell<TypeFeedback>, truth: bool) {
+    let bit = if truth {
+        TypeFeedback::NOT_TAKEN
+    } else {
+        TypeFeedback::TAKEN
+    };
+    if cell.get().0 & bit == 0 {
+        cell.set(TypeFeedback(cell.get().0 | bit));
+    }
 }
 
 /// `for (v in from:to)` without building the vector when the result is integer.
@@ -2220,64 +2253,254 @@ fn grow_stack(stack: &mut Vec<Value>) {
     stack.reserve(64);
 }
 
-/// For `x[i]` / `m[i, j]` (`jv`) on an attribute-free (resp. matrix) logical,
-/// integer or double vector with in-range positive scalar indices: the
-/// 0-based element offset. The interpreter's allocation-free fast path.
+/// `ForStep`'s common case, done in place: the next value of a counted loop
+/// whose variable is a local slot that already holds an integer. Returns
+/// false, changing nothing, when the general code must run (other loops and
+/// variables, the loop's end).
 #[inline(always)]
-fn scalar_elt_index(x: &Value, i: &Value, j: Option<&Value>, is2: bool) -> Option<usize> {
-    let Value::Vec(v) = x else { return None };
-    if !matches!(v.data, VecData::Dbl(_) | VecData::Int(_) | VecData::Lgl(_)) {
-        return None;
+fn step_counted(
+    innermost: Option<&mut LoopState>,
+    slots: &mut [Option<Value>],
+    var: VarRef,
+    cell: &std::cell::Cell<TypeFeedback>,
+) -> bool {
+    let Some(LoopState::Range {
+        next,
+        remaining,
+        step,
+    }) = innermost
+    else {
+        return false;
+    };
+    let Var::Local(s) = var.get() else {
+        return false;
+    };
+    let Some(Value::Int(d)) = &mut slots[s as usize] else {
+        return false;
+    };
+    if *remaining == 0 {
+        return false;
     }
+    let n = *next as i32;
+    *next += *step;
+    *remaining -= 1;
+    TypeFeedback::record_bits(
+        cell,
+        TypeFeedback::INT | if n == NA_INTEGER { TypeFeedback::NA } else { 0 },
+    );
+    *d = n;
+    true
+}
+
+/// Where the element of `x[i]` / `m[i, j]` is, for the interpreter's
+/// allocation-free fast path.
+struct EltIndex {
+    /// The 0-based element offset.
+    k: usize,
+    /// The feedback bits of `x`, `i` and `j` (0 without `j`), as
+    /// `TypeFeedback::of` computes them (known here without another match).
+    bits: [u16; 3],
+}
+
+/// For `x[i]` / `m[i, j]` (`jv`) on an attribute-free (resp. matrix) logical,
+/// integer or double vector with in-range positive scalar indices: where the
+/// element is.
+#[inline(always)]
+fn scalar_elt_index(
+    x: &Value,
+    i: &Value,
+    j: Option<&Value>,
+    is2: bool,
+    dims: &mut DimCache,
+) -> Option<EltIndex> {
+    let Value::Vec(v) = x else { return None };
+    let t = match v.data {
+        VecData::Lgl(_) => TypeFeedback::LGL,
+        VecData::Int(_) => TypeFeedback::INT,
+        VecData::Dbl(_) => TypeFeedback::DBL,
+        _ => return None,
+    };
+    let x_bits =
+        t | if v.len() != 1 {
+            TypeFeedback::NON_SCALAR
+        } else {
+            0
+        } | if v.attrs.is_some() {
+            TypeFeedback::ATTRS
+        } else {
+            0
+        };
     match j {
         None => {
             if v.attrs.is_some() {
                 return None;
             }
-            scalar_index(i, v.len())
+            let (k, i_bits) = scalar_index(i, v.len())?;
+            Some(EltIndex {
+                k,
+                bits: [x_bits, i_bits, 0],
+            })
         }
         Some(_) if is2 => None,
         Some(j) => {
-            let (nr, nc) = v.dim2()?;
-            let (r, c) = (scalar_index(i, nr)?, scalar_index(j, nc)?);
-            Some(r + c * nr)
+            let (nr, nc) = dims.of(v)?;
+            let ((r, i_bits), (c, j_bits)) = (scalar_index(i, nr)?, scalar_index(j, nc)?);
+            Some(EltIndex {
+                k: r + c * nr,
+                bits: [x_bits, i_bits, j_bits],
+            })
         }
     }
 }
 
-/// Scalar arithmetic `a <- a op b` written into `a` in place (no `Value` is
-/// built and moved: a freshly built 16-byte enum that is copied stalls store
-/// forwarding). Returns the feedback bits of the operand `a` and of the
+/// The dimensions of the matrix indexed last by `IndexLocals`, so that
+/// `m[i, j]` in a loop does not search `m`'s attributes every time. The cache
+/// holds a reference to the matrix: while it does, the matrix can be neither
+/// freed (so its address identifies it) nor modified in place (shared vectors
+/// are copied on write), so its `dim` cannot change. `TakeLocal` drops the
+/// reference when the matrix is about to be modified in place, which needs
+/// the only one.
+#[derive(Default)]
+struct DimCache(Option<(Rc<Vector>, usize, usize)>);
+
+impl DimCache {
+    /// `v.dim2()`.
+    #[inline(always)]
+    fn of(&mut self, v: &Rc<Vector>) -> Option<(usize, usize)> {
+        match &self.0 {
+            Some((m, nr, nc)) if Rc::ptr_eq(m, v) => Some((*nr, *nc)),
+            _ => self.fill(v),
+        }
+    }
+    #[cold]
+    #[inline(never)]
+    fn fill(&mut self, v: &Rc<Vector>) -> Option<(usize, usize)> {
+        let (nr, nc) = v.dim2()?;
+        self.0 = Some((v.clone(), nr, nc));
+        Some((nr, nc))
+    }
+    /// Drop the reference to `v` (if it is the cached matrix).
+    #[inline(always)]
+    fn forget(&mut self, v: &Rc<Vector>) {
+        if matches!(&self.0, Some((m, ..)) if Rc::ptr_eq(m, v)) {
+            self.0 = None;
+        }
+    }
+}
+
+/// A numeric scalar operand or result of the arithmetic fast paths, kept out
+/// of a `Value` so that it stays in registers: LLVM builds a non-constant
+/// `Value` in a stack temporary and copies it with one 16-byte load, which
+/// cannot be forwarded from the two smaller stores that built it.
+#[derive(Clone, Copy)]
+enum Num {
+    Int(i32),
+    Dbl(f64),
+}
+
+impl Num {
+    /// An unboxed integer or double scalar.
+    #[inline(always)]
+    fn of(v: &Value) -> Option<Num> {
+        match v {
+            Value::Int(x) => Some(Num::Int(*x)),
+            Value::Dbl(x) => Some(Num::Dbl(*x)),
+            _ => None,
+        }
+    }
+    /// The feedback bits of the value (as `TypeFeedback::of` computes them).
+    #[inline(always)]
+    fn bits(self) -> u16 {
+        match self {
+            Num::Int(x) => TypeFeedback::INT | if x == NA_INTEGER { TypeFeedback::NA } else { 0 },
+            Num::Dbl(x) => TypeFeedback::DBL | if x.is_nan() { TypeFeedback::NA } else { 0 },
+        }
+    }
+    fn value(self) -> Value {
+        match self {
+            Num::Int(x) => Value::Int(x),
+            Num::Dbl(x) => Value::Dbl(x),
+        }
+    }
+}
+
+/// Scalar `a op b` as R computes it, for the cases the fast paths handle:
+/// `None` for an NA integer operand, integer overflow or an NA integer result,
+/// and operations other than `+ - * /` (and `%%` of integers).
+#[inline(always)]
+fn arith_num(op: arith::ArithOp, a: Num, b: Num) -> Option<Num> {
+    Some(match (a, b) {
+        (Num::Dbl(x), Num::Dbl(y)) => Num::Dbl(dbl_prim(op, x, y)?),
+        (Num::Dbl(x), Num::Int(y)) if y != NA_INTEGER => Num::Dbl(dbl_prim(op, x, y as f64)?),
+        (Num::Int(x), Num::Int(y)) if x != NA_INTEGER && y != NA_INTEGER => {
+            Num::Int(int_prim(op, x, y)?)
+        }
+        (Num::Int(x), Num::Dbl(y)) if x != NA_INTEGER => Num::Dbl(dbl_prim(op, x as f64, y)?),
+        _ => return None,
+    })
+}
+
+/// Scalar arithmetic `a <- a op b` written into `a` in place (register-sized
+/// stores only). Returns the feedback bits of the operand `a` and of the
 /// result, or `None` (with `a` unchanged) for the general path.
 #[inline(always)]
-fn arith_in_place(op: arith::ArithOp, a: &mut Value, b: &Value) -> Option<(u16, u16)> {
-    const DBL: u16 = TypeFeedback::DBL;
-    const INT: u16 = TypeFeedback::INT;
-    let nan = |x: f64| if x.is_nan() { TypeFeedback::NA } else { 0 };
-    match (&mut *a, b) {
-        (Value::Dbl(x), Value::Dbl(y)) => {
-            let r = dbl_prim(op, *x, *y)?;
-            let bits = DBL | nan(*x);
-            *x = r;
-            Some((bits, DBL | nan(r)))
-        }
-        (Value::Dbl(x), Value::Int(y)) if *y != NA_INTEGER => {
-            let r = dbl_prim(op, *x, *y as f64)?;
-            let bits = DBL | nan(*x);
-            *x = r;
-            Some((bits, DBL | nan(r)))
-        }
-        (Value::Int(x), Value::Int(y)) if *x != NA_INTEGER && *y != NA_INTEGER => {
-            let r = int_prim(op, *x, *y)?;
-            *x = r;
-            Some((INT, INT))
-        }
-        (Value::Int(x), Value::Dbl(y)) if *x != NA_INTEGER => {
-            let r = dbl_prim(op, *x as f64, *y)?;
-            *a = Value::Dbl(r);
-            Some((INT, DBL | nan(r)))
-        }
+fn arith_in_place(op: arith::ArithOp, a: &mut Value, b: Num) -> Option<(u16, u16)> {
+    // One arm per operand type, so that `arith_num` is specialized to it.
+    let (x, r) = match *a {
+        Value::Dbl(x) => (Num::Dbl(x), arith_num(op, Num::Dbl(x), b)?),
+        Value::Int(x) => (Num::Int(x), arith_num(op, Num::Int(x), b)?),
+        _ => return None,
+    };
+    store_num(a, r);
+    Some((x.bits(), r.bits()))
+}
+
+/// `a op b` for unboxed int/double scalars (`arith_num`, specialized to each
+/// pair of operand types).
+#[inline(always)]
+fn arith_values(op: arith::ArithOp, a: &Value, b: &Value) -> Option<Num> {
+    match (a, b) {
+        (Value::Dbl(x), Value::Dbl(y)) => arith_num(op, Num::Dbl(*x), Num::Dbl(*y)),
+        (Value::Dbl(x), Value::Int(y)) => arith_num(op, Num::Dbl(*x), Num::Int(*y)),
+        (Value::Int(x), Value::Int(y)) => arith_num(op, Num::Int(*x), Num::Int(*y)),
+        (Value::Int(x), Value::Dbl(y)) => arith_num(op, Num::Int(*x), Num::Dbl(*y)),
         _ => None,
+    }
+}
+
+/// A following `ArithLocal` (`s <- s op r`) that takes the result `r` of a
+/// fused instruction as its operand, done in place when its fast path
+/// applies, with its feedback recorded exactly as `ArithLocal` records it:
+/// saves a push, a pop and a dispatch. False (nothing done) otherwise.
+#[inline(always)]
+fn accumulate(
+    next: Op,
+    slots: &mut [Option<Value>],
+    r: Num,
+    type_fb: &[std::cell::Cell<TypeFeedback>],
+) -> bool {
+    let Op::ArithLocal(o, s, _, fb) = next else {
+        return false;
+    };
+    let Some(acc) = &mut slots[s as usize] else {
+        return false;
+    };
+    let Some((acc_bits, r_bits)) = arith_in_place(o, acc, r) else {
+        return false;
+    };
+    TypeFeedback::record_bits(&type_fb[fb as usize + 1], acc_bits);
+    TypeFeedback::record_bits(&type_fb[fb as usize], r_bits);
+    true
+}
+
+/// `*a = r.value()` with register-sized stores only (just the payload when
+/// the type does not change).
+#[inline(always)]
+fn store_num(a: &mut Value, r: Num) {
+    match (a, r) {
+        (Value::Dbl(d), Num::Dbl(r)) => *d = r,
+        (Value::Int(d), Num::Int(r)) => *d = r,
+        (a, r) => *a = r.value(),
     }
 }
 
@@ -2316,15 +2539,16 @@ fn dbl_prim(op: arith::ArithOp, x: f64, y: f64) -> Option<f64> {
     })
 }
 
-/// A positive in-range 1-based scalar index as 0-based.
-#[inline]
-fn scalar_index(i: &Value, len: usize) -> Option<usize> {
-    let k = match i {
-        Value::Int(k) if *k >= 1 => *k as usize - 1,
-        Value::Dbl(k) if *k >= 1.0 && *k < 4.0e9 => *k as usize - 1,
+/// A positive in-range 1-based scalar index as 0-based, with its feedback
+/// bits (such an index is not NA).
+#[inline(always)]
+fn scalar_index(i: &Value, len: usize) -> Option<(usize, u16)> {
+    let (k, bits) = match i {
+        Value::Int(k) if *k >= 1 => (*k as usize - 1, TypeFeedback::INT),
+        Value::Dbl(k) if *k >= 1.0 && *k < 4.0e9 => (*k as usize - 1, TypeFeedback::DBL),
         _ => return None,
     };
-    (k < len).then_some(k)
+    (k < len).then_some((k, bits))
 }
 
 /// `m[i, j]` for an atomic matrix and in-range scalar indices.
@@ -2335,7 +2559,7 @@ fn fast_index2d(x: &Value, i: &Value, j: &Value) -> Option<Value> {
         return None;
     }
     let (nr, nc) = v.dim2()?;
-    let (r, c) = (scalar_index(i, nr)?, scalar_index(j, nc)?);
+    let ((r, _), (c, _)) = (scalar_index(i, nr)?, scalar_index(j, nc)?);
     Some(v.data.elt(r + c * nr))
 }
 
