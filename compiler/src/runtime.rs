@@ -535,12 +535,16 @@ pub extern "C" fn rt_nrow(c: *mut Ctx, slot: u32) -> i32 {
     }
 }
 
-/// Columns of a matrix: as many as its element vector holds whole (`length / nrow`,
-/// so that indices below it stay in bounds even with an inconsistent `dim`).
+/// Columns of a matrix (`ncol(x)`): its second dim, when the dims match its
+/// length (as R keeps them); otherwise as many as its element vector holds
+/// whole, so that indices below it stay in bounds.
 pub extern "C" fn rt_ncol(c: *mut Ctx, slot: u32) -> i32 {
     let c = unsafe { ctx(c) };
     match &c.anys[slot as usize] {
         Value::Vec(v) => match v.dim2() {
+            Some((r, cols)) if r.checked_mul(cols) == Some(v.len()) => {
+                cols.min(i32::MAX as usize) as i32
+            }
             Some((r, _)) if r > 0 && r <= i32::MAX as usize => {
                 (v.len() / r).min(i32::MAX as usize) as i32
             }

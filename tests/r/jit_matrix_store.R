@@ -14,3 +14,12 @@ smooth <- function(g) {
 for (k in 1:3) { g <- fill(6L); h <- smooth(g); print(sum(g)); print(round(sum(h), 6)) }
 g <- fill(4L); h <- g; h[2, 2] <- 100; print(g[2, 2]); print(h[2, 2])
 print(smooth(matrix(1:16, 4)))
+# nrow/ncol inlined: a loop over the dims, also of an empty-row matrix.
+dims_sum <- function(m) {
+  s <- 0
+  for (k in 1:3) s <- s + nrow(m) * 10 + ncol(m)
+  s
+}
+for (k in 1:3) print(dims_sum(matrix(0, 2, 5)))
+print(dims_sum(matrix(numeric(0), 0, 4)))
+print(dims_sum(matrix(1:6, 3)))

@@ -14,7 +14,8 @@
 //! call (`build_from` retries with it in `no_inline`).
 //!
 //! A few builtins (`sqrt`, `abs`, `floor` of a scalar, `length` of a typed
-//! vector) are inlined the same way, as native instructions.
+//! vector, `nrow`/`ncol` of a double matrix) are inlined the same way, as
+//! native instructions.
 
 use super::*;
 use vm::args::match_args;
@@ -29,7 +30,7 @@ pub const MAX_INLINE_OPS: usize = 64;
 const MAX_INLINE_NESTING: usize = 4;
 
 /// Builtins inlined as native instructions.
-const INLINE_BUILTINS: &[&str] = &["sqrt", "abs", "floor", "length"];
+const INLINE_BUILTINS: &[&str] = &["sqrt", "abs", "floor", "length", "nrow", "ncol"];
 
 /// What an inlined call calls.
 #[derive(Clone)]
@@ -255,6 +256,10 @@ impl<'a> Builder<'a> {
             locals: Vec::new(),
             loops: Vec::new(),
         };
+        let name = vm::builtins::name_of(b);
+        if matches!(name, "nrow" | "ncol") {
+            return self.matrix_dim(bb, pc, &st, x, name == "nrow");
+        }
         let xv = self.speculate(bb, x, self.bits_of(x), pc, &st);
         let un = |s: &mut Builder, op: UnOp, v: Val, t: Type| {
             s.f.push(bb, InstKind::Unary(op, v), t).unwrap()
@@ -289,6 +294,32 @@ impl<'a> Builder<'a> {
             }
             _ => return None,
         })
+    }
+
+    /// `nrow(x)` / `ncol(x)` of a value only seen as a double matrix.
+    fn matrix_dim(
+        &mut self,
+        bb: Block,
+        pc: usize,
+        st: &State,
+        x: AbsVal,
+        rows: bool,
+    ) -> Option<Val> {
+        use TypeFeedback as T;
+        let kinds = T::LGL | T::INT | T::DBL | T::CPLX | T::STR | T::LIST | T::NULL | T::FUN;
+        let xb = self.bits_of(x);
+        if xb & T::STALE != 0 || xb & kinds != T::DBL || xb & T::NON_SCALAR == 0 {
+            return None;
+        }
+        let xa = self.boxed(bb, x.val);
+        let cp = self.checkpoint(bb, pc, st);
+        let is_mat = self
+            .f
+            .push(bb, InstKind::Test(TypeTest::IsMatDbl, xa), Type::Bool)
+            .unwrap();
+        self.assume(bb, is_mat, cp, Reason::TypeCheck);
+        let op = if rows { UnOp::NRow } else { UnOp::NCol };
+        Some(self.f.push(bb, InstKind::Unary(op, xa), Type::Int).unwrap())
     }
 
     /// The callee's locals at its entry: each parameter bound to its argument
