@@ -7,15 +7,22 @@ mod common;
 
 use std::rc::Rc;
 
-fn check_program(name: &str) -> (usize, usize, Vec<String>) {
+/// Every function of corpus program `name`, with the feedback of one
+/// interpreter run of the program.
+fn functions_after_run(name: &str) -> Vec<Rc<vm::bytecode::FunctionCode>> {
     let src = std::fs::read_to_string(common::corpus_dir().join(format!("{}.R", name))).unwrap();
     let mut interp = vm::interp::Interp::new();
     let (mut out, mut err) = (Vec::new(), Vec::new());
     vm::driver::run_source(&mut interp, &src, name, &mut out, &mut err);
-    let mut funs: Vec<Rc<vm::bytecode::FunctionCode>> = Vec::new();
+    let mut funs = Vec::new();
     for code in &interp.toplevel_code {
         compiler::functions_of(code, &mut funs);
     }
+    funs
+}
+
+fn check_program(name: &str) -> (usize, usize, Vec<String>) {
+    let funs = functions_after_run(name);
     let (mut built, mut skipped, mut failures) = (0, 0, Vec::new());
     for f in funs.iter().filter(|f| f.invocations.get() > 0) {
         let mut ir = match compiler::build::build(f) {
@@ -95,15 +102,7 @@ fn logic_and_records_build_typed() {
         .stack_size(1 << 30)
         .spawn(|| {
             let name = "jit_logic_records";
-            let src =
-                std::fs::read_to_string(common::corpus_dir().join(format!("{}.R", name))).unwrap();
-            let mut interp = vm::interp::Interp::new();
-            let (mut out, mut err) = (Vec::new(), Vec::new());
-            vm::driver::run_source(&mut interp, &src, name, &mut out, &mut err);
-            let mut funs: Vec<Rc<vm::bytecode::FunctionCode>> = Vec::new();
-            for code in &interp.toplevel_code {
-                compiler::functions_of(code, &mut funs);
-            }
+            let funs = functions_after_run(name);
             let ir_of = |fname: &str| {
                 let f = funs.iter().find(|f| f.name == fname).unwrap();
                 let ir = compiler::build::build(f)
@@ -162,15 +161,7 @@ fn small_closures_are_inlined() {
         .stack_size(1 << 30)
         .spawn(|| {
             let name = "jit_inline";
-            let src =
-                std::fs::read_to_string(common::corpus_dir().join(format!("{}.R", name))).unwrap();
-            let mut interp = vm::interp::Interp::new();
-            let (mut out, mut err) = (Vec::new(), Vec::new());
-            vm::driver::run_source(&mut interp, &src, name, &mut out, &mut err);
-            let mut funs: Vec<Rc<vm::bytecode::FunctionCode>> = Vec::new();
-            for code in &interp.toplevel_code {
-                compiler::functions_of(code, &mut funs);
-            }
+            let funs = functions_after_run(name);
             use compiler::ir::{InstKind, RtOp};
             // (guards, generic calls) in the IR of `fname`.
             let calls_of = |fname: &str| {
@@ -219,15 +210,7 @@ fn typed_vector_stores_build_as_vecset() {
         .stack_size(1 << 30)
         .spawn(|| {
             let name = "jit_store";
-            let src =
-                std::fs::read_to_string(common::corpus_dir().join(format!("{}.R", name))).unwrap();
-            let mut interp = vm::interp::Interp::new();
-            let (mut out, mut err) = (Vec::new(), Vec::new());
-            vm::driver::run_source(&mut interp, &src, name, &mut out, &mut err);
-            let mut funs: Vec<Rc<vm::bytecode::FunctionCode>> = Vec::new();
-            for code in &interp.toplevel_code {
-                compiler::functions_of(code, &mut funs);
-            }
+            let funs = functions_after_run(name);
             use compiler::ir::{InstKind, RtOp};
             for fname in ["halves", "doubles", "flags", "ints_into_dbl"] {
                 let f = funs.iter().find(|f| f.name == fname).unwrap();
