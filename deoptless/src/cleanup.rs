@@ -119,6 +119,9 @@ pub fn cleaned_feedback(
                 fb.insert(k, base(k) | T::NA);
             }
         }
+        // Nothing to clean: the continuation does not inline the call at its
+        // entry (`Entry::no_inline`).
+        Trigger::Callee => {}
     }
     fb
 }

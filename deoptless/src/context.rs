@@ -39,6 +39,10 @@ pub enum Trigger {
     Branch,
     /// Integer arithmetic overflowed.
     Overflow,
+    /// An inlined call's name no longer finds the inlined function (or chaos
+    /// failed its guard). The continuation starts at the call's `LoadFun` and
+    /// calls whatever the name finds, so one continuation serves any callee.
+    Callee,
 }
 
 impl Trigger {
@@ -114,6 +118,7 @@ impl fmt::Display for DeoptContext {
             Trigger::Type(t) => t.name().to_string(),
             Trigger::Branch => "branch".into(),
             Trigger::Overflow => "overflow".into(),
+            Trigger::Callee => "callee".into(),
         };
         let st: Vec<&str> = self.stack.iter().map(|t| t.name()).collect();
         let lo: Vec<&str> = self

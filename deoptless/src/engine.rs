@@ -556,8 +556,12 @@ impl ExitHandler for Shared {
         // Deoptless keeps origin versions even when an exit falls back to the
         // interpreter: other contexts still dispatch from them to their
         // continuations (only the failing state is left to the interpreter).
-        let keep_origin =
-            self.config.mode == Mode::Deoptless && !self.depths.borrow().contains_key(&st.version);
+        // Not when an inlined function was redefined: the version's guard
+        // would fail on every call.
+        let redefined = st.reason == Reason::CallTarget && !st.chaos;
+        let keep_origin = self.config.mode == Mode::Deoptless
+            && !redefined
+            && !self.depths.borrow().contains_key(&st.version);
         let deopts = {
             let mut fns = self.fns.borrow_mut();
             let info = fns.entry(key).or_default();
@@ -647,7 +651,11 @@ impl Shared {
             ),
             Reason::DeadBranch => Trigger::Branch,
             Reason::Overflow => Trigger::Overflow,
-            Reason::CallTarget => return Err("call_target"),
+            // A function was redefined: a global assumption of the version
+            // changed, so it deoptimizes (and is retired, see `exit`). A
+            // chaos failure of the guard dispatches like any other exit.
+            Reason::CallTarget if !raw.chaos => return Err("call_target"),
+            Reason::CallTarget => Trigger::Callee,
         };
         if info.nstack > crate::context::MAX_STACK || info.locals.len() > crate::context::MAX_LOCALS
         {

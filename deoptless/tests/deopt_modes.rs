@@ -92,6 +92,28 @@ fn osr_program_enters_native_code() {
     assert!(s["osr_in"].as_u64().unwrap() >= 8, "{}", s);
 }
 
+/// A redefined inlined function retires the deoptless origin version: one
+/// `call_target` fallback, not one per later call (`jit_redefine` calls the
+/// compiled caller 51 times after the redefinition).
+#[test]
+fn redefinition_retires_the_version_in_deoptless_mode() {
+    let dir = common::corpus_dir();
+    let stats = std::env::temp_dir().join(format!("dlvm-redef-{}.json", std::process::id()));
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_dlvm"))
+        .args(["run", "--mode", "deoptless", "--stats"])
+        .arg(&stats)
+        .arg("jit_redefine.R")
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let s: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&stats).unwrap()).unwrap();
+    let _ = std::fs::remove_file(&stats);
+    assert!(s["functions_compiled"].as_u64().unwrap() >= 1, "{}", s);
+    assert_eq!(s["deoptless_fallbacks"]["call_target"], 1, "{}", s);
+}
+
 #[test]
 fn corpus_in_deoptless_mode_verifying_contexts() {
     common::check_all(&["--mode", "deoptless", "--verify-contexts"]);
