@@ -203,6 +203,14 @@ pub fn fb_bits_of(t: ArgType) -> u16 {
     }
 }
 
+/// Do feedback bits `xb` describe only double vectors (attributes allowed,
+/// e.g. `dim`)? What a matrix speculation (`is.mat<dbl>`) starts from.
+fn seen_as_dbl_matrix(xb: u16) -> bool {
+    use TypeFeedback as T;
+    let kinds = T::LGL | T::INT | T::DBL | T::CPLX | T::STR | T::LIST | T::NULL | T::FUN;
+    xb & T::STALE == 0 && xb & kinds == T::DBL && xb & T::NON_SCALAR != 0
+}
+
 /// The type test that establishes `t`, if any.
 fn test_for(t: ArgType) -> Option<TypeTest> {
     Some(match t {
@@ -1595,9 +1603,7 @@ impl<'a> Builder<'a> {
         i: AbsVal,
         j: AbsVal,
     ) -> Option<(Val, Val)> {
-        use TypeFeedback as T;
-        let kinds = T::LGL | T::INT | T::DBL | T::CPLX | T::STR | T::LIST | T::NULL | T::FUN;
-        if xb & T::STALE != 0 || xb & kinds != T::DBL || xb & T::NON_SCALAR == 0 {
+        if !seen_as_dbl_matrix(xb) {
             return None;
         }
         let (ib, jb) = (self.bits_of(i), self.bits_of(j));

@@ -265,7 +265,7 @@ impl<'a> Builder<'a> {
             s.f.push(bb, InstKind::Unary(op, v), t).unwrap()
         };
         let ty = self.f.ty(xv);
-        Some(match (vm::builtins::name_of(b), ty) {
+        Some(match (name, ty) {
             ("length", Type::VecInt | Type::VecDbl | Type::VecLgl) => {
                 un(self, UnOp::VecLen, xv, Type::Int)
             }
@@ -305,10 +305,7 @@ impl<'a> Builder<'a> {
         x: AbsVal,
         rows: bool,
     ) -> Option<Val> {
-        use TypeFeedback as T;
-        let kinds = T::LGL | T::INT | T::DBL | T::CPLX | T::STR | T::LIST | T::NULL | T::FUN;
-        let xb = self.bits_of(x);
-        if xb & T::STALE != 0 || xb & kinds != T::DBL || xb & T::NON_SCALAR == 0 {
+        if !seen_as_dbl_matrix(self.bits_of(x)) {
             return None;
         }
         let xa = self.boxed(bb, x.val);
