@@ -76,20 +76,34 @@ fn corpus_with_osr_under_chaos() {
 /// would pass without exercising OSR-in).
 #[test]
 fn osr_program_enters_native_code() {
-    let dir = common::corpus_dir();
-    let stats = std::env::temp_dir().join(format!("dlvm-osr-{}.json", std::process::id()));
+    let s = stats_of("osr_loops.R", &["--mode", "deopt", "--osr-threshold", "1"]);
+    assert!(s["osr_in"].as_u64().unwrap() >= 8, "{}", s);
+}
+
+/// The `--stats` of a successful run of corpus program `program` with `args`.
+fn stats_of(program: &str, args: &[&str]) -> serde_json::Value {
+    let stats = std::env::temp_dir().join(format!(
+        "dlvm-stats-{}-{}.json",
+        program,
+        std::process::id()
+    ));
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_dlvm"))
-        .args(["run", "--mode", "deopt", "--osr-threshold", "1", "--stats"])
+        .arg("run")
+        .args(args)
+        .arg("--stats")
         .arg(&stats)
-        .arg("osr_loops.R")
-        .current_dir(&dir)
+        .arg(program)
+        .current_dir(common::corpus_dir())
         .output()
         .unwrap();
-    assert!(out.status.success());
-    let s: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&stats).unwrap()).unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let s = serde_json::from_str(&std::fs::read_to_string(&stats).unwrap()).unwrap();
     let _ = std::fs::remove_file(&stats);
-    assert!(s["osr_in"].as_u64().unwrap() >= 8, "{}", s);
+    s
 }
 
 /// A redefined inlined function retires the deoptless origin version: one
@@ -97,19 +111,7 @@ fn osr_program_enters_native_code() {
 /// compiled caller 51 times after the redefinition).
 #[test]
 fn redefinition_retires_the_version_in_deoptless_mode() {
-    let dir = common::corpus_dir();
-    let stats = std::env::temp_dir().join(format!("dlvm-redef-{}.json", std::process::id()));
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_dlvm"))
-        .args(["run", "--mode", "deoptless", "--stats"])
-        .arg(&stats)
-        .arg("jit_redefine.R")
-        .current_dir(&dir)
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let s: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&stats).unwrap()).unwrap();
-    let _ = std::fs::remove_file(&stats);
+    let s = stats_of("jit_redefine.R", &["--mode", "deoptless"]);
     assert!(s["functions_compiled"].as_u64().unwrap() >= 1, "{}", s);
     assert_eq!(s["deoptless_fallbacks"]["call_target"], 1, "{}", s);
 }
@@ -172,19 +174,7 @@ fn corpus_in_deoptless_mode_with_osr_and_recursive_dispatch() {
 /// corpus runs above would pass without exercising deoptless).
 #[test]
 fn phase_program_dispatches_to_continuations() {
-    let dir = common::corpus_dir();
-    let stats = std::env::temp_dir().join(format!("dlvm-dl-{}.json", std::process::id()));
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_dlvm"))
-        .args(["run", "--mode", "deoptless", "--stats"])
-        .arg(&stats)
-        .arg("deoptless_phases.R")
-        .current_dir(&dir)
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let s: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&stats).unwrap()).unwrap();
-    let _ = std::fs::remove_file(&stats);
+    let s = stats_of("deoptless_phases.R", &["--mode", "deoptless"]);
     assert!(s["continuations_compiled"].as_u64().unwrap() >= 2, "{}", s);
     assert!(
         s["deoptless_dispatch_hits"].as_u64().unwrap() >= 10,
