@@ -343,39 +343,25 @@ pub extern "C" fn rt_generic(c: *mut Ctx, pc: u32, args: *const u32, n: u32, dst
 }
 
 /// `vecset`: the vector in slot `src` (possibly `MOVE_OPERAND`) with element
-/// `i` (1-based) set to `v`, into slot `dst`. In place when the value is
-/// unshared (moved at its last use), else on a copy (R's copy-on-write).
+/// `i` (1-based) set to `v`, into slot `dst`: R's `x[i] <- v`, whose fast
+/// path stores in place when the value is unshared (moved at its last use)
+/// and into a copy otherwise. The assumes before a `vecset` (element type, in
+/// bounds) make that fast path the one taken.
 fn vec_set(c: &mut Ctx, src: u32, dst: u32, i: i32, v: Value) {
     let slot = (src & !MOVE_OPERAND) as usize;
-    let mut x = if src & MOVE_OPERAND != 0 {
+    let x = if src & MOVE_OPERAND != 0 {
         std::mem::replace(&mut c.anys[slot], Value::Null)
     } else {
         c.anys[slot].clone()
     };
-    let k = (i as usize).wrapping_sub(1);
-    let stored = match &mut x {
-        Value::Vec(rc) if rc.attrs.is_none() => match (&mut Rc::make_mut(rc).data, &v) {
-            (VecData::Dbl(d), Value::Dbl(y)) => d.get_mut(k).map(|e| *e = *y).is_some(),
-            (VecData::Int(d), Value::Int(y)) | (VecData::Lgl(d), Value::Lgl(y)) => {
-                d.get_mut(k).map(|e| *e = *y).is_some()
-            }
-            _ => false,
-        },
-        _ => false,
-    };
-    if !stored {
-        // The assumes before a `vecset` establish its preconditions; should
-        // they not hold, R's assignment still gives the right value.
-        debug_assert!(false, "vecset precondition broken");
-        let interp = unsafe { &mut *c.interp };
-        match vm::builtins::subset::assign_index(interp, x, &[Some(Value::Int(i))], v) {
-            Ok(r) => x = r,
-            Err(e) => {
-                c.error = Some(e);
-                x = Value::Null;
-            }
+    let interp = unsafe { &mut *c.interp };
+    let x = match vm::builtins::subset::assign_index(interp, x, &[Some(Value::Int(i))], v) {
+        Ok(r) => r,
+        Err(e) => {
+            c.error = Some(e);
+            Value::Null
         }
-    }
+    };
     set(c, dst, x);
 }
 

@@ -21,6 +21,17 @@ fn functions_after_run(name: &str) -> Vec<Rc<vm::bytecode::FunctionCode>> {
     funs
 }
 
+/// Run `f` on a thread with a large stack (deeply nested corpus programs),
+/// propagating its panic.
+fn on_big_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+    std::thread::Builder::new()
+        .stack_size(1 << 30)
+        .spawn(f)
+        .unwrap()
+        .join()
+        .unwrap()
+}
+
 fn check_program(name: &str) -> (usize, usize, Vec<String>) {
     let funs = functions_after_run(name);
     let (mut built, mut skipped, mut failures) = (0, 0, Vec::new());
@@ -59,20 +70,16 @@ fn check_program(name: &str) -> (usize, usize, Vec<String>) {
 
 #[test]
 fn corpus_functions_build_verified_ir() {
-    let handle = std::thread::Builder::new()
-        .stack_size(1 << 30)
-        .spawn(|| {
-            let (mut built, mut skipped, mut failures) = (0, 0, Vec::new());
-            for p in common::programs() {
-                let (b, s, f) = check_program(&p);
-                built += b;
-                skipped += s;
-                failures.extend(f);
-            }
-            (built, skipped, failures)
-        })
-        .unwrap();
-    let (built, skipped, failures) = handle.join().unwrap();
+    let (built, skipped, failures) = on_big_stack(|| {
+        let (mut built, mut skipped, mut failures) = (0, 0, Vec::new());
+        for p in common::programs() {
+            let (b, s, f) = check_program(&p);
+            built += b;
+            skipped += s;
+            failures.extend(f);
+        }
+        (built, skipped, failures)
+    });
     assert!(
         failures.is_empty(),
         "{} IR verification failures:\n{}",
@@ -98,57 +105,52 @@ fn corpus_functions_build_verified_ir() {
 /// control flow: no runtime call performs those instructions.
 #[test]
 fn logic_and_records_build_typed() {
-    let handle = std::thread::Builder::new()
-        .stack_size(1 << 30)
-        .spawn(|| {
-            let name = "jit_logic_records";
-            let funs = functions_after_run(name);
-            let ir_of = |fname: &str| {
-                let f = funs.iter().find(|f| f.name == fname).unwrap();
-                let ir = compiler::build::build(f)
-                    .unwrap_or_else(|e| panic!("{} not built: {:?}", fname, e));
-                (f.clone(), ir)
-            };
-            for fname in [
-                "and_or",
-                "num_logic",
-                "bump",
-                "alias",
-                "grow",
-                "cond_calls",
-                "bad",
-            ] {
-                ir_of(fname);
-            }
-            for fname in ["count_run", "any_big"] {
-                let (code, ir) = ir_of(fname);
-                for inst in &ir.insts {
-                    if let compiler::ir::InstKind::Runtime(compiler::ir::RtOp::AtPc(pc), _) =
-                        &inst.kind
-                    {
-                        let pc = *pc;
-                        let op = code.ops[pc as usize];
-                        assert!(
-                            !matches!(
-                                op,
-                                vm::bytecode::Op::AndStart(..)
-                                    | vm::bytecode::Op::OrStart(..)
-                                    | vm::bytecode::Op::AndEnd(_)
-                                    | vm::bytecode::Op::OrEnd(_)
-                                    | vm::bytecode::Op::BranchFalse(..)
-                            ),
-                            "{}: generic {:?} at pc {}\n{}",
-                            fname,
+    on_big_stack(|| {
+        let name = "jit_logic_records";
+        let funs = functions_after_run(name);
+        let ir_of = |fname: &str| {
+            let f = funs.iter().find(|f| f.name == fname).unwrap();
+            let ir = compiler::build::build(f)
+                .unwrap_or_else(|e| panic!("{} not built: {:?}", fname, e));
+            (f.clone(), ir)
+        };
+        for fname in [
+            "and_or",
+            "num_logic",
+            "bump",
+            "alias",
+            "grow",
+            "cond_calls",
+            "bad",
+        ] {
+            ir_of(fname);
+        }
+        for fname in ["count_run", "any_big"] {
+            let (code, ir) = ir_of(fname);
+            for inst in &ir.insts {
+                if let compiler::ir::InstKind::Runtime(compiler::ir::RtOp::AtPc(pc), _) = &inst.kind
+                {
+                    let pc = *pc;
+                    let op = code.ops[pc as usize];
+                    assert!(
+                        !matches!(
                             op,
-                            pc,
-                            compiler::print::print_func(&ir)
-                        );
-                    }
+                            vm::bytecode::Op::AndStart(..)
+                                | vm::bytecode::Op::OrStart(..)
+                                | vm::bytecode::Op::AndEnd(_)
+                                | vm::bytecode::Op::OrEnd(_)
+                                | vm::bytecode::Op::BranchFalse(..)
+                        ),
+                        "{}: generic {:?} at pc {}\n{}",
+                        fname,
+                        op,
+                        pc,
+                        compiler::print::print_func(&ir)
+                    );
                 }
             }
-        })
-        .unwrap();
-    handle.join().unwrap();
+        }
+    });
 }
 
 /// Call-target speculation: in `jit_inline`, calls that always reached one
@@ -157,48 +159,44 @@ fn logic_and_records_build_typed() {
 /// output or recursion stay calls.
 #[test]
 fn small_closures_are_inlined() {
-    let handle = std::thread::Builder::new()
-        .stack_size(1 << 30)
-        .spawn(|| {
-            let name = "jit_inline";
-            let funs = functions_after_run(name);
-            use compiler::ir::{InstKind, RtOp};
-            // (guards, generic calls) in the IR of `fname`.
-            let calls_of = |fname: &str| {
-                let f = funs.iter().find(|f| f.name == fname).unwrap();
-                let ir = compiler::build::build(f)
-                    .unwrap_or_else(|e| panic!("{} not built: {:?}", fname, e));
-                compiler::verify::verify(&ir).unwrap();
-                let guards = ir
-                    .insts
-                    .iter()
-                    .filter(|i| matches!(i.kind, InstKind::CalleeIs { .. }))
-                    .count();
-                let calls = ir
-                    .insts
-                    .iter()
-                    .filter(|i| match &i.kind {
-                        InstKind::Runtime(RtOp::AtPc(pc), _) => {
-                            matches!(f.ops[*pc as usize], vm::bytecode::Op::Call { .. })
-                        }
-                        _ => false,
-                    })
-                    .count();
-                (guards, calls, compiler::print::print_func(&ir))
-            };
-            // Monomorphic to the end of the run (the others saw a redefinition).
-            for fname in ["acc_named", "clip_sum"] {
-                let (guards, calls, ir) = calls_of(fname);
-                assert!(guards == 1 && calls == 0, "{} not inlined:\n{}", fname, ir);
-            }
-            // (`shadow`, which defines its local `sq`, is not compiled at all.)
-            for fname in ["scaled", "loud", "facts"] {
-                let (guards, calls, ir) = calls_of(fname);
-                assert!(guards == 0 && calls == 1, "{} inlined:\n{}", fname, ir);
-            }
-        })
-        .unwrap();
-    handle.join().unwrap();
+    on_big_stack(|| {
+        let name = "jit_inline";
+        let funs = functions_after_run(name);
+        use compiler::ir::{InstKind, RtOp};
+        // (guards, generic calls) in the IR of `fname`.
+        let calls_of = |fname: &str| {
+            let f = funs.iter().find(|f| f.name == fname).unwrap();
+            let ir = compiler::build::build(f)
+                .unwrap_or_else(|e| panic!("{} not built: {:?}", fname, e));
+            compiler::verify::verify(&ir).unwrap();
+            let guards = ir
+                .insts
+                .iter()
+                .filter(|i| matches!(i.kind, InstKind::CalleeIs { .. }))
+                .count();
+            let calls = ir
+                .insts
+                .iter()
+                .filter(|i| match &i.kind {
+                    InstKind::Runtime(RtOp::AtPc(pc), _) => {
+                        matches!(f.ops[*pc as usize], vm::bytecode::Op::Call { .. })
+                    }
+                    _ => false,
+                })
+                .count();
+            (guards, calls, compiler::print::print_func(&ir))
+        };
+        // Monomorphic to the end of the run (the others saw a redefinition).
+        for fname in ["acc_named", "clip_sum"] {
+            let (guards, calls, ir) = calls_of(fname);
+            assert!(guards == 1 && calls == 0, "{} not inlined:\n{}", fname, ir);
+        }
+        // (`shadow`, which defines its local `sq`, is not compiled at all.)
+        for fname in ["scaled", "loud", "facts"] {
+            let (guards, calls, ir) = calls_of(fname);
+            assert!(guards == 0 && calls == 1, "{} inlined:\n{}", fname, ir);
+        }
+    });
 }
 
 /// Direct element stores: in `jit_store`, `x[i] <- v` into vectors the
@@ -206,34 +204,30 @@ fn small_closures_are_inlined() {
 /// `vecset` (no generic runtime call performs the assignment).
 #[test]
 fn typed_vector_stores_build_as_vecset() {
-    let handle = std::thread::Builder::new()
-        .stack_size(1 << 30)
-        .spawn(|| {
-            let name = "jit_store";
-            let funs = functions_after_run(name);
-            use compiler::ir::{InstKind, RtOp};
-            for fname in ["halves", "doubles", "flags", "ints_into_dbl"] {
-                let f = funs.iter().find(|f| f.name == fname).unwrap();
-                let mut ir = compiler::build::build(f)
-                    .unwrap_or_else(|e| panic!("{} not built: {:?}", fname, e));
-                compiler::passes::optimize(&mut ir);
-                compiler::verify::verify(&ir).unwrap();
-                let text = compiler::print::print_func(&ir);
-                let stores = ir
-                    .insts
-                    .iter()
-                    .filter(|i| matches!(i.kind, InstKind::VecSet(..)))
-                    .count();
-                let generic = ir.insts.iter().any(|i| match &i.kind {
-                    InstKind::Runtime(RtOp::AtPc(pc), _) => matches!(
-                        f.ops[*pc as usize],
-                        vm::bytecode::Op::SetIndex { .. } | vm::bytecode::Op::SetIndex2 { .. }
-                    ),
-                    _ => false,
-                });
-                assert!(stores == 1 && !generic, "{}:\n{}", fname, text);
-            }
-        })
-        .unwrap();
-    handle.join().unwrap();
+    on_big_stack(|| {
+        let name = "jit_store";
+        let funs = functions_after_run(name);
+        use compiler::ir::{InstKind, RtOp};
+        for fname in ["halves", "doubles", "flags", "ints_into_dbl"] {
+            let f = funs.iter().find(|f| f.name == fname).unwrap();
+            let mut ir = compiler::build::build(f)
+                .unwrap_or_else(|e| panic!("{} not built: {:?}", fname, e));
+            compiler::passes::optimize(&mut ir);
+            compiler::verify::verify(&ir).unwrap();
+            let text = compiler::print::print_func(&ir);
+            let stores = ir
+                .insts
+                .iter()
+                .filter(|i| matches!(i.kind, InstKind::VecSet(..)))
+                .count();
+            let generic = ir.insts.iter().any(|i| match &i.kind {
+                InstKind::Runtime(RtOp::AtPc(pc), _) => matches!(
+                    f.ops[*pc as usize],
+                    vm::bytecode::Op::SetIndex { .. } | vm::bytecode::Op::SetIndex2 { .. }
+                ),
+                _ => false,
+            });
+            assert!(stores == 1 && !generic, "{}:\n{}", fname, text);
+        }
+    });
 }
