@@ -150,6 +150,11 @@ pub struct Entry {
     /// Call sites (the pc of their `LoadFun`) not to inline: a continuation
     /// for an exit from inside an inlined call calls the function instead.
     pub no_inline: BTreeSet<usize>,
+    /// Copy the loops enclosing `pc` so that each is entered at its header
+    /// (`passes::peel`): invariant checks are then hoisted out of them. For
+    /// deoptless continuations, which are cached and run long; not for OSR-in
+    /// code, compiled per activation, where it would double compile time.
+    pub peel_loops: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -172,6 +177,7 @@ impl Entry {
             mode: EntryMode::Check,
             feedback: BTreeMap::new(),
             no_inline: BTreeSet::new(),
+            peel_loops: false,
         }
     }
 }
@@ -364,7 +370,43 @@ impl<'a> Builder<'a> {
         b.jump_from(bb0, 0, entry.pc, init)?;
         b.build_blocks()?;
         b.terminate_unreached(&starts);
+        if entry.peel_loops {
+            b.peel_enclosing_loops(bb0, entry.pc);
+        }
         Ok(())
+    }
+
+    /// Entered inside loops (a continuation or OSR-in): give every enclosing
+    /// loop a copy entered at its header (`passes::peel`), unless the result
+    /// does not verify (then the function stays as built).
+    fn peel_enclosing_loops(&mut self, bb0: Block, entry_pc: usize) {
+        // Loops are back edges `Jump(t)` at pc j > t; they enclose the entry
+        // when t < entry_pc <= j (an entry at a header is that loop's own).
+        let mut spans: BTreeMap<usize, usize> = BTreeMap::new();
+        for (j, op) in self.code.ops.iter().enumerate() {
+            if let Op::Jump(t) = *op {
+                let t = t as usize;
+                if t < j && t < entry_pc && entry_pc <= j {
+                    let end = spans.entry(t).or_insert(j);
+                    *end = (*end).max(j);
+                }
+            }
+        }
+        // Innermost (latest header) first.
+        let headers: Vec<Block> = spans
+            .keys()
+            .rev()
+            .filter_map(|t| self.blocks.get(t).copied())
+            .collect();
+        let Some(&entry) = self.blocks.get(&entry_pc) else {
+            return;
+        };
+        let before = self.f.clone();
+        if crate::passes::peel::run(&mut self.f, bb0, entry, &headers)
+            && crate::verify::verify(&self.f).is_err()
+        {
+            self.f = before;
+        }
     }
 
     /// Build every block that has a predecessor, in order.
@@ -867,7 +909,17 @@ impl<'a> Builder<'a> {
                         fb,
                     });
                 }
-                Op::Jump(t) => return self.jump_from(bb, 0, t as usize, st),
+                Op::Jump(t) => {
+                    if (t as usize) < pc && self.inline.is_empty() {
+                        // A back edge: the state at the loop header, for a
+                        // loop peeled at a mid-loop entry (`passes::peel`),
+                        // where this block becomes the preheader that
+                        // invariant assumes are hoisted to. Unused (and
+                        // removed) in a loop entered at its header.
+                        self.checkpoint(bb, t as usize, &st);
+                    }
+                    return self.jump_from(bb, 0, t as usize, st);
+                }
                 Op::BranchFalse(t, _, fb) => return self.branch(bb, pc, st, t as usize, fb),
                 Op::ForRangePrep(_) => {
                     let to = st.stack.pop().unwrap();
@@ -1308,14 +1360,26 @@ impl<'a> Builder<'a> {
         }
         let bits = self.bits_of(a);
         let v = self.speculate(bb, a, bits, pc, st);
-        if self.f.ty(v) == Type::Int {
-            Ok(v)
-        } else {
-            Err(Unsupported(format!(
+        match self.f.ty(v) {
+            Type::Int => Ok(v),
+            // A double bound (`n <- 100`; or a constant `1` a continuation
+            // receives on its entry stack): R's `:` counts in integers when
+            // the value is integral, which is assumed.
+            Type::Dbl => {
+                let ok = self.un(bb, UnOp::DblIsInt, v, Type::Bool);
+                let cp = self.checkpoint(bb, pc, st);
+                self.assume(bb, ok, cp, Reason::TypeCheck);
+                Ok(self.un(bb, UnOp::DblToInt, v, Type::Int))
+            }
+            _ => Err(Unsupported(format!(
                 "loop bound is not a speculated integer at pc {}",
                 pc
-            )))
+            ))),
         }
+    }
+
+    fn un(&mut self, bb: Block, op: UnOp, a: Val, ty: Type) -> Val {
+        self.f.push(bb, InstKind::Unary(op, a), ty).unwrap()
     }
 
     #[allow(clippy::too_many_arguments)]

@@ -299,6 +299,12 @@ pub enum UnOp {
     AbsI,
     /// `floor(x)` of a double.
     FloorD,
+    /// Dbl → Int, truncating and saturating (NaN → 0): exact only after
+    /// `isint.d x` holds.
+    DblToInt,
+    /// Dbl → Bool: true iff `x` is an integer value that an `int` represents
+    /// (not NaN, not `NA_integer_`'s bit pattern, within 32 bits).
+    DblIsInt,
 }
 
 impl UnOp {
@@ -325,13 +331,16 @@ impl UnOp {
             AbsD => "abs.d",
             AbsI => "abs.i",
             FloorD => "floor.d",
+            DblToInt => "dbl2int",
+            DblIsInt => "isint.d",
         }
     }
     pub fn all() -> &'static [UnOp] {
         use UnOp::*;
         &[
             NegI, NegD, NotB, IntToDbl, BoolToLgl, LglToBool, LglIsNa, DblIsNan, DblToLgl,
-            IntToLgl, Box, Unbox, VecLen, NRow, NCol, Length, SqrtD, AbsD, AbsI, FloorD,
+            IntToLgl, Box, Unbox, VecLen, NRow, NCol, Length, SqrtD, AbsD, AbsI, FloorD, DblToInt,
+            DblIsInt,
         ]
     }
     pub fn from_name(s: &str) -> Option<UnOp> {
@@ -350,7 +359,7 @@ pub enum RtOp {
 }
 
 /// The interpreter state at a bytecode pc, in terms of IR values.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct FrameState {
     /// The bytecode pc at which the interpreter resumes.
     pub pc: u32,

@@ -10,6 +10,7 @@
 
 use crate::ir::*;
 use crate::runtime::{self, ExitInfo};
+use cranelift_codegen::entity::EntityRef;
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{
     types, AbiParam, FuncRef, InstBuilder, MemFlagsData, StackSlotData, StackSlotKind, UserFuncName,
@@ -70,7 +71,6 @@ struct Rt {
     pow: FuncRef,
     fmod: FuncRef,
     fidiv: FuncRef,
-    chaos: FuncRef,
     exit: FuncRef,
     nrow: FuncRef,
     ncol: FuncRef,
@@ -180,7 +180,6 @@ pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
         declare(&mut module, "rt_pow", &[F64, F64], Some(F64))?,
         declare(&mut module, "rt_fmod", &[F64, F64], Some(F64))?,
         declare(&mut module, "rt_fidiv", &[F64, F64], Some(F64))?,
-        declare(&mut module, "rt_chaos", &[ptr], Some(I8))?,
         declare(&mut module, "rt_exit", &[ptr, I32, ptr, I32], Some(I32))?,
         declare(&mut module, "rt_nrow", &[ptr, I32], Some(I32))?,
         declare(&mut module, "rt_entry_word", &[ptr, I32], Some(I64))?,
@@ -236,15 +235,14 @@ pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
         pow: refs[15],
         fmod: refs[16],
         fidiv: refs[17],
-        chaos: refs[18],
-        exit: refs[19],
-        nrow: refs[20],
-        entry_word: refs[21],
-        length: refs[22],
-        callee_is: refs[23],
-        vec_set_dbl: refs[24],
-        vec_set_i32: refs[25],
-        ncol: refs[26],
+        exit: refs[18],
+        nrow: refs[19],
+        entry_word: refs[20],
+        length: refs[21],
+        callee_is: refs[22],
+        vec_set_dbl: refs[23],
+        vec_set_i32: refs[24],
+        ncol: refs[25],
     };
     let mut nslots = 0u32;
     let slots: Vec<u32> = f
@@ -301,6 +299,10 @@ pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
             slots: &slots,
             across,
             spill_slots: HashMap::new(),
+            exit_buf: None,
+            exit_blocks: HashMap::new(),
+            pending: HashMap::new(),
+            in_exit: false,
         };
         l.run()?;
         b.seal_all_blocks();
@@ -356,6 +358,19 @@ struct Lowerer<'a, 'b> {
     /// Stack homes of those values' variables (value, k): a vector has two,
     /// its pointer (k = 0) and its length (k = 1).
     spill_slots: HashMap<(Val, usize), cranelift_codegen::ir::StackSlot>,
+    /// The exit buffer, shared by all exits (sized for the largest frame state).
+    exit_buf: Option<cranelift_codegen::ir::StackSlot>,
+    /// Exit blocks by the words they store (frame state, and the tested value
+    /// when it is not part of it): assumes with equal states share one block,
+    /// passing their exit id and chaos flag as block arguments.
+    exit_blocks: HashMap<(FrameState, Option<Val>), cranelift_codegen::ir::Block>,
+    /// Variables stored to their stack homes around a runtime call in the
+    /// current block and not reloaded yet: reloaded at their next use, so a
+    /// value not used again in the block costs no load.
+    pending: HashMap<usize, (types::Type, cranelift_codegen::ir::StackSlot)>,
+    /// Lowering an exit block: reads of pending variables load without
+    /// redefining them (the exit path returns).
+    in_exit: bool,
 }
 
 /// Does lowering `kind` call the runtime on the instruction's normal path?
@@ -396,7 +411,7 @@ impl<'a, 'b> Lowerer<'a, 'b> {
 
     fn get(&mut self, v: Val) -> CValue {
         let (x, _) = self.var(v);
-        self.b.use_var(x)
+        self.use_var(x)
     }
 
     fn def(&mut self, v: Val, x: CValue) {
@@ -448,6 +463,9 @@ impl<'a, 'b> Lowerer<'a, 'b> {
         for bi in 0..self.f.blocks.len() {
             let bb = self.blocks[bi];
             self.b.switch_to_block(bb);
+            // A value left in its home at the end of a block keeps its
+            // register definition on other paths (correct, just not split).
+            self.pending.clear();
             let insts = self.f.blocks[bi].insts.clone();
             if insts.is_empty() {
                 // Unreachable, empty block: must still be terminated.
@@ -459,6 +477,11 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                 self.inst(i)?;
             }
         }
+        if let Some(eb) = self.error_block {
+            self.b.switch_to_block(eb);
+            let one = self.iconst(types::I32, runtime::ST_ERROR as i64);
+            self.b.ins().return_(&[one]);
+        }
         Ok(())
     }
 
@@ -466,13 +489,10 @@ impl<'a, 'b> Lowerer<'a, 'b> {
         if let Some(b) = self.error_block {
             return b;
         }
-        let cur = self.b.current_block().unwrap();
+        // Filled after the last IR block (`run`): Cranelift switches blocks
+        // only from a filled one.
         let eb = self.b.create_block();
         self.b.set_cold_block(eb);
-        self.b.switch_to_block(eb);
-        let one = self.iconst(types::I32, runtime::ST_ERROR as i64);
-        self.b.ins().return_(&[one]);
-        self.b.switch_to_block(cur);
         self.error_block = Some(eb);
         eb
     }
@@ -493,8 +513,8 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                 (Type::Any, _) => return Err("unboxed argument to a boxed parameter".into()),
                 (pt, at) if pt == at => {
                     let (x, len) = self.var(a);
-                    let xv = self.b.use_var(x);
-                    let lv = len.map(|l| self.b.use_var(l));
+                    let xv = self.use_var(x);
+                    let lv = len.map(|l| self.use_var(l));
                     reads.push(Some((xv, lv)));
                 }
                 _ => return Err("type mismatch on an edge".into()),
@@ -547,7 +567,12 @@ impl<'a, 'b> Lowerer<'a, 'b> {
         for v in live {
             let (x, len) = self.var(v);
             for (k, x) in std::iter::once(x).chain(len).enumerate() {
-                let val = self.b.use_var(x);
+                if let Some(&(ty, ss)) = self.pending.get(&x.index()) {
+                    // Still in its home since an earlier call.
+                    homes.push((x, ty, ss));
+                    continue;
+                }
+                let val = self.use_var(x);
                 let ty = self.b.func.dfg.value_type(val);
                 let ss = *self.spill_slots.entry((v, k)).or_insert_with(|| {
                     self.b.create_sized_stack_slot(StackSlotData::new(
@@ -562,10 +587,25 @@ impl<'a, 'b> Lowerer<'a, 'b> {
         }
         self.lower_inst(i)?;
         for (x, ty, ss) in homes {
-            let r = self.b.ins().stack_load(self.ptr, ty, ss, 0);
-            self.b.def_var(x, r);
+            self.pending.insert(x.index(), (ty, ss));
         }
         Ok(())
+    }
+
+    /// Read variable `x`, reloading it from its stack home if a runtime call
+    /// left it there.
+    fn use_var(&mut self, x: Variable) -> CValue {
+        match self.pending.get(&x.index()).copied() {
+            Some((ty, ss)) => {
+                let r = self.b.ins().stack_load(self.ptr, ty, ss, 0);
+                if !self.in_exit {
+                    self.pending.remove(&x.index());
+                    self.b.def_var(x, r);
+                }
+                r
+            }
+            None => self.b.use_var(x),
+        }
     }
 
     fn lower_inst(&mut self, i: Inst) -> Result<(), String> {
@@ -637,7 +677,7 @@ impl<'a, 'b> Lowerer<'a, 'b> {
             }
             VecLoad(x, i0) => {
                 let (p, _) = self.var(*x);
-                let p = self.b.use_var(p);
+                let p = self.use_var(p);
                 let i0 = self.get(*i0);
                 // In bounds, so non-negative: zero-extending is free on x86-64
                 // (32-bit operations clear the upper half).
@@ -654,7 +694,7 @@ impl<'a, 'b> Lowerer<'a, 'b> {
             }
             InBounds(x, i) => {
                 let (_, len) = self.var(*x);
-                let len = self.b.use_var(len.ok_or("inbounds of a non-vector")?);
+                let len = self.use_var(len.ok_or("inbounds of a non-vector")?);
                 let iv = self.get(*i);
                 let i64v = self.b.ins().sextend(types::I64, iv);
                 let k = self.b.ins().iadd_imm_s(i64v, -1);
@@ -722,8 +762,11 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                 // its header and an iteration takes one branch (the back edge).
                 let not = self.b.ins().icmp_imm_s(IntCC::Equal, cv, 0);
                 self.b.ins().brif(not, be, &[], bt, &[]);
+                // Each edge reloads what it passes from the same homes.
+                let pending = self.pending.clone();
                 for (k, (blk, tgt, args)) in [(bt, t, ta), (be, e, ea)].into_iter().enumerate() {
                     self.b.switch_to_block(blk);
+                    self.pending.clone_from(&pending);
                     let moved = self.moves.edge_moves(i, k, args.len());
                     self.edge(*tgt, args, &moved)?;
                     let tb = self.blocks[tgt.0 as usize];
@@ -815,7 +858,7 @@ impl<'a, 'b> Lowerer<'a, 'b> {
             }
             VecLen => {
                 let (_, len) = self.var(a);
-                let len = self.b.use_var(len.ok_or("veclen of a non-vector")?);
+                let len = self.use_var(len.ok_or("veclen of a non-vector")?);
                 let v = self.b.ins().ireduce(types::I32, len);
                 self.def(r, v);
             }
@@ -830,6 +873,15 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                     FloorD => self.b.ins().floor(x),
                     NotB => self.b.ins().icmp_imm_s(IntCC::Equal, x, 0),
                     IntToDbl => self.b.ins().fcvt_from_sint(types::F64, x),
+                    DblToInt => self.b.ins().fcvt_to_sint_sat(types::I32, x),
+                    DblIsInt => {
+                        // Round trip through int32 (NaN fails the compare).
+                        let i = self.b.ins().fcvt_to_sint_sat(types::I32, x);
+                        let back = self.b.ins().fcvt_from_sint(types::F64, i);
+                        let exact = self.b.ins().fcmp(FloatCC::Equal, back, x);
+                        let not_na = self.b.ins().icmp_imm_s(IntCC::NotEqual, i, i32::MIN as i64);
+                        self.b.ins().band(exact, not_na)
+                    }
                     BoolToLgl => self.b.ins().uextend(types::I32, x),
                     LglToBool => self.b.ins().icmp_imm_s(IntCC::NotEqual, x, 0),
                     LglIsNa => self.b.ins().icmp_imm_s(IntCC::Equal, x, i32::MIN as i64),
@@ -959,6 +1011,66 @@ impl<'a, 'b> Lowerer<'a, 'b> {
 
     /// `assume cond, cp, reason`: continue when `cond` (and no chaos draw);
     /// else write the frame state and call `rt_exit` from a cold block.
+    /// Chaos mode's draw, inline (`runtime::Chaos::draw`, xorshift64* on the
+    /// state `Ctx::chaos_state` points to): 1 when this check must fail.
+    fn chaos_draw(&mut self) -> CValue {
+        let c = self.c();
+        let flags = MemFlagsData::trusted();
+        let p = self.b.ins().load(
+            self.ptr,
+            flags,
+            c,
+            std::mem::offset_of!(runtime::Ctx, chaos_state) as i32,
+        );
+        let t = self.b.ins().load(
+            types::I64,
+            flags,
+            c,
+            std::mem::offset_of!(runtime::Ctx, chaos_threshold) as i32,
+        );
+        let mut x = self.b.ins().load(types::I64, flags, p, 0);
+        for (shift, left) in [(12, false), (25, true), (27, false)] {
+            let s = if left {
+                self.b.ins().ishl_imm_u(x, shift)
+            } else {
+                self.b.ins().ushr_imm_u(x, shift)
+            };
+            x = self.b.ins().bxor(x, s);
+        }
+        self.b.ins().store(flags, x, p, 0);
+        let m = self.b.ins().imul_imm_s(x, runtime::CHAOS_MUL as i64);
+        let r = self.b.ins().ushr_imm_u(m, 11);
+        self.b.ins().icmp(IntCC::UnsignedLessThan, r, t)
+    }
+
+    /// The exit buffer: one stack slot for all exits, sized for the largest
+    /// frame state and a tested value.
+    fn exit_buffer(&mut self) -> cranelift_codegen::ir::StackSlot {
+        if let Some(ss) = self.exit_buf {
+            return ss;
+        }
+        let words = self
+            .f
+            .insts
+            .iter()
+            .filter_map(|d| match &d.kind {
+                InstKind::Checkpoint(fs) => {
+                    Some(fs.stack.len() + fs.locals.iter().flatten().count() + 2 * fs.loops.len())
+                }
+                _ => None,
+            })
+            .max()
+            .unwrap_or(0)
+            + 1;
+        let ss = self.b.create_sized_stack_slot(StackSlotData::new(
+            StackSlotKind::ExplicitSlot,
+            (8 * words) as u32,
+            3,
+        ));
+        self.exit_buf = Some(ss);
+        ss
+    }
+
     fn assume(&mut self, i: Inst, cond: Val, cp: Val, reason: Reason) -> Result<(), String> {
         let fs = match self.f.def_inst(cp).map(|ci| &self.f.inst(ci).kind) {
             Some(InstKind::Checkpoint(fs)) => fs.clone(),
@@ -966,18 +1078,12 @@ impl<'a, 'b> Lowerer<'a, 'b> {
         };
         let cv = self.get(cond);
         let go = if self.opts.chaos {
-            let c = self.c();
-            let draw = self.call(self.rt.chaos, &[c]).unwrap();
+            let draw = self.chaos_draw();
             let no = self.b.ins().icmp_imm_s(IntCC::Equal, draw, 0);
             self.b.ins().band(cv, no)
         } else {
             cv
         };
-        let cont = self.b.create_block();
-        let exit = self.b.create_block();
-        self.b.set_cold_block(exit);
-        self.b.ins().brif(go, cont, &[], exit, &[]);
-        self.b.switch_to_block(exit);
         // The exit buffer: stack, bound locals, loop counters.
         let mut words: Vec<Val> = fs.stack.clone();
         let locals_mask: Vec<bool> = fs.locals.iter().map(|l| l.is_some()).collect();
@@ -986,6 +1092,7 @@ impl<'a, 'b> Lowerer<'a, 'b> {
             words.push(*n);
             words.push(*r);
         }
+        let state_len = words.len();
         let feedback = self.f.assume_feedback.get(&i).copied().and_then(|fb| {
             // The tested value is the operand of the `test` the condition comes from.
             let tested = match self.f.def_inst(cond).map(|ci| &self.f.inst(ci).kind) {
@@ -1002,32 +1109,13 @@ impl<'a, 'b> Lowerer<'a, 'b> {
             Some((fb, k))
         });
         let types: Vec<Type> = words.iter().map(|&w| self.f.ty(w)).collect();
-        let ss = self.b.create_sized_stack_slot(StackSlotData::new(
-            StackSlotKind::ExplicitSlot,
-            (8 * words.len().max(1)) as u32,
-            3,
-        ));
-        for (k, &w) in words.iter().enumerate() {
-            let word = match self.f.ty(w) {
-                Type::Int | Type::Lgl => {
-                    let x = self.get(w);
-                    self.b.ins().uextend(types::I64, x)
-                }
-                Type::Bool => {
-                    let x = self.get(w);
-                    self.b.ins().uextend(types::I64, x)
-                }
-                Type::Dbl => {
-                    let x = self.get(w);
-                    self.b.ins().bitcast(types::I64, MemFlagsData::new(), x)
-                }
-                Type::Any => self.iconst(types::I64, self.slots[w.0 as usize] as i64),
-                t => return Err(format!("{} value in a frame state", t.name())),
-            };
-            self.b
-                .ins()
-                .stack_store(types::I64, word, ss, (8 * k) as i32);
-        }
+        // `any` words are slot numbers, known now: the runtime fills them in.
+        let any_slots = words
+            .iter()
+            .enumerate()
+            .filter(|&(_, &w)| self.f.ty(w) == Type::Any)
+            .map(|(k, &w)| (k as u32, self.slots[w.0 as usize]))
+            .collect();
         let id = self.exits.len() as u32;
         self.exits.push(ExitInfo {
             pc: fs.pc,
@@ -1037,9 +1125,8 @@ impl<'a, 'b> Lowerer<'a, 'b> {
             locals: locals_mask,
             nloops: fs.loops.len(),
             feedback,
+            any_slots,
         });
-        let c = self.c();
-        let addr = self.b.ins().stack_addr(self.ptr, ss, 0);
         let idv = self.iconst(types::I32, id as i64);
         // Without chaos the exit is taken only when the condition is false.
         let held = if self.opts.chaos {
@@ -1047,8 +1134,52 @@ impl<'a, 'b> Lowerer<'a, 'b> {
         } else {
             self.iconst(types::I32, 0)
         };
-        let st = self.call(self.rt.exit, &[c, idv, addr, held]).unwrap();
-        self.b.ins().return_(&[st]);
+        let key = (fs, words.get(state_len).copied());
+        let (exit, fill) = match self.exit_blocks.get(&key) {
+            Some(&b) => (b, false),
+            None => {
+                let b = self.b.create_block();
+                self.b.set_cold_block(b);
+                self.b.append_block_param(b, types::I32);
+                self.b.append_block_param(b, types::I32);
+                self.exit_blocks.insert(key, b);
+                (b, true)
+            }
+        };
+        let cont = self.b.create_block();
+        self.b
+            .ins()
+            .brif(go, cont, &[], exit, &[idv.into(), held.into()]);
+        if fill {
+            self.b.switch_to_block(exit);
+            self.in_exit = true;
+            let params = self.b.block_params(exit).to_vec();
+            let ss = self.exit_buffer();
+            for (k, &w) in words.iter().enumerate() {
+                let word = match self.f.ty(w) {
+                    Type::Int | Type::Lgl | Type::Bool => {
+                        let x = self.get(w);
+                        self.b.ins().uextend(types::I64, x)
+                    }
+                    Type::Dbl => {
+                        let x = self.get(w);
+                        self.b.ins().bitcast(types::I64, MemFlagsData::new(), x)
+                    }
+                    Type::Any => continue,
+                    t => return Err(format!("{} value in a frame state", t.name())),
+                };
+                self.b
+                    .ins()
+                    .stack_store(types::I64, word, ss, (8 * k) as i32);
+            }
+            let c = self.c();
+            let addr = self.b.ins().stack_addr(self.ptr, ss, 0);
+            let st = self
+                .call(self.rt.exit, &[c, params[0], addr, params[1]])
+                .unwrap();
+            self.b.ins().return_(&[st]);
+            self.in_exit = false;
+        }
         self.b.switch_to_block(cont);
         Ok(())
     }

@@ -40,6 +40,9 @@ pub struct ExitInfo {
     /// Type-check exits: the feedback slot the speculation came from, and the
     /// buffer word holding the tested value (an `any` slot).
     pub feedback: Option<(u32, usize)>,
+    /// (word, slot) for each `any` word: compiled code stores only unboxed
+    /// words; `rt_exit` writes these slot numbers into the buffer.
+    pub any_slots: Vec<(u32, u32)>,
 }
 
 /// The interpreter state at an exit, rebuilt as values.
@@ -119,16 +122,26 @@ pub struct Chaos {
     pub state: u64,
 }
 
+/// xorshift64*'s output multiplier.
+pub const CHAOS_MUL: u64 = 0x2545F4914F6CDD1D;
+
 impl Chaos {
-    /// The next draw: true with probability `p` (xorshift64*, deterministic per seed).
+    /// The next draw: true with probability `p` (xorshift64*, deterministic
+    /// per seed). Compiled code inlines exactly this (`lower`), comparing the
+    /// 53-bit output with `threshold`.
     pub fn draw(&mut self) -> bool {
         let mut x = self.state;
         x ^= x >> 12;
         x ^= x << 25;
         x ^= x >> 27;
         self.state = x;
-        let r = x.wrapping_mul(0x2545F4914F6CDD1D) >> 11;
-        (r as f64) / ((1u64 << 53) as f64) < self.p
+        let r = x.wrapping_mul(CHAOS_MUL) >> 11;
+        r < self.threshold()
+    }
+
+    /// `r / 2^53 < p` for a 53-bit `r`, as an integer bound: `r < ceil(p * 2^53)`.
+    pub fn threshold(&self) -> u64 {
+        (self.p.clamp(0.0, 1.0) * (1u64 << 53) as f64).ceil() as u64
     }
 }
 
@@ -145,6 +158,11 @@ pub struct Ctx {
     pub exits: Rc<Vec<ExitInfo>>,
     pub handler: Rc<dyn ExitHandler>,
     pub chaos: Option<Rc<std::cell::RefCell<Chaos>>>,
+    /// `chaos`'s state, for compiled code's inline draw (null without chaos;
+    /// never dereferenced then: only chaos-mode code draws).
+    pub chaos_state: *mut u64,
+    /// `Chaos::threshold` (0 without chaos).
+    pub chaos_threshold: u64,
     /// The engine's identifier of the running version (passed back on exits).
     pub version: usize,
     /// Native entry values of unboxed entry parameters (word k = parameter k).
@@ -418,30 +436,28 @@ pub extern "C" fn rt_fidiv(x: f64, y: f64) -> f64 {
     (x / y).floor()
 }
 
-/// Chaos mode: should this assumption check fail although it holds?
-pub extern "C" fn rt_chaos(c: *mut Ctx) -> u8 {
-    let c = unsafe { ctx(c) };
-    match &c.chaos {
-        Some(ch) => ch.borrow_mut().draw() as u8,
-        None => 0,
-    }
-}
-
 /// A failing assumption: rebuild the frame state and let the engine finish.
 /// `held` is 1 when the assumption held (a chaos exit).
-pub extern "C" fn rt_exit(c: *mut Ctx, id: u32, buf: *const u64, held: u32) -> u32 {
+pub extern "C" fn rt_exit(c: *mut Ctx, id: u32, buf: *mut u64, held: u32) -> u32 {
     let started = std::time::Instant::now();
     let c = unsafe { ctx(c) };
-    let info = c.exits[id as usize].clone();
+    let exits = c.exits.clone();
+    let info = &exits[id as usize];
     let words: &[u64] = if info.types.is_empty() {
         &[]
     } else {
-        unsafe { std::slice::from_raw_parts(buf, info.types.len()) }
+        // SAFETY: the exit block passes its buffer, which holds at least
+        // `types.len()` words (sized for the largest frame state).
+        let words = unsafe { std::slice::from_raw_parts_mut(buf, info.types.len()) };
+        for &(k, slot) in &info.any_slots {
+            words[k as usize] = slot as u64;
+        }
+        words
     };
     let handler = c.handler.clone();
     let raw = RawExit {
         id,
-        info: &info,
+        info,
         words,
         chaos: held != 0,
         started,
@@ -595,7 +611,6 @@ pub fn symbols() -> Vec<(&'static str, *const u8)> {
         ("rt_pow", rt_pow as *const u8),
         ("rt_fmod", rt_fmod as *const u8),
         ("rt_fidiv", rt_fidiv as *const u8),
-        ("rt_chaos", rt_chaos as *const u8),
         ("rt_exit", rt_exit as *const u8),
         ("rt_nrow", rt_nrow as *const u8),
         ("rt_ncol", rt_ncol as *const u8),

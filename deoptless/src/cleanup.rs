@@ -79,11 +79,13 @@ fn result_slot(op: &Op) -> Option<u32> {
 }
 
 /// The feedback a continuation for `ctx` is compiled with (overrides of the
-/// baseline). `failing` is the feedback slot of the failed type speculation.
+/// baseline). `failing` is the feedback slot of the failed type speculation
+/// with the feedback bits of the value that failed it (at least as precise as
+/// the context's trigger type).
 pub fn cleaned_feedback(
     code: &FunctionCode,
     ctx: &DeoptContext,
-    failing: Option<u32>,
+    failing: Option<(u32, u16)>,
 ) -> BTreeMap<u32, u16> {
     let mut fb = BTreeMap::new();
     let base = |k: u32| code.type_fb.get(k as usize).map_or(0, |c| c.get().0);
@@ -102,8 +104,13 @@ pub fn cleaned_feedback(
     match ctx.trigger {
         Trigger::Type(t) => {
             // 1. The trigger, and 3. stale results of its consumer.
-            if let Some(k) = failing {
-                fb.insert(k, fb_bits_of(t));
+            if let Some((k, observed)) = failing {
+                let bits = if t == ArgType::Any {
+                    observed
+                } else {
+                    fb_bits_of(t)
+                };
+                fb.insert(k, bits);
             }
             if let Some(k) = op.and_then(result_slot) {
                 fb.insert(k, base(k) | T::STALE);

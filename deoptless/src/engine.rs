@@ -393,6 +393,15 @@ impl Shared {
             exits: compiled.exits.clone(),
             handler,
             chaos: self.chaos.clone(),
+            chaos_state: self
+                .chaos
+                .as_ref()
+                // SAFETY: a pointer into the RefCell, which `chaos` keeps
+                // alive; nothing borrows it while native code runs.
+                .map_or(std::ptr::null_mut(), |ch| unsafe {
+                    std::ptr::addr_of_mut!((*ch.as_ptr()).state)
+                }),
+            chaos_threshold: self.chaos.as_ref().map_or(0, |ch| ch.borrow().threshold()),
             version,
             entry,
         };
@@ -574,8 +583,11 @@ impl ExitHandler for Shared {
                 let (_, ctx) = info.ids.remove(pos);
                 info.table.remove(&ctx);
             }
-            // A continuation that deoptimizes leaves its dispatch table.
-            info.conts.entries.retain(|(_, k)| k.id != st.version);
+            // A continuation whose assumption really failed leaves its
+            // dispatch table (a chaos exit's fact held: it stays valid).
+            if !st.chaos {
+                info.conts.entries.retain(|(_, k)| k.id != st.version);
+            }
             info.deopts += 1;
             info.retired_at = Some(st.code.invocations.get());
             info.deopts
@@ -701,6 +713,9 @@ impl Shared {
             // continuations are compiled (cached ones are still used).
             let exhausted = fi.is_some_and(|fi| fi.deopts >= MAX_DEOPTS);
             let compile = match &found {
+                // A real failure in a continuation whose own context is the
+                // current one: it failed at its entry and would again.
+                Some((_, k)) if k.id == c.version && !raw.chaos => return Err("no_progress"),
                 Some((exact, _)) => !*exact && 2 * len < cap && !failed && !exhausted,
                 None if failed => return Err("compile_failed"),
                 None if exhausted => return Err("too_many_deopts"),
@@ -711,7 +726,14 @@ impl Shared {
         };
         let hit = !compile;
         let cont = if compile {
-            match self.compile_continuation(&c.code, &cur, info.feedback.map(|f| f.0), 1) {
+            // The failing value's full feedback (a context type is coarser:
+            // a double matrix is `any` there, but `dbl[] with attributes`
+            // here, which the continuation can speculate on again).
+            let observed = info.feedback.and_then(|(slot, k)| {
+                raw.value(c, k)
+                    .map(|v| (slot, vm::feedback::TypeFeedback::of(&v)))
+            });
+            match self.compile_continuation(&c.code, &cur, observed, 1) {
                 Some(k) => k,
                 None => match found {
                     Some((_, k)) => k,
@@ -828,7 +850,7 @@ impl Shared {
         &self,
         code: &FunctionCode,
         ctx: &DeoptContext,
-        failing: Option<u32>,
+        failing: Option<(u32, u16)>,
         depth: u32,
     ) -> Option<Rc<Continuation>> {
         let feedback = cleanup::cleaned_feedback(code, ctx, failing);
@@ -842,6 +864,7 @@ impl Shared {
             // An exit at a call's `LoadFun` came from inlining that call (its
             // guard or its body): the continuation calls the function instead.
             no_inline: [ctx.pc as usize].into(),
+            peel_loops: true,
         };
         let key = code as *const FunctionCode;
         let Some((compiled, ns)) =

@@ -67,6 +67,14 @@ pub struct RunArgs {
     /// Skip GNU R even when `Rscript` is on PATH.
     #[arg(long)]
     pub no_gnur: bool,
+    /// Deoptless policy for every run: continuations per function (the
+    /// VM's `--max-continuations`).
+    #[arg(long, default_value_t = 5)]
+    pub max_continuations: usize,
+    /// Deoptless policy for every run: exits inside continuations that
+    /// dispatch again (the VM's `--deoptless-depth`; 0 = as in Ř).
+    #[arg(long, default_value_t = 0)]
+    pub deoptless_depth: u32,
 }
 
 #[derive(Args, Clone, Debug)]

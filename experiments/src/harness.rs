@@ -75,8 +75,8 @@ impl Harness {
             chaos: 0.0,
             jit_threshold: 100,
             osr_threshold: 5000,
-            max_continuations: 5,
-            deoptless_depth: 0,
+            max_continuations: self.args.max_continuations,
+            deoptless_depth: self.args.deoptless_depth,
             trace: false,
             native_size: 0,
         }

@@ -40,6 +40,7 @@ pub fn entry_state(
         mode: EntryMode::Check,
         feedback: Default::default(),
         no_inline: Default::default(),
+        peel_loops: false,
     };
     let inputs = stack
         .iter()

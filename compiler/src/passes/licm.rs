@@ -26,7 +26,9 @@ fn movable(kind: &InstKind, ty: Type) -> bool {
             | UnOp::SqrtD
             | UnOp::AbsD
             | UnOp::AbsI
-            | UnOp::FloorD,
+            | UnOp::FloorD
+            | UnOp::DblToInt
+            | UnOp::DblIsInt,
             _,
         ) => true,
         InstKind::Binary(op, ..) => matches!(

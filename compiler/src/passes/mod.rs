@@ -10,6 +10,7 @@ pub mod dce;
 pub mod hoist;
 pub mod licm;
 pub mod liveness;
+pub mod peel;
 pub mod phi;
 pub mod sink_box;
 pub mod strength;
