@@ -231,3 +231,74 @@ fn typed_vector_stores_build_as_vecset() {
         }
     });
 }
+
+/// `for (i in 1:n)` with a double `n` counts in integers: the bound is
+/// checked integral once (`isint.d`, an exit otherwise) instead of asking the
+/// runtime for the range.
+#[test]
+fn double_loop_bounds_build_as_integer_loops() {
+    on_big_stack(|| {
+        let funs = functions_after_run("jit_double_bounds");
+        let f = funs.iter().find(|f| f.name == "count_to").unwrap();
+        let ctx = compiler::context::ArgContext {
+            args: vec![compiler::context::ArgType::Dbl],
+        };
+        let mut ir = compiler::build::build_for(f, &ctx).expect("count_to builds");
+        compiler::passes::optimize(&mut ir);
+        compiler::verify::verify(&ir).unwrap();
+        let text = compiler::print::print_func(&ir);
+        assert!(
+            text.contains("isint.d") && text.contains("dbl2int"),
+            "{}",
+            text
+        );
+        assert!(!text.contains("runtime"), "no generic range:\n{}", text);
+    });
+}
+
+/// A continuation entered in the inner loop's body of a two-deep nest gets
+/// each loop entered at its header (`passes::peel`): three natural loops (a
+/// copy of the inner loop, then the original nest), where without peeling
+/// the outer loop is not one.
+#[test]
+fn mid_loop_continuations_are_peeled_into_natural_loops() {
+    on_big_stack(|| {
+        use compiler::context::ArgType;
+        let funs = functions_after_run("jit_double_bounds");
+        let f = funs.iter().find(|f| f.name == "nested").unwrap();
+        let steps: Vec<usize> = f
+            .ops
+            .iter()
+            .enumerate()
+            .filter(|(_, op)| matches!(op, vm::bytecode::Op::ForStep { .. }))
+            .map(|(pc, _)| pc)
+            .collect();
+        assert_eq!(steps.len(), 2);
+        let locals = f
+            .locals
+            .iter()
+            .map(|name| match &*name.name() {
+                "i" | "j" => Some(ArgType::Int),
+                _ => Some(ArgType::Dbl),
+            })
+            .collect();
+        let entry = |peel_loops| compiler::build::Entry {
+            pc: steps[1] + 1,
+            stack: vec![],
+            locals: Vec::clone(&locals),
+            nloops: 2,
+            mode: compiler::build::EntryMode::Trust,
+            feedback: Default::default(),
+            no_inline: Default::default(),
+            peel_loops,
+        };
+        let loops_of = |peel| {
+            let ir = compiler::build::build_from(f, &entry(peel)).expect("builds");
+            compiler::verify::verify(&ir).unwrap();
+            let cfg = compiler::passes::cfg::Cfg::new(&ir);
+            cfg.loops().len()
+        };
+        assert_eq!(loops_of(false), 2);
+        assert_eq!(loops_of(true), 3);
+    });
+}
