@@ -90,6 +90,12 @@ pub struct Shared {
     depths: RefCell<HashMap<usize, u32>>,
     /// (function, pc) whose OSR-in continuation failed to compile.
     osr_failed: RefCell<std::collections::HashSet<(*const FunctionCode, usize)>>,
+    /// OSR-in code by (function, loop header pc): the entry it was compiled
+    /// for, its version id and the code. A later activation reaching the loop
+    /// in the same state enters it without compiling again; an exit retires
+    /// it like any version (see `exit`).
+    #[allow(clippy::type_complexity)]
+    osr_cache: RefCell<HashMap<(*const FunctionCode, usize), Vec<(Entry, usize, Rc<Compiled>)>>>,
 }
 
 pub struct Engine {
@@ -120,6 +126,7 @@ impl Engine {
                 trace: RefCell::new(trace),
                 chaos,
                 osr_failed: RefCell::new(Default::default()),
+                osr_cache: RefCell::new(HashMap::new()),
                 depths: RefCell::new(HashMap::new()),
                 pending: RefCell::new(None),
                 chain: std::cell::Cell::new(0),
@@ -466,8 +473,10 @@ impl Tier for Engine {
 impl Shared {
     /// OSR-in: compile a continuation of `code` from the loop header `pc`, typed
     /// by the current values, and run the rest of the activation in it. The
-    /// continuation is used once; the function's next call is compiled from its
-    /// entry as usual (one entry point per version, as in Ř).
+    /// code is cached (at most `MAX_OSR_ENTRIES` entry states per loop): a
+    /// function called a few times, each call running a long loop, compiles
+    /// it once. Its next call is still compiled from its entry as usual once
+    /// due (one entry point per version, as in Ř).
     fn osr_in(
         self: &Rc<Self>,
         interp: &mut Interp,
@@ -489,22 +498,47 @@ impl Shared {
         }
         let (entry, inputs) = osr::osr_in::entry_state(env, pc, stack, loops)?;
         let label = entry_label(&entry);
-        let Some((compiled, ns)) = self.compile_entry(code, &entry, &label, "osr_compile") else {
-            self.osr_failed.borrow_mut().insert((key, pc));
-            return None;
+        let cached = self.osr_cache.borrow().get(&(key, pc)).and_then(|codes| {
+            codes
+                .iter()
+                .find(|(e, _, _)| *e == entry)
+                .map(|(_, id, c)| (*id, c.clone()))
+        });
+        let reused = cached.is_some();
+        let (version, compiled) = match cached {
+            Some(hit) => {
+                self.stats.borrow_mut().osr_reused += 1;
+                hit
+            }
+            None => {
+                let Some((compiled, ns)) = self.compile_entry(code, &entry, &label, "osr_compile")
+                else {
+                    self.osr_failed.borrow_mut().insert((key, pc));
+                    return None;
+                };
+                self.stats.borrow_mut().compile_ns_total += ns;
+                let id = self.next_version.get();
+                self.next_version.set(id + 1);
+                let mut cache = self.osr_cache.borrow_mut();
+                let codes = cache.entry((key, pc)).or_default();
+                if codes.len() >= MAX_OSR_ENTRIES {
+                    codes.remove(0);
+                }
+                codes.push((entry, id, compiled.clone()));
+                (id, compiled)
+            }
         };
-        {
-            let mut st = self.stats.borrow_mut();
-            st.osr_in += 1;
-            st.compile_ns_total += ns;
-        }
-        self.event(|| serde_json::json!({"event": "osr_in", "function": code.name, "pc": pc, "context": label}));
+        self.stats.borrow_mut().osr_in += 1;
+        self.event(|| {
+            serde_json::json!({"event": "osr_in", "function": code.name, "pc": pc,
+                                          "context": label, "reused": reused})
+        });
         self.run_native(
             self.clone(),
             interp,
             code,
             env,
-            OSR_VERSION,
+            version,
             &compiled,
             inputs.into_iter(),
             || {},
@@ -512,8 +546,9 @@ impl Shared {
     }
 }
 
-/// Version id of OSR-in continuations (never in a dispatch table).
-pub const OSR_VERSION: usize = usize::MAX;
+/// OSR-in codes kept per loop (entry states differ by the types of the
+/// values at the loop header).
+pub const MAX_OSR_ENTRIES: usize = 4;
 
 impl ExitHandler for Shared {
     fn dispatch(&self, interp: &mut Interp, c: &mut Ctx, raw: &RawExit) -> Option<RResult<Value>> {
@@ -582,6 +617,13 @@ impl ExitHandler for Shared {
             {
                 let (_, ctx) = info.ids.remove(pos);
                 info.table.remove(&ctx);
+            }
+            // OSR-in code is a version too.
+            if !keep_origin {
+                let mut cache = self.osr_cache.borrow_mut();
+                for codes in cache.values_mut() {
+                    codes.retain(|(_, id, _)| *id != st.version);
+                }
             }
             // A continuation whose assumption really failed leaves its
             // dispatch table (a chaos exit's fact held: it stays valid).

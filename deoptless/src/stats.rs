@@ -14,7 +14,9 @@ pub struct Stats {
     pub exits: u64,
     pub chaos_exits: u64,
     pub deopts: u64,
+    /// OSR-in entries (compiled, or `osr_reused`: cached code entered again).
     pub osr_in: u64,
+    pub osr_reused: u64,
     pub deoptless_dispatch_hits: u64,
     pub deoptless_dispatch_misses: u64,
     pub continuations_compiled: u64,
