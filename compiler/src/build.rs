@@ -84,6 +84,9 @@ struct Builder<'a> {
     /// The pc compiled code is entered at (its entry state is a predecessor
     /// of that block, about which `known` says nothing).
     entry_pc: usize,
+    /// Loop headers where the code ends with a transfer exit
+    /// (`Entry::transfer_at_loop_headers`).
+    transfer_at: BTreeSet<usize>,
     /// Call sites (the pc of their `LoadFun`) not to inline.
     no_inline: BTreeSet<usize>,
     /// The inlined calls being built (see `inline.rs`), outermost first: in
@@ -155,6 +158,11 @@ pub struct Entry {
     /// deoptless continuations, which are cached and run long; not for OSR-in
     /// code, compiled per activation, where it would double compile time.
     pub peel_loops: bool,
+    /// Build only up to the loop headers reached (but the entry's own): an
+    /// edge into one ends the code with a `transfer` exit, and the loop runs
+    /// in its OSR-in code. Deoptless continuations: they stay small (quick to
+    /// compile) and the loops run in code compiled once per loop.
+    pub transfer_at_loop_headers: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -178,6 +186,7 @@ impl Entry {
             feedback: BTreeMap::new(),
             no_inline: BTreeSet::new(),
             peel_loops: false,
+            transfer_at_loop_headers: false,
         }
     }
 }
@@ -272,6 +281,7 @@ impl<'a> Builder<'a> {
             call_results: BTreeMap::new(),
             known: BTreeMap::new(),
             entry_pc,
+            transfer_at: BTreeSet::new(),
             no_inline,
             inline: Vec::new(),
             inline_failed: None,
@@ -288,6 +298,10 @@ impl<'a> Builder<'a> {
         }
         if entry.pc >= code.ops.len() || entry.locals.len() != code.locals.len() {
             return Err(Unsupported("entry state does not fit the function".into()));
+        }
+        if entry.transfer_at_loop_headers {
+            b.transfer_at = b.loop_headers();
+            b.transfer_at.remove(&entry.pc);
         }
         let mut starts = b.block_starts();
         if !starts.contains(&entry.pc) {
@@ -370,9 +384,65 @@ impl<'a> Builder<'a> {
         b.jump_from(bb0, 0, entry.pc, init)?;
         b.build_blocks()?;
         b.terminate_unreached(&starts);
-        if entry.peel_loops {
+        if entry.peel_loops && b.transfer_at.is_empty() {
             b.peel_enclosing_loops(bb0, entry.pc);
         }
+        Ok(())
+    }
+
+    /// Loop headers: the targets of backward jumps.
+    fn loop_headers(&self) -> BTreeSet<usize> {
+        let mut h = BTreeSet::new();
+        for (j, op) in self.code.ops.iter().enumerate() {
+            if let Op::Jump(t) = *op {
+                if (t as usize) < j {
+                    h.insert(t as usize);
+                }
+            }
+        }
+        h
+    }
+
+    /// End the code on edge `edge` of `from` (into the loop header `target`)
+    /// with a transfer exit: a fresh block whose checkpoint is the state at
+    /// the header and whose assume always exits.
+    fn transfer(
+        &mut self,
+        from: Block,
+        edge: usize,
+        target: usize,
+        state: State,
+    ) -> Result<(), Unsupported> {
+        let tb = self.f.add_block();
+        let term = self.f.blocks[from.0 as usize]
+            .insts
+            .last()
+            .copied()
+            .filter(|&i| self.f.inst(i).kind.is_terminator());
+        match term {
+            None => {
+                self.f.push(from, InstKind::Jump(tb, vec![]), Type::Void);
+            }
+            Some(inst) => match &mut self.f.insts[inst.0 as usize].kind {
+                InstKind::Branch(_, t, a1, e, a2) => {
+                    let (to, args) = if edge == 0 { (t, a1) } else { (e, a2) };
+                    *to = tb;
+                    args.clear();
+                }
+                _ => return Err(Unsupported("edge from a finished block".into())),
+            },
+        }
+        let cp = self.checkpoint(tb, target, &state);
+        let never = self
+            .f
+            .push(tb, InstKind::ConstBool(false), Type::Bool)
+            .unwrap();
+        self.assume(tb, never, cp, Reason::Transfer);
+        let z = self
+            .f
+            .push(tb, InstKind::ConstAny(UNBOUND), Type::Any)
+            .unwrap();
+        self.f.push(tb, InstKind::Return(z), Type::Void);
         Ok(())
     }
 
@@ -636,6 +706,9 @@ impl<'a> Builder<'a> {
         if !self.inline.is_empty() && self.returns.is_none() {
             // Control flow in the arguments of a call being inlined.
             return Err(self.give_up_inline());
+        }
+        if self.transfer_at.contains(&target) && self.inline.is_empty() {
+            return self.transfer(from, edge, target, state);
         }
         let bound: Vec<Option<Type>> = state.locals.iter().map(|l| l.map(|_| Type::Any)).collect();
         let to = self.blocks[&target];

@@ -88,6 +88,10 @@ pub enum Reason {
     CallTarget,
     /// Integer arithmetic does not overflow.
     Overflow,
+    /// Not an assumption: a deoptless continuation ends where it reaches a
+    /// loop header, and execution goes on in that loop's OSR-in code (the
+    /// condition is a constant `false`; chaos mode does not draw for it).
+    Transfer,
 }
 
 impl Reason {
@@ -97,6 +101,7 @@ impl Reason {
             Reason::DeadBranch => "deadbranch",
             Reason::CallTarget => "calltarget",
             Reason::Overflow => "overflow",
+            Reason::Transfer => "transfer",
         }
     }
     pub fn from_name(s: &str) -> Option<Reason> {
@@ -105,6 +110,7 @@ impl Reason {
             "deadbranch" => Reason::DeadBranch,
             "calltarget" => Reason::CallTarget,
             "overflow" => Reason::Overflow,
+            "transfer" => Reason::Transfer,
             _ => return None,
         })
     }

@@ -1077,7 +1077,9 @@ impl<'a, 'b> Lowerer<'a, 'b> {
             _ => return Err("assume without a checkpoint".into()),
         };
         let cv = self.get(cond);
-        let go = if self.opts.chaos {
+        // A transfer is not a check: no draw.
+        let chaos = self.opts.chaos && reason != Reason::Transfer;
+        let go = if chaos {
             let draw = self.chaos_draw();
             let no = self.b.ins().icmp_imm_s(IntCC::Equal, draw, 0);
             self.b.ins().band(cv, no)
@@ -1129,7 +1131,7 @@ impl<'a, 'b> Lowerer<'a, 'b> {
         });
         let idv = self.iconst(types::I32, id as i64);
         // Without chaos the exit is taken only when the condition is false.
-        let held = if self.opts.chaos {
+        let held = if chaos {
             self.b.ins().uextend(types::I32, cv)
         } else {
             self.iconst(types::I32, 0)

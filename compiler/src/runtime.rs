@@ -163,6 +163,9 @@ pub struct Ctx {
     pub chaos_state: *mut u64,
     /// `Chaos::threshold` (0 without chaos).
     pub chaos_threshold: u64,
+    /// Entered by a deoptless dispatcher's trampoline: an exit hands the next
+    /// code to that dispatcher instead of nesting a new one.
+    pub trampolined: bool,
     /// The engine's identifier of the running version (passed back on exits).
     pub version: usize,
     /// Native entry values of unboxed entry parameters (word k = parameter k).

@@ -32,6 +32,9 @@ pub struct Config {
     /// Do not install code whose loops work through the generic runtime
     /// (slower than the interpreter; `compiler::profit`).
     pub profitability_check: bool,
+    /// Deoptless continuations end at the loop headers they reach and hand
+    /// over to the loop's (cached) OSR-in code (`Entry::transfer_at_loop_headers`).
+    pub transfer_at_loop_headers: bool,
 }
 
 impl Default for Config {
@@ -48,6 +51,7 @@ impl Default for Config {
             dump_native: false,
             dump_ir: false,
             profitability_check: true,
+            transfer_at_loop_headers: true,
         }
     }
 }

@@ -80,10 +80,9 @@ pub struct Shared {
     pub stats: RefCell<Stats>,
     trace: RefCell<Option<Box<dyn Write>>>,
     chaos: Option<Rc<RefCell<Chaos>>>,
-    /// A continuation to enter next, set by an exit inside a continuation and
-    /// taken by the dispatcher that entered that continuation (a trampoline).
-    #[allow(clippy::type_complexity)]
-    pending: RefCell<Option<(Rc<Continuation>, Vec<Option<EntryValue>>)>>,
+    /// Code to enter next, set by an exit in code a dispatcher's trampoline
+    /// entered, and taken by that trampoline.
+    pending: RefCell<Option<Next>>,
     /// Continuations entered so far by the innermost dispatcher's trampoline.
     chain: std::cell::Cell<u32>,
     /// Depth of each continuation version id (absent: an origin version).
@@ -96,6 +95,17 @@ pub struct Shared {
     /// it like any version (see `exit`).
     #[allow(clippy::type_complexity)]
     osr_cache: RefCell<HashMap<(*const FunctionCode, usize), Vec<(Entry, usize, Rc<Compiled>)>>>,
+}
+
+/// What a trampoline enters next: a continuation, or OSR-in code a
+/// continuation transferred to.
+struct Next {
+    version: usize,
+    compiled: Rc<Compiled>,
+    inputs: Vec<Option<EntryValue>>,
+    /// Set by an exit inside a continuation: the chain of continuations
+    /// (`--deoptless-depth`) goes on; otherwise it starts again.
+    chains: bool,
 }
 
 pub struct Engine {
@@ -250,7 +260,8 @@ impl Shared {
                 if cfg!(debug_assertions) {
                     compiler::verify::verify(&f).map_err(|e| e.join("; "))?;
                 }
-                if self.config.profitability_check {
+                // A continuation's alternative is a deopt, never cheaper.
+                if self.config.profitability_check && event != "continuation_compiled" {
                     compiler::profit::check(&f, code)?;
                 }
                 let c = compiler::lower::lower(
@@ -363,6 +374,7 @@ impl Shared {
         version: usize,
         compiled: &Compiled,
         inputs: impl Iterator<Item = Option<EntryValue>>,
+        trampolined: bool,
         entering: impl FnOnce(),
     ) -> Option<RResult<Value>> {
         // Slot arrays are reused across activations (a native call is cheap only
@@ -409,6 +421,7 @@ impl Shared {
                     std::ptr::addr_of_mut!((*ch.as_ptr()).state)
                 }),
             chaos_threshold: self.chaos.as_ref().map_or(0, |ch| ch.borrow().threshold()),
+            trampolined,
             version,
             entry,
         };
@@ -453,6 +466,7 @@ impl Tier for Engine {
             version,
             &compiled,
             inputs.into_iter(),
+            false,
             || {},
         )
     }
@@ -493,6 +507,34 @@ impl Shared {
                 return None;
             }
         }
+        let (version, compiled, inputs) = self.osr_code(code, env, pc, stack, loops)?;
+        self.stats.borrow_mut().osr_in += 1;
+        self.run_native(
+            self.clone(),
+            interp,
+            code,
+            env,
+            version,
+            &compiled,
+            inputs.into_iter(),
+            false,
+            || {},
+        )
+    }
+
+    /// The OSR-in code of `code`'s loop at `pc` for the state (env's locals,
+    /// `stack`, `loops`): cached, or compiled and cached; with its version id
+    /// and entry values. `None`: not compilable here.
+    #[allow(clippy::type_complexity)]
+    fn osr_code(
+        &self,
+        code: &Rc<FunctionCode>,
+        env: &Env,
+        pc: usize,
+        stack: &[Value],
+        loops: &[(i64, u64)],
+    ) -> Option<(usize, Rc<Compiled>, Vec<Option<EntryValue>>)> {
+        let key = Rc::as_ptr(code);
         if self.osr_failed.borrow().contains(&(key, pc)) {
             return None;
         }
@@ -528,21 +570,89 @@ impl Shared {
                 (id, compiled)
             }
         };
-        self.stats.borrow_mut().osr_in += 1;
         self.event(|| {
             serde_json::json!({"event": "osr_in", "function": code.name, "pc": pc,
                                           "context": label, "reused": reused})
         });
-        self.run_native(
-            self.clone(),
-            interp,
-            code,
-            env,
-            version,
-            &compiled,
-            inputs.into_iter(),
-            || {},
-        )
+        Some((version, compiled, inputs))
+    }
+
+    /// A continuation reached a loop header (`Reason::Transfer`): go on in
+    /// the loop's OSR-in code, entered by the trampoline that runs the
+    /// continuation; without OSR-in code, in the interpreter (not a deopt).
+    fn transfer(&self, interp: &mut Interp, c: &mut Ctx, raw: &RawExit) -> RResult<Value> {
+        self.stats.borrow_mut().transfers += 1;
+        let info = raw.info;
+        let mut k = 0;
+        let mut stack = Vec::with_capacity(info.nstack);
+        for _ in 0..info.nstack {
+            stack.push(raw.value(c, k).unwrap_or(Value::Null));
+            k += 1;
+        }
+        let mut locals = Vec::with_capacity(info.locals.len());
+        for &present in &info.locals {
+            if present {
+                locals.push(raw.value(c, k));
+                k += 1;
+            } else {
+                locals.push(None);
+            }
+        }
+        let mut loops = Vec::with_capacity(info.nloops);
+        for _ in 0..info.nloops {
+            let next = raw.words[k] as u32 as i32 as i64;
+            let remaining = raw.words[k + 1] as u32 as i32 as i64;
+            loops.push((next, remaining.max(0) as u64));
+            k += 2;
+        }
+        // The locals as the interpreter (and OSR-in's entry state) sees them.
+        {
+            let mut slots = c.env.slots.borrow_mut();
+            for (i, l) in locals.iter().enumerate() {
+                if i < slots.len() {
+                    slots[i] = l.clone();
+                }
+            }
+        }
+        let pc = info.pc as usize;
+        let exhausted = self
+            .fns
+            .borrow()
+            .get(&Rc::as_ptr(&c.code))
+            .is_some_and(|i| i.deopts >= MAX_DEOPTS);
+        let next = if exhausted {
+            None
+        } else {
+            self.osr_code(&c.code, &c.env, pc, &stack, &loops)
+        };
+        match next {
+            Some((version, compiled, inputs)) => {
+                *self.pending.borrow_mut() = Some(Next {
+                    version,
+                    compiled,
+                    inputs,
+                    chains: false,
+                });
+                Ok(Value::Null)
+            }
+            None => {
+                let st = compiler::runtime::ExitState {
+                    code: c.code.clone(),
+                    env: c.env.clone(),
+                    exit_id: raw.id,
+                    version: c.version,
+                    pc: info.pc,
+                    reason: info.reason,
+                    stack,
+                    locals,
+                    loops,
+                    trigger: None,
+                    chaos: false,
+                    started: raw.started,
+                };
+                osr::deopt::resume_in_interpreter(interp, st)
+            }
+        }
     }
 }
 
@@ -552,6 +662,9 @@ pub const MAX_OSR_ENTRIES: usize = 4;
 
 impl ExitHandler for Shared {
     fn dispatch(&self, interp: &mut Interp, c: &mut Ctx, raw: &RawExit) -> Option<RResult<Value>> {
+        if raw.info.reason == Reason::Transfer {
+            return Some(self.transfer(interp, c, raw));
+        }
         {
             let mut s = self.stats.borrow_mut();
             s.exits += 1;
@@ -689,7 +802,10 @@ impl Shared {
         let info = raw.info;
         // An exit inside a continuation dispatches again only while this
         // activation's chain of continuations is within --deoptless-depth.
-        let depth = if self.depths.borrow().contains_key(&c.version) {
+        // (An exit in OSR-in code a continuation transferred to is not one:
+        // that code is an origin version; it only reuses the trampoline.)
+        let in_continuation = self.depths.borrow().contains_key(&c.version);
+        let depth = if in_continuation {
             self.chain.get() + 1
         } else {
             0
@@ -697,6 +813,7 @@ impl Shared {
         if depth > self.config.deoptless_depth {
             return Err("exit_in_continuation");
         }
+        let chained = in_continuation || c.trampolined;
         let trigger = match info.reason {
             Reason::TypeCheck => Trigger::Type(
                 info.feedback
@@ -710,6 +827,8 @@ impl Shared {
             // chaos failure of the guard dispatches like any other exit.
             Reason::CallTarget if !raw.chaos => return Err("call_target"),
             Reason::CallTarget => Trigger::Callee,
+            // Handled before dispatching (`transfer`).
+            Reason::Transfer => return Err("transfer"),
         };
         if info.nstack > crate::context::MAX_STACK || info.locals.len() > crate::context::MAX_LOCALS
         {
@@ -843,16 +962,21 @@ impl Shared {
                                    "continuation": cont_id})
             });
         };
-        if depth > 0 {
-            // An exit inside a continuation (allowed by --deoptless-depth): the
-            // dispatcher that entered this continuation enters the next one when
-            // it returns, so chains of exits do not grow the native stack.
+        if chained {
+            // An exit inside code a dispatcher's trampoline entered: that
+            // dispatcher enters the continuation when this code returns, so
+            // chains of exits do not grow the native stack.
             entering();
-            *self.pending.borrow_mut() = Some((cont, inputs));
+            *self.pending.borrow_mut() = Some(Next {
+                version: cont.id,
+                compiled: cont.compiled.clone(),
+                inputs,
+                chains: in_continuation,
+            });
             return Ok(Ok(Value::Null));
         }
         let (code, env) = (c.code.clone(), c.env.clone());
-        let mut cont = cont;
+        let (mut version, mut compiled) = (cont.id, cont.compiled.clone());
         let mut entering = Some(entering);
         // This activation's chain (a continuation may call functions whose
         // exits start chains of their own).
@@ -863,9 +987,10 @@ impl Shared {
                 interp,
                 &code,
                 &env,
-                cont.id,
-                &cont.compiled,
+                version,
+                &compiled,
                 inputs.into_iter(),
+                true,
                 || {
                     if let Some(f) = entering.take() {
                         f()
@@ -874,10 +999,12 @@ impl Shared {
             );
             let next = self.pending.borrow_mut().take();
             match next {
-                Some((next, next_inputs)) if matches!(r, Some(Ok(_))) => {
-                    cont = next;
-                    inputs = next_inputs;
-                    self.chain.set(self.chain.get() + 1);
+                Some(next) if matches!(r, Some(Ok(_))) => {
+                    version = next.version;
+                    compiled = next.compiled;
+                    inputs = next.inputs;
+                    self.chain
+                        .set(if next.chains { self.chain.get() + 1 } else { 0 });
                 }
                 _ => break r.ok_or("missing_entry_value"),
             }
@@ -907,6 +1034,7 @@ impl Shared {
             // guard or its body): the continuation calls the function instead.
             no_inline: [ctx.pc as usize].into(),
             peel_loops: true,
+            transfer_at_loop_headers: self.config.transfer_at_loop_headers,
         };
         let key = code as *const FunctionCode;
         let Some((compiled, ns)) =

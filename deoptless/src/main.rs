@@ -65,6 +65,11 @@ enum Cmd {
         /// runtime (slower than the interpreter).
         #[arg(long)]
         no_profitability_check: bool,
+        /// Deoptless: compile continuations through to the function's end
+        /// (as in Ř) instead of up to the next loop header, where they hand
+        /// over to the loop's OSR-in code.
+        #[arg(long)]
+        whole_continuations: bool,
     },
 }
 
@@ -85,6 +90,7 @@ fn main() -> ExitCode {
             deoptless_depth,
             verify_contexts,
             no_profitability_check,
+            whole_continuations,
         } => {
             let config = Config {
                 mode,
@@ -98,6 +104,7 @@ fn main() -> ExitCode {
                 deoptless_depth,
                 verify_contexts,
                 profitability_check: !no_profitability_check,
+                transfer_at_loop_headers: !whole_continuations,
             };
             let src = match std::fs::read(&file) {
                 Ok(b) => String::from_utf8_lossy(&b).into_owned(),

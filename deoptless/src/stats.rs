@@ -17,6 +17,9 @@ pub struct Stats {
     /// OSR-in entries (compiled, or `osr_reused`: cached code entered again).
     pub osr_in: u64,
     pub osr_reused: u64,
+    /// Deoptless continuations that reached a loop header and went on in
+    /// its OSR-in code (or the interpreter).
+    pub transfers: u64,
     pub deoptless_dispatch_hits: u64,
     pub deoptless_dispatch_misses: u64,
     pub continuations_compiled: u64,

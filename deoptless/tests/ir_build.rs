@@ -291,6 +291,7 @@ fn mid_loop_continuations_are_peeled_into_natural_loops() {
             feedback: Default::default(),
             no_inline: Default::default(),
             peel_loops,
+            transfer_at_loop_headers: false,
         };
         let loops_of = |peel| {
             let ir = compiler::build::build_from(f, &entry(peel)).expect("builds");

@@ -40,7 +40,10 @@ pub fn entry_state(
         mode: EntryMode::Check,
         feedback: Default::default(),
         no_inline: Default::default(),
-        peel_loops: false,
+        // Compiled once per loop and entry state (cached), and where
+        // deoptless continuations transfer to: worth natural loops.
+        peel_loops: true,
+        transfer_at_loop_headers: false,
     };
     let inputs = stack
         .iter()
