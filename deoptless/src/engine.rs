@@ -87,8 +87,10 @@ pub struct Shared {
     chain: std::cell::Cell<u32>,
     /// Depth of each continuation version id (absent: an origin version).
     depths: RefCell<HashMap<usize, u32>>,
-    /// (function, pc) whose OSR-in continuation failed to compile.
-    osr_failed: RefCell<std::collections::HashSet<(*const FunctionCode, usize)>>,
+    /// Entry states (with feedback) whose OSR-in code failed to compile, by
+    /// (function, loop pc): not retried.
+    #[allow(clippy::type_complexity)]
+    osr_failed: RefCell<HashMap<(*const FunctionCode, usize), Vec<Entry>>>,
     /// OSR-in code by (function, loop header pc): the entry it was compiled
     /// for, its version id and the code. A later activation reaching the loop
     /// in the same state enters it without compiling again; an exit retires
@@ -507,7 +509,8 @@ impl Shared {
                 return None;
             }
         }
-        let (version, compiled, inputs) = self.osr_code(code, env, pc, stack, loops)?;
+        let (version, compiled, inputs) =
+            self.osr_code(code, env, pc, stack, loops, Default::default())?;
         self.stats.borrow_mut().osr_in += 1;
         self.run_native(
             self.clone(),
@@ -523,8 +526,10 @@ impl Shared {
     }
 
     /// The OSR-in code of `code`'s loop at `pc` for the state (env's locals,
-    /// `stack`, `loops`): cached, or compiled and cached; with its version id
-    /// and entry values. `None`: not compilable here.
+    /// `stack`, `loops`) and feedback overrides (a continuation's cleaned-up
+    /// feedback when it transfers; none from the interpreter): cached, or
+    /// compiled and cached; with its version id and entry values. `None`:
+    /// not compilable here.
     #[allow(clippy::type_complexity)]
     fn osr_code(
         &self,
@@ -533,12 +538,19 @@ impl Shared {
         pc: usize,
         stack: &[Value],
         loops: &[(i64, u64)],
+        feedback: std::collections::BTreeMap<u32, u16>,
     ) -> Option<(usize, Rc<Compiled>, Vec<Option<EntryValue>>)> {
         let key = Rc::as_ptr(code);
-        if self.osr_failed.borrow().contains(&(key, pc)) {
+        let (mut entry, inputs) = osr::osr_in::entry_state(env, pc, stack, loops)?;
+        entry.feedback = feedback;
+        if self
+            .osr_failed
+            .borrow()
+            .get(&(key, pc))
+            .is_some_and(|failed| failed.contains(&entry))
+        {
             return None;
         }
-        let (entry, inputs) = osr::osr_in::entry_state(env, pc, stack, loops)?;
         let label = entry_label(&entry);
         let cached = self.osr_cache.borrow().get(&(key, pc)).and_then(|codes| {
             codes
@@ -555,7 +567,11 @@ impl Shared {
             None => {
                 let Some((compiled, ns)) = self.compile_entry(code, &entry, &label, "osr_compile")
                 else {
-                    self.osr_failed.borrow_mut().insert((key, pc));
+                    self.osr_failed
+                        .borrow_mut()
+                        .entry((key, pc))
+                        .or_default()
+                        .push(entry);
                     return None;
                 };
                 self.stats.borrow_mut().compile_ns_total += ns;
@@ -615,15 +631,24 @@ impl Shared {
             }
         }
         let pc = info.pc as usize;
-        let exhausted = self
-            .fns
-            .borrow()
-            .get(&Rc::as_ptr(&c.code))
-            .is_some_and(|i| i.deopts >= MAX_DEOPTS);
+        // The loop's code goes on with the continuation's cleaned-up feedback
+        // (the baseline's led to the failure that made the continuation).
+        let (exhausted, feedback) = match self.fns.borrow().get(&Rc::as_ptr(&c.code)) {
+            Some(fi) => (
+                fi.deopts >= MAX_DEOPTS,
+                fi.conts
+                    .entries
+                    .iter()
+                    .find(|(_, k)| k.id == c.version)
+                    .map(|(_, k)| k.feedback.clone())
+                    .unwrap_or_default(),
+            ),
+            None => (false, Default::default()),
+        };
         let next = if exhausted {
             None
         } else {
-            self.osr_code(&c.code, &c.env, pc, &stack, &loops)
+            self.osr_code(&c.code, &c.env, pc, &stack, &loops, feedback)
         };
         match next {
             Some((version, compiled, inputs)) => {
