@@ -182,3 +182,30 @@ fn phase_program_dispatches_to_continuations() {
         s
     );
 }
+
+/// Deoptless continuations end at the loop headers they reach and hand over
+/// to the loop's OSR-in code, compiled once and reused by later transfers
+/// and activations; the output stays GNU R's. (`bench_suite_matmul` runs its
+/// triple loop in one activation: every chaos exit lands inside that loop.)
+#[test]
+fn continuations_transfer_to_cached_loop_code() {
+    let flags = [
+        "--mode",
+        "deoptless",
+        "--chaos",
+        "0.001",
+        "--seed",
+        "7",
+        "--verify-contexts",
+    ];
+    assert_eq!(common::check("bench_suite_matmul", &flags), None);
+    let s = stats_of("bench_suite_matmul.R", &flags);
+    let n = |k: &str| s[k].as_u64().unwrap();
+    assert!(n("chaos_exits") >= 10, "{}", s);
+    assert!(n("transfers") >= 1, "{}", s);
+    assert!(n("osr_reused") >= 1, "{}", s);
+    assert!(n("deoptless_dispatch_hits") >= 1, "{}", s);
+    // Nearly every exit dispatched: continuations are short (an exit inside
+    // one is rare) and the loop code they transfer to is an origin version.
+    assert!(10 * n("deopts") <= n("chaos_exits"), "{}", s);
+}

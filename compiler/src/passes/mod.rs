@@ -10,6 +10,7 @@ pub mod dce;
 pub mod hoist;
 pub mod licm;
 pub mod liveness;
+pub mod lvn;
 pub mod peel;
 pub mod phi;
 pub mod sink_box;
@@ -32,6 +33,7 @@ pub fn optimize(f: &mut Func) -> bool {
         changed |= phi::run(f);
         changed |= type_infer::run(f);
         changed |= unbox_web::run(f);
+        changed |= lvn::run(f);
         changed |= assume_elim::run(f);
         changed |= hoist::run(f);
         changed |= licm::run(f);
