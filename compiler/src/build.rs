@@ -884,9 +884,15 @@ impl<'a> Builder<'a> {
                     };
                     match st.locals[slot as usize] {
                         Some(a) => {
+                            // A local still holding its entry value has the
+                            // entry's type as a hint (a feedback slot past the
+                            // code's own), which is a fact: it wins over the
+                            // load's profile, stale when the entry context is
+                            // new (a version for new argument types).
+                            let hinted = a.fb.filter(|&h| h as usize >= self.code.type_fb.len());
                             st.stack.push(AbsVal {
                                 val: a.val,
-                                fb: fb.or(a.fb),
+                                fb: hinted.or(fb).or(a.fb),
                             });
                             // `TakeLocal` moves the value out (the interpreter's slot
                             // is empty until the `StoreLocal` after the update):

@@ -770,6 +770,16 @@ impl ExitHandler for Shared {
             }
             info.deopts += 1;
             info.retired_at = Some(st.code.invocations.get());
+            if info.deopts >= MAX_DEOPTS {
+                // The function stays interpreted from now on, as in deopt
+                // mode: kept origin versions would only exit again, each
+                // exit a fallback.
+                info.table = Default::default();
+                info.ids.clear();
+                self.osr_cache
+                    .borrow_mut()
+                    .retain(|&(code, _), _| code != key);
+            }
             info.deopts
         };
         self.stats.borrow_mut().deopts += 1;
