@@ -42,6 +42,9 @@ struct FnInfo {
     retired_at: Option<u32>,
     /// Identifiers of the versions in `table` (for exits).
     ids: Vec<(usize, ArgContext)>,
+    /// Per version id: the function's call count when it was installed and
+    /// its real (not chaos) exits since, for `stale_at_birth`.
+    births: HashMap<usize, (u32, u32)>,
     /// Deoptless continuations, keyed by deoptimization context.
     conts: DispatchTable<Rc<Continuation>>,
     /// Contexts whose continuation failed to compile (not retried).
@@ -349,6 +352,7 @@ impl Shared {
                 self.next_version.set(id + 1);
                 info.table.insert(target.clone(), c.clone());
                 info.ids.push((id, target));
+                info.births.insert(id, (calls, 0));
                 Some((id, c))
             }
             None => {
@@ -681,6 +685,10 @@ impl Shared {
     }
 }
 
+/// Calls after which a version that exited on nearly every one is retired
+/// (`note_real_exit`).
+pub const STALE_AFTER_CALLS: u32 = 10;
+
 /// OSR-in codes kept per loop (entry states differ by the types of the
 /// values at the loop header).
 pub const MAX_OSR_ENTRIES: usize = 4;
@@ -894,6 +902,9 @@ impl Shared {
             nloops: info.nloops,
         };
         let key = Rc::as_ptr(&c.code);
+        if !raw.chaos {
+            self.note_real_exit(&c.code, c.version, &cur, raw, c);
+        }
         let cap = self.config.max_continuations;
         // Look up; decide whether to compile.
         let (found, compile) = {
@@ -1046,6 +1057,66 @@ impl Shared {
         };
         self.chain.set(outer_chain);
         result
+    }
+
+    /// A real exit from an origin version. A version that exits on nearly
+    /// every call since it was installed was compiled from feedback that does
+    /// not fit its context (say, a version for new argument types compiled
+    /// from the old types' profile): dispatching on every call costs more
+    /// than the call. Such a version is retired with what the exit taught
+    /// the baseline feedback (as a deopt would record it), and the function
+    /// is compiled again later. A version that ran well before its exits
+    /// began is kept: that is a phase change, which continuations serve.
+    fn note_real_exit(
+        &self,
+        code: &Rc<FunctionCode>,
+        version: usize,
+        ctx: &DeoptContext,
+        raw: &RawExit,
+        c: &Ctx,
+    ) {
+        let key = Rc::as_ptr(code);
+        let calls = code.invocations.get();
+        let stale = {
+            let mut fns = self.fns.borrow_mut();
+            let Some(info) = fns.get_mut(&key) else {
+                return;
+            };
+            let Some(birth) = info.births.get_mut(&version) else {
+                return;
+            };
+            birth.1 += 1;
+            let lived = calls.saturating_sub(birth.0);
+            lived >= STALE_AFTER_CALLS && 10 * birth.1 >= 9 * lived
+        };
+        if !stale {
+            return;
+        }
+        let observed = raw.info.feedback.and_then(|(slot, k)| {
+            raw.value(c, k)
+                .map(|v| (slot, vm::feedback::TypeFeedback::of(&v)))
+        });
+        for (slot, bits) in cleanup::cleaned_feedback(code, ctx, observed) {
+            if bits & vm::feedback::TypeFeedback::STALE == 0 {
+                if let Some(cell) = code.type_fb.get(slot as usize) {
+                    vm::feedback::TypeFeedback::record_bits(cell, bits);
+                }
+            }
+        }
+        let mut fns = self.fns.borrow_mut();
+        let info = fns.entry(key).or_default();
+        if let Some(pos) = info.ids.iter().position(|(id, _)| *id == version) {
+            let (_, actx) = info.ids.remove(pos);
+            info.table.remove(&actx);
+        }
+        info.births.remove(&version);
+        info.deopts += 1;
+        info.retired_at = Some(calls);
+        self.stats.borrow_mut().stale_versions_retired += 1;
+        self.event(|| {
+            serde_json::json!({"event": "stale_version_retired", "function": code.name,
+                               "version": version, "pc": ctx.pc})
+        });
     }
 
     /// Compile and insert a continuation for `ctx` (`None`: not compilable,

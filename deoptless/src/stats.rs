@@ -20,6 +20,9 @@ pub struct Stats {
     /// Deoptless continuations that reached a loop header and went on in
     /// its OSR-in code (or the interpreter).
     pub transfers: u64,
+    /// Deoptless: origin versions retired for exiting on nearly every call
+    /// since they were installed (compiled from a profile that did not fit).
+    pub stale_versions_retired: u64,
     pub deoptless_dispatch_hits: u64,
     pub deoptless_dispatch_misses: u64,
     pub continuations_compiled: u64,

@@ -27,10 +27,13 @@ use super::{def_block, def_kind, insert_inst};
 use crate::ir::*;
 use std::collections::BTreeSet;
 
-/// A counter `c` with `1 <= c <= r0` in the blocks `body` dominates.
+/// A counter `c` with `from <= c <= from + r0 - 1` in the blocks `body`
+/// dominates (`for (i in 2:n)` enters with `from` 2).
 pub(super) struct Counter {
     pub c: Val,
     pub r0: Val,
+    /// The constant the counter enters the loop with.
+    pub from: i32,
     pub body: Block,
     /// The loop's header and its only predecessor outside the loop.
     pub header: Block,
@@ -111,13 +114,14 @@ pub(super) fn counters(f: &Func, cfg: &Cfg) -> Vec<Counter> {
             continue;
         }
         for (ci, &c) in params.iter().enumerate() {
-            if ci != ri
-                && const_int(f, entry[ci]) == Some(1)
-                && back.iter().all(|a| steps(f, a[ci], BinOp::AddI, c))
-            {
+            let Some(from) = const_int(f, entry[ci]).filter(|_| ci != ri) else {
+                continue;
+            };
+            if back.iter().all(|a| steps(f, a[ci], BinOp::AddI, c)) {
                 out.push(Counter {
                     c,
                     r0: entry[ri],
+                    from,
                     body: *body,
                     header: h,
                     entry: pre,
@@ -158,8 +162,21 @@ pub fn run(f: &mut Func) -> bool {
             continue;
         }
         let counter = |v: Val| here.iter().find(|k| k.c == v);
-        // The smallest value `v` can have here, when known.
-        let low = |v: Val| const_int(f, v).or(counter(v).map(|_| 1));
+        // The smallest value `v` can have here, when known: a constant, a
+        // counter, or one minus a constant (`i - 1L`; it cannot wrap when
+        // the bound does not).
+        let base = |v: Val| {
+            const_int(f, v)
+                .map(|k| k as i64)
+                .or(counter(v).map(|k| k.from as i64))
+        };
+        let low = |v: Val| match def_kind(f, v) {
+            Some(InstKind::Binary(BinOp::SubI, a, k)) => base(*a)
+                .zip(const_int(f, *k))
+                .map(|(a, k)| a - k as i64)
+                .filter(|&l| l >= i32::MIN as i64),
+            _ => base(v),
+        };
         for k in 0..f.blocks[b].insts.len() {
             let i = f.blocks[b].insts[k];
             if let InstKind::Assume { cond, .. } = &f.inst(i).kind {
@@ -174,8 +191,10 @@ pub fn run(f: &mut Func) -> bool {
                     .is_some_and(|ci| known_values.iter().any(|&(x, _)| x == ci));
                 if let Some((c, bound)) = check.filter(|_| !known_cond) {
                     let (Bound::Value(n) | Bound::Length(n)) = bound;
+                    // `c <= r0` and `c >= 1` need a counter from 1.
                     let k = counters.iter().position(|k| {
                         k.c == c
+                            && k.from == 1
                             && k.pre.is_some()
                             && cfg.dominates(k.body, Block(b as u32))
                             && !k.blocks.contains(&def_block(f, n))
@@ -188,12 +207,12 @@ pub fn run(f: &mut Func) -> bool {
             let known: Option<bool> = match &f.inst(i).kind {
                 InstKind::Binary(op, a, x) => {
                     let (a, x) = (*a, *x);
-                    let at_least = |v: Val, n: i64| low(v).is_some_and(|l| l as i64 >= n);
+                    let at_least = |v: Val, n: i64| low(v).is_some_and(|l| l >= n);
                     let bound = |v: Val| const_int(f, v).map(|n| n as i64);
                     match op {
                         BinOp::GeI => bound(x).is_some_and(|n| at_least(a, n)).then_some(true),
                         BinOp::GtI => bound(x).is_some_and(|n| at_least(a, n + 1)).then_some(true),
-                        BinOp::LeI => (counter(a).is_some_and(|k| k.r0 == x)
+                        BinOp::LeI => (counter(a).is_some_and(|k| k.r0 == x && k.from <= 1)
                             || bound(a).is_some_and(|n| at_least(x, n)))
                         .then_some(true),
                         BinOp::LtI => bound(a).is_some_and(|n| at_least(x, n + 1)).then_some(true),
@@ -204,7 +223,8 @@ pub fn run(f: &mut Func) -> bool {
                 }
                 InstKind::InBounds(x, c) => counter(*c)
                     .is_some_and(|k| {
-                        matches!(def_kind(f, k.r0), Some(InstKind::Unary(UnOp::VecLen, y))
+                        k.from == 1
+                            && matches!(def_kind(f, k.r0), Some(InstKind::Unary(UnOp::VecLen, y))
                             if same_vector(f, *x, *y))
                     })
                     .then_some(true),
@@ -286,6 +306,40 @@ bb2():
 bb3():
   ret v6
 }";
+
+    /// `for (i in 2:n)`: the counter enters as 2, so `i - 1L` cannot
+    /// overflow and is at least 1; `i <= r0` and `inbounds` no longer follow
+    /// (the counter runs to `r0 + 1`).
+    #[test]
+    fn counter_from_two_bounds_its_predecessor() {
+        let from_two = "function f {
+bb0(v0: any, v1: int):
+  v2: int = const.int 2
+  v3: int = const.int 0
+  v4: int = const.int 1
+  jump bb1(v2, v1)
+bb1(v5: int, v6: int):
+  v7: bool = gt.i v6, v3
+  v8: int = add.i v5, v4
+  v9: int = sub.i v6, v4
+  branch v7, bb2(), bb3()
+bb2():
+  v10: bool = subovf.i v5, v4
+  v11: int = sub.i v5, v4
+  v12: bool = ge.i v11, v4
+  v13: bool = le.i v5, v1
+  jump bb1(v8, v9)
+bb3():
+  ret v0
+}";
+        let expected = from_two
+            .replace(
+                "v10: bool = subovf.i v5, v4",
+                "v10: bool = const.bool false",
+            )
+            .replace("v12: bool = ge.i v11, v4", "v12: bool = const.bool true");
+        assert!(check_pass(run, from_two, &expected));
+    }
 
     #[test]
     fn counter_of_seq_along_is_in_bounds_and_positive() {

@@ -70,7 +70,8 @@ pub fn run(f: &mut Func) -> bool {
         .flat_map(|&i| f.inst(i).kind.uses())
         .collect();
     let mut found = None;
-    'search: for k in &counters {
+    // The parameter enters as the expression's value for `c` = 1.
+    'search: for k in counters.iter().filter(|k| k.from == 1) {
         for &b in &k.blocks {
             for &i in &f.blocks[b.0 as usize].insts {
                 let Some(e) = f.inst(i).result.filter(|e| used.contains(e)) else {
