@@ -49,6 +49,9 @@ pub struct LowerOptions {
     pub verify: bool,
     /// Keep the generated machine code's text (`--dump native`).
     pub disasm: bool,
+    /// Compile quickly rather than well (Cranelift `opt_level` none): for
+    /// code that runs briefly, like a continuation up to the next loop header.
+    pub quick: bool,
 }
 
 struct Rt {
@@ -100,28 +103,29 @@ fn elem_code(t: Type) -> i64 {
 
 /// The host ISA with dlvm's Cranelift settings, built once per thread and
 /// per verifier setting (building it costs a good part of a small compile).
-fn host_isa(verify: bool) -> Result<OwnedTargetIsa, String> {
+fn host_isa(verify: bool, quick: bool) -> Result<OwnedTargetIsa, String> {
     thread_local! {
-        static ISAS: std::cell::RefCell<[Option<OwnedTargetIsa>; 2]> = const { std::cell::RefCell::new([None, None]) };
+        static ISAS: std::cell::RefCell<[Option<OwnedTargetIsa>; 4]> = const { std::cell::RefCell::new([None, None, None, None]) };
     }
+    let k = verify as usize + 2 * quick as usize;
     ISAS.with(|isas| {
         let mut isas = isas.borrow_mut();
-        if let Some(isa) = &isas[verify as usize] {
+        if let Some(isa) = &isas[k] {
             return Ok(isa.clone());
         }
-        let isa = new_host_isa(verify)?;
-        isas[verify as usize] = Some(isa.clone());
+        let isa = new_host_isa(verify, quick)?;
+        isas[k] = Some(isa.clone());
         Ok(isa)
     })
 }
 
-fn new_host_isa(verify: bool) -> Result<OwnedTargetIsa, String> {
+fn new_host_isa(verify: bool, quick: bool) -> Result<OwnedTargetIsa, String> {
     let mut fb = settings::builder();
     let set =
         |fb: &mut settings::Builder, k: &str, v: &str| fb.set(k, v).map_err(|e| e.to_string());
     set(&mut fb, "use_colocated_libcalls", "false")?;
     set(&mut fb, "is_pic", "false")?;
-    set(&mut fb, "opt_level", "speed")?;
+    set(&mut fb, "opt_level", if quick { "none" } else { "speed" })?;
     set(
         &mut fb,
         "enable_verifier",
@@ -134,7 +138,7 @@ fn new_host_isa(verify: bool) -> Result<OwnedTargetIsa, String> {
 }
 
 pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
-    let isa = host_isa(opts.verify)?;
+    let isa = host_isa(opts.verify, opts.quick)?;
     let mut jb = JITBuilder::with_isa(isa, default_libcall_names());
     for (name, addr) in runtime::symbols() {
         jb.symbol(name, addr);

@@ -81,11 +81,15 @@ fn result_slot(op: &Op) -> Option<u32> {
 /// The feedback a continuation for `ctx` is compiled with (overrides of the
 /// baseline). `failing` is the feedback slot of the failed type speculation
 /// with the feedback bits of the value that failed it (at least as precise as
-/// the context's trigger type).
+/// the context's trigger type). `held`: a chaos exit, whose assumption held:
+/// nothing about the failing instruction changed, so only contradicted local
+/// feedback is cleaned (and continuations of chaos exits at one loop share its
+/// transfer code, compiled with the same feedback).
 pub fn cleaned_feedback(
     code: &FunctionCode,
     ctx: &DeoptContext,
     failing: Option<(u32, u16)>,
+    held: bool,
 ) -> BTreeMap<u32, u16> {
     let mut fb = BTreeMap::new();
     let base = |k: u32| code.type_fb.get(k as usize).map_or(0, |c| c.get().0);
@@ -99,6 +103,9 @@ pub fn cleaned_feedback(
                 }
             }
         }
+    }
+    if held {
+        return fb;
     }
     let op = code.ops.get(ctx.pc as usize);
     match ctx.trigger {

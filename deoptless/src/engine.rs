@@ -269,12 +269,17 @@ impl Shared {
                 if self.config.profitability_check && event != "continuation_compiled" {
                     compiler::profit::check(&f, code)?;
                 }
+                // Loop-free code (a continuation up to the next loop header)
+                // runs briefly: compile it quickly.
+                let quick = entry.transfer_at_loop_headers
+                    && compiler::passes::cfg::Cfg::new(&f).loops().is_empty();
                 let c = compiler::lower::lower(
                     &f,
                     LowerOptions {
                         chaos: self.chaos.is_some(),
                         verify: cfg!(debug_assertions),
                         disasm: self.config.dump_native,
+                        quick,
                     },
                 );
                 phases[2] = lap(&mut t);
@@ -940,7 +945,7 @@ impl Shared {
                 raw.value(c, k)
                     .map(|v| (slot, vm::feedback::TypeFeedback::of(&v)))
             });
-            match self.compile_continuation(&c.code, &cur, observed, 1) {
+            match self.compile_continuation(&c.code, &cur, observed, raw.chaos, 1) {
                 Some(k) => k,
                 None => match found {
                     Some((_, k)) => k,
@@ -1096,7 +1101,7 @@ impl Shared {
             raw.value(c, k)
                 .map(|v| (slot, vm::feedback::TypeFeedback::of(&v)))
         });
-        for (slot, bits) in cleanup::cleaned_feedback(code, ctx, observed) {
+        for (slot, bits) in cleanup::cleaned_feedback(code, ctx, observed, false) {
             if bits & vm::feedback::TypeFeedback::STALE == 0 {
                 if let Some(cell) = code.type_fb.get(slot as usize) {
                     vm::feedback::TypeFeedback::record_bits(cell, bits);
@@ -1126,9 +1131,10 @@ impl Shared {
         code: &FunctionCode,
         ctx: &DeoptContext,
         failing: Option<(u32, u16)>,
+        held: bool,
         depth: u32,
     ) -> Option<Rc<Continuation>> {
-        let feedback = cleanup::cleaned_feedback(code, ctx, failing);
+        let feedback = cleanup::cleaned_feedback(code, ctx, failing, held);
         let entry = Entry {
             pc: ctx.pc as usize,
             stack: ctx.stack.clone(),

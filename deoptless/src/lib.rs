@@ -1,8 +1,9 @@
 //! `deoptless`: the engine that wires the tiers together and the `dlvm`
 //! command-line program. It owns the run configuration (mode, thresholds, chaos),
-//! the statistics and event traces; `DeoptContext`, dispatch tables and
-//! continuations will live here (see ../shared/DESIGN.md). It must not know about
-//! the experiment harness.
+//! the statistics and event traces, `DeoptContext` and the dispatch tables, the
+//! feedback cleanup, continuations and their transfers to cached OSR-in loop
+//! code (see ../shared/DESIGN.md). It must not know about the experiment
+//! harness.
 
 pub mod cleanup;
 pub mod config;
