@@ -390,6 +390,16 @@ impl<'a> Builder<'a> {
         Ok(())
     }
 
+    /// The terminator `from` already ends with (a branch whose edges are
+    /// being connected), if any.
+    fn terminator_inst(&self, from: Block) -> Option<Inst> {
+        self.f.blocks[from.0 as usize]
+            .insts
+            .last()
+            .copied()
+            .filter(|&i| self.f.inst(i).kind.is_terminator())
+    }
+
     /// Loop headers: the targets of backward jumps.
     fn loop_headers(&self) -> BTreeSet<usize> {
         let mut h = BTreeSet::new();
@@ -414,11 +424,7 @@ impl<'a> Builder<'a> {
         state: State,
     ) -> Result<(), Unsupported> {
         let tb = self.f.add_block();
-        let term = self.f.blocks[from.0 as usize]
-            .insts
-            .last()
-            .copied()
-            .filter(|&i| self.f.inst(i).kind.is_terminator());
+        let term = self.terminator_inst(from);
         match term {
             None => {
                 self.f.push(from, InstKind::Jump(tb, vec![]), Type::Void);
@@ -823,11 +829,7 @@ impl<'a> Builder<'a> {
         s: &State,
         locals: &[Option<Type>],
     ) -> Result<(), Unsupported> {
-        let term = self.f.blocks[from.0 as usize]
-            .insts
-            .last()
-            .copied()
-            .filter(|&i| self.f.inst(i).kind.is_terminator());
+        let term = self.terminator_inst(from);
         match term {
             None => {
                 let args = self.block_args(from, s, locals);

@@ -77,6 +77,51 @@ pub struct RawExit<'a> {
 }
 
 impl RawExit<'_> {
+    /// The interpreter state at the exit, rebuilt as values (boxing unboxed
+    /// words): what the interpreter resumes with.
+    pub fn state(&self, c: &Ctx) -> ExitState {
+        let info = self.info;
+        let mut k = 0;
+        let mut stack = Vec::with_capacity(info.nstack);
+        for _ in 0..info.nstack {
+            stack.push(self.value(c, k).unwrap_or(Value::Null));
+            k += 1;
+        }
+        let mut locals = Vec::with_capacity(info.locals.len());
+        for &present in &info.locals {
+            if present {
+                locals.push(self.value(c, k));
+                k += 1;
+            } else {
+                locals.push(None);
+            }
+        }
+        let mut loops = Vec::with_capacity(info.nloops);
+        for _ in 0..info.nloops {
+            let next = self.words[k] as u32 as i32 as i64;
+            let remaining = self.words[k + 1] as u32 as i32 as i64;
+            loops.push((next, remaining.max(0) as u64));
+            k += 2;
+        }
+        let trigger = info
+            .feedback
+            .and_then(|(fb, w)| self.value(c, w).map(|v| (fb, v)));
+        ExitState {
+            code: c.code.clone(),
+            env: c.env.clone(),
+            exit_id: self.id,
+            version: c.version,
+            pc: info.pc,
+            reason: info.reason,
+            stack,
+            locals,
+            loops,
+            trigger,
+            chaos: self.chaos,
+            started: self.started,
+        }
+    }
+
     /// The `any` value of buffer word `k` (`None`: an unboxed word, or unbound).
     pub fn any<'c>(&self, c: &'c Ctx, k: usize) -> Option<&'c Value> {
         if self.info.types[k] != Type::Any {
@@ -478,46 +523,7 @@ pub extern "C" fn rt_exit(c: *mut Ctx, id: u32, buf: *mut u64, held: u32) -> u32
             }
         };
     }
-    let value_of = |c: &Ctx, k: usize| raw.value(c, k);
-    let mut k = 0;
-    let mut stack = Vec::with_capacity(info.nstack);
-    for _ in 0..info.nstack {
-        stack.push(value_of(c, k).unwrap_or(Value::Null));
-        k += 1;
-    }
-    let mut locals = Vec::with_capacity(info.locals.len());
-    for &present in &info.locals {
-        if present {
-            locals.push(value_of(c, k));
-            k += 1;
-        } else {
-            locals.push(None);
-        }
-    }
-    let mut loops = Vec::with_capacity(info.nloops);
-    for _ in 0..info.nloops {
-        let next = words[k] as u32 as i32 as i64;
-        let remaining = words[k + 1] as u32 as i32 as i64;
-        loops.push((next, remaining.max(0) as u64));
-        k += 2;
-    }
-    let trigger = info
-        .feedback
-        .and_then(|(fb, w)| value_of(c, w).map(|v| (fb, v)));
-    let state = ExitState {
-        code: c.code.clone(),
-        env: c.env.clone(),
-        exit_id: id,
-        version: c.version,
-        pc: info.pc,
-        reason: info.reason,
-        stack,
-        locals,
-        loops,
-        trigger,
-        chaos: held != 0,
-        started,
-    };
+    let state = raw.state(c);
     let interp = unsafe { &mut *c.interp };
     match handler.exit(interp, state) {
         Ok(v) => {

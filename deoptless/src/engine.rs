@@ -607,39 +607,17 @@ impl Shared {
     /// continuation; without OSR-in code, in the interpreter (not a deopt).
     fn transfer(&self, interp: &mut Interp, c: &mut Ctx, raw: &RawExit) -> RResult<Value> {
         self.stats.borrow_mut().transfers += 1;
-        let info = raw.info;
-        let mut k = 0;
-        let mut stack = Vec::with_capacity(info.nstack);
-        for _ in 0..info.nstack {
-            stack.push(raw.value(c, k).unwrap_or(Value::Null));
-            k += 1;
-        }
-        let mut locals = Vec::with_capacity(info.locals.len());
-        for &present in &info.locals {
-            if present {
-                locals.push(raw.value(c, k));
-                k += 1;
-            } else {
-                locals.push(None);
-            }
-        }
-        let mut loops = Vec::with_capacity(info.nloops);
-        for _ in 0..info.nloops {
-            let next = raw.words[k] as u32 as i32 as i64;
-            let remaining = raw.words[k + 1] as u32 as i32 as i64;
-            loops.push((next, remaining.max(0) as u64));
-            k += 2;
-        }
+        let st = raw.state(c);
         // The locals as the interpreter (and OSR-in's entry state) sees them.
         {
             let mut slots = c.env.slots.borrow_mut();
-            for (i, l) in locals.iter().enumerate() {
+            for (i, l) in st.locals.iter().enumerate() {
                 if i < slots.len() {
                     slots[i] = l.clone();
                 }
             }
         }
-        let pc = info.pc as usize;
+        let pc = st.pc as usize;
         // The loop's code goes on with the continuation's cleaned-up feedback
         // (the baseline's led to the failure that made the continuation).
         let (exhausted, feedback) = match self.fns.borrow().get(&Rc::as_ptr(&c.code)) {
@@ -657,7 +635,7 @@ impl Shared {
         let next = if exhausted {
             None
         } else {
-            self.osr_code(&c.code, &c.env, pc, &stack, &loops, feedback)
+            self.osr_code(&c.code, &c.env, pc, &st.stack, &st.loops, feedback)
         };
         match next {
             Some((version, compiled, inputs)) => {
@@ -669,23 +647,7 @@ impl Shared {
                 });
                 Ok(Value::Null)
             }
-            None => {
-                let st = compiler::runtime::ExitState {
-                    code: c.code.clone(),
-                    env: c.env.clone(),
-                    exit_id: raw.id,
-                    version: c.version,
-                    pc: info.pc,
-                    reason: info.reason,
-                    stack,
-                    locals,
-                    loops,
-                    trigger: None,
-                    chaos: false,
-                    started: raw.started,
-                };
-                osr::deopt::resume_in_interpreter(interp, st)
-            }
+            None => osr::deopt::resume_in_interpreter(interp, st),
         }
     }
 }
