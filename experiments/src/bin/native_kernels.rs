@@ -43,4 +43,22 @@ fn main() {
         "{{\"kernel\": \"int_loop\", \"s_per_call\": {:.9}, \"result\": {}}}",
         t, r
     );
+    // matrix_loop: s + m[i, j] * (i - j) over a 500 x 500 column-major double
+    // matrix, row by row (the R program's loop order: a strided walk).
+    let n = 500usize;
+    let m: Vec<f64> = (1..=n * n).map(|k| k as f64).collect();
+    let (t, r) = time(5, || {
+        let m = black_box(&m);
+        let mut s = 0.0;
+        for i in 1..=n {
+            for j in 1..=n {
+                s += m[(j - 1) * n + (i - 1)] * (i as f64 - j as f64);
+            }
+        }
+        s
+    });
+    println!(
+        "{{\"kernel\": \"matrix_loop\", \"s_per_call\": {:.9}, \"result\": {}}}",
+        t, r
+    );
 }
