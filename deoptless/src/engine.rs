@@ -206,6 +206,27 @@ impl Shared {
         for (name, s) in rows {
             out.push_str(&format!("dispatch table of {}:\n{}", name, s));
         }
+        // The loop code continuations transfer to (and OSR-in enters).
+        let mut loops: Vec<String> = Vec::new();
+        for (&(key, pc), codes) in self.osr_cache.borrow().iter() {
+            // SAFETY: as above.
+            let name = unsafe { &(*key).name };
+            for (entry, id, _) in codes {
+                loops.push(format!(
+                    "  {} pc {}: {}  [v{}]\n     feedback: {}\n",
+                    name,
+                    pc,
+                    entry_label(entry),
+                    id,
+                    cleanup::describe(&entry.feedback)
+                ));
+            }
+        }
+        if !loops.is_empty() {
+            loops.sort();
+            out.push_str("cached loop code (OSR-in, transfer targets):\n");
+            out.push_str(&loops.concat());
+        }
         out
     }
 
