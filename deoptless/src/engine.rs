@@ -764,7 +764,12 @@ impl ExitHandler for Shared {
             if !st.chaos {
                 info.conts.entries.retain(|(_, k)| k.id != st.version);
             }
-            info.deopts += 1;
+            // A chaos fallback of deoptless mode retires nothing and
+            // recompiles nothing (its fact held; the version and its cached
+            // loop code stay): it does not count toward MAX_DEOPTS.
+            if !(keep_origin && st.chaos) {
+                info.deopts += 1;
+            }
             info.retired_at = Some(st.code.invocations.get());
             if info.deopts >= MAX_DEOPTS {
                 // The function stays interpreted from now on, as in deopt
@@ -783,6 +788,9 @@ impl ExitHandler for Shared {
         let exit_ns = st.started.elapsed().as_nanos() as u64;
         self.stats.borrow_mut().exit_ns_total += exit_ns;
         self.event(|| serde_json::json!({"event": "deopt", "function": st.code.name, "pc": st.pc, "deopts": deopts, "exit_ns": exit_ns}));
+        // Deoptless keeps the function's code: the activation goes back to
+        // native loop code at its next loop iteration (cached OSR-in code).
+        interp.osr_soon = keep_origin && deopts < MAX_DEOPTS;
         osr::deopt::resume_in_interpreter(interp, st)
     }
 }

@@ -155,6 +155,10 @@ pub struct Interp {
     /// Backward jumps in one activation before the tier is asked for OSR-in
     /// (0: never).
     pub osr_threshold: u32,
+    /// Set by the tier before resuming a deoptimized activation whose compiled
+    /// code stays valid: the activation's next backward jump asks for OSR-in
+    /// at once (its loop code is cached; nothing needs to warm up).
+    pub osr_soon: bool,
     /// Maximum closure nesting (R's `expressions` limit).
     pub max_depth: usize,
     stack: Vec<Value>,
@@ -209,6 +213,7 @@ impl Interp {
         let mut it = Interp {
             tier: None,
             osr_threshold: 0,
+            osr_soon: false,
             out: String::new(),
             err: String::new(),
             visible: true,
@@ -811,8 +816,12 @@ impl Interp {
         let ops = &code.ops[..];
         let mut pc = *pcr;
         // Backward jumps of this activation (run of `exec`), for OSR-in.
-        let mut backedges: u32 = 0;
         let osr_threshold = self.osr_threshold;
+        let mut backedges: u32 = if std::mem::take(&mut self.osr_soon) {
+            osr_threshold.saturating_sub(1)
+        } else {
+            0
+        };
         // The local slots without `RefCell` bookkeeping (a flag check, a store
         // and a restore per access), for the fast paths of the hot instructions.
         // SAFETY (at every use): no borrow of `env.slots` is live between
