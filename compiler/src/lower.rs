@@ -378,7 +378,7 @@ struct Lowerer<'a, 'b> {
 }
 
 /// Does lowering `kind` call the runtime on the instruction's normal path?
-fn calls_runtime(kind: &InstKind) -> bool {
+pub fn calls_runtime(kind: &InstKind) -> bool {
     match kind {
         InstKind::ConstAny(_) | InstKind::Test(..) | InstKind::Runtime(..) => true,
         InstKind::Unary(op, _) => matches!(

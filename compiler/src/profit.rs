@@ -20,6 +20,9 @@ use vm::bytecode::{FunctionCode, Op};
 /// Typed operations typically needed to repay one generic call.
 const TYPED_PER_CALL: usize = 16;
 
+/// Typed operations that repay one runtime call on a loop-free path.
+const RUNTIME_CALL_COST: usize = 4;
+
 /// The work of `f` where it repeats: (generic runtime operations, generic
 /// calls, typed operations) over the blocks of its loops, or over the
 /// whole function when it has none.
@@ -41,6 +44,13 @@ pub fn loop_work(f: &Func, code: &FunctionCode) -> (bool, usize, usize, usize) {
                     Some(Op::Call { .. }) => calls += 1,
                     _ => generic += 1,
                 },
+                // Type tests and unboxing of values the loop reloads (a
+                // global read in every iteration) call the runtime too.
+                k @ (InstKind::Test(..) | InstKind::Unary(UnOp::Unbox, _))
+                    if has_loops && crate::lower::calls_runtime(k) =>
+                {
+                    generic += 1
+                }
                 InstKind::Binary(..) | InstKind::VecLoad(..) => typed += 1,
                 InstKind::Unary(op, _) if !matches!(op, UnOp::Box | UnOp::Unbox) => typed += 1,
                 _ => {}
@@ -59,6 +69,23 @@ pub fn check(f: &Func, code: &FunctionCode) -> Result<(), String> {
             "unprofitable: no loop and only {} typed operations",
             typed
         ));
+    }
+    if !has_loops {
+        // Run once per call: every runtime call on the way (global lookups,
+        // type tests, vector unboxing) costs about what the interpreter
+        // spends on the instruction, so the typed work must also repay them.
+        let runtime = f
+            .blocks
+            .iter()
+            .flat_map(|b| &b.insts)
+            .filter(|&&i| crate::lower::calls_runtime(&f.inst(i).kind))
+            .count();
+        if typed < TYPED_PER_CALL + RUNTIME_CALL_COST * runtime {
+            return Err(format!(
+                "unprofitable: no loop, {} runtime calls against {} typed operations",
+                runtime, typed
+            ));
+        }
     }
     if generic > 0 && 2 * generic >= typed {
         return Err(format!(
