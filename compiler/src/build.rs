@@ -155,8 +155,9 @@ pub struct Entry {
     pub no_inline: BTreeSet<usize>,
     /// Copy the loops enclosing `pc` so that each is entered at its header
     /// (`passes::peel`): invariant checks are then hoisted out of them. For
-    /// deoptless continuations, which are cached and run long; not for OSR-in
-    /// code, compiled per activation, where it would double compile time.
+    /// code that is cached and runs long (OSR-in loop code; continuations
+    /// with `--whole-continuations`); it about doubles the code to compile.
+    /// Ignored when `transfer_at_loop_headers` stops the code at the loops.
     pub peel_loops: bool,
     /// Build only up to the loop headers reached (but the entry's own): an
     /// edge into one ends the code with a `transfer` exit, and the loop runs

@@ -43,7 +43,7 @@ struct FnInfo {
     /// Identifiers of the versions in `table` (for exits).
     ids: Vec<(usize, ArgContext)>,
     /// Per version id: the function's call count when it was installed and
-    /// its real (not chaos) exits since, for `stale_at_birth`.
+    /// its real (not chaos) exits since, for `note_real_exit`.
     births: HashMap<usize, (u32, u32)>,
     /// Deoptless continuations, keyed by deoptimization context.
     conts: DispatchTable<Rc<Continuation>>,
