@@ -377,6 +377,20 @@ pub struct FrameState {
     pub loops: Vec<(Val, Val)>,
 }
 
+impl FrameState {
+    /// The state's values in exit-buffer order: stack, bound locals, then
+    /// (next, remaining) of each loop.
+    pub fn values(&self) -> Vec<Val> {
+        let mut v = self.stack.clone();
+        v.extend(self.locals.iter().flatten());
+        for (a, b) in &self.loops {
+            v.push(*a);
+            v.push(*b);
+        }
+        v
+    }
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub enum InstKind {
     ConstInt(i32),
@@ -455,15 +469,7 @@ impl InstKind {
             }
             InstKind::Runtime(_, args) => args.clone(),
             InstKind::VecSet(x, i, v) => vec![*x, *i, *v],
-            InstKind::Checkpoint(fs) => {
-                let mut v = fs.stack.clone();
-                v.extend(fs.locals.iter().flatten());
-                for (a, b) in &fs.loops {
-                    v.push(*a);
-                    v.push(*b);
-                }
-                v
-            }
+            InstKind::Checkpoint(fs) => fs.values(),
             InstKind::Assume {
                 cond, checkpoint, ..
             } => vec![*cond, *checkpoint],

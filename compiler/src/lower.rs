@@ -1058,9 +1058,7 @@ impl<'a, 'b> Lowerer<'a, 'b> {
             .insts
             .iter()
             .filter_map(|d| match &d.kind {
-                InstKind::Checkpoint(fs) => {
-                    Some(fs.stack.len() + fs.locals.iter().flatten().count() + 2 * fs.loops.len())
-                }
+                InstKind::Checkpoint(fs) => Some(fs.values().len()),
                 _ => None,
             })
             .max()
@@ -1091,13 +1089,8 @@ impl<'a, 'b> Lowerer<'a, 'b> {
             cv
         };
         // The exit buffer: stack, bound locals, loop counters.
-        let mut words: Vec<Val> = fs.stack.clone();
+        let mut words: Vec<Val> = fs.values();
         let locals_mask: Vec<bool> = fs.locals.iter().map(|l| l.is_some()).collect();
-        words.extend(fs.locals.iter().flatten());
-        for (n, r) in &fs.loops {
-            words.push(*n);
-            words.push(*r);
-        }
         let state_len = words.len();
         let feedback = self.f.assume_feedback.get(&i).copied().and_then(|fb| {
             // The tested value is the operand of the `test` the condition comes from.

@@ -23,10 +23,22 @@ const TYPED_PER_CALL: usize = 16;
 /// Typed operations that repay one runtime call on a loop-free path.
 const RUNTIME_CALL_COST: usize = 4;
 
-/// The work of `f` where it repeats: (generic runtime operations, generic
-/// calls, typed operations) over the blocks of its loops, or over the
-/// whole function when it has none.
-pub fn loop_work(f: &Func, code: &FunctionCode) -> (bool, usize, usize, usize) {
+/// The work of `f` where it repeats, over the blocks of its loops, or over
+/// the whole function when it has none.
+pub struct Work {
+    pub has_loops: bool,
+    /// Generic runtime operations (and, in loops, runtime type tests and
+    /// unboxing).
+    pub generic: usize,
+    /// Generic calls of R functions.
+    pub calls: usize,
+    /// Typed (native) operations.
+    pub typed: usize,
+    /// Every instruction whose lowering calls the runtime.
+    pub runtime: usize,
+}
+
+pub fn loop_work(f: &Func, code: &FunctionCode) -> Work {
     let cfg = Cfg::new(f);
     let mut blocks = std::collections::BTreeSet::new();
     for l in cfg.loops() {
@@ -36,10 +48,14 @@ pub fn loop_work(f: &Func, code: &FunctionCode) -> (bool, usize, usize, usize) {
     if !has_loops {
         blocks = (0..f.blocks.len() as u32).map(Block).collect();
     }
-    let (mut generic, mut calls, mut typed) = (0, 0, 0);
+    let (mut generic, mut calls, mut typed, mut runtime) = (0, 0, 0, 0);
     for b in blocks {
         for &i in &f.blocks[b.0 as usize].insts {
-            match &f.inst(i).kind {
+            let kind = &f.inst(i).kind;
+            if crate::lower::calls_runtime(kind) {
+                runtime += 1;
+            }
+            match kind {
                 InstKind::Runtime(RtOp::AtPc(pc), _) => match code.ops.get(*pc as usize) {
                     Some(Op::Call { .. }) => calls += 1,
                     _ => generic += 1,
@@ -57,12 +73,24 @@ pub fn loop_work(f: &Func, code: &FunctionCode) -> (bool, usize, usize, usize) {
             }
         }
     }
-    (has_loops, generic, calls, typed)
+    Work {
+        has_loops,
+        generic,
+        calls,
+        typed,
+        runtime,
+    }
 }
 
 /// `Err(why)` when `f`'s repeated work is dominated by generic operations.
 pub fn check(f: &Func, code: &FunctionCode) -> Result<(), String> {
-    let (has_loops, generic, calls, typed) = loop_work(f, code);
+    let Work {
+        has_loops,
+        generic,
+        calls,
+        typed,
+        runtime,
+    } = loop_work(f, code);
     if !has_loops && typed < TYPED_PER_CALL {
         // Entering native code costs about as much as a generic call.
         return Err(format!(
@@ -74,12 +102,6 @@ pub fn check(f: &Func, code: &FunctionCode) -> Result<(), String> {
         // Run once per call: every runtime call on the way (global lookups,
         // type tests, vector unboxing) costs about what the interpreter
         // spends on the instruction, so the typed work must also repay them.
-        let runtime = f
-            .blocks
-            .iter()
-            .flat_map(|b| &b.insts)
-            .filter(|&&i| crate::lower::calls_runtime(&f.inst(i).kind))
-            .count();
         if typed < TYPED_PER_CALL + RUNTIME_CALL_COST * runtime {
             return Err(format!(
                 "unprofitable: no loop, {} runtime calls against {} typed operations",

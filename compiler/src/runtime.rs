@@ -77,6 +77,14 @@ pub struct RawExit<'a> {
 }
 
 impl RawExit<'_> {
+    /// A type-check exit's feedback slot and the feedback bits of the value
+    /// that failed it (as the interpreter would record them).
+    pub fn observed(&self, c: &Ctx) -> Option<(u32, u16)> {
+        let (slot, k) = self.info.feedback?;
+        self.value(c, k)
+            .map(|v| (slot, vm::feedback::TypeFeedback::of(&v)))
+    }
+
     /// The interpreter state at the exit, rebuilt as values (boxing unboxed
     /// words): what the interpreter resumes with.
     pub fn state(&self, c: &Ctx) -> ExitState {
@@ -202,9 +210,9 @@ pub struct Ctx {
     pub error: Option<RError>,
     pub exits: Rc<Vec<ExitInfo>>,
     pub handler: Rc<dyn ExitHandler>,
-    pub chaos: Option<Rc<std::cell::RefCell<Chaos>>>,
-    /// `chaos`'s state, for compiled code's inline draw (null without chaos;
-    /// never dereferenced then: only chaos-mode code draws).
+    /// The chaos generator's state (`Chaos::state`), for compiled code's
+    /// inline draw (null without chaos; never dereferenced then: only
+    /// chaos-mode code draws).
     pub chaos_state: *mut u64,
     /// `Chaos::threshold` (0 without chaos).
     pub chaos_threshold: u64,

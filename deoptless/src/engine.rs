@@ -83,6 +83,10 @@ pub struct Shared {
     pub stats: RefCell<Stats>,
     trace: RefCell<Option<Box<dyn Write>>>,
     chaos: Option<Rc<RefCell<Chaos>>>,
+    /// `chaos`'s state and threshold for compiled code's inline draws
+    /// (`Ctx::chaos_state`), computed once: a native entry only copies them.
+    chaos_state: *mut u64,
+    chaos_threshold: u64,
     /// Code to enter next, set by an exit in code a dispatcher's trampoline
     /// entered, and taken by that trampoline.
     pending: RefCell<Option<Next>>,
@@ -139,6 +143,13 @@ impl Engine {
                 pool: RefCell::new(Vec::new()),
                 stats: RefCell::new(stats),
                 trace: RefCell::new(trace),
+                chaos_state: chaos.as_ref().map_or(std::ptr::null_mut(), |ch| {
+                    // SAFETY: a pointer into the RefCell, which `chaos` keeps
+                    // alive with the engine; nothing borrows the cell while
+                    // native code runs.
+                    unsafe { std::ptr::addr_of_mut!((*ch.as_ptr()).state) }
+                }),
+                chaos_threshold: chaos.as_ref().map_or(0, |ch| ch.borrow().threshold()),
                 chaos,
                 osr_failed: RefCell::new(Default::default()),
                 osr_cache: RefCell::new(HashMap::new()),
@@ -443,16 +454,8 @@ impl Shared {
             error: None,
             exits: compiled.exits.clone(),
             handler,
-            chaos: self.chaos.clone(),
-            chaos_state: self
-                .chaos
-                .as_ref()
-                // SAFETY: a pointer into the RefCell, which `chaos` keeps
-                // alive; nothing borrows it while native code runs.
-                .map_or(std::ptr::null_mut(), |ch| unsafe {
-                    std::ptr::addr_of_mut!((*ch.as_ptr()).state)
-                }),
-            chaos_threshold: self.chaos.as_ref().map_or(0, |ch| ch.borrow().threshold()),
+            chaos_state: self.chaos_state,
+            chaos_threshold: self.chaos_threshold,
             trampolined,
             version,
             entry,
@@ -532,13 +535,6 @@ impl Shared {
         stack: &[Value],
         loops: &[(i64, u64)],
     ) -> Option<RResult<Value>> {
-        let key = Rc::as_ptr(code);
-        {
-            let fns = self.fns.borrow();
-            if fns.get(&key).is_some_and(|i| i.deopts >= MAX_DEOPTS) {
-                return None;
-            }
-        }
         let (version, compiled, inputs) =
             self.osr_code(code, env, pc, stack, loops, Default::default())?;
         self.stats.borrow_mut().osr_in += 1;
@@ -559,7 +555,7 @@ impl Shared {
     /// `stack`, `loops`) and feedback overrides (a continuation's cleaned-up
     /// feedback when it transfers; none from the interpreter): cached, or
     /// compiled and cached; with its version id and entry values. `None`:
-    /// not compilable here.
+    /// not compilable here, or the function stays interpreted (MAX_DEOPTS).
     #[allow(clippy::type_complexity)]
     fn osr_code(
         &self,
@@ -571,6 +567,14 @@ impl Shared {
         feedback: std::collections::BTreeMap<u32, u16>,
     ) -> Option<(usize, Rc<Compiled>, Vec<Option<EntryValue>>)> {
         let key = Rc::as_ptr(code);
+        if self
+            .fns
+            .borrow()
+            .get(&key)
+            .is_some_and(|i| i.deopts >= MAX_DEOPTS)
+        {
+            return None;
+        }
         let (mut entry, inputs) = osr::osr_in::entry_state(env, pc, stack, loops)?;
         entry.feedback = feedback;
         if self
@@ -641,23 +645,14 @@ impl Shared {
         let pc = st.pc as usize;
         // The loop's code goes on with the continuation's cleaned-up feedback
         // (the baseline's led to the failure that made the continuation).
-        let (exhausted, feedback) = match self.fns.borrow().get(&Rc::as_ptr(&c.code)) {
-            Some(fi) => (
-                fi.deopts >= MAX_DEOPTS,
-                fi.conts
-                    .entries
-                    .iter()
-                    .find(|(_, k)| k.id == c.version)
-                    .map(|(_, k)| k.feedback.clone())
-                    .unwrap_or_default(),
-            ),
-            None => (false, Default::default()),
-        };
-        let next = if exhausted {
-            None
-        } else {
-            self.osr_code(&c.code, &c.env, pc, &st.stack, &st.loops, feedback)
-        };
+        let feedback = self
+            .fns
+            .borrow()
+            .get(&Rc::as_ptr(&c.code))
+            .and_then(|fi| fi.conts.entries.iter().find(|(_, k)| k.id == c.version))
+            .map(|(_, k)| k.feedback.clone())
+            .unwrap_or_default();
+        let next = self.osr_code(&c.code, &c.env, pc, &st.stack, &st.loops, feedback);
         match next {
             Some((version, compiled, inputs)) => {
                 *self.pending.borrow_mut() = Some(Next {
@@ -932,11 +927,7 @@ impl Shared {
             // The failing value's full feedback (a context type is coarser:
             // a double matrix is `any` there, but `dbl[] with attributes`
             // here, which the continuation can speculate on again).
-            let observed = info.feedback.and_then(|(slot, k)| {
-                raw.value(c, k)
-                    .map(|v| (slot, vm::feedback::TypeFeedback::of(&v)))
-            });
-            match self.compile_continuation(&c.code, &cur, observed, raw.chaos, 1) {
+            match self.compile_continuation(&c.code, &cur, raw.observed(c), raw.chaos, 1) {
                 Some(k) => k,
                 None => match found {
                     Some((_, k)) => k,
@@ -1088,11 +1079,7 @@ impl Shared {
         if !stale {
             return;
         }
-        let observed = raw.info.feedback.and_then(|(slot, k)| {
-            raw.value(c, k)
-                .map(|v| (slot, vm::feedback::TypeFeedback::of(&v)))
-        });
-        for (slot, bits) in cleanup::cleaned_feedback(code, ctx, observed, false) {
+        for (slot, bits) in cleanup::cleaned_feedback(code, ctx, raw.observed(c), false) {
             if bits & vm::feedback::TypeFeedback::STALE == 0 {
                 if let Some(cell) = code.type_fb.get(slot as usize) {
                     vm::feedback::TypeFeedback::record_bits(cell, bits);
