@@ -250,6 +250,11 @@ pub struct FunctionCode {
     pub ops: Vec<Op>,
     pub consts: Vec<Value>,
     pub calls: Vec<Expr>,
+    /// Assignment calls (sorted) that GNU R runs byte-compiled: inside a loop,
+    /// or in a closure that contains one (R's JIT compiles those first). R's
+    /// bytecode names an out-of-bounds `m[i, j] <- v` with `v` as written,
+    /// its AST interpreter with `v`'s value.
+    pub bytecode_assigns: Vec<CallIdx>,
     pub arg_specs: Vec<Vec<ArgSpec>>,
     /// Nested function bodies (for `MakeClosure`).
     pub functions: Vec<(Rc<[Param]>, Rc<FunctionCode>)>,

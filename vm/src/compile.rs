@@ -42,6 +42,9 @@ pub struct Compiler {
     ops: Vec<Op>,
     consts: Vec<Value>,
     calls: Vec<Expr>,
+    bytecode_assigns: Vec<CallIdx>,
+    /// A closure body with a loop (GNU R byte-compiles it at its first call).
+    has_loop: bool,
     arg_specs: Vec<Vec<ArgSpec>>,
     functions: Vec<(Rc<[Param]>, Rc<FunctionCode>)>,
     switches: Vec<SwitchTable>,
@@ -72,6 +75,7 @@ pub fn compile_toplevel(e: &Expr) -> Rc<FunctionCode> {
 /// Compile a closure body with its formals.
 pub fn compile_function(name: &str, params: &[Param], body: &Expr) -> Rc<FunctionCode> {
     let mut c = Compiler::new(name, false);
+    c.has_loop = contains_loop(body);
     for p in params {
         if &*p.name != "..." {
             c.locals.push(intern(&p.name));
@@ -148,6 +152,23 @@ fn collect_assigned(e: &Expr, out: &mut Vec<SymId>) {
     }
 }
 
+/// Does `e` contain a loop (not counting nested function definitions)?
+fn contains_loop(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::For(..) | ExprKind::While(..) | ExprKind::Repeat(..) => true,
+        ExprKind::Call(f, args) => {
+            contains_loop(f)
+                || args
+                    .iter()
+                    .any(|a| a.value.as_ref().is_some_and(contains_loop))
+        }
+        ExprKind::If(c, t, f) => {
+            contains_loop(c) || contains_loop(t) || f.as_ref().is_some_and(|f| contains_loop(f))
+        }
+        _ => false,
+    }
+}
+
 /// The variable a (possibly complex) assignment target modifies.
 fn assignment_base(target: &Expr) -> Option<Rc<str>> {
     match &target.kind {
@@ -172,6 +193,8 @@ impl Compiler {
             ops: Vec::new(),
             consts: Vec::new(),
             calls: Vec::new(),
+            bytecode_assigns: Vec::new(),
+            has_loop: false,
             arg_specs: Vec::new(),
             functions: Vec::new(),
             switches: Vec::new(),
@@ -196,6 +219,7 @@ impl Compiler {
             ops: self.ops,
             consts: self.consts,
             calls: self.calls,
+            bytecode_assigns: self.bytecode_assigns,
             arg_specs: self.arg_specs,
             functions: self.functions,
             switches: self.switches,
@@ -962,6 +986,9 @@ impl Compiler {
         };
         chain.reverse(); // chain[0] applies to the base
         let ci_assign = self.call_idx(e);
+        if self.has_loop || !self.loops.is_empty() {
+            self.bytecode_assigns.push(ci_assign);
+        }
         self.expr(value, false);
         if keep {
             self.emit(Op::Dup);
@@ -1007,7 +1034,7 @@ impl Compiler {
                     None => BaseSrc::Super(intern(&base), ci_assign),
                 }
             };
-            self.accessor_set(chain[k], src);
+            self.accessor_set(chain[k], src, ci_assign);
         }
         match base_place {
             Some(p) => self.store(p),
@@ -1023,7 +1050,11 @@ impl Compiler {
             unreachable!()
         };
         let name = ident_of(f).unwrap();
-        let ci = self.call_idx(acc);
+        // R evaluates the inner accessors of `x[["a"]][2] <- v` on a temporary
+        // and names them so in errors: `*tmp*`[["a"]].
+        let mut named = args.clone();
+        named[0].value = Some(Expr::new(ExprKind::Ident("*tmp*".into()), acc.pos));
+        let ci = self.call_idx(&Expr::new(ExprKind::Call(f.clone(), named), acc.pos));
         match name {
             "$" if args.len() == 2 && args[1].value.as_ref().and_then(ident_of).is_some() => {
                 let field = intern(ident_of(args[1].value.as_ref().unwrap()).unwrap());
@@ -1084,7 +1115,9 @@ impl Compiler {
 
     /// Stack `v` → push the replaced object (`x[i] <- v`, `x$a <- v`, `f(x) <- v`);
     /// the set instruction finds `v`, the index arguments, then the object on top.
-    fn accessor_set(&mut self, acc: &Expr, src: BaseSrc) {
+    /// `assign_call`: the whole assignment, which GNU R names in the errors and
+    /// warnings of every `[<-` / `[[<-` of the chain.
+    fn accessor_set(&mut self, acc: &Expr, src: BaseSrc, assign_call: CallIdx) {
         let ExprKind::Call(f, args) = &acc.kind else {
             unreachable!()
         };
@@ -1111,14 +1144,14 @@ impl Compiler {
                     Op::SetIndex {
                         n: nidx,
                         empty,
-                        call: ci,
+                        call: assign_call,
                         fb,
                     }
                 } else {
                     Op::SetIndex2 {
                         n: nidx,
                         empty,
-                        call: ci,
+                        call: assign_call,
                         fb,
                     }
                 });

@@ -14,7 +14,7 @@
 //! - `interp.print_value(&v)` — print with S3 dispatch (`print.<class>`), as auto-print does
 
 use crate::args::{match_args, Args};
-use crate::ast::Expr;
+use crate::ast::{Expr, ExprKind};
 use crate::builtins::{self, arith, construct, subset};
 use crate::bytecode::*;
 use crate::compile::compile_toplevel;
@@ -1306,7 +1306,15 @@ impl Interp {
                     let r = if is2 {
                         attempt!(subset::assign_index2(self, x, &idx, v), call)
                     } else {
-                        attempt!(subset::assign_index(self, x, &idx, v), call)
+                        let kept = (n >= 2).then(|| v.clone());
+                        match subset::assign_index(self, x, &idx, v) {
+                            Ok(r) => r,
+                            Err(e) => fail!(self.attribute(
+                                matrix_subassign_error(e, code, call, kept.as_ref()),
+                                code,
+                                call
+                            )),
+                        }
                     };
                     push_value(&mut self.stack, r);
                 }
@@ -1803,7 +1811,9 @@ impl Interp {
                 let r = if matches!(op, Op::SetIndex2 { .. }) {
                     subset::assign_index2(self, x, &idx, v)
                 } else {
+                    let kept = (idx.len() >= 2).then(|| v.clone());
                     subset::assign_index(self, x, &idx, v)
+                        .map_err(|e| matrix_subassign_error(e, code, call, kept.as_ref()))
                 };
                 r.map_err(|e| at(e, self))
             }
@@ -2717,4 +2727,52 @@ pub fn fast_generic(op: Op, operands: &[&Value]) -> Option<Value> {
         (Op::IndexLocals { is2: false, .. }, [x, i, j]) => fast_index2d(x, i, j),
         _ => None,
     }
+}
+
+/// GNU R names an out-of-bounds `m[i, j] <- v` by the replacement call it
+/// evaluates, `` `[<-`(`*tmp*`, i, j, value = v) `` (indices as written; the
+/// value deparsed, or as written where R runs byte code: see
+/// `FunctionCode::bytecode_assigns`), not by the assignment as its other
+/// `[<-` errors do.
+fn matrix_subassign_error(
+    e: RError,
+    code: &FunctionCode,
+    call: CallIdx,
+    value: Option<&Value>,
+) -> RError {
+    let (Some(value), ErrCall::Pending) = (value, &e.call) else {
+        return e;
+    };
+    if e.msg != "subscript out of bounds" {
+        return e;
+    }
+    let ExprKind::Call(f, assign) = &code.calls[call as usize].kind else {
+        return e;
+    };
+    if !matches!(&f.kind, ExprKind::Ident(n) if matches!(&**n, "<-" | "=" | "<<-")) {
+        return e;
+    }
+    let Some(ExprKind::Call(_, target)) = assign
+        .first()
+        .and_then(|a| a.value.as_ref())
+        .map(|t| &t.kind)
+    else {
+        return e;
+    };
+    let mut text = String::from("`[<-`(`*tmp*`");
+    for a in &target[1..] {
+        text.push_str(", ");
+        if let Some(ix) = &a.value {
+            text.push_str(&crate::deparse::deparse(ix));
+        }
+    }
+    text.push_str(", value = ");
+    match assign.get(1).and_then(|a| a.value.as_ref()) {
+        Some(rhs) if code.bytecode_assigns.binary_search(&call).is_ok() => {
+            text.push_str(&crate::deparse::deparse(rhs))
+        }
+        _ => text.push_str(&crate::deparse::deparse_value_short(value)),
+    }
+    text.push(')');
+    RError::with_call(e.msg, text)
 }
