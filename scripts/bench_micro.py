@@ -2,15 +2,17 @@
 """dlvm (interpreter and compiled) vs GNU R on the loop microbenchmarks
 (experiments/micro/*.R), with native Rust baselines where they exist.
 
-Each program defines `bench()`. A driver is appended that calls it once (warm-up;
-GNU R byte-compiles it), then times REPS calls in-process with proc.time(). Each
+Each program defines `bench()`. A driver is appended that calls it WARMUP times
+(default 3: dlvm's JIT configuration compiles at the 2nd call, GNU R byte-compiles
+at the first; compile time is measured separately, by scripts/jit_costs.py and the
+`costs` experiment), then times REPS calls in-process with proc.time(). Each
 configuration (dlvm --mode interp, dlvm --mode deopt --jit-threshold 2, GNU R)
 runs in several fresh processes (invocations), interleaved; the median per-call
 time is reported with the ratios. Printed results must be identical. Native Rust
 kernels come from `cargo run --release -p experiments --bin native_kernels`.
 Writes results/micro.json.
 
-Usage: scripts/bench_micro.py [--runs N] [--reps N] [--dlvm PATH]
+Usage: scripts/bench_micro.py [--runs N] [--reps N] [--warmup N] [--dlvm PATH]
                                [--only interp,gnur] [--base PATH]
 --only restricts the configurations (to save time); --base adds the interpreter
 of another dlvm binary ("interp_base", e.g. a build of main) for before/after
@@ -31,6 +33,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=5, help="invocations (processes) per configuration")
     ap.add_argument("--reps", type=int, default=5, help="timed in-process calls per invocation")
+    ap.add_argument("--warmup", type=int, default=3, help="untimed in-process calls before timing (steady state)")
     ap.add_argument("--dlvm", default=os.path.join(root, "target/release/dlvm"))
     ap.add_argument("--only", help="comma-separated configurations: interp,jit,gnur")
     ap.add_argument("--base", help="another dlvm binary whose interpreter is timed as interp_base")
@@ -38,7 +41,7 @@ def main():
     micro = os.path.join(root, "experiments/micro")
     progs = sorted(f for f in os.listdir(micro) if f.endswith(".R"))
     driver = (
-        "r <- bench()\n"
+        f"for (k in seq_len({a.warmup})) r <- bench()\n"
         "t0 <- proc.time()[[\"elapsed\"]]\n"
         f"for (k in seq_len({a.reps})) r <- bench()\n"
         "t1 <- proc.time()[[\"elapsed\"]]\n"
@@ -103,7 +106,8 @@ def main():
     rev = subprocess.run(["git", "-C", root, "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
     res = {"experiment": "micro", "git_revision": rev, "machine": {"node": platform.node(), "cpus": os.cpu_count(),
            "platform": platform.platform()}, "invocations": a.runs, "reps_per_invocation": a.reps,
-           "method": "in-process proc.time() around REPS calls after one warm-up call; median over invocations",
+           "warmup_calls": a.warmup,
+           "method": "in-process proc.time() around REPS calls after WARMUP untimed calls (steady state: the JIT configuration compiles at the 2nd call); median over invocations",
            "results": rows}
     os.makedirs(os.path.join(root, "results"), exist_ok=True)
     # A partial run (--only / --base) does not replace the full results.
