@@ -109,6 +109,22 @@ fn every_experiment_in_a_tiny_configuration() {
     let rd = load(&dir, "random_deopt");
     assert_eq!(rd.speedups.len(), 2, "one speedup per fixture benchmark");
     assert!(rd.runs.iter().all(|r| r.config.chaos > 0.0));
+    // The count headline agrees with the per-benchmark geomeans.
+    let at_least_2x = rd
+        .speedups
+        .iter()
+        .filter(|s| s.summary.as_ref().is_some_and(|x| x.geomean >= 2.0))
+        .count();
+    let h = rd
+        .headlines
+        .iter()
+        .find(|h| h.label == "benchmarks with speedup >= 2x")
+        .expect("a count headline");
+    assert!(
+        h.value.starts_with(&format!("{} of 2 (", at_least_2x)),
+        "{}",
+        h.value
+    );
     let costs = load(&dir, "costs");
     assert_eq!(costs.distributions.len(), 8);
     assert!(costs

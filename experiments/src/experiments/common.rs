@@ -115,6 +115,29 @@ pub fn speedup_headlines(result: &mut ExperimentResult) {
                 value: format!("{:.2}x (min {:.2}, max {:.2})", s.geomean, s.min, s.max),
             });
         }
+        // The paper's (and issue 5's) criteria: how many at least 2x (Ř: "most
+        // above 1.9x"), and which below parity beyond the noise of a shared
+        // machine (3%).
+        let names = |keep: &dyn Fn(f64) -> bool| -> Vec<&str> {
+            per.iter()
+                .filter(|(_, g)| keep(*g))
+                .map(|(b, _)| b.as_str())
+                .collect()
+        };
+        for (label, keep) in [
+            (
+                "benchmarks with speedup >= 2x",
+                &(|g: f64| g >= 2.0) as &dyn Fn(f64) -> bool,
+            ),
+            ("benchmarks with speedup >= 1.9x", &|g: f64| g >= 1.9),
+            ("benchmarks slower than 0.97x", &|g: f64| g < 0.97),
+        ] {
+            let hit = names(keep);
+            result.headlines.push(Headline {
+                label: label.into(),
+                value: format!("{} of {} ({})", hit.len(), per.len(), hit.join(", ")),
+            });
+        }
     }
 }
 
