@@ -339,13 +339,14 @@ impl Shared {
         }
     }
 
-    /// The compiled version to run for a call in context `ctx`, compiling when due.
-    /// The argument context (`ctx_of`) is computed only when the function has
-    /// compiled versions or is due: most calls of cold functions need nothing.
+    /// The compiled version to run for a call with arguments `args` (the
+    /// parameter slots), compiling when due. Dispatch compares the argument
+    /// values with each version's context directly; an `ArgContext` is built
+    /// only to compile one (a call of compiled code allocates nothing here).
     fn version_for(
         &self,
         code: &FunctionCode,
-        ctx_of: impl FnOnce() -> ArgContext,
+        args: &[Option<Value>],
     ) -> Option<(usize, Rc<Compiled>)> {
         let key = code as *const FunctionCode;
         let calls = code.invocations.get();
@@ -360,8 +361,15 @@ impl Shared {
         if info.table.is_empty() && !info.due(calls, threshold) {
             return None;
         }
-        let ctx = &ctx_of();
-        if let Some((c, v)) = info.table.dispatch(ctx) {
+        let admits = |c: &ArgContext| {
+            c.args.len() == args.len()
+                && args
+                    .iter()
+                    .zip(&c.args)
+                    .all(|(v, t)| v.as_ref().map_or(ArgType::Any, ArgType::of).fits(*t))
+        };
+        // The first admitting version, as `VersionTable::dispatch` orders them.
+        if let Some((c, v)) = info.table.versions.iter().find(|(c, _)| admits(c)) {
             let id = info
                 .ids
                 .iter()
@@ -373,6 +381,7 @@ impl Shared {
         if !info.due(calls, threshold) {
             return None;
         }
+        let ctx = &ArgContext::of(args);
         // A new version for this context, or the generic one when the table is full.
         let target = if info.table.len() + 1 < MAX_VERSIONS {
             ctx.clone()
@@ -483,16 +492,12 @@ impl Shared {
 impl Tier for Engine {
     fn enter(&self, interp: &mut Interp, clo: &Rc<Closure>, env: &Env) -> Option<RResult<Value>> {
         let code = &clo.code;
-        let (version, compiled) = self
-            .shared
-            .version_for(code, || ArgContext::of(&env.slots.borrow()[..code.nparams]))?;
-        // Parameter k is local slot k (the borrow ends before native code runs).
-        let inputs: Vec<Option<EntryValue>> = {
-            let slots = env.slots.borrow();
-            (0..compiled.params.len())
-                .map(|k| slots.get(k).cloned().flatten().map(EntryValue::Value))
-                .collect()
-        };
+        let slots = env.slots.borrow();
+        let (version, compiled) = self.shared.version_for(code, &slots[..code.nparams])?;
+        // Parameter k is local slot k. The iterator owns the borrow of the
+        // slots; `run_native` consumes (and drops) it before native code runs.
+        let inputs = (0..compiled.params.len())
+            .map(move |k| slots.get(k).cloned().flatten().map(EntryValue::Value));
         self.shared.run_native(
             self.shared.clone(),
             interp,
@@ -500,7 +505,7 @@ impl Tier for Engine {
             env,
             version,
             &compiled,
-            inputs.into_iter(),
+            inputs,
             false,
             || {},
         )

@@ -428,6 +428,81 @@ impl Interp {
                 })
             }
         };
+        self.run_frame(clo, env, site, kept_args, pending, missing, dispatch)
+    }
+
+    /// The call whose builtin is running, saved around a call from compiled
+    /// code (as `exec_generic` saves it).
+    pub fn cur_call_saved(&self) -> Option<(*const FunctionCode, CallIdx)> {
+        self.cur_call
+    }
+
+    pub fn restore_cur_call(&mut self, saved: Option<(*const FunctionCode, CallIdx)>) {
+        self.cur_call = saved;
+    }
+
+    /// Whether a call of `clo` with `argc` positional arguments may use
+    /// `call_closure_positional` (no `...` to fill, no argument list to keep
+    /// for `UseMethod`, no more arguments than formals: R's matching is then
+    /// the identity).
+    pub fn positional_ok(clo: &Closure, argc: usize) -> bool {
+        let code = &clo.code;
+        argc <= code.nparams && clo.params.len() == code.nparams && !code.uses_dispatch
+    }
+
+    /// A call of `clo` with positional arguments `values` (in order), when
+    /// `positional_ok` holds: exactly what `call_closure` does for such a call
+    /// (same frame, same `missing()` bits, same tier entry), without building
+    /// an `Args` list and matching it. Compiled code's calls come here.
+    pub fn call_closure_positional(
+        &mut self,
+        clo: &Rc<Closure>,
+        values: impl Iterator<Item = Value>,
+        site: CallSite,
+    ) -> RResult<Value> {
+        if self.frames.len() >= self.max_depth {
+            return Err(RError::no_call(
+                "evaluation nested too deeply: infinite recursion / options(expressions=)?",
+            ));
+        }
+        self.stats.closure_calls += 1;
+        let code = &clo.code;
+        let env = EnvFrame::new_function(code.locals.clone(), clo.env.clone());
+        let mut bound = 0usize;
+        {
+            let mut slots = env.slots.borrow_mut();
+            for (slot, v) in slots.iter_mut().zip(values) {
+                *slot = Some(v);
+                bound += 1;
+            }
+        }
+        // Parameters past the supplied ones are missing; those with a default
+        // evaluate it on first use (as `bind_params` marks them).
+        let (mut pending, mut missing) = (0u64, 0u64);
+        for i in bound..code.nparams.min(64) {
+            missing |= 1 << i;
+            if code.defaults[i].is_some() {
+                pending |= 1 << i;
+            }
+        }
+        self.run_frame(clo, env, site, None, pending, missing, None)
+    }
+
+    /// Push the activation of `clo` (arguments bound in `env`), run it
+    /// natively when the tier takes it, else in the interpreter; then its
+    /// `on.exit` code; pop it.
+    #[allow(clippy::too_many_arguments)]
+    fn run_frame(
+        &mut self,
+        clo: &Rc<Closure>,
+        env: Env,
+        site: CallSite,
+        kept_args: Option<Args>,
+        pending: u64,
+        missing: u64,
+        dispatch: Option<DispatchInfo>,
+    ) -> RResult<Value> {
+        let code = &clo.code;
         self.frames.push(Activation {
             closure: clo.clone(),
             env: env.clone(),
@@ -441,14 +516,14 @@ impl Interp {
         let native = self.tier.clone().and_then(|t| t.enter(self, clo, &env));
         let r = match native {
             Some(r) => r,
-            None => self.run(&code, &env, 0),
+            None => self.run(code, &env, 0),
         };
         let act = self.frames.last_mut().unwrap();
         let exits = std::mem::take(&mut act.on_exit);
         let mut r = r;
         for pc in exits {
             let vis = self.visible;
-            if let Err(e) = self.run(&code, &env, pc) {
+            if let Err(e) = self.run(code, &env, pc) {
                 r = Err(e);
             }
             self.visible = vis;
