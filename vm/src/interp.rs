@@ -67,13 +67,15 @@ pub struct Activation {
     pub env: Env,
     pub site: CallSite,
     /// The arguments as supplied (kept only for functions that dispatch).
-    pub args: Option<Args>,
+    /// Boxed, like `dispatch`: an activation is pushed and popped on every
+    /// call, so it is kept small.
+    pub args: Option<Box<Args>>,
     pub on_exit: Vec<Pc>,
     /// Bit i: parameter i was not supplied and its default has not been evaluated yet.
     pub pending: u64,
     /// Bit i: parameter i was not supplied (what `missing()` answers).
     pub missing: u64,
-    pub dispatch: Option<DispatchInfo>,
+    pub dispatch: Option<Box<DispatchInfo>>,
 }
 
 /// What a slow-path instruction tells the interpreter loop.
@@ -507,11 +509,11 @@ impl Interp {
             closure: clo.clone(),
             env: env.clone(),
             site,
-            args: kept_args,
+            args: kept_args.map(Box::new),
             on_exit: Vec::new(),
             pending,
             missing,
-            dispatch,
+            dispatch: dispatch.map(Box::new),
         });
         let native = self.tier.clone().and_then(|t| t.enter(self, clo, &env));
         let r = match native {
@@ -1994,7 +1996,7 @@ impl Interp {
             .frames
             .last()
             .ok_or_else(|| RError::new("UseMethod called from outside a function"))?;
-        let args = act.args.clone().unwrap_or_default();
+        let args = act.args.as_deref().cloned().unwrap_or_default();
         let site = act.site.clone();
         let obj = match obj {
             Some(o) => o,
