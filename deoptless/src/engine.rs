@@ -62,6 +62,37 @@ impl FnInfo {
     }
 }
 
+/// Hashing of `fns`'s keys (code addresses): every call of a function with
+/// compiled versions looks its code up, and SipHash cost about a fifth of a
+/// native entry. Addresses are distinct and not attacker-chosen; the
+/// multiply spreads their aligned low bits over the high bits the table uses.
+#[derive(Clone, Copy, Default)]
+struct PtrHash;
+
+#[derive(Default)]
+struct PtrHasher(u64);
+
+impl std::hash::BuildHasher for PtrHash {
+    type Hasher = PtrHasher;
+    fn build_hasher(&self) -> PtrHasher {
+        PtrHasher(0)
+    }
+}
+
+impl std::hash::Hasher for PtrHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(8) ^ b as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+    fn write_usize(&mut self, n: usize) {
+        self.0 = (self.0 ^ n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+}
+
 /// A compiled deoptless continuation.
 pub struct Continuation {
     pub compiled: Rc<Compiled>,
@@ -76,7 +107,7 @@ pub struct Continuation {
 /// State shared by the engine and its exit handler.
 pub struct Shared {
     pub config: Config,
-    fns: RefCell<HashMap<*const FunctionCode, FnInfo>>,
+    fns: RefCell<HashMap<*const FunctionCode, FnInfo, PtrHash>>,
     next_version: std::cell::Cell<usize>,
     /// Reusable `any` slot arrays (and unbound flags) for native activations.
     pool: RefCell<Vec<(Vec<Value>, Vec<bool>)>>,
@@ -138,7 +169,7 @@ impl Engine {
         Engine {
             shared: Rc::new(Shared {
                 config,
-                fns: RefCell::new(HashMap::new()),
+                fns: RefCell::new(HashMap::default()),
                 next_version: std::cell::Cell::new(0),
                 pool: RefCell::new(Vec::new()),
                 stats: RefCell::new(stats),

@@ -172,6 +172,9 @@ pub struct Interp {
     cur_call: Option<(*const FunctionCode, CallIdx)>,
     builtin_by_sym: Vec<Option<Option<u16>>>,
     dims: DimCache,
+    /// Frames of finished activations that nothing else referenced, for
+    /// reuse by `call_closure_positional` (no allocation per call).
+    env_pool: Vec<Env>,
 }
 
 impl Default for Interp {
@@ -233,6 +236,7 @@ impl Interp {
             cur_call: None,
             builtin_by_sym: Vec::new(),
             dims: DimCache::default(),
+            env_pool: Vec::new(),
         };
         it.define_base_constants();
         it
@@ -469,7 +473,7 @@ impl Interp {
         }
         self.stats.closure_calls += 1;
         let code = &clo.code;
-        let env = EnvFrame::new_function(code.locals.clone(), clo.env.clone());
+        let env = self.fresh_frame(clo);
         let mut bound = 0usize;
         {
             let mut slots = env.slots.borrow_mut();
@@ -487,7 +491,45 @@ impl Interp {
                 pending |= 1 << i;
             }
         }
-        self.run_frame(clo, env, site, None, pending, missing, None)
+        let r = self.run_frame(clo, env.clone(), site, None, pending, missing, None);
+        self.recycle_frame(env);
+        r
+    }
+
+    /// Frames kept for reuse (enough for the depth of typical recursion
+    /// between calls that return).
+    const ENV_POOL: usize = 64;
+
+    /// A new, empty function frame for an activation of `clo`: a recycled
+    /// one when available, else allocated.
+    fn fresh_frame(&mut self, clo: &Closure) -> Env {
+        let code = &clo.code;
+        if let Some(mut env) = self.env_pool.pop() {
+            if let Some(f) = Rc::get_mut(&mut env) {
+                f.layout = Some(code.locals.clone());
+                f.parent = Some(clo.env.clone());
+                f.slots.get_mut().resize(code.locals.len(), None);
+                return env;
+            }
+        }
+        EnvFrame::new_function(code.locals.clone(), clo.env.clone())
+    }
+
+    /// Keep `env` for `fresh_frame` when its activation is over and nothing
+    /// else refers to it (no closure, promise, continuation or exit state
+    /// captured it): it is emptied at once, so it keeps no value alive, and
+    /// nobody can observe that its memory is reused.
+    fn recycle_frame(&mut self, mut env: Env) {
+        if self.env_pool.len() >= Self::ENV_POOL {
+            return;
+        }
+        if let Some(f) = Rc::get_mut(&mut env) {
+            f.slots.get_mut().clear();
+            f.dots.get_mut().take();
+            f.parent = None;
+            f.layout = None;
+            self.env_pool.push(env);
+        }
     }
 
     /// Push the activation of `clo` (arguments bound in `env`), run it
