@@ -463,7 +463,11 @@ impl Shared {
         // Slot arrays are reused across activations (a native call is cheap only
         // if its entry does not allocate).
         let (mut anys, mut unbound) = self.pool.borrow_mut().pop().unwrap_or_default();
-        anys.resize(compiled.nslots, Value::Null);
+        // (Built, not cloned: `resize` clones its fill value per element,
+        // through `Value`'s general clone, which showed in call profiles.)
+        anys.truncate(compiled.nslots);
+        let missing = compiled.nslots - anys.len();
+        anys.extend(std::iter::repeat_with(|| Value::Null).take(missing));
         unbound.resize(compiled.nslots, false);
         let mut entry = Vec::new();
         for (k, (&(slot, ty), input)) in compiled.params.iter().zip(inputs).enumerate() {

@@ -508,7 +508,9 @@ impl Interp {
             if let Some(f) = Rc::get_mut(&mut env) {
                 f.layout = Some(code.locals.clone());
                 f.parent = Some(clo.env.clone());
-                f.slots.get_mut().resize(code.locals.len(), None);
+                // Empty (see `recycle_frame`): unbound slots, built in place.
+                let slots = f.slots.get_mut();
+                slots.extend(std::iter::repeat_with(|| None).take(code.locals.len()));
                 return env;
             }
         }
