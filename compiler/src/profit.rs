@@ -3,10 +3,19 @@
 //! - `runtime @pc` (arithmetic, comparisons and indexing with polymorphic or
 //!   missing feedback, globals, assignments) costs a call, boxing and slot
 //!   traffic where the interpreter's own fast paths need none;
-//! - calls of R functions go through the runtime's generic call path (no
-//!   inlining or direct calls yet), about 0.3 µs more per call than the
-//!   interpreter's, which a handful of typed operations does not repay; the
-//!   same holds for entering a small loop-free function natively at all.
+//! - calls of R functions with named or `...` arguments, or of builtins, go
+//!   through the runtime's generic call path, about 0.3 µs more per call than
+//!   the interpreter's, which a handful of typed operations does not repay;
+//!   the same holds for entering a small loop-free function natively at all.
+//!
+//! A *direct call* — positional arguments at a site whose feedback saw one
+//! closure (that takes them without `...`) — binds its arguments straight
+//! into the callee's frame and enters the callee's compiled version without
+//! the generic path (`runtime::call_positional`): cheaper than the
+//! interpreter's own call, which matches arguments first. Its function
+//! lookup is the interpreter's. Neither counts as a runtime call here, and a
+//! direct call repays the native entry of the function making it (measured
+//! on fib, towers, hanoi, queens, …: see the issue notes).
 //!
 //! Such code is not installed: the function stays in the interpreter (or the
 //! exit deoptimizes), which is the faster choice. Measured on the micro
@@ -34,8 +43,11 @@ pub struct Work {
     pub calls: usize,
     /// Typed (native) operations.
     pub typed: usize,
-    /// Every instruction whose lowering calls the runtime.
+    /// Every instruction whose lowering calls the runtime (but direct calls
+    /// and their function lookups).
     pub runtime: usize,
+    /// Direct calls.
+    pub direct: usize,
 }
 
 pub fn loop_work(f: &Func, code: &FunctionCode) -> Work {
@@ -44,20 +56,36 @@ pub fn loop_work(f: &Func, code: &FunctionCode) -> Work {
     for l in cfg.loops() {
         blocks.extend(l.body);
     }
-    let has_loops = !blocks.is_empty();
+    // Loops of a few constant iterations (`for (i in 1:4)`) repeat no work
+    // worth a native entry: such a function pays its entry on every call,
+    // like a loop-free one (storage's tree builder).
+    let has_loops = !blocks.is_empty() && !short_loops_only(code);
     if !has_loops {
         blocks = (0..f.blocks.len() as u32).map(Block).collect();
     }
-    let (mut generic, mut calls, mut typed, mut runtime) = (0, 0, 0, 0);
+    let (mut generic, mut calls, mut typed, mut runtime, mut direct) = (0, 0, 0, 0, 0);
+    let mut lookups = 0;
     for b in blocks {
         for &i in &f.blocks[b.0 as usize].insts {
             let kind = &f.inst(i).kind;
-            if crate::lower::calls_runtime(kind) {
+            let at = match kind {
+                InstKind::Runtime(RtOp::AtPc(pc), _) => code.ops.get(*pc as usize),
+                _ => None,
+            };
+            let cheap = match at {
+                Some(Op::Call { call, .. }) | Some(Op::LoadFun(_, call)) => {
+                    is_direct_call(code, *call)
+                }
+                _ => false,
+            };
+            if crate::lower::calls_runtime(kind) && !cheap {
                 runtime += 1;
             }
             match kind {
-                InstKind::Runtime(RtOp::AtPc(pc), _) => match code.ops.get(*pc as usize) {
+                InstKind::Runtime(RtOp::AtPc(_), _) => match at {
+                    Some(Op::Call { .. }) if cheap => direct += 1,
                     Some(Op::Call { .. }) => calls += 1,
+                    Some(Op::LoadFun(..)) if cheap => lookups += 1,
                     _ => generic += 1,
                 },
                 // Type tests and unboxing of values the loop reloads (a
@@ -73,13 +101,93 @@ pub fn loop_work(f: &Func, code: &FunctionCode) -> Work {
             }
         }
     }
+    if has_loops {
+        // In loops a direct call is weighed like any call: loop code that
+        // calls on every iteration gains little, and an exit in it (say, a
+        // descending `for` range, which compiled loops do not count) costs
+        // a compilation per call (permute).
+        return Work {
+            has_loops,
+            generic: generic + lookups,
+            calls: calls + direct,
+            typed,
+            runtime: runtime + lookups + direct,
+            direct: 0,
+        };
+    }
     Work {
         has_loops,
         generic,
         calls,
         typed,
         runtime,
+        direct,
     }
+}
+
+/// Iterations up to which a constant `for` range counts as straight-line code.
+const SHORT_LOOP: f64 = 16.0;
+
+/// Whether every loop of `code` is a `for` over a constant range of at most
+/// `SHORT_LOOP` elements: each loop header (a backward jump's target) is
+/// the `ForStep` right after a `ForRangePrep` of two numeric constants.
+fn short_loops_only(code: &FunctionCode) -> bool {
+    let num = |op: &Op| match op {
+        Op::Const(k) => code.consts.get(*k as usize).and_then(|v| match v {
+            vm::value::Value::Int(x) => Some(*x as f64),
+            vm::value::Value::Dbl(x) => Some(*x),
+            _ => None,
+        }),
+        _ => None,
+    };
+    let short_header = |h: usize| {
+        h >= 3
+            && matches!(code.ops[h - 1], Op::ForRangePrep(_))
+            && matches!(code.ops[h], Op::ForStep { .. })
+            && match (num(&code.ops[h - 3]), num(&code.ops[h - 2])) {
+                (Some(a), Some(b)) => (b - a).abs() < SHORT_LOOP,
+                _ => false,
+            }
+    };
+    let mut any = false;
+    for (pc, op) in code.ops.iter().enumerate() {
+        let target = match *op {
+            Op::Jump(t) => t as usize,
+            _ => continue,
+        };
+        if target <= pc {
+            any = true;
+            if !short_header(target) {
+                return false;
+            }
+        }
+    }
+    any
+}
+
+/// Whether the call `call` of `code` is a direct call (see the module doc):
+/// its only call instruction has positional arguments, and its feedback saw
+/// one closure, which takes them without `...` or `UseMethod`.
+pub fn is_direct_call(code: &FunctionCode, call: u32) -> bool {
+    let Some((argc, spec, fb)) = code.ops.iter().find_map(|op| match *op {
+        Op::Call {
+            argc,
+            spec,
+            call: c,
+            fb,
+        } if c == call => Some((argc, spec, fb)),
+        _ => None,
+    }) else {
+        return false;
+    };
+    let positional = code.arg_specs[spec as usize]
+        .iter()
+        .all(|s| matches!(s, vm::bytecode::ArgSpec::Positional));
+    let fb = code.call_fb[fb as usize].borrow();
+    positional
+        && !fb.polymorphic
+        && matches!(&fb.target, Some(vm::value::Value::Closure(clo))
+                    if vm::interp::Interp::positional_ok(clo, argc as usize))
 }
 
 /// `Err(why)` when `f`'s repeated work is dominated by generic operations.
@@ -90,7 +198,11 @@ pub fn check(f: &Func, code: &FunctionCode) -> Result<(), String> {
         calls,
         typed,
         runtime,
+        direct,
     } = loop_work(f, code);
+    // A direct call repays entering the caller natively, and the boxing of
+    // its result (which the interpreter's call needs too).
+    let typed = typed + (TYPED_PER_CALL + RUNTIME_CALL_COST) * direct;
     if !has_loops && typed < TYPED_PER_CALL {
         // Entering native code costs about as much as a generic call.
         return Err(format!(

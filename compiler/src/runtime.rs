@@ -372,6 +372,28 @@ pub extern "C" fn rt_generic(c: *mut Ctx, pc: u32, args: *const u32, n: u32, dst
     } else {
         unsafe { std::slice::from_raw_parts(args, n as usize) }
     };
+    match c.code.ops[pc as usize] {
+        vm::bytecode::Op::Call { spec, call, fb, .. } => {
+            if let Some(st) = call_positional(c, slots, spec, call, fb, dst) {
+                return st;
+            }
+        }
+        // A function lookup that finds one (the generic path reports a
+        // failed one).
+        vm::bytecode::Op::LoadFun(sym, _) => {
+            let found = match c.env.lookup_function(sym) {
+                Some(f) => Some(f),
+                None => unsafe { &mut *c.interp }
+                    .builtin_for(sym)
+                    .map(Value::Builtin),
+            };
+            if let Some(f) = found {
+                set(c, dst, f);
+                return ST_OK;
+            }
+        }
+        _ => {}
+    }
     // Scalar arithmetic and indexing: on the operands in place, no clones.
     if n <= 3 {
         let op = c.code.ops[pc as usize];
@@ -414,6 +436,75 @@ pub extern "C" fn rt_generic(c: *mut Ctx, pc: u32, args: *const u32, n: u32, dst
             ST_ERROR
         }
     }
+}
+
+/// A call (operand slots: the function, then the arguments) of a closure
+/// with positional arguments only: bound straight into the callee's frame
+/// (`Interp::call_closure_positional`), without the generic path's operand
+/// vector, argument list and matching. Feedback and error attribution are
+/// the interpreter's (`Op::Call` in `exec_slow`). `None`: anything else (a
+/// builtin, named or `...` arguments, a callee with `...`), left to the
+/// generic path; nothing was consumed then.
+fn call_positional(
+    c: &mut Ctx,
+    slots: &[u32],
+    spec: u32,
+    call: u32,
+    fb: u32,
+    dst: u32,
+) -> Option<u32> {
+    let (&fslot, args) = slots.split_first()?;
+    let clo = match &c.anys[(fslot & !MOVE_OPERAND) as usize] {
+        Value::Closure(clo) => clo.clone(),
+        _ => return None,
+    };
+    let code = c.code.clone();
+    let specs = &code.arg_specs[spec as usize];
+    if specs.len() != args.len()
+        || !specs
+            .iter()
+            .all(|s| matches!(s, vm::bytecode::ArgSpec::Positional))
+        || !Interp::positional_ok(&clo, args.len())
+    {
+        return None;
+    }
+    code.call_fb[fb as usize]
+        .borrow_mut()
+        .record(&c.anys[(fslot & !MOVE_OPERAND) as usize]);
+    let anys = &mut c.anys;
+    let values = args.iter().map(|&s| {
+        let slot = (s & !MOVE_OPERAND) as usize;
+        if s & MOVE_OPERAND != 0 {
+            std::mem::replace(&mut anys[slot], Value::Null)
+        } else {
+            anys[slot].clone()
+        }
+    });
+    let interp = unsafe { &mut *c.interp };
+    let saved = interp.cur_call_saved();
+    let r = interp.call_closure_positional(
+        &clo,
+        values,
+        vm::interp::CallSite::Code(code.clone(), call),
+    );
+    interp.restore_cur_call(saved);
+    if fslot & MOVE_OPERAND != 0 {
+        c.anys[(fslot & !MOVE_OPERAND) as usize] = Value::Null;
+    }
+    Some(match r {
+        Ok(v) => {
+            code.call_fb[fb as usize].borrow_mut().record_result(&v);
+            set(c, dst, v);
+            ST_OK
+        }
+        Err(mut e) => {
+            if e.call == vm::error::ErrCall::Pending {
+                e.call = vm::error::ErrCall::Call(vm::deparse::deparse(&code.calls[call as usize]));
+            }
+            c.error = Some(e);
+            ST_ERROR
+        }
+    })
 }
 
 /// `vecset`: the vector in slot `src` (possibly `MOVE_OPERAND`) with element

@@ -62,6 +62,37 @@ impl FnInfo {
     }
 }
 
+/// Hashing of `fns`'s keys (code addresses): every call of a function with
+/// compiled versions looks its code up, and SipHash cost about a fifth of a
+/// native entry. Addresses are distinct and not attacker-chosen; the
+/// multiply spreads their aligned low bits over the high bits the table uses.
+#[derive(Clone, Copy, Default)]
+struct PtrHash;
+
+#[derive(Default)]
+struct PtrHasher(u64);
+
+impl std::hash::BuildHasher for PtrHash {
+    type Hasher = PtrHasher;
+    fn build_hasher(&self) -> PtrHasher {
+        PtrHasher(0)
+    }
+}
+
+impl std::hash::Hasher for PtrHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(8) ^ b as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+    fn write_usize(&mut self, n: usize) {
+        self.0 = (self.0 ^ n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+}
+
 /// A compiled deoptless continuation.
 pub struct Continuation {
     pub compiled: Rc<Compiled>,
@@ -76,7 +107,7 @@ pub struct Continuation {
 /// State shared by the engine and its exit handler.
 pub struct Shared {
     pub config: Config,
-    fns: RefCell<HashMap<*const FunctionCode, FnInfo>>,
+    fns: RefCell<HashMap<*const FunctionCode, FnInfo, PtrHash>>,
     next_version: std::cell::Cell<usize>,
     /// Reusable `any` slot arrays (and unbound flags) for native activations.
     pool: RefCell<Vec<(Vec<Value>, Vec<bool>)>>,
@@ -138,7 +169,7 @@ impl Engine {
         Engine {
             shared: Rc::new(Shared {
                 config,
-                fns: RefCell::new(HashMap::new()),
+                fns: RefCell::new(HashMap::default()),
                 next_version: std::cell::Cell::new(0),
                 pool: RefCell::new(Vec::new()),
                 stats: RefCell::new(stats),
@@ -339,13 +370,14 @@ impl Shared {
         }
     }
 
-    /// The compiled version to run for a call in context `ctx`, compiling when due.
-    /// The argument context (`ctx_of`) is computed only when the function has
-    /// compiled versions or is due: most calls of cold functions need nothing.
+    /// The compiled version to run for a call with arguments `args` (the
+    /// parameter slots), compiling when due. Dispatch compares the argument
+    /// values with each version's context directly; an `ArgContext` is built
+    /// only to compile one (a call of compiled code allocates nothing here).
     fn version_for(
         &self,
         code: &FunctionCode,
-        ctx_of: impl FnOnce() -> ArgContext,
+        args: &[Option<Value>],
     ) -> Option<(usize, Rc<Compiled>)> {
         let key = code as *const FunctionCode;
         let calls = code.invocations.get();
@@ -360,8 +392,15 @@ impl Shared {
         if info.table.is_empty() && !info.due(calls, threshold) {
             return None;
         }
-        let ctx = &ctx_of();
-        if let Some((c, v)) = info.table.dispatch(ctx) {
+        let admits = |c: &ArgContext| {
+            c.args.len() == args.len()
+                && args
+                    .iter()
+                    .zip(&c.args)
+                    .all(|(v, t)| v.as_ref().map_or(ArgType::Any, ArgType::of).fits(*t))
+        };
+        // The first admitting version, as `VersionTable::dispatch` orders them.
+        if let Some((c, v)) = info.table.versions.iter().find(|(c, _)| admits(c)) {
             let id = info
                 .ids
                 .iter()
@@ -373,6 +412,7 @@ impl Shared {
         if !info.due(calls, threshold) {
             return None;
         }
+        let ctx = &ArgContext::of(args);
         // A new version for this context, or the generic one when the table is full.
         let target = if info.table.len() + 1 < MAX_VERSIONS {
             ctx.clone()
@@ -423,7 +463,11 @@ impl Shared {
         // Slot arrays are reused across activations (a native call is cheap only
         // if its entry does not allocate).
         let (mut anys, mut unbound) = self.pool.borrow_mut().pop().unwrap_or_default();
-        anys.resize(compiled.nslots, Value::Null);
+        // (Built, not cloned: `resize` clones its fill value per element,
+        // through `Value`'s general clone, which showed in call profiles.)
+        anys.truncate(compiled.nslots);
+        let missing = compiled.nslots - anys.len();
+        anys.extend(std::iter::repeat_with(|| Value::Null).take(missing));
         unbound.resize(compiled.nslots, false);
         let mut entry = Vec::new();
         for (k, (&(slot, ty), input)) in compiled.params.iter().zip(inputs).enumerate() {
@@ -483,16 +527,12 @@ impl Shared {
 impl Tier for Engine {
     fn enter(&self, interp: &mut Interp, clo: &Rc<Closure>, env: &Env) -> Option<RResult<Value>> {
         let code = &clo.code;
-        let (version, compiled) = self
-            .shared
-            .version_for(code, || ArgContext::of(&env.slots.borrow()[..code.nparams]))?;
-        // Parameter k is local slot k (the borrow ends before native code runs).
-        let inputs: Vec<Option<EntryValue>> = {
-            let slots = env.slots.borrow();
-            (0..compiled.params.len())
-                .map(|k| slots.get(k).cloned().flatten().map(EntryValue::Value))
-                .collect()
-        };
+        let slots = env.slots.borrow();
+        let (version, compiled) = self.shared.version_for(code, &slots[..code.nparams])?;
+        // Parameter k is local slot k. The iterator owns the borrow of the
+        // slots; `run_native` consumes (and drops) it before native code runs.
+        let inputs = (0..compiled.params.len())
+            .map(move |k| slots.get(k).cloned().flatten().map(EntryValue::Value));
         self.shared.run_native(
             self.shared.clone(),
             interp,
@@ -500,7 +540,7 @@ impl Tier for Engine {
             env,
             version,
             &compiled,
-            inputs.into_iter(),
+            inputs,
             false,
             || {},
         )

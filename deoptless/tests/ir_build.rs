@@ -303,3 +303,45 @@ fn mid_loop_continuations_are_peeled_into_natural_loops() {
         assert_eq!(loops_of(true), 3);
     });
 }
+
+/// Direct calls (`profit::is_direct_call`): positional calls whose feedback
+/// saw one closure are bound straight into the callee's frame at run time
+/// (`runtime::call_positional`), so the profitability check counts them as
+/// cheap: the benchmark's recursive `fib` is compiled, and in `calls_direct_args` the
+/// positional calls are direct while the named one is not.
+#[test]
+fn positional_closure_calls_are_direct() {
+    on_big_stack(|| {
+        let funs = functions_after_run("bench_suite_fib");
+        let fib = funs.iter().find(|f| f.name == "fib").unwrap();
+        // As the engine compiles it for its calls: an integer argument.
+        let ctx = compiler::context::ArgContext {
+            args: vec![compiler::context::ArgType::Int],
+        };
+        let entry = compiler::build::Entry::call(fib, &ctx);
+        let mut ir = compiler::build::build_from(fib, &entry).unwrap();
+        compiler::passes::optimize(&mut ir);
+        let work = compiler::profit::loop_work(&ir, fib);
+        assert_eq!(
+            (work.direct, work.calls),
+            (2, 0),
+            "{}",
+            compiler::print::print_func(&ir)
+        );
+        compiler::profit::check(&ir, fib).unwrap();
+
+        let funs = functions_after_run("calls_direct_args");
+        let f = funs.iter().find(|f| f.name == "f").unwrap();
+        let (mut direct, mut other) = (0, 0);
+        for op in &f.ops {
+            if let vm::bytecode::Op::Call { call, .. } = *op {
+                if compiler::profit::is_direct_call(f, call) {
+                    direct += 1;
+                } else {
+                    other += 1;
+                }
+            }
+        }
+        assert_eq!((direct, other), (5, 1));
+    });
+}

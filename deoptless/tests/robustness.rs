@@ -31,6 +31,60 @@ fn infinite_recursion_is_an_r_error() {
     );
 }
 
+/// `run_src` with extra flags before the file.
+fn run_src_with(flags: &[&str], src: &str) -> (String, String, i32) {
+    let dir = std::env::temp_dir().join(format!("dlvm-robust-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join(format!("q{}-{}.R", src.len(), flags.join("").len()));
+    std::fs::write(&f, src).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_dlvm"))
+        .arg("run")
+        .args(flags)
+        .arg(&f)
+        .output()
+        .unwrap();
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+/// Recursion where compiled code calls compiled code directly (positional
+/// arguments, `runtime::call_positional`) still stops at R's nesting limit
+/// with R's error, in every mode, and finite deep recursion completes.
+#[test]
+fn recursion_through_compiled_calls_is_bounded() {
+    let src = "f <- function(n) { if (n < 0L) return(0L); g(n + 1L) + 1L }
+               g <- function(n) f(n) + 1L
+               for (i in 1:5) x <- f(-1L)
+print(x)
+f(1L)
+";
+    let deep = "h <- function(n) if (n == 0L) 0L else 1L + h(n - 1L)
+                for (i in 1:5) x <- h(10L)
+print(h(4000L))
+";
+    for mode in ["deopt", "deoptless"] {
+        let flags = [
+            "--mode",
+            mode,
+            "--jit-threshold",
+            "1",
+            "--no-profitability-check",
+        ];
+        let (out, err, st) = run_src_with(&flags, src);
+        assert_eq!((out.as_str(), st), ("[1] 0\n", 1), "{}", err);
+        assert!(
+            err.starts_with("Error: evaluation nested too deeply"),
+            "{}",
+            err
+        );
+        let (out, err, st) = run_src_with(&flags, deep);
+        assert_eq!((out.as_str(), st), ("[1] 4000\n", 0), "{}", err);
+    }
+}
+
 #[test]
 fn deep_but_finite_recursion_works() {
     let (out, _, st) =

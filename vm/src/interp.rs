@@ -67,13 +67,15 @@ pub struct Activation {
     pub env: Env,
     pub site: CallSite,
     /// The arguments as supplied (kept only for functions that dispatch).
-    pub args: Option<Args>,
+    /// Boxed, like `dispatch`: an activation is pushed and popped on every
+    /// call, so it is kept small.
+    pub args: Option<Box<Args>>,
     pub on_exit: Vec<Pc>,
     /// Bit i: parameter i was not supplied and its default has not been evaluated yet.
     pub pending: u64,
     /// Bit i: parameter i was not supplied (what `missing()` answers).
     pub missing: u64,
-    pub dispatch: Option<DispatchInfo>,
+    pub dispatch: Option<Box<DispatchInfo>>,
 }
 
 /// What a slow-path instruction tells the interpreter loop.
@@ -170,6 +172,9 @@ pub struct Interp {
     cur_call: Option<(*const FunctionCode, CallIdx)>,
     builtin_by_sym: Vec<Option<Option<u16>>>,
     dims: DimCache,
+    /// Frames of finished activations that nothing else referenced, for
+    /// reuse by `call_closure_positional` (no allocation per call).
+    env_pool: Vec<Env>,
 }
 
 impl Default for Interp {
@@ -231,6 +236,7 @@ impl Interp {
             cur_call: None,
             builtin_by_sym: Vec::new(),
             dims: DimCache::default(),
+            env_pool: Vec::new(),
         };
         it.define_base_constants();
         it
@@ -428,27 +434,142 @@ impl Interp {
                 })
             }
         };
+        self.run_frame(clo, env, site, kept_args, pending, missing, dispatch)
+    }
+
+    /// The call whose builtin is running, saved around a call from compiled
+    /// code (as `exec_generic` saves it).
+    pub fn cur_call_saved(&self) -> Option<(*const FunctionCode, CallIdx)> {
+        self.cur_call
+    }
+
+    pub fn restore_cur_call(&mut self, saved: Option<(*const FunctionCode, CallIdx)>) {
+        self.cur_call = saved;
+    }
+
+    /// Whether a call of `clo` with `argc` positional arguments may use
+    /// `call_closure_positional` (no `...` to fill, no argument list to keep
+    /// for `UseMethod`, no more arguments than formals: R's matching is then
+    /// the identity).
+    pub fn positional_ok(clo: &Closure, argc: usize) -> bool {
+        let code = &clo.code;
+        argc <= code.nparams && clo.params.len() == code.nparams && !code.uses_dispatch
+    }
+
+    /// A call of `clo` with positional arguments `values` (in order), when
+    /// `positional_ok` holds: exactly what `call_closure` does for such a call
+    /// (same frame, same `missing()` bits, same tier entry), without building
+    /// an `Args` list and matching it. Compiled code's calls come here.
+    pub fn call_closure_positional(
+        &mut self,
+        clo: &Rc<Closure>,
+        values: impl Iterator<Item = Value>,
+        site: CallSite,
+    ) -> RResult<Value> {
+        if self.frames.len() >= self.max_depth {
+            return Err(RError::no_call(
+                "evaluation nested too deeply: infinite recursion / options(expressions=)?",
+            ));
+        }
+        self.stats.closure_calls += 1;
+        let code = &clo.code;
+        let env = self.fresh_frame(clo);
+        let mut bound = 0usize;
+        {
+            let mut slots = env.slots.borrow_mut();
+            for (slot, v) in slots.iter_mut().zip(values) {
+                *slot = Some(v);
+                bound += 1;
+            }
+        }
+        // Parameters past the supplied ones are missing; those with a default
+        // evaluate it on first use (as `bind_params` marks them).
+        let (mut pending, mut missing) = (0u64, 0u64);
+        for i in bound..code.nparams.min(64) {
+            missing |= 1 << i;
+            if code.defaults[i].is_some() {
+                pending |= 1 << i;
+            }
+        }
+        let r = self.run_frame(clo, env.clone(), site, None, pending, missing, None);
+        self.recycle_frame(env);
+        r
+    }
+
+    /// Frames kept for reuse (enough for the depth of typical recursion
+    /// between calls that return).
+    const ENV_POOL: usize = 64;
+
+    /// A new, empty function frame for an activation of `clo`: a recycled
+    /// one when available, else allocated.
+    fn fresh_frame(&mut self, clo: &Closure) -> Env {
+        let code = &clo.code;
+        if let Some(mut env) = self.env_pool.pop() {
+            if let Some(f) = Rc::get_mut(&mut env) {
+                f.layout = Some(code.locals.clone());
+                f.parent = Some(clo.env.clone());
+                // Empty (see `recycle_frame`): unbound slots, built in place.
+                let slots = f.slots.get_mut();
+                slots.extend(std::iter::repeat_with(|| None).take(code.locals.len()));
+                return env;
+            }
+        }
+        EnvFrame::new_function(code.locals.clone(), clo.env.clone())
+    }
+
+    /// Keep `env` for `fresh_frame` when its activation is over and nothing
+    /// else refers to it (no closure, promise, continuation or exit state
+    /// captured it): it is emptied at once, so it keeps no value alive, and
+    /// nobody can observe that its memory is reused.
+    fn recycle_frame(&mut self, mut env: Env) {
+        if self.env_pool.len() >= Self::ENV_POOL {
+            return;
+        }
+        if let Some(f) = Rc::get_mut(&mut env) {
+            f.slots.get_mut().clear();
+            f.dots.get_mut().take();
+            f.parent = None;
+            f.layout = None;
+            self.env_pool.push(env);
+        }
+    }
+
+    /// Push the activation of `clo` (arguments bound in `env`), run it
+    /// natively when the tier takes it, else in the interpreter; then its
+    /// `on.exit` code; pop it.
+    #[allow(clippy::too_many_arguments)]
+    fn run_frame(
+        &mut self,
+        clo: &Rc<Closure>,
+        env: Env,
+        site: CallSite,
+        kept_args: Option<Args>,
+        pending: u64,
+        missing: u64,
+        dispatch: Option<DispatchInfo>,
+    ) -> RResult<Value> {
+        let code = &clo.code;
         self.frames.push(Activation {
             closure: clo.clone(),
             env: env.clone(),
             site,
-            args: kept_args,
+            args: kept_args.map(Box::new),
             on_exit: Vec::new(),
             pending,
             missing,
-            dispatch,
+            dispatch: dispatch.map(Box::new),
         });
         let native = self.tier.clone().and_then(|t| t.enter(self, clo, &env));
         let r = match native {
             Some(r) => r,
-            None => self.run(&code, &env, 0),
+            None => self.run(code, &env, 0),
         };
         let act = self.frames.last_mut().unwrap();
         let exits = std::mem::take(&mut act.on_exit);
         let mut r = r;
         for pc in exits {
             let vis = self.visible;
-            if let Err(e) = self.run(&code, &env, pc) {
+            if let Err(e) = self.run(code, &env, pc) {
                 r = Err(e);
             }
             self.visible = vis;
@@ -1929,7 +2050,7 @@ impl Interp {
             .frames
             .last()
             .ok_or_else(|| RError::new("UseMethod called from outside a function"))?;
-        let args = act.args.clone().unwrap_or_default();
+        let args = act.args.as_deref().cloned().unwrap_or_default();
         let site = act.site.clone();
         let obj = match obj {
             Some(o) => o,

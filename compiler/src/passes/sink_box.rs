@@ -4,9 +4,16 @@
 //! a possible exit (the common case after `type_infer` unboxes a loop-carried
 //! value) become dead and `dce` removes them from the loop.
 
+//!
+//! Also `box (unbox x)` of a boxed `x` is `x` itself (the same R value: an
+//! unbox of a scalar type follows its type test), so every use of the box
+//! uses `x`: a function that tests and unboxes its arguments but only passes
+//! some of them on to calls no longer boxes them again.
+
 use crate::ir::*;
 
 pub fn run(f: &mut Func) -> bool {
+    let mut changed = rebox(f);
     let boxes: std::collections::HashMap<Val, Val> = f
         .blocks
         .iter()
@@ -17,9 +24,8 @@ pub fn run(f: &mut Func) -> bool {
         })
         .collect();
     if boxes.is_empty() {
-        return false;
+        return changed;
     }
-    let mut changed = false;
     let placed: Vec<Inst> = f.blocks.iter().flat_map(|b| b.insts.clone()).collect();
     for i in placed {
         let mut sub = |v: &mut Val| {
@@ -40,10 +46,73 @@ pub fn run(f: &mut Func) -> bool {
     changed
 }
 
+/// Replace the uses of `box (unbox x)` (`x: any`, a scalar unbox) by `x`.
+fn rebox(f: &mut Func) -> bool {
+    let same: std::collections::HashMap<Val, Val> = f
+        .blocks
+        .iter()
+        .flat_map(|b| b.insts.iter())
+        .filter_map(|&i| match (&f.inst(i).kind, f.inst(i).result) {
+            (InstKind::Unary(UnOp::Box, u), Some(r)) => match super::def_kind(f, *u) {
+                Some(InstKind::Unary(UnOp::Unbox, x))
+                    if f.ty(*x) == Type::Any
+                        && matches!(f.ty(*u), Type::Int | Type::Dbl | Type::Lgl) =>
+                {
+                    Some((r, *x))
+                }
+                _ => None,
+            },
+            _ => None,
+        })
+        .collect();
+    if same.is_empty() {
+        return false;
+    }
+    let mut changed = false;
+    let placed: Vec<Inst> = f.blocks.iter().flat_map(|b| b.insts.clone()).collect();
+    for i in placed {
+        super::map_uses(&mut f.insts[i.0 as usize].kind, |v| match same.get(&v) {
+            Some(&x) => {
+                changed = true;
+                x
+            }
+            None => v,
+        });
+    }
+    changed
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::passes::test_util::check_pass;
+
+    #[test]
+    fn a_reboxed_argument_is_the_argument() {
+        check_pass(
+            run,
+            "function f {
+bb0(v0: any):
+  v1: cp = checkpoint pc=0 stack=[] locals=[v0]
+  v2: bool = test is.int v0
+  assume v2, v1, typecheck
+  v3: int = unbox v0
+  v4: any = box v3
+  v5: any = runtime @3(v4)
+  ret v5
+}",
+            "function f {
+bb0(v0: any):
+  v1: cp = checkpoint pc=0 stack=[] locals=[v0]
+  v2: bool = test is.int v0
+  assume v2, v1, typecheck
+  v3: int = unbox v0
+  v4: any = box v3
+  v5: any = runtime @3(v0)
+  ret v5
+}",
+        );
+    }
 
     #[test]
     fn boxes_leave_frame_states_and_returns() {

@@ -193,9 +193,10 @@ fn next_method(interp: &mut Interp, _args: Args) -> RResult<Value> {
         .ok_or_else(|| RError::new("NextMethod called from outside a method dispatch"))?;
     let info = act
         .dispatch
-        .clone()
+        .as_deref()
+        .cloned()
         .ok_or_else(|| RError::new("NextMethod called from outside a method dispatch"))?;
-    let args = act.args.clone().unwrap_or_default();
+    let args = act.args.as_deref().cloned().unwrap_or_default();
     let site = act.site.clone();
     if info.position >= info.classes.len() {
         return Err(RError::new("no more methods"));
