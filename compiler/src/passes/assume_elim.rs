@@ -1,13 +1,11 @@
 //! Redundant assume elimination: an `assume c` is dropped when a dominating
 //! assume (earlier in the same block or in a dominating block) already
 //! established `c`, or established an identical `test` (same type test, same
-//! operand), or an `inbounds` of the same index on the same vector (seen
-//! through `unbox` and through `vecset`, which keeps the length). Branch
-//! edges establish facts too: on the edge where `a < b` holds, `a + 1` and
-//! `b - 1` cannot overflow (`a < b` bounds `a` below the largest integer and
-//! `b` above the smallest), so those overflow assumes go. Every check dropped
-//! is one fewer per loop iteration, and one exit fewer. The test and
-//! checkpoint left unused are DCE's business.
+//! operand). Branch edges establish facts too: on the edge where `a < b`
+//! holds, `a + 1` and `b - 1` cannot overflow (`a < b` bounds `a` below the
+//! largest integer and `b` above the smallest), so those overflow assumes go.
+//! Every check dropped is one fewer per loop iteration, and one exit fewer.
+//! The test and checkpoint left unused are DCE's business.
 
 use super::cfg::Cfg;
 use super::def_kind;
@@ -20,8 +18,6 @@ enum Fact {
     /// The condition value is true.
     Cond(Val),
     Test(TypeTest, Val),
-    /// (vector, 1-based index): the index is in bounds.
-    InBounds(Val, Val),
     /// The integer is less than some integer: adding 1 does not overflow.
     BelowMax(Val),
     /// The integer is greater than some integer: subtracting 1 does not
@@ -29,25 +25,10 @@ enum Fact {
     AboveMin(Val),
 }
 
-/// The vector a typed vector value stands for: `unbox` and `vecset` keep
-/// the length of their vector operand.
-fn vector_root(f: &Func, mut v: Val) -> Val {
-    // Bounded: each step goes to an operand of the defining instruction.
-    for _ in 0..f.insts.len() {
-        match def_kind(f, v) {
-            Some(InstKind::Unary(UnOp::Unbox, x)) | Some(InstKind::VecSet(x, _, _)) => v = *x,
-            _ => break,
-        }
-    }
-    v
-}
-
 fn facts_of(f: &Func, cond: Val) -> Vec<Fact> {
     let mut v = vec![Fact::Cond(cond)];
-    match def_kind(f, cond) {
-        Some(InstKind::Test(t, x)) => v.push(Fact::Test(*t, *x)),
-        Some(InstKind::InBounds(x, i)) => v.push(Fact::InBounds(vector_root(f, *x), *i)),
-        _ => {}
+    if let Some(InstKind::Test(t, x)) = def_kind(f, cond) {
+        v.push(Fact::Test(*t, *x));
     }
     v
 }
@@ -224,44 +205,6 @@ bb3():
   ret v0
 }";
         assert!(!check_pass(run, text, text));
-    }
-
-    #[test]
-    fn bounds_check_after_a_store_into_the_same_vector() {
-        check_pass(
-            run,
-            "function f {
-bb0(v0: any, v1: int, v2: int):
-  v3: cp = checkpoint pc=0 stack=[] locals=[v0]
-  v4: vec<int> = unbox v0
-  v5: bool = inbounds v4, v1
-  assume v5, v3, typecheck
-  v6: bool = inbounds v4, v2
-  assume v6, v3, typecheck
-  v7: any = vecset v0, v1, v2
-  v8: vec<int> = unbox v7
-  v9: bool = inbounds v8, v2
-  v10: cp = checkpoint pc=1 stack=[] locals=[v7]
-  assume v9, v10, typecheck
-  v11: any = vecset v7, v2, v1
-  ret v11
-}",
-            "function f {
-bb0(v0: any, v1: int, v2: int):
-  v3: cp = checkpoint pc=0 stack=[] locals=[v0]
-  v4: vec<int> = unbox v0
-  v5: bool = inbounds v4, v1
-  assume v5, v3, typecheck
-  v6: bool = inbounds v4, v2
-  assume v6, v3, typecheck
-  v7: any = vecset v0, v1, v2
-  v8: vec<int> = unbox v7
-  v9: bool = inbounds v8, v2
-  v10: cp = checkpoint pc=1 stack=[] locals=[v7]
-  v11: any = vecset v7, v2, v1
-  ret v11
-}",
-        );
     }
 
     /// `while (i < j) { i <- i + 1L; j <- j - 1L }`: on the loop's edge
