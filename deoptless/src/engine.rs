@@ -123,6 +123,13 @@ pub struct Shared {
     pending: RefCell<Option<Next>>,
     /// Continuations entered so far by the innermost dispatcher's trampoline.
     chain: std::cell::Cell<u32>,
+    /// Whether the code of the exit being handled was entered by a
+    /// trampoline (set by `dispatch` before it declines, read by `exit`).
+    exit_trampolined: std::cell::Cell<bool>,
+    /// The activation resuming in the interpreter after a kept chaos
+    /// fallback of trampolined code: its OSR-in hands the loop code to that
+    /// trampoline (`osr_in`).
+    reentry: std::cell::Cell<Option<Reentry>>,
     /// Depth of each continuation version id (absent: an origin version).
     depths: RefCell<HashMap<usize, u32>>,
     /// Entry states (with feedback) whose OSR-in code failed to compile, by
@@ -135,6 +142,24 @@ pub struct Shared {
     /// it like any version (see `exit`).
     #[allow(clippy::type_complexity)]
     osr_cache: RefCell<HashMap<(*const FunctionCode, usize), Vec<(Entry, usize, Rc<Compiled>)>>>,
+}
+
+/// One interpreter activation: its function, environment and frame depth.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Reentry {
+    code: *const FunctionCode,
+    env: *const vm::env::EnvFrame,
+    depth: usize,
+}
+
+impl Reentry {
+    fn of(code: &Rc<FunctionCode>, env: &Env, interp: &Interp) -> Reentry {
+        Reentry {
+            code: Rc::as_ptr(code),
+            env: Rc::as_ptr(env),
+            depth: interp.frames.len(),
+        }
+    }
 }
 
 /// What a trampoline enters next: a continuation, or OSR-in code a
@@ -187,6 +212,8 @@ impl Engine {
                 depths: RefCell::new(HashMap::new()),
                 pending: RefCell::new(None),
                 chain: std::cell::Cell::new(0),
+                exit_trampolined: std::cell::Cell::new(false),
+                reentry: std::cell::Cell::new(None),
             }),
         }
     }
@@ -578,15 +605,28 @@ impl Shared {
         let (version, compiled, inputs) =
             self.osr_code(code, env, pc, stack, loops, Default::default())?;
         self.stats.borrow_mut().osr_in += 1;
-        self.run_native(
+        if self.reentry.get() == Some(Reentry::of(code, env, interp)) {
+            // The activation resumed from a kept chaos fallback of code a
+            // trampoline runs: that trampoline enters the loop code once the
+            // exited code returns (with this dummy result), instead of a new
+            // native frame on top of the dead one at every such fallback.
+            self.reentry.set(None);
+            *self.pending.borrow_mut() = Some(Next {
+                version,
+                compiled,
+                inputs,
+                chains: false,
+            });
+            return Some(Ok(Value::Null));
+        }
+        self.run_trampolined(
             self.clone(),
             interp,
             code,
             env,
             version,
-            &compiled,
-            inputs.into_iter(),
-            false,
+            compiled,
+            inputs,
             || {},
         )
     }
@@ -625,20 +665,28 @@ impl Shared {
         {
             return None;
         }
-        let label = entry_label(&entry);
         let cached = self.osr_cache.borrow().get(&(key, pc)).and_then(|codes| {
             codes
                 .iter()
                 .find(|(e, _, _)| *e == entry)
                 .map(|(_, id, c)| (*id, c.clone()))
         });
-        let reused = cached.is_some();
+        // The event's label is built only when tracing (a kept chaos
+        // fallback comes back here at every exit).
+        let osr_event = |label: &dyn Fn() -> String, reused: bool| {
+            self.event(|| {
+                serde_json::json!({"event": "osr_in", "function": code.name, "pc": pc,
+                                   "context": label(), "reused": reused})
+            })
+        };
         let (version, compiled) = match cached {
             Some(hit) => {
                 self.stats.borrow_mut().osr_reused += 1;
+                osr_event(&|| entry_label(&entry), true);
                 hit
             }
             None => {
+                let label = entry_label(&entry);
                 let Some((compiled, ns)) = self.compile_entry(code, &entry, &label, "osr_compile")
                 else {
                     self.osr_failed
@@ -648,6 +696,7 @@ impl Shared {
                         .push(entry);
                     return None;
                 };
+                osr_event(&|| label.clone(), false);
                 self.stats.borrow_mut().compile_ns_total += ns;
                 let id = self.next_version.get();
                 self.next_version.set(id + 1);
@@ -660,10 +709,6 @@ impl Shared {
                 (id, compiled)
             }
         };
-        self.event(|| {
-            serde_json::json!({"event": "osr_in", "function": code.name, "pc": pc,
-                                          "context": label, "reused": reused})
-        });
         Some((version, compiled, inputs))
     }
 
@@ -746,6 +791,7 @@ impl ExitHandler for Shared {
         match self.deoptless(interp, c, raw, trace_ns) {
             Ok(r) => Some(r),
             Err(why) => {
+                self.exit_trampolined.set(c.trampolined);
                 *self
                     .stats
                     .borrow_mut()
@@ -766,46 +812,40 @@ impl ExitHandler for Shared {
         // Deoptimize: feed the trigger back, retire the version, finish in the interpreter.
         osr::deopt::record_trigger(&st);
         let key = Rc::as_ptr(&st.code);
-        // Deoptless keeps origin versions even when an exit falls back to the
-        // interpreter: other contexts still dispatch from them to their
-        // continuations (only the failing state is left to the interpreter).
-        // Not when an inlined function was redefined: the version's guard
-        // would fail on every call.
-        let redefined = st.reason == Reason::CallTarget && !st.chaos;
-        let keep_origin = self.config.mode == Mode::Deoptless
-            && !redefined
-            && !self.depths.borrow().contains_key(&st.version);
+        // Deoptless keeps the code when a chaos exit falls back to the
+        // interpreter: its fact held, so the code (an origin version, its
+        // cached loop code, a continuation) is still right, and other
+        // contexts still dispatch from it to their continuations. Nothing is
+        // retired or recompiled, so it does not count toward MAX_DEOPTS. A
+        // real failure that falls back (the table is full, say) retires the
+        // code as in deopt mode: the baseline feedback now knows better, and
+        // kept code would fail at the same check on every later run (a
+        // function's end that OSR-in code never saw, an inlined function
+        // redefined), each failure a deopt, until MAX_DEOPTS leaves the
+        // function interpreted.
+        let keep = self.config.mode == Mode::Deoptless && st.chaos;
         let deopts = {
             let mut fns = self.fns.borrow_mut();
             let info = fns.entry(key).or_default();
-            // Retire the version that exited; the others stay dispatchable.
-            if let Some(pos) = info
-                .ids
-                .iter()
-                .position(|(id, _)| *id == st.version && !keep_origin)
-            {
-                let (_, ctx) = info.ids.remove(pos);
-                info.table.remove(&ctx);
-            }
-            // OSR-in code is a version too.
-            if !keep_origin {
-                let mut cache = self.osr_cache.borrow_mut();
-                for codes in cache.values_mut() {
+            if !keep {
+                // Retire the version that exited; the others stay dispatchable.
+                if let Some(pos) = info.ids.iter().position(|(id, _)| *id == st.version) {
+                    let (_, ctx) = info.ids.remove(pos);
+                    info.table.remove(&ctx);
+                }
+                // OSR-in code is a version too.
+                for codes in self.osr_cache.borrow_mut().values_mut() {
                     codes.retain(|(_, id, _)| *id != st.version);
                 }
-            }
-            // A continuation whose assumption really failed leaves its
-            // dispatch table (a chaos exit's fact held: it stays valid).
-            if !st.chaos {
+                // A continuation whose assumption really failed leaves its
+                // dispatch table.
                 info.conts.entries.retain(|(_, k)| k.id != st.version);
-            }
-            // A chaos fallback of deoptless mode retires nothing and
-            // recompiles nothing (its fact held; the version and its cached
-            // loop code stay): it does not count toward MAX_DEOPTS.
-            if !(keep_origin && st.chaos) {
                 info.deopts += 1;
+                // Compiled again after `jit_threshold` more calls. (Not after
+                // a kept chaos exit: a function with one every few calls
+                // would never be compiled at its entry.)
+                info.retired_at = Some(st.code.invocations.get());
             }
-            info.retired_at = Some(st.code.invocations.get());
             if info.deopts >= MAX_DEOPTS {
                 // The function stays interpreted from now on, as in deopt
                 // mode: kept origin versions would only exit again, each
@@ -823,10 +863,17 @@ impl ExitHandler for Shared {
         let exit_ns = st.started.elapsed().as_nanos() as u64;
         self.stats.borrow_mut().exit_ns_total += exit_ns;
         self.event(|| serde_json::json!({"event": "deopt", "function": st.code.name, "pc": st.pc, "deopts": deopts, "exit_ns": exit_ns}));
-        // Deoptless keeps the function's code: the activation goes back to
-        // native loop code at its next loop iteration (cached OSR-in code).
-        interp.osr_soon = keep_origin && deopts < MAX_DEOPTS;
-        osr::deopt::resume_in_interpreter(interp, st)
+        // Deoptless kept the function's code: the activation goes back to
+        // native loop code at its next loop iteration (cached OSR-in code),
+        // entered by the trampoline that ran the exited code if there is one.
+        let back = keep && deopts < MAX_DEOPTS;
+        interp.osr_soon = back;
+        let trampolined = self.exit_trampolined.take();
+        let reentry = (back && trampolined).then(|| Reentry::of(&st.code, &st.env, interp));
+        let outer = self.reentry.replace(reentry);
+        let r = osr::deopt::resume_in_interpreter(interp, st);
+        self.reentry.set(outer);
+        r
     }
 }
 
@@ -944,7 +991,7 @@ impl Shared {
             // (the entry's context is exactly the current one, its continuation)
             let found = fi
                 .and_then(|fi| fi.conts.dispatch(&cur))
-                .map(|(ctx, k)| (*ctx == cur, k.clone()));
+                .map(|(ctx, k)| (ctx.clone(), k.clone()));
             let len = fi.map_or(0, |fi| fi.conts.len());
             let failed = fi.is_some_and(|fi| fi.failed.contains(&cur));
             // After MAX_DEOPTS deoptimizations of the function no new
@@ -954,7 +1001,7 @@ impl Shared {
                 // A real failure in a continuation whose own context is the
                 // current one: it failed at its entry and would again.
                 Some((_, k)) if k.id == c.version && !raw.chaos => return Err("no_progress"),
-                Some((exact, _)) => !*exact && 2 * len < cap && !failed && !exhausted,
+                Some((ctx, _)) => *ctx != cur && 2 * len < cap && !failed && !exhausted,
                 None if failed => return Err("compile_failed"),
                 None if exhausted => return Err("too_many_deopts"),
                 None if len >= cap => return Err("table_full"),
@@ -963,28 +1010,31 @@ impl Shared {
             (found, compile)
         };
         let hit = !compile;
-        let cont = if compile {
+        // The continuation and the context it was compiled for (the current
+        // one, or one that admits it).
+        let compiled = if compile {
             // The failing value's full feedback (a context type is coarser:
             // a double matrix is `any` there, but `dbl[] with attributes`
             // here, which the continuation can speculate on again).
-            match self.compile_continuation(&c.code, &cur, raw.observed(c), raw.chaos, 1) {
-                Some(k) => k,
-                None => match found {
-                    Some((_, k)) => k,
-                    None => return Err("compile_failed"),
-                },
-            }
+            self.compile_continuation(&c.code, &cur, raw.observed(c), raw.chaos, 1)
         } else {
-            found.expect("a hit").1
+            None
+        };
+        let (cont_ctx, cont) = match (compiled, found) {
+            (Some(k), _) => (cur.clone(), k),
+            (None, Some(hit)) => hit,
+            (None, None) => return Err("compile_failed"),
         };
         // Entry values: stack, bound locals, loop counters, as the continuation's
-        // parameters expect them (its context says which are unboxed).
+        // parameters expect them (its context says which are unboxed: a value
+        // the current context knows is an `int` stays boxed for a continuation
+        // compiled for `any` there).
         let mut inputs = Vec::with_capacity(cont.compiled.params.len());
         // The types the entry values must have, for --verify-contexts only.
         let verify = self.config.verify_contexts;
         let mut expected = Vec::new();
         let mut k = 0;
-        for t in &cur.stack {
+        for t in &cont_ctx.stack {
             inputs.push(entry_value(c, raw, k, *t));
             if verify {
                 expected.push(*t);
@@ -993,7 +1043,7 @@ impl Shared {
         }
         for (slot, &present) in info.locals.iter().enumerate() {
             if present {
-                if let Some(t) = cur.locals[slot] {
+                if let Some(t) = cont_ctx.locals[slot] {
                     inputs.push(entry_value(c, raw, k, t));
                     if verify {
                         expected.push(t);
@@ -1049,17 +1099,48 @@ impl Shared {
             return Ok(Ok(Value::Null));
         }
         let (code, env) = (c.code.clone(), c.env.clone());
-        let (mut version, mut compiled) = (cont.id, cont.compiled.clone());
+        self.run_trampolined(
+            c.handler.clone(),
+            interp,
+            &code,
+            &env,
+            cont.id,
+            cont.compiled.clone(),
+            inputs,
+            entering,
+        )
+        .ok_or("missing_entry_value")
+    }
+
+    /// Run `compiled` (version `version` of `code`), then whatever code its
+    /// exits hand over through `pending` (continuations, the loop code they
+    /// transfer to, the loop code a kept chaos fallback re-enters), one after
+    /// another: chains of exits do not grow the native stack. `None`: the
+    /// first code could not be entered (an `any` parameter without a value),
+    /// nothing ran.
+    #[allow(clippy::too_many_arguments)]
+    fn run_trampolined(
+        &self,
+        handler: Rc<dyn ExitHandler>,
+        interp: &mut Interp,
+        code: &Rc<FunctionCode>,
+        env: &Env,
+        mut version: usize,
+        mut compiled: Rc<Compiled>,
+        mut inputs: Vec<Option<EntryValue>>,
+        entering: impl FnOnce(),
+    ) -> Option<RResult<Value>> {
         let mut entering = Some(entering);
+        let mut first = true;
         // This activation's chain (a continuation may call functions whose
         // exits start chains of their own).
         let outer_chain = self.chain.replace(0);
         let result = loop {
             let r = self.run_native(
-                c.handler.clone(),
+                handler.clone(),
                 interp,
-                &code,
-                &env,
+                code,
+                env,
                 version,
                 &compiled,
                 inputs.into_iter(),
@@ -1071,15 +1152,24 @@ impl Shared {
                 },
             );
             let next = self.pending.borrow_mut().take();
-            match next {
-                Some(next) if matches!(r, Some(Ok(_))) => {
+            match (next, r) {
+                (Some(next), Some(Ok(_))) => {
                     version = next.version;
                     compiled = next.compiled;
                     inputs = next.inputs;
                     self.chain
                         .set(if next.chains { self.chain.get() + 1 } else { 0 });
+                    first = false;
                 }
-                _ => break r.ok_or("missing_entry_value"),
+                (_, Some(r)) => break Some(r),
+                (_, None) if first => break None,
+                // Code handed over must be enterable: the state it would
+                // start from is already gone.
+                (_, None) => {
+                    break Some(Err(RError::new(
+                        "internal error: compiled code handed over to code it cannot enter",
+                    )))
+                }
             }
         };
         self.chain.set(outer_chain);

@@ -209,3 +209,44 @@ fn continuations_transfer_to_cached_loop_code() {
     // one is rare) and the loop code they transfer to is an origin version.
     assert!(10 * n("deopts") <= n("chaos_exits"), "{}", s);
 }
+
+/// A real failure that falls back to a deopt (here every one: no table)
+/// retires the OSR-in code, as in deopt mode, so the next call compiles loop
+/// code from the updated feedback. Kept code would exit at the same return on
+/// every call until MAX_DEOPTS (12) left the function interpreted.
+#[test]
+fn real_fallback_retires_stale_loop_code() {
+    let flags = ["--mode", "deoptless", "--max-continuations", "0"];
+    assert_eq!(common::check("deoptless_return_in_loop", &flags), None);
+    let s = stats_of("deoptless_return_in_loop.R", &flags);
+    let n = |k: &str| s[k].as_u64().unwrap();
+    assert_eq!(n("deopts"), 1, "{}", s);
+    assert_eq!(s["deoptless_fallbacks"]["table_full"], 1, "{}", s);
+    // Each of the 30 calls enters native loop code.
+    assert_eq!(n("osr_in"), 30, "{}", s);
+}
+
+/// Chaos exits that fall back (no table) keep the code, count toward no
+/// limit and send the activation back to its cached loop code at the next
+/// back edge: under chaos the function stays native to its last call.
+#[test]
+fn chaos_fallbacks_keep_loop_code() {
+    let flags = [
+        "--mode",
+        "deoptless",
+        "--max-continuations",
+        "0",
+        "--chaos",
+        "0.001",
+        "--seed",
+        "3",
+    ];
+    assert_eq!(common::check("deoptless_return_in_loop", &flags), None);
+    let s = stats_of("deoptless_return_in_loop.R", &flags);
+    let n = |k: &str| s[k].as_u64().unwrap();
+    assert!(n("chaos_exits") >= 100, "{}", s);
+    // Nearly every chaos exit re-enters the cached loop code (not one in the
+    // last iteration of a call).
+    assert!(n("osr_in") >= n("chaos_exits"), "{}", s);
+    assert!(n("osr_reused") + 2 >= n("osr_in"), "{}", s);
+}

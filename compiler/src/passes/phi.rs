@@ -4,40 +4,129 @@
 //! every edge into it. This makes values that a loop does not change visibly
 //! loop-invariant, so their checks can be hoisted.
 
-use super::replace_uses;
+use super::map_uses;
 use crate::ir::*;
+use std::collections::HashMap;
 
+/// Removes trivial parameters in rounds: each round finds every parameter
+/// that is trivial given the removals found so far in the round, then drops
+/// them all and rewrites every use in one pass over the function (removing
+/// them one at a time rescanned the whole function per parameter, quadratic
+/// in the size of the big OSR-in and loop functions).
 pub fn run(f: &mut Func) -> bool {
     let mut changed = false;
-    while let Some((b, k, v)) = find_trivial(f) {
-        let p = f.blocks[b.0 as usize].params[k];
-        remove_param(f, b, k);
-        replace_uses(f, p, v);
+    loop {
+        let preds = edges_into_all(f);
+        let mut subst: HashMap<Val, Val> = HashMap::new();
+        for (bi, bd) in f.blocks.iter().enumerate().skip(1) {
+            let edges = &preds[bi];
+            if edges.is_empty() {
+                continue;
+            }
+            for (k, &p) in bd.params.iter().enumerate() {
+                let mut only: Option<Val> = None;
+                let mut trivial = true;
+                for &(i, e) in edges {
+                    let a = resolve(&subst, edge_arg(f, i, e, k));
+                    if a == p {
+                        continue;
+                    }
+                    match only {
+                        None => only = Some(a),
+                        Some(o) if o == a => {}
+                        Some(_) => {
+                            trivial = false;
+                            break;
+                        }
+                    }
+                }
+                if let (true, Some(v)) = (trivial, only) {
+                    subst.insert(p, v);
+                }
+            }
+        }
+        if subst.is_empty() {
+            return changed;
+        }
         changed = true;
+        // Drop the parameters and their arguments on every edge.
+        for (bi, edges) in preds.iter().enumerate().skip(1) {
+            let b = Block(bi as u32);
+            let keep: Vec<bool> = f.blocks[bi]
+                .params
+                .iter()
+                .map(|p| !subst.contains_key(p))
+                .collect();
+            if keep.iter().all(|&k| k) {
+                continue;
+            }
+            for &(i, e) in edges {
+                let mut k = 0;
+                edge_args(f, i, e).retain(|_| {
+                    k += 1;
+                    keep[k - 1]
+                });
+            }
+            f.blocks[bi].params.retain(|p| !subst.contains_key(p));
+            let params = f.blocks[bi].params.clone();
+            for (idx, p) in params.iter().enumerate() {
+                f.vals[p.0 as usize].def = ValDef::Param(b, idx as u32);
+            }
+        }
+        // Rewrite every use (a value may map to a parameter removed later in
+        // the same round: `resolve` follows the chain).
+        let placed: Vec<Inst> = f.blocks.iter().flat_map(|b| b.insts.clone()).collect();
+        for i in placed {
+            map_uses(&mut f.insts[i.0 as usize].kind, |v| resolve(&subst, v));
+        }
     }
-    changed
 }
 
-/// The argument lists of every edge into `b` (mutable access by instruction).
-fn edges_into(f: &Func, b: Block) -> Vec<(Inst, usize)> {
-    let mut out = Vec::new();
+/// `v` after the substitutions of this round.
+fn resolve(subst: &HashMap<Val, Val>, mut v: Val) -> Val {
+    // A chain is acyclic: a parameter is only replaced by a value other than
+    // itself after resolution, and each is replaced once.
+    let mut steps = 0;
+    while let Some(&w) = subst.get(&v) {
+        v = w;
+        steps += 1;
+        if steps > subst.len() {
+            break;
+        }
+    }
+    v
+}
+
+/// For every block, the edges into it: (the jump or branch, which edge).
+fn edges_into_all(f: &Func) -> Vec<Vec<(Inst, usize)>> {
+    let mut out = vec![Vec::new(); f.blocks.len()];
     for bd in &f.blocks {
         if let Some(&i) = bd.insts.last() {
             match &f.inst(i).kind {
-                InstKind::Jump(t, _) if *t == b => out.push((i, 0)),
+                InstKind::Jump(t, _) => out[t.0 as usize].push((i, 0)),
                 InstKind::Branch(_, t, _, e, _) => {
-                    if *t == b {
-                        out.push((i, 0));
-                    }
-                    if *e == b {
-                        out.push((i, 1));
-                    }
+                    out[t.0 as usize].push((i, 0));
+                    out[e.0 as usize].push((i, 1));
                 }
                 _ => {}
             }
         }
     }
     out
+}
+
+fn edge_arg(f: &Func, i: Inst, edge: usize, k: usize) -> Val {
+    match &f.inst(i).kind {
+        InstKind::Jump(_, a) => a[k],
+        InstKind::Branch(_, _, a, _, x) => {
+            if edge == 0 {
+                a[k]
+            } else {
+                x[k]
+            }
+        }
+        _ => unreachable!("edges_into_all returns only jumps and branches"),
+    }
 }
 
 fn edge_args(f: &mut Func, i: Inst, edge: usize) -> &mut Vec<Val> {
@@ -50,61 +139,7 @@ fn edge_args(f: &mut Func, i: Inst, edge: usize) -> &mut Vec<Val> {
                 e
             }
         }
-        _ => unreachable!("edges_into returns only jumps and branches"),
-    }
-}
-
-fn find_trivial(f: &Func) -> Option<(Block, usize, Val)> {
-    for (bi, bd) in f.blocks.iter().enumerate().skip(1) {
-        let b = Block(bi as u32);
-        let edges = edges_into(f, b);
-        if edges.is_empty() {
-            continue;
-        }
-        for (k, &p) in bd.params.iter().enumerate() {
-            let mut only: Option<Val> = None;
-            let mut trivial = true;
-            for &(i, e) in &edges {
-                let a = match &f.inst(i).kind {
-                    InstKind::Jump(_, a) => a[k],
-                    InstKind::Branch(_, _, a, _, x) => {
-                        if e == 0 {
-                            a[k]
-                        } else {
-                            x[k]
-                        }
-                    }
-                    _ => unreachable!(),
-                };
-                if a == p {
-                    continue;
-                }
-                match only {
-                    None => only = Some(a),
-                    Some(o) if o == a => {}
-                    Some(_) => {
-                        trivial = false;
-                        break;
-                    }
-                }
-            }
-            if let (true, Some(v)) = (trivial, only) {
-                return Some((b, k, v));
-            }
-        }
-    }
-    None
-}
-
-fn remove_param(f: &mut Func, b: Block, k: usize) {
-    for (i, e) in edges_into(f, b) {
-        edge_args(f, i, e).remove(k);
-    }
-    f.blocks[b.0 as usize].params.remove(k);
-    // Re-index the remaining parameters' definitions.
-    let params = f.blocks[b.0 as usize].params.clone();
-    for (idx, p) in params.iter().enumerate() {
-        f.vals[p.0 as usize].def = ValDef::Param(b, idx as u32);
+        _ => unreachable!("edges_into_all returns only jumps and branches"),
     }
 }
 
