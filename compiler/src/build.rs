@@ -65,6 +65,9 @@ struct Builder<'a> {
     /// values and locals: a block parameter carries no type, so the entry
     /// types are passed on as feedback (speculated again where used).
     entry_hints: Option<(usize, Vec<u32>, Vec<Option<u32>>)>,
+    /// Loop headers (targets of backward jumps): their later back edges are
+    /// not known when they are entered, so they inherit no hints.
+    headers: BTreeSet<usize>,
     f: Func,
     /// Block starting at each bytecode pc that begins a block.
     blocks: BTreeMap<usize, Block>,
@@ -274,6 +277,7 @@ impl<'a> Builder<'a> {
             code,
             fb_override: BTreeMap::new(),
             entry_hints: None,
+            headers: BTreeSet::new(),
             f: Func::new(&code.name),
             blocks: BTreeMap::new(),
             shapes: BTreeMap::new(),
@@ -288,6 +292,12 @@ impl<'a> Builder<'a> {
             inline_failed: None,
             returns: None,
         }
+        .with_headers()
+    }
+
+    fn with_headers(mut self) -> Self {
+        self.headers = self.loop_headers();
+        self
     }
 
     /// Build the whole function from `entry`.
@@ -547,6 +557,106 @@ impl<'a> Builder<'a> {
         .unwrap_or(0)
     }
 
+    /// Is feedback slot `fb` a hint (a slot past the code's own, whose bits
+    /// are a fact: an entry type, or a type every incoming edge brings)?
+    fn is_hint(&self, fb: Option<u32>) -> bool {
+        fb.is_some_and(|h| h as usize >= self.code.type_fb.len())
+    }
+
+    /// The feedback slot that describes local `a` where an instruction reads
+    /// it with its own profile `load`: a hint wins over the load's profile,
+    /// which is stale when the types are new (a version for new argument
+    /// types; OSR-in code entered with types that the loop's profile mixes
+    /// with older ones).
+    fn load_fb(&self, a: AbsVal, load: Option<u32>) -> Option<u32> {
+        if self.is_hint(a.fb) {
+            a.fb
+        } else {
+            load.or(a.fb)
+        }
+    }
+
+    /// A new hint slot saying "a scalar of type `t`" (`None` for other
+    /// types: an unboxed vector may be a matrix's data, which the
+    /// attribute-free vector tests would reject).
+    fn type_hint(&mut self, t: Type) -> Option<u32> {
+        let at = match t {
+            Type::Int => ArgType::Int,
+            Type::Dbl => ArgType::Dbl,
+            Type::Lgl => ArgType::Lgl,
+            _ => return None,
+        };
+        let next = self
+            .fb_override
+            .keys()
+            .next_back()
+            .map_or(0, |&k| k + 1)
+            .max(self.code.type_fb.len() as u32 + 1);
+        self.fb_override.insert(next, fb_bits_of(at));
+        Some(next)
+    }
+
+    /// Hints for the stack values and locals of the block at `pc` (not a
+    /// loop header: all its edges are known when it is entered). A value gets
+    /// one where every edge brings it as a scalar of the same unboxed type,
+    /// or with the same hint. Block parameters are boxed, and the loads' profiles may mix
+    /// older types (stale feedback): the types flowing in are facts. A hint
+    /// only chooses what to speculate, and the speculation is checked.
+    fn inherited_hints(
+        &mut self,
+        pc: usize,
+        depth: usize,
+        nlocals: usize,
+    ) -> (Vec<Option<u32>>, Vec<Option<u32>>) {
+        let none = (vec![None; depth], vec![None; nlocals]);
+        if self.headers.contains(&pc) {
+            return none;
+        }
+        let Some(preds) = self.incoming.get(&pc).filter(|p| !p.is_empty()) else {
+            return none;
+        };
+        let states: Vec<State> = preds.iter().map(|(_, _, s)| s.clone()).collect();
+        let hint = |b: &mut Self, vals: Vec<Option<AbsVal>>| -> Option<u32> {
+            let vals: Vec<AbsVal> = vals.into_iter().collect::<Option<_>>()?;
+            let t = b.f.ty(vals[0].val);
+            if matches!(t, Type::Int | Type::Dbl | Type::Lgl) {
+                if vals.iter().all(|a| b.f.ty(a.val) == t) {
+                    return b.type_hint(t);
+                }
+                return None;
+            }
+            // An entry typed `any` has an uninformative (stale) hint: it
+            // stays in its block, and later loads use their profiles.
+            let fb = vals[0].fb;
+            let informative = fb
+                .and_then(|h| b.fb_override.get(&h))
+                .is_some_and(|bits| bits & TypeFeedback::STALE == 0);
+            (b.is_hint(fb) && informative && vals.iter().all(|a| a.fb == fb))
+                .then_some(fb)
+                .flatten()
+        };
+        let stack = (0..depth)
+            .map(|k| {
+                hint(
+                    self,
+                    states.iter().map(|s| s.stack.get(k).copied()).collect(),
+                )
+            })
+            .collect();
+        let locals = (0..nlocals)
+            .map(|k| {
+                hint(
+                    self,
+                    states
+                        .iter()
+                        .map(|s| s.locals.get(k).copied().flatten())
+                        .collect(),
+                )
+            })
+            .collect();
+        (stack, locals)
+    }
+
     /// Feedback bits for a value: its producer's type feedback, or for a call
     /// result the call site's result feedback.
     fn bits_of(&self, a: AbsVal) -> u16 {
@@ -768,15 +878,26 @@ impl<'a> Builder<'a> {
             loops: Vec::new(),
         };
         let hints = self.entry_hints.clone().filter(|h| h.0 == pc);
-        for k in 0..depth {
-            let fb = hints.as_ref().and_then(|h| h.1.get(k).copied());
+        let (stack_inh, locals_inh) = if hints.is_some() {
+            (vec![None; depth], vec![None; locals.len()])
+        } else {
+            self.inherited_hints(pc, depth, locals.len())
+        };
+        for (k, inherited) in stack_inh.into_iter().enumerate() {
+            let fb = hints
+                .as_ref()
+                .and_then(|h| h.1.get(k).copied())
+                .or(inherited);
             st.stack.push(AbsVal {
                 val: self.f.add_param(bb, Type::Any),
                 fb,
             });
         }
         for (k, l) in locals.iter().enumerate() {
-            let fb = hints.as_ref().and_then(|h| h.2.get(k).copied().flatten());
+            let fb = hints
+                .as_ref()
+                .and_then(|h| h.2.get(k).copied().flatten())
+                .or(locals_inh[k]);
             st.locals.push(l.map(|_| AbsVal {
                 val: self.f.add_param(bb, Type::Any),
                 fb,
@@ -887,15 +1008,9 @@ impl<'a> Builder<'a> {
                     };
                     match st.locals[slot as usize] {
                         Some(a) => {
-                            // A local still holding its entry value has the
-                            // entry's type as a hint (a feedback slot past the
-                            // code's own), which is a fact: it wins over the
-                            // load's profile, stale when the entry context is
-                            // new (a version for new argument types).
-                            let hinted = a.fb.filter(|&h| h as usize >= self.code.type_fb.len());
                             st.stack.push(AbsVal {
                                 val: a.val,
-                                fb: hinted.or(fb).or(a.fb),
+                                fb: self.load_fb(a, fb),
                             });
                             // `TakeLocal` moves the value out (the interpreter's slot
                             // is empty until the `StoreLocal` after the update):
@@ -1131,11 +1246,11 @@ impl<'a> Builder<'a> {
                     };
                     let xa = AbsVal {
                         val: xa.val,
-                        fb: Some(fb + 1),
+                        fb: self.load_fb(xa, Some(fb + 1)),
                     };
                     let ia = AbsVal {
                         val: ia.val,
-                        fb: Some(fb + 2),
+                        fb: self.load_fb(ia, Some(fb + 2)),
                     };
                     let r = if j == vm::bytecode::NO_SLOT {
                         self.index1(bb, pc, &st, xa, ia, is2, fb)
@@ -1148,7 +1263,7 @@ impl<'a> Builder<'a> {
                         };
                         let ja = AbsVal {
                             val: ja.val,
-                            fb: Some(fb + 3),
+                            fb: self.load_fb(ja, Some(fb + 3)),
                         };
                         if is2 {
                             self.runtime(bb, pc, &[xa.val, ia.val, ja.val])

@@ -345,3 +345,68 @@ fn positional_closure_calls_are_direct() {
         assert_eq!((direct, other), (5, 1));
     });
 }
+
+/// Stale feedback (the `reopt_stale` case): a loop profiled over integer
+/// vectors, then entered by OSR-in with a double vector. The loads' profiles
+/// say int|dbl, but the types flowing into each block are known (the entry
+/// state's, then each edge's): the body builds as typed double arithmetic,
+/// with no generic runtime call (before, `s - v` and `s + v` stayed generic
+/// and the OSR code was judged unprofitable, so both modes interpreted it).
+#[test]
+fn osr_code_is_typed_by_the_types_flowing_in_not_by_stale_profiles() {
+    on_big_stack(|| {
+        use compiler::context::ArgType;
+        let src = "norm1 <- function(x) {
+  s <- 0
+  for (i in seq_along(x)) {
+    v <- x[i]
+    if (v < 0) s <- s - v else s <- s + v
+  }
+  s
+}
+xi <- (1:200) %% 11L - 5L
+for (k in 1:3) print(norm1(xi))
+print(norm1(xi * 0.5))
+";
+        let mut interp = vm::interp::Interp::new();
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        vm::driver::run_source(&mut interp, src, "stale", &mut out, &mut err);
+        let mut funs = Vec::new();
+        for code in &interp.toplevel_code {
+            compiler::functions_of(code, &mut funs);
+        }
+        let f = funs.iter().find(|f| f.name == "norm1").unwrap();
+        let step = f
+            .ops
+            .iter()
+            .position(|op| matches!(op, vm::bytecode::Op::ForStep { .. }))
+            .unwrap();
+        let locals = f
+            .locals
+            .iter()
+            .map(|name| match &*name.name() {
+                "x" => Some(ArgType::VecDbl),
+                "i" => Some(ArgType::Int),
+                _ => Some(ArgType::Dbl),
+            })
+            .collect();
+        let entry = compiler::build::Entry {
+            pc: step,
+            stack: vec![],
+            locals,
+            nloops: 1,
+            mode: compiler::build::EntryMode::Trust,
+            feedback: Default::default(),
+            no_inline: Default::default(),
+            peel_loops: false,
+            transfer_at_loop_headers: false,
+        };
+        let mut ir = compiler::build::build_from(f, &entry).expect("builds");
+        compiler::passes::optimize(&mut ir);
+        compiler::verify::verify(&ir).unwrap();
+        let text = compiler::print::print_func(&ir);
+        assert!(text.contains("vecload"), "{}", text);
+        assert!(text.contains("sub.d") && text.contains("add.d"), "{}", text);
+        assert!(!text.contains("runtime"), "no generic operation:\n{}", text);
+    });
+}
