@@ -63,6 +63,8 @@ pub struct ExitState {
     pub chaos: bool,
     /// When the failing check branched to the exit (for the exit-cost measurement).
     pub started: std::time::Instant,
+    /// The exited code was entered by a dispatcher's trampoline (`Ctx::trampolined`).
+    pub trampolined: bool,
 }
 
 /// An exit as native code left it: the exit buffer words (unboxed scalars in
@@ -127,6 +129,7 @@ impl RawExit<'_> {
             trigger,
             chaos: self.chaos,
             started: self.started,
+            trampolined: c.trampolined,
         }
     }
 
@@ -414,17 +417,7 @@ pub extern "C" fn rt_generic(c: *mut Ctx, pc: u32, args: *const u32, n: u32, dst
             return ST_OK;
         }
     }
-    let operands: Vec<Value> = slots
-        .iter()
-        .map(|&s| {
-            let slot = (s & !MOVE_OPERAND) as usize;
-            if s & MOVE_OPERAND != 0 {
-                std::mem::replace(&mut c.anys[slot], Value::Null)
-            } else {
-                c.anys[slot].clone()
-            }
-        })
-        .collect();
+    let operands: Vec<Value> = slots.iter().map(|&s| operand(&mut c.anys, s)).collect();
     let interp = unsafe { &mut *c.interp };
     match interp.exec_generic(&c.code, &c.env, pc as usize, operands) {
         Ok(v) => {
@@ -472,14 +465,7 @@ fn call_positional(
         .borrow_mut()
         .record(&c.anys[(fslot & !MOVE_OPERAND) as usize]);
     let anys = &mut c.anys;
-    let values = args.iter().map(|&s| {
-        let slot = (s & !MOVE_OPERAND) as usize;
-        if s & MOVE_OPERAND != 0 {
-            std::mem::replace(&mut anys[slot], Value::Null)
-        } else {
-            anys[slot].clone()
-        }
-    });
+    let values = args.iter().map(|&s| operand(anys, s));
     let interp = unsafe { &mut *c.interp };
     let saved = interp.cur_call_saved();
     let r = interp.call_closure_positional(
@@ -497,14 +483,22 @@ fn call_positional(
             set(c, dst, v);
             ST_OK
         }
-        Err(mut e) => {
-            if e.call == vm::error::ErrCall::Pending {
-                e.call = vm::error::ErrCall::Call(vm::deparse::deparse(&code.calls[call as usize]));
-            }
-            c.error = Some(e);
+        Err(e) => {
+            c.error = Some(interp.attribute(e, &code, call));
             ST_ERROR
         }
     })
+}
+
+/// The value of operand slot `s`: moved out when `MOVE_OPERAND` marks its
+/// last use, else cloned.
+fn operand(anys: &mut [Value], s: u32) -> Value {
+    let slot = (s & !MOVE_OPERAND) as usize;
+    if s & MOVE_OPERAND != 0 {
+        std::mem::replace(&mut anys[slot], Value::Null)
+    } else {
+        anys[slot].clone()
+    }
 }
 
 /// `vecset`: the vector in slot `src` (possibly `MOVE_OPERAND`) with element
@@ -513,12 +507,7 @@ fn call_positional(
 /// and into a copy otherwise. The assumes before a `vecset` (element type, in
 /// bounds) make that fast path the one taken.
 fn vec_set(c: &mut Ctx, src: u32, dst: u32, i: i32, v: Value) {
-    let slot = (src & !MOVE_OPERAND) as usize;
-    let x = if src & MOVE_OPERAND != 0 {
-        std::mem::replace(&mut c.anys[slot], Value::Null)
-    } else {
-        c.anys[slot].clone()
-    };
+    let x = operand(&mut c.anys, src);
     let interp = unsafe { &mut *c.interp };
     let x = match vm::builtins::subset::assign_index(interp, x, &[Some(Value::Int(i))], v) {
         Ok(r) => r,

@@ -123,9 +123,6 @@ pub struct Shared {
     pending: RefCell<Option<Next>>,
     /// Continuations entered so far by the innermost dispatcher's trampoline.
     chain: std::cell::Cell<u32>,
-    /// Whether the code of the exit being handled was entered by a
-    /// trampoline (set by `dispatch` before it declines, read by `exit`).
-    exit_trampolined: std::cell::Cell<bool>,
     /// The activation resuming in the interpreter after a kept chaos
     /// fallback of trampolined code: its OSR-in hands the loop code to that
     /// trampoline (`osr_in`).
@@ -212,7 +209,6 @@ impl Engine {
                 depths: RefCell::new(HashMap::new()),
                 pending: RefCell::new(None),
                 chain: std::cell::Cell::new(0),
-                exit_trampolined: std::cell::Cell::new(false),
                 reentry: std::cell::Cell::new(None),
             }),
         }
@@ -791,7 +787,6 @@ impl ExitHandler for Shared {
         match self.deoptless(interp, c, raw, trace_ns) {
             Ok(r) => Some(r),
             Err(why) => {
-                self.exit_trampolined.set(c.trampolined);
                 *self
                     .stats
                     .borrow_mut()
@@ -868,8 +863,7 @@ impl ExitHandler for Shared {
         // entered by the trampoline that ran the exited code if there is one.
         let back = keep && deopts < MAX_DEOPTS;
         interp.osr_soon = back;
-        let trampolined = self.exit_trampolined.take();
-        let reentry = (back && trampolined).then(|| Reentry::of(&st.code, &st.env, interp));
+        let reentry = (back && st.trampolined).then(|| Reentry::of(&st.code, &st.env, interp));
         let outer = self.reentry.replace(reentry);
         let r = osr::deopt::resume_in_interpreter(interp, st);
         self.reentry.set(outer);

@@ -2,22 +2,10 @@
 //! features are named, missing files and bad flags are usage errors.
 
 use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 fn run_src(src: &str) -> (String, String, i32) {
-    let dir = std::env::temp_dir().join(format!("dlvm-robust-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let f = dir.join(format!("p{}.R", src.len()));
-    std::fs::write(&f, src).unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_dlvm"))
-        .arg("run")
-        .arg(&f)
-        .output()
-        .unwrap();
-    (
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-        out.status.code().unwrap_or(-1),
-    )
+    run_src_with(&[], src)
 }
 
 #[test]
@@ -31,11 +19,13 @@ fn infinite_recursion_is_an_r_error() {
     );
 }
 
-/// `run_src` with extra flags before the file.
+/// Run `src` as a program file through `dlvm run FLAGS FILE`.
 fn run_src_with(flags: &[&str], src: &str) -> (String, String, i32) {
+    // One file per call: tests run in parallel in this process.
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
     let dir = std::env::temp_dir().join(format!("dlvm-robust-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let f = dir.join(format!("q{}-{}.R", src.len(), flags.join("").len()));
+    let f = dir.join(format!("p{}.R", NEXT.fetch_add(1, Ordering::Relaxed)));
     std::fs::write(&f, src).unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_dlvm"))
         .arg("run")

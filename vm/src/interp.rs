@@ -405,6 +405,17 @@ impl Interp {
 
     // ----- closures -------------------------------------------------------------
 
+    /// A closure call starts: R's nesting limit, and the call count.
+    fn begin_call(&mut self) -> RResult<()> {
+        if self.frames.len() >= self.max_depth {
+            return Err(RError::no_call(
+                "evaluation nested too deeply: infinite recursion / options(expressions=)?",
+            ));
+        }
+        self.stats.closure_calls += 1;
+        Ok(())
+    }
+
     pub fn call_closure(
         &mut self,
         clo: &Rc<Closure>,
@@ -412,12 +423,7 @@ impl Interp {
         site: CallSite,
         dispatch: Option<DispatchInfo>,
     ) -> RResult<Value> {
-        if self.frames.len() >= self.max_depth {
-            return Err(RError::no_call(
-                "evaluation nested too deeply: infinite recursion / options(expressions=)?",
-            ));
-        }
-        self.stats.closure_calls += 1;
+        self.begin_call()?;
         let code = clo.code.clone();
         let env = EnvFrame::new_function(code.locals.clone(), clo.env.clone());
         let kept_args = if code.uses_dispatch {
@@ -466,12 +472,7 @@ impl Interp {
         values: impl Iterator<Item = Value>,
         site: CallSite,
     ) -> RResult<Value> {
-        if self.frames.len() >= self.max_depth {
-            return Err(RError::no_call(
-                "evaluation nested too deeply: infinite recursion / options(expressions=)?",
-            ));
-        }
-        self.stats.closure_calls += 1;
+        self.begin_call()?;
         let code = &clo.code;
         let env = self.fresh_frame(clo);
         let mut bound = 0usize;
@@ -482,15 +483,8 @@ impl Interp {
                 bound += 1;
             }
         }
-        // Parameters past the supplied ones are missing; those with a default
-        // evaluate it on first use (as `bind_params` marks them).
-        let (mut pending, mut missing) = (0u64, 0u64);
-        for i in bound..code.nparams.min(64) {
-            missing |= 1 << i;
-            if code.defaults[i].is_some() {
-                pending |= 1 << i;
-            }
-        }
+        // Parameters past the supplied ones are missing.
+        let (pending, missing) = missing_bits(code, bound..code.nparams);
         let r = self.run_frame(clo, env.clone(), site, None, pending, missing, None);
         self.recycle_frame(env);
         r
@@ -624,16 +618,12 @@ impl Interp {
                 *env.dots.borrow_mut() = Some(Rc::new(dots));
             }
         }
-        let (mut pending, mut missing) = (0u64, 0u64);
-        for (i, b) in bound.iter().enumerate() {
-            if !b && i < 64 {
-                missing |= 1 << i;
-                if code.defaults[i].is_some() {
-                    pending |= 1 << i;
-                }
-            }
-        }
-        Ok((pending, missing))
+        let unbound = bound
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| !**b)
+            .map(|(i, _)| i);
+        Ok(missing_bits(code, unbound))
     }
 
     // ----- the interpreter loop -------------------------------------------------
@@ -726,7 +716,7 @@ impl Interp {
         }
     }
 
-    fn attribute(&self, mut e: RError, code: &Rc<FunctionCode>, ci: CallIdx) -> RError {
+    pub fn attribute(&self, mut e: RError, code: &Rc<FunctionCode>, ci: CallIdx) -> RError {
         if e.call == ErrCall::Pending {
             e.call = ErrCall::Call(crate::deparse::deparse(&code.calls[ci as usize]));
         }
@@ -2896,4 +2886,18 @@ fn matrix_subassign_error(
     }
     text.push(')');
     RError::with_call(e.msg, text)
+}
+
+/// The `missing()` bits of an activation whose parameter slots `unbound` were
+/// not supplied, and which of those have a default still to evaluate (on
+/// first use).
+fn missing_bits(code: &FunctionCode, unbound: impl Iterator<Item = usize>) -> (u64, u64) {
+    let (mut pending, mut missing) = (0u64, 0u64);
+    for i in unbound.take_while(|&i| i < 64) {
+        missing |= 1 << i;
+        if code.defaults[i].is_some() {
+            pending |= 1 << i;
+        }
+    }
+    (pending, missing)
 }
