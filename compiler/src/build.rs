@@ -1432,10 +1432,14 @@ impl<'a> Builder<'a> {
             (Type::Dbl, Type::Int) | (Type::Lgl, Type::Bool) => true,
             _ => false,
         };
-        if !fits || will_be(self, i)? != Type::Int || self.f.ty(x.val).is_unboxed() {
+        if !fits
+            || !matches!(will_be(self, i)?, Type::Int | Type::Dbl)
+            || self.f.ty(x.val).is_unboxed()
+        {
             return None;
         }
         let iv = self.speculate(bb, i, self.bits_of(i), pc, st);
+        let iv = self.index_int(bb, iv)?;
         let mut vv = self.speculate(bb, v, self.bits_of(v), pc, st);
         vv = match (elem, self.f.ty(vv)) {
             (Type::Dbl, Type::Int) => self
@@ -1746,9 +1750,8 @@ impl<'a> Builder<'a> {
             Type::VecLgl => Type::Lgl,
             _ => return self.runtime(bb, pc, &[xv, iv]),
         };
-        let iv = match self.f.ty(iv) {
-            Type::Int => iv,
-            _ => return self.runtime(bb, pc, &[xv, iv]),
+        let Some(iv) = self.index_int(bb, iv) else {
+            return self.runtime(bb, pc, &[xv, iv]);
         };
         // In bounds (1-based) and, for integer vectors, not NA (an `int` is never NA).
         let cp = self.checkpoint(bb, pc, st);
@@ -1772,6 +1775,19 @@ impl<'a> Builder<'a> {
             self.assume(bb, not_na, cp2, Reason::TypeCheck);
         }
         v
+    }
+
+    /// A scalar subscript as the `int` R indexes with: an `int` as it is, a
+    /// double truncated toward zero (R's rule; saturating, NaN → 0). Exact
+    /// for indexing: every double that does not truncate into the bounds
+    /// (negative, below 1, NaN, huge) fails the bounds assume that follows,
+    /// and R's result for those is not a single element anyway.
+    fn index_int(&mut self, bb: Block, v: Val) -> Option<Val> {
+        match self.f.ty(v) {
+            Type::Int => Some(v),
+            Type::Dbl => Some(self.un(bb, UnOp::DblToInt, v, Type::Int)),
+            _ => None,
+        }
     }
 
     /// Append a typed binary operation (its result type is the operation's).
@@ -1870,10 +1886,14 @@ impl<'a> Builder<'a> {
         let (ib, jb) = (self.bits_of(i), self.bits_of(j));
         let iv = self.speculate(bb, i, ib, pc, st);
         let jv = self.speculate(bb, j, jb, pc, st);
-        if self.f.ty(iv) != Type::Int || self.f.ty(jv) != Type::Int || self.f.ty(x.val) != Type::Any
+        if !matches!(self.f.ty(iv), Type::Int | Type::Dbl)
+            || !matches!(self.f.ty(jv), Type::Int | Type::Dbl)
+            || self.f.ty(x.val) != Type::Any
         {
             return None;
         }
+        let iv = self.index_int(bb, iv)?;
+        let jv = self.index_int(bb, jv)?;
         let cp = self.checkpoint(bb, pc, st);
         let c = self
             .f

@@ -59,7 +59,7 @@ struct Rt {
     unbox_int: FuncRef,
     unbox_dbl: FuncRef,
     vec_ptr: FuncRef,
-    vec_len: FuncRef,
+    vec_probe: FuncRef,
     box_int: FuncRef,
     box_dbl: FuncRef,
     box_lgl: FuncRef,
@@ -165,7 +165,7 @@ pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
         declare(&mut module, "rt_unbox_int", &[ptr, I32], Some(I32))?,
         declare(&mut module, "rt_unbox_dbl", &[ptr, I32], Some(F64))?,
         declare(&mut module, "rt_vec_ptr", &[ptr, I32, I32], Some(ptr))?,
-        declare(&mut module, "rt_vec_len", &[ptr, I32, I32], Some(I64))?,
+        declare(&mut module, "rt_vec_probe", &[ptr, I32, I32], Some(ptr))?,
         declare(&mut module, "rt_box_int", &[ptr, I32, I32], None)?,
         declare(&mut module, "rt_box_dbl", &[ptr, I32, F64], None)?,
         declare(&mut module, "rt_box_lgl", &[ptr, I32, I32], None)?,
@@ -193,13 +193,13 @@ pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
             &mut module,
             "rt_vec_set_dbl",
             &[ptr, I32, I32, I32, F64],
-            None,
+            Some(ptr),
         )?,
         declare(
             &mut module,
             "rt_vec_set_i32",
             &[ptr, I32, I32, I32, I32, I32],
-            None,
+            Some(ptr),
         )?,
         declare(&mut module, "rt_ncol", &[ptr, I32], Some(I32))?,
     ];
@@ -224,7 +224,7 @@ pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
         unbox_int: refs[1],
         unbox_dbl: refs[2],
         vec_ptr: refs[3],
-        vec_len: refs[4],
+        vec_probe: refs[4],
         box_int: refs[5],
         box_dbl: refs[6],
         box_lgl: refs[7],
@@ -295,6 +295,8 @@ pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
             vars: HashMap::new(),
             blocks: Vec::new(),
             ctxv: None,
+            chaosv: None,
+            views: HashMap::new(),
             exits: &mut exits,
             opts,
             ptr,
@@ -348,6 +350,14 @@ struct Lowerer<'a, 'b> {
     vars: HashMap<Val, (Variable, Option<Variable>)>,
     blocks: Vec<cranelift_codegen::ir::Block>,
     ctxv: Option<cranelift_codegen::ir::Value>,
+    /// Vector views (data pointer, length) of `any` values that a call
+    /// earlier in the current IR block returned (`test is.vec<…>`, `vecset`),
+    /// by value and element code: an `unbox` of the value later in the
+    /// block uses them instead of calling the runtime again (the earlier
+    /// definition dominates it; the value cannot change while it is live).
+    views: HashMap<(Val, i64), (CValue, CValue)>,
+    /// `Ctx::chaos`, loaded at entry (chaos mode only).
+    chaosv: Option<cranelift_codegen::ir::Value>,
     exits: &'a mut Vec<ExitInfo>,
     opts: LowerOptions,
     ptr: types::Type,
@@ -423,6 +433,17 @@ impl<'a, 'b> Lowerer<'a, 'b> {
         self.b.def_var(var, x);
     }
 
+    /// `Ctx::vec_len`, which the vector-view call just made set.
+    fn vec_len_after_call(&mut self) -> CValue {
+        let c = self.c();
+        self.b.ins().load(
+            types::I64,
+            MemFlagsData::trusted(),
+            c,
+            std::mem::offset_of!(runtime::Ctx, vec_len) as i32,
+        )
+    }
+
     fn iconst(&mut self, t: types::Type, x: i64) -> CValue {
         self.b.ins().iconst(t, x)
     }
@@ -446,6 +467,16 @@ impl<'a, 'b> Lowerer<'a, 'b> {
         }
         self.b.switch_to_block(entry);
         self.ctxv = Some(self.b.block_params(entry)[0]);
+        if self.opts.chaos {
+            // The generator's address is fixed for the activation: load it once.
+            let c = self.c();
+            self.chaosv = Some(self.b.ins().load(
+                self.ptr,
+                MemFlagsData::trusted(),
+                c,
+                std::mem::offset_of!(runtime::Ctx, chaos) as i32,
+            ));
+        }
         // Unboxed entry parameters arrive as words of `Ctx::entry`.
         for (k, &p) in self.f.blocks[0].params.clone().iter().enumerate() {
             let t = self.f.ty(p);
@@ -470,6 +501,7 @@ impl<'a, 'b> Lowerer<'a, 'b> {
             // A value left in its home at the end of a block keeps its
             // register definition on other paths (correct, just not split).
             self.pending.clear();
+            self.views.clear();
             let insts = self.f.blocks[bi].insts.clone();
             if insts.is_empty() {
                 // Unreachable, empty block: must still be terminated.
@@ -641,6 +673,17 @@ impl<'a, 'b> Lowerer<'a, 'b> {
             }
             Unary(op, a) => self.unary(*op, *a, res.unwrap())?,
             Binary(op, a, b) => self.binary(*op, *a, *b, res.unwrap())?,
+            Test(t @ (TypeTest::IsVecInt | TypeTest::IsVecDbl | TypeTest::IsVecLgl), a) => {
+                let c = self.c();
+                let s = self.slot(*a);
+                let e = elem_code(t.refined());
+                let ev = self.iconst(types::I32, e);
+                let p = self.call(self.rt.vec_probe, &[c, s, ev]).unwrap();
+                let n = self.vec_len_after_call();
+                self.views.insert((*a, e), (p, n));
+                let r = self.b.ins().icmp_imm_s(IntCC::NotEqual, p, 0);
+                self.def(res.unwrap(), r);
+            }
             Test(t, a) => {
                 let c = self.c();
                 let s = self.slot(*a);
@@ -671,13 +714,16 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                 let c = self.c();
                 let iv = self.get(*idx);
                 let ev = self.get(*e);
-                match self.f.ty(*e) {
-                    Type::Dbl => self.call(self.rt.vec_set_dbl, &[c, src, dst, iv, ev]),
+                let (p, e) = match self.f.ty(*e) {
+                    Type::Dbl => (self.call(self.rt.vec_set_dbl, &[c, src, dst, iv, ev]), 1),
                     t => {
                         let lgl = self.iconst(types::I32, (t == Type::Lgl) as i64);
-                        self.call(self.rt.vec_set_i32, &[c, src, dst, iv, ev, lgl])
+                        let p = self.call(self.rt.vec_set_i32, &[c, src, dst, iv, ev, lgl]);
+                        (p, if t == Type::Lgl { 2 } else { 0 })
                     }
                 };
+                let n = self.vec_len_after_call();
+                self.views.insert((res.unwrap(), e), (p.unwrap(), n));
             }
             VecLoad(x, i0) => {
                 let (p, _) = self.var(*x);
@@ -840,9 +886,14 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                         self.def(r, v);
                     }
                     t @ (Type::VecInt | Type::VecDbl | Type::VecLgl) => {
-                        let e = self.iconst(types::I32, elem_code(t));
-                        let p = self.call(self.rt.vec_ptr, &[c, s, e]).unwrap();
-                        let n = self.call(self.rt.vec_len, &[c, s, e]).unwrap();
+                        let (p, n) = match self.views.get(&(a, elem_code(t))) {
+                            Some(&view) => view,
+                            None => {
+                                let e = self.iconst(types::I32, elem_code(t));
+                                let p = self.call(self.rt.vec_ptr, &[c, s, e]).unwrap();
+                                (p, self.vec_len_after_call())
+                            }
+                        };
                         let (pv, lv) = self.var(r);
                         self.b.def_var(pv, p);
                         self.b.def_var(lv.unwrap(), n);
@@ -1015,36 +1066,26 @@ impl<'a, 'b> Lowerer<'a, 'b> {
 
     /// `assume cond, cp, reason`: continue when `cond` (and no chaos draw);
     /// else write the frame state and call `rt_exit` from a cold block.
-    /// Chaos mode's draw, inline (`runtime::Chaos::draw`, xorshift64* on the
-    /// state `Ctx::chaos_state` points to): 1 when this check must fail.
+    /// Chaos mode's draw, inline: count `Chaos::countdown` (at offset 0 of
+    /// the generator `Ctx::chaos` points to) down; 1 when it reaches 0 (this
+    /// check must fail; `rt_exit` draws the next gap).
     fn chaos_draw(&mut self) -> CValue {
-        let c = self.c();
         let flags = MemFlagsData::trusted();
-        let p = self.b.ins().load(
-            self.ptr,
-            flags,
-            c,
-            std::mem::offset_of!(runtime::Ctx, chaos_state) as i32,
-        );
-        let t = self.b.ins().load(
+        let p = self.chaosv.expect("chaos generator loaded at entry");
+        let n = self.b.ins().load(
             types::I64,
             flags,
-            c,
-            std::mem::offset_of!(runtime::Ctx, chaos_threshold) as i32,
+            p,
+            std::mem::offset_of!(runtime::Chaos, countdown) as i32,
         );
-        let mut x = self.b.ins().load(types::I64, flags, p, 0);
-        for (shift, left) in [(12, false), (25, true), (27, false)] {
-            let s = if left {
-                self.b.ins().ishl_imm_u(x, shift)
-            } else {
-                self.b.ins().ushr_imm_u(x, shift)
-            };
-            x = self.b.ins().bxor(x, s);
-        }
-        self.b.ins().store(flags, x, p, 0);
-        let m = self.b.ins().imul_imm_s(x, runtime::CHAOS_MUL as i64);
-        let r = self.b.ins().ushr_imm_u(m, 11);
-        self.b.ins().icmp(IntCC::UnsignedLessThan, r, t)
+        let n = self.b.ins().iadd_imm_s(n, -1);
+        self.b.ins().store(
+            flags,
+            n,
+            p,
+            std::mem::offset_of!(runtime::Chaos, countdown) as i32,
+        );
+        self.b.ins().icmp_imm_s(IntCC::Equal, n, 0)
     }
 
     /// The exit buffer: one stack slot for all exits, sized for the largest

@@ -172,9 +172,20 @@ pub trait ExitHandler {
     fn exit(&self, interp: &mut Interp, state: ExitState) -> Result<Value, RError>;
 }
 
-/// Seeded failure injection for chaos mode (see DESIGN.md).
+/// Seeded failure injection for chaos mode (see DESIGN.md): every executed
+/// assume check fails with probability `p`, independently. The failures form
+/// a Bernoulli process, so the gap from one failure to the next is
+/// geometric: compiled code only counts `countdown` down at each check and
+/// fails the check that reaches 0 (a load, a decrement and a store instead of
+/// a draw per check), and `rt_exit` draws the next gap. Same seed, same
+/// program, same failures.
+#[repr(C)]
 pub struct Chaos {
+    /// Checks left up to and including the next failing one (≥ 1 while
+    /// compiled code runs). First field: compiled code loads it at offset 0.
+    pub countdown: u64,
     pub p: f64,
+    /// xorshift64* state.
     pub state: u64,
 }
 
@@ -182,22 +193,53 @@ pub struct Chaos {
 pub const CHAOS_MUL: u64 = 0x2545F4914F6CDD1D;
 
 impl Chaos {
-    /// The next draw: true with probability `p` (xorshift64*, deterministic
-    /// per seed). Compiled code inlines exactly this (`lower`), comparing the
-    /// 53-bit output with `threshold`.
-    pub fn draw(&mut self) -> bool {
+    pub fn new(p: f64, seed: u64) -> Chaos {
+        let mut ch = Chaos {
+            countdown: 0,
+            p,
+            state: seed.wrapping_mul(0x9E3779B97F4A7C15) | 1,
+        };
+        ch.countdown = ch.gap();
+        ch
+    }
+
+    /// A uniform 53-bit draw (xorshift64*, deterministic per seed).
+    fn next53(&mut self) -> u64 {
         let mut x = self.state;
         x ^= x >> 12;
         x ^= x << 25;
         x ^= x >> 27;
         self.state = x;
-        let r = x.wrapping_mul(CHAOS_MUL) >> 11;
-        r < self.threshold()
+        x.wrapping_mul(CHAOS_MUL) >> 11
     }
 
-    /// `r / 2^53 < p` for a 53-bit `r`, as an integer bound: `r < ceil(p * 2^53)`.
-    pub fn threshold(&self) -> u64 {
-        (self.p.clamp(0.0, 1.0) * (1u64 << 53) as f64).ceil() as u64
+    /// The number of checks up to and including the next failing one:
+    /// geometric with success probability `p` (inverse transform of a
+    /// uniform u in (0, 1]: ceil(ln u / ln(1 - p)), at least 1).
+    pub fn gap(&mut self) -> u64 {
+        let p = self.p.clamp(0.0, 1.0);
+        if p >= 1.0 {
+            return 1;
+        }
+        if p <= 0.0 {
+            return u64::MAX;
+        }
+        let u = (self.next53() + 1) as f64 / (1u64 << 53) as f64;
+        let k = (u.ln() / (-p).ln_1p()).ceil();
+        if k.is_nan() || k < 1.0 {
+            1
+        } else if k >= u64::MAX as f64 {
+            u64::MAX
+        } else {
+            k as u64
+        }
+    }
+
+    /// After an exit: a check that reached 0 failed; draw the next gap.
+    pub fn rearm(&mut self) {
+        if self.countdown == 0 {
+            self.countdown = self.gap();
+        }
     }
 }
 
@@ -213,12 +255,10 @@ pub struct Ctx {
     pub error: Option<RError>,
     pub exits: Rc<Vec<ExitInfo>>,
     pub handler: Rc<dyn ExitHandler>,
-    /// The chaos generator's state (`Chaos::state`), for compiled code's
-    /// inline draw (null without chaos; never dereferenced then: only
-    /// chaos-mode code draws).
-    pub chaos_state: *mut u64,
-    /// `Chaos::threshold` (0 without chaos).
-    pub chaos_threshold: u64,
+    /// The engine's chaos generator, whose `countdown` compiled code counts
+    /// down at each check (null without chaos; never dereferenced then:
+    /// only chaos-mode code counts).
+    pub chaos: *mut Chaos,
     /// Entered by a deoptless dispatcher's trampoline: an exit hands the next
     /// code to that dispatcher instead of nesting a new one.
     pub trampolined: bool,
@@ -226,6 +266,10 @@ pub struct Ctx {
     pub version: usize,
     /// Native entry values of unboxed entry parameters (word k = parameter k).
     pub entry: Vec<u64>,
+    /// The length of the vector view a runtime call just returned the data
+    /// pointer of (`rt_vec_ptr`, `rt_vec_probe`, `rt_vec_set_*`): compiled
+    /// code loads it right after the call (a second return value).
+    pub vec_len: i64,
 }
 
 unsafe fn ctx<'a>(c: *mut Ctx) -> &'a mut Ctx {
@@ -296,32 +340,46 @@ pub extern "C" fn rt_unbox_dbl(c: *mut Ctx, slot: u32) -> f64 {
     c.anys[slot as usize].first_f64().unwrap_or_else(na_real)
 }
 
-/// Data pointer of a vector whose elements are `elem` (0 int, 1 dbl, 2 lgl)
-/// and whose attributes are none or only `dim` (a matrix viewed as its
-/// elements); null for any other value (see `passes::licm`).
-pub extern "C" fn rt_vec_ptr(c: *mut Ctx, slot: u32, elem: u32) -> *const u8 {
-    let c = unsafe { ctx(c) };
-    let plain = |v: &Vector| {
-        v.attrs
-            .as_ref()
-            .is_none_or(|a| a.len() == 1 && &*a[0].0 == "dim")
+/// The data pointer and length of `v` when it is a vector whose elements
+/// are `elem` (0 int, 1 dbl, 2 lgl) and whose attributes are none or, with
+/// `dim_ok`, only `dim` (a matrix viewed as its elements); null and 0 for
+/// any other value.
+fn vec_view(v: &Value, elem: u32, dim_ok: bool) -> (*const u8, i64) {
+    let Value::Vec(v) = v else {
+        return (std::ptr::null(), 0);
     };
-    match &c.anys[slot as usize] {
-        Value::Vec(v) if plain(v) => match (&v.data, elem) {
-            (VecData::Int(d), 0) | (VecData::Lgl(d), 2) => d.as_ptr() as *const u8,
-            (VecData::Dbl(d), 1) => d.as_ptr() as *const u8,
-            _ => std::ptr::null(),
-        },
-        _ => std::ptr::null(),
-    }
+    let plain = match &v.attrs {
+        None => true,
+        Some(a) => dim_ok && a.len() == 1 && &*a[0].0 == "dim",
+    };
+    let p = match (&v.data, elem) {
+        _ if !plain => return (std::ptr::null(), 0),
+        (VecData::Int(d), 0) | (VecData::Lgl(d), 2) => d.as_ptr() as *const u8,
+        (VecData::Dbl(d), 1) => d.as_ptr() as *const u8,
+        _ => return (std::ptr::null(), 0),
+    };
+    (p, v.len() as i64)
 }
 
-pub extern "C" fn rt_vec_len(c: *mut Ctx, slot: u32, elem: u32) -> i64 {
-    if rt_vec_ptr(c, slot, elem).is_null() {
-        return 0;
-    }
+/// `unbox` to a vector view: the data pointer of the vector in `slot` (see
+/// `vec_view`; matrices allowed, see `passes::licm`), its length left in
+/// `Ctx::vec_len` for the caller to load.
+pub extern "C" fn rt_vec_ptr(c: *mut Ctx, slot: u32, elem: u32) -> *const u8 {
     let c = unsafe { ctx(c) };
-    c.anys[slot as usize].len() as i64
+    let (p, n) = vec_view(&c.anys[slot as usize], elem, true);
+    c.vec_len = n;
+    p
+}
+
+/// `test is.vec<…>` and its view in one call: the data pointer (length in
+/// `Ctx::vec_len`) of the value in `slot` when it is an attribute-free
+/// vector of `elem`s, else null (the test fails). Lowering reuses the view
+/// for an `unbox` of the same value later in the block.
+pub extern "C" fn rt_vec_probe(c: *mut Ctx, slot: u32, elem: u32) -> *const u8 {
+    let c = unsafe { ctx(c) };
+    let (p, n) = vec_view(&c.anys[slot as usize], elem, false);
+    c.vec_len = n;
+    p
 }
 
 pub extern "C" fn rt_box_int(c: *mut Ctx, dst: u32, x: i32) {
@@ -506,7 +564,7 @@ fn operand(anys: &mut [Value], s: u32) -> Value {
 /// path stores in place when the value is unshared (moved at its last use)
 /// and into a copy otherwise. The assumes before a `vecset` (element type, in
 /// bounds) make that fast path the one taken.
-fn vec_set(c: &mut Ctx, src: u32, dst: u32, i: i32, v: Value) {
+fn vec_set(c: &mut Ctx, src: u32, dst: u32, i: i32, v: Value, elem: u32) -> *const u8 {
     let x = operand(&mut c.anys, src);
     let interp = unsafe { &mut *c.interp };
     let x = match vm::builtins::subset::assign_index(interp, x, &[Some(Value::Int(i))], v) {
@@ -516,21 +574,36 @@ fn vec_set(c: &mut Ctx, src: u32, dst: u32, i: i32, v: Value) {
             Value::Null
         }
     };
+    // The result's view (the same type and length; the data moves when it
+    // was copied), for an `unbox` of it later in the block.
+    let (p, n) = vec_view(&x, elem, true);
+    c.vec_len = n;
     set(c, dst, x);
+    p
 }
 
-pub extern "C" fn rt_vec_set_dbl(c: *mut Ctx, src: u32, dst: u32, i: i32, v: f64) {
-    vec_set(unsafe { ctx(c) }, src, dst, i, Value::Dbl(v));
+/// `vecset` of a `dbl` element; returns the result's data pointer (length
+/// in `Ctx::vec_len`).
+pub extern "C" fn rt_vec_set_dbl(c: *mut Ctx, src: u32, dst: u32, i: i32, v: f64) -> *const u8 {
+    vec_set(unsafe { ctx(c) }, src, dst, i, Value::Dbl(v), 1)
 }
 
-/// `vecset` of an `int` (`lgl` = 0) or `lgl` (`lgl` = 1) element.
-pub extern "C" fn rt_vec_set_i32(c: *mut Ctx, src: u32, dst: u32, i: i32, v: i32, lgl: u32) {
-    let v = if lgl != 0 {
-        Value::Lgl(v)
+/// `vecset` of an `int` (`lgl` = 0) or `lgl` (`lgl` = 1) element; returns
+/// the result's data pointer (length in `Ctx::vec_len`).
+pub extern "C" fn rt_vec_set_i32(
+    c: *mut Ctx,
+    src: u32,
+    dst: u32,
+    i: i32,
+    v: i32,
+    lgl: u32,
+) -> *const u8 {
+    let (v, elem) = if lgl != 0 {
+        (Value::Lgl(v), 2)
     } else {
-        Value::Int(v)
+        (Value::Int(v), 0)
     };
-    vec_set(unsafe { ctx(c) }, src, dst, i, v);
+    vec_set(unsafe { ctx(c) }, src, dst, i, v, elem)
 }
 
 pub extern "C" fn rt_ret_int(c: *mut Ctx, x: i32) {
@@ -577,6 +650,11 @@ pub extern "C" fn rt_fidiv(x: f64, y: f64) -> f64 {
 pub extern "C" fn rt_exit(c: *mut Ctx, id: u32, buf: *mut u64, held: u32) -> u32 {
     let started = std::time::Instant::now();
     let c = unsafe { ctx(c) };
+    if !c.chaos.is_null() {
+        // SAFETY: the engine keeps its generator alive while native code
+        // runs, and nothing else borrows it then.
+        unsafe { (*c.chaos).rearm() };
+    }
     let exits = c.exits.clone();
     let info = &exits[id as usize];
     let words: &[u64] = if info.types.is_empty() {
@@ -693,7 +771,7 @@ pub fn symbols() -> Vec<(&'static str, *const u8)> {
         ("rt_unbox_int", rt_unbox_int as *const u8),
         ("rt_unbox_dbl", rt_unbox_dbl as *const u8),
         ("rt_vec_ptr", rt_vec_ptr as *const u8),
-        ("rt_vec_len", rt_vec_len as *const u8),
+        ("rt_vec_probe", rt_vec_probe as *const u8),
         ("rt_box_int", rt_box_int as *const u8),
         ("rt_box_dbl", rt_box_dbl as *const u8),
         ("rt_box_lgl", rt_box_lgl as *const u8),
@@ -717,4 +795,37 @@ pub fn symbols() -> Vec<(&'static str, *const u8)> {
         ("rt_vec_set_dbl", rt_vec_set_dbl as *const u8),
         ("rt_vec_set_i32", rt_vec_set_i32 as *const u8),
     ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Chaos;
+
+    /// The countdown draws gaps so that every check fails with probability
+    /// p, independently: the mean gap is 1/p, a gap of k has probability
+    /// (1-p)^(k-1) p (checked at k = 1), p = 1 fails every check, and the
+    /// same seed gives the same failures.
+    #[test]
+    fn chaos_gaps_are_geometric() {
+        let mut one = Chaos::new(1.0, 7);
+        assert!((0..100).all(|_| one.gap() == 1));
+        for p in [0.5, 0.01, 0.0001] {
+            let mut ch = Chaos::new(p, 42);
+            let n = 200_000;
+            let gaps: Vec<u64> = (0..n).map(|_| ch.gap()).collect();
+            assert!(gaps.iter().all(|&g| g >= 1));
+            let mean = gaps.iter().map(|&g| g as f64).sum::<f64>() / n as f64;
+            assert!((mean * p - 1.0).abs() < 0.02, "p {}: mean gap {}", p, mean);
+            let first = gaps.iter().filter(|&&g| g == 1).count() as f64 / n as f64;
+            assert!(
+                (first - p).abs() < 0.1 * p + 0.001,
+                "p {}: P(gap 1) {}",
+                p,
+                first
+            );
+        }
+        let (mut a, mut b) = (Chaos::new(0.01, 3), Chaos::new(0.01, 3));
+        assert!((0..1000).all(|_| a.gap() == b.gap()));
+        assert_eq!(Chaos::new(0.0, 3).countdown, u64::MAX);
+    }
 }

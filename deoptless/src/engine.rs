@@ -114,10 +114,9 @@ pub struct Shared {
     pub stats: RefCell<Stats>,
     trace: RefCell<Option<Box<dyn Write>>>,
     chaos: Option<Rc<RefCell<Chaos>>>,
-    /// `chaos`'s state and threshold for compiled code's inline draws
-    /// (`Ctx::chaos_state`), computed once: a native entry only copies them.
-    chaos_state: *mut u64,
-    chaos_threshold: u64,
+    /// `chaos` for compiled code's inline countdown (`Ctx::chaos`), computed
+    /// once: a native entry only copies it.
+    chaos_ptr: *mut Chaos,
     /// Code to enter next, set by an exit in code a dispatcher's trampoline
     /// entered, and taken by that trampoline.
     pending: RefCell<Option<Next>>,
@@ -176,12 +175,8 @@ pub struct Engine {
 
 impl Engine {
     pub fn new(config: Config, trace: Option<Box<dyn Write>>) -> Engine {
-        let chaos = (config.chaos > 0.0).then(|| {
-            Rc::new(RefCell::new(Chaos {
-                p: config.chaos,
-                state: config.seed.wrapping_mul(0x9E3779B97F4A7C15) | 1,
-            }))
-        });
+        let chaos = (config.chaos > 0.0)
+            .then(|| Rc::new(RefCell::new(Chaos::new(config.chaos, config.seed))));
         let stats = Stats {
             mode: format!("{:?}", config.mode).to_lowercase(),
             chaos: config.chaos,
@@ -196,13 +191,11 @@ impl Engine {
                 pool: RefCell::new(Vec::new()),
                 stats: RefCell::new(stats),
                 trace: RefCell::new(trace),
-                chaos_state: chaos.as_ref().map_or(std::ptr::null_mut(), |ch| {
-                    // SAFETY: a pointer into the RefCell, which `chaos` keeps
-                    // alive with the engine; nothing borrows the cell while
-                    // native code runs.
-                    unsafe { std::ptr::addr_of_mut!((*ch.as_ptr()).state) }
-                }),
-                chaos_threshold: chaos.as_ref().map_or(0, |ch| ch.borrow().threshold()),
+                // A pointer into the RefCell, which `chaos` keeps alive with
+                // the engine; nothing borrows the cell while native code runs.
+                chaos_ptr: chaos
+                    .as_ref()
+                    .map_or(std::ptr::null_mut(), |ch| ch.as_ptr()),
                 chaos,
                 osr_failed: RefCell::new(Default::default()),
                 osr_cache: RefCell::new(HashMap::new()),
@@ -521,11 +514,11 @@ impl Shared {
             error: None,
             exits: compiled.exits.clone(),
             handler,
-            chaos_state: self.chaos_state,
-            chaos_threshold: self.chaos_threshold,
+            chaos: self.chaos_ptr,
             trampolined,
             version,
             entry,
+            vec_len: 0,
         };
         entering();
         let status = (compiled.entry)(&mut ctx as *mut Ctx);

@@ -232,6 +232,43 @@ fn typed_vector_stores_build_as_vecset() {
     });
 }
 
+/// Double subscripts (`x[2.9]`, `x[d] <- v`, `m[a, b]` with doubles) are
+/// truncated to integers in compiled code (R's rule) and index typed
+/// vectors directly: no generic runtime call reads or stores an element.
+#[test]
+fn double_subscripts_build_as_typed_element_accesses() {
+    on_big_stack(|| {
+        let funs = functions_after_run("jit_double_subscripts");
+        use compiler::ir::{InstKind, RtOp};
+        use vm::bytecode::Op;
+        for fname in ["pick", "put", "mat"] {
+            let f = funs.iter().find(|f| f.name == fname).unwrap();
+            let mut ir = compiler::build::build(f)
+                .unwrap_or_else(|e| panic!("{} not built: {:?}", fname, e));
+            compiler::passes::optimize(&mut ir);
+            compiler::verify::verify(&ir).unwrap();
+            let text = compiler::print::print_func(&ir);
+            let generic = ir.insts.iter().any(|i| match &i.kind {
+                InstKind::Runtime(RtOp::AtPc(pc), _) => matches!(
+                    f.ops[*pc as usize],
+                    Op::Index { .. }
+                        | Op::Index2 { .. }
+                        | Op::IndexLocals { .. }
+                        | Op::SetIndex { .. }
+                        | Op::SetIndex2 { .. }
+                ),
+                _ => false,
+            });
+            let typed = ir
+                .insts
+                .iter()
+                .any(|i| matches!(i.kind, InstKind::VecLoad(..) | InstKind::VecSet(..)));
+            assert!(typed && !generic, "{}:\n{}", fname, text);
+            assert!(text.contains("dbl2int"), "{}:\n{}", fname, text);
+        }
+    });
+}
+
 /// `for (i in 1:n)` with a double `n` counts in integers: the bound is
 /// checked integral once (`isint.d`, an exit otherwise) instead of asking the
 /// runtime for the range.
