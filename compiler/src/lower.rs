@@ -297,6 +297,7 @@ pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
             ctxv: None,
             chaosv: None,
             views: HashMap::new(),
+            words: HashMap::new(),
             exits: &mut exits,
             opts,
             ptr,
@@ -356,6 +357,10 @@ struct Lowerer<'a, 'b> {
     /// block uses them instead of calling the runtime again (the earlier
     /// definition dominates it; the value cannot change while it is live).
     views: HashMap<(Val, i64), (CValue, CValue)>,
+    /// Likewise the unboxed scalars (`Ctx::word`, as an i64) that a passing
+    /// `test is.int`/`is.dbl`/`is.lgl` earlier in the block left, by value
+    /// and type.
+    words: HashMap<(Val, Type), CValue>,
     /// `Ctx::chaos`, loaded at entry (chaos mode only).
     chaosv: Option<cranelift_codegen::ir::Value>,
     exits: &'a mut Vec<ExitInfo>,
@@ -502,6 +507,7 @@ impl<'a, 'b> Lowerer<'a, 'b> {
             // register definition on other paths (correct, just not split).
             self.pending.clear();
             self.views.clear();
+            self.words.clear();
             let insts = self.f.blocks[bi].insts.clone();
             if insts.is_empty() {
                 // Unreachable, empty block: must still be terminated.
@@ -690,6 +696,15 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                 let k = TypeTest::all().iter().position(|x| x == t).unwrap() as i64;
                 let k = self.iconst(types::I32, k);
                 let r = self.call(self.rt.test, &[c, s, k]).unwrap();
+                if matches!(t, TypeTest::IsInt | TypeTest::IsDbl | TypeTest::IsLgl) {
+                    let w = self.b.ins().load(
+                        types::I64,
+                        MemFlagsData::trusted(),
+                        c,
+                        std::mem::offset_of!(runtime::Ctx, word) as i32,
+                    );
+                    self.words.insert((*a, t.refined()), w);
+                }
                 self.def(res.unwrap(), r);
             }
             CalleeIs { sym, callee } => {
@@ -877,12 +892,18 @@ impl<'a, 'b> Lowerer<'a, 'b> {
             Unbox => {
                 let s = self.slot(a);
                 match self.f.ty(r) {
-                    Type::Int | Type::Lgl => {
-                        let v = self.call(self.rt.unbox_int, &[c, s]).unwrap();
+                    t @ (Type::Int | Type::Lgl) => {
+                        let v = match self.words.get(&(a, t)) {
+                            Some(&w) => self.b.ins().ireduce(types::I32, w),
+                            None => self.call(self.rt.unbox_int, &[c, s]).unwrap(),
+                        };
                         self.def(r, v);
                     }
                     Type::Dbl => {
-                        let v = self.call(self.rt.unbox_dbl, &[c, s]).unwrap();
+                        let v = match self.words.get(&(a, Type::Dbl)) {
+                            Some(&w) => self.b.ins().bitcast(types::F64, MemFlagsData::new(), w),
+                            None => self.call(self.rt.unbox_dbl, &[c, s]).unwrap(),
+                        };
                         self.def(r, v);
                     }
                     t @ (Type::VecInt | Type::VecDbl | Type::VecLgl) => {

@@ -270,6 +270,10 @@ pub struct Ctx {
     /// pointer of (`rt_vec_ptr`, `rt_vec_probe`, `rt_vec_set_*`): compiled
     /// code loads it right after the call (a second return value).
     pub vec_len: i64,
+    /// The unboxed value (int/lgl in the low 32 bits, or a double's bits)
+    /// of the value a passing `test is.int`/`is.dbl`/`is.lgl` just checked:
+    /// compiled code loads it right after the test for the value's `unbox`.
+    pub word: u64,
 }
 
 unsafe fn ctx<'a>(c: *mut Ctx) -> &'a mut Ctx {
@@ -320,12 +324,21 @@ pub extern "C" fn rt_test(c: *mut Ctx, slot: u32, test: u32) -> u8 {
         }
         _ => false,
     };
+    // A passing scalar test leaves the unboxed value for an `unbox` later
+    // in the block (see `Ctx::word`).
+    if ok {
+        match t {
+            TypeTest::IsInt | TypeTest::IsLgl => c.word = unbox_i32(v) as u32 as u64,
+            TypeTest::IsDbl => c.word = unbox_f64(v).to_bits(),
+            _ => {}
+        }
+    }
     ok as u8
 }
 
-pub extern "C" fn rt_unbox_int(c: *mut Ctx, slot: u32) -> i32 {
-    let c = unsafe { ctx(c) };
-    match &c.anys[slot as usize] {
+/// `unbox` to `int`/`lgl` (after a passing test).
+fn unbox_i32(v: &Value) -> i32 {
+    match v {
         Value::Int(x) | Value::Lgl(x) => *x,
         Value::Vec(v) => match &v.data {
             VecData::Int(d) | VecData::Lgl(d) if !d.is_empty() => d[0],
@@ -335,9 +348,17 @@ pub extern "C" fn rt_unbox_int(c: *mut Ctx, slot: u32) -> i32 {
     }
 }
 
+/// `unbox` to `dbl` (after a passing test).
+fn unbox_f64(v: &Value) -> f64 {
+    v.first_f64().unwrap_or_else(na_real)
+}
+
+pub extern "C" fn rt_unbox_int(c: *mut Ctx, slot: u32) -> i32 {
+    unbox_i32(&unsafe { ctx(c) }.anys[slot as usize])
+}
+
 pub extern "C" fn rt_unbox_dbl(c: *mut Ctx, slot: u32) -> f64 {
-    let c = unsafe { ctx(c) };
-    c.anys[slot as usize].first_f64().unwrap_or_else(na_real)
+    unbox_f64(&unsafe { ctx(c) }.anys[slot as usize])
 }
 
 /// The data pointer and length of `v` when it is a vector whose elements

@@ -110,7 +110,7 @@ pub struct Shared {
     fns: RefCell<HashMap<*const FunctionCode, FnInfo, PtrHash>>,
     next_version: std::cell::Cell<usize>,
     /// Reusable `any` slot arrays (and unbound flags) for native activations.
-    pool: RefCell<Vec<(Vec<Value>, Vec<bool>)>>,
+    pool: RefCell<Vec<SlotArrays>>,
     pub stats: RefCell<Stats>,
     trace: RefCell<Option<Box<dyn Write>>>,
     chaos: Option<Rc<RefCell<Chaos>>>,
@@ -172,6 +172,11 @@ struct Next {
 pub struct Engine {
     pub shared: Rc<Shared>,
 }
+
+/// A native activation's `Ctx::anys`, `Ctx::unbound` and `Ctx::entry`,
+/// emptied, kept for the next activation (a native call is cheap only if
+/// its entry does not allocate).
+type SlotArrays = (Vec<Value>, Vec<bool>, Vec<u64>);
 
 impl Engine {
     pub fn new(config: Config, trace: Option<Box<dyn Write>>) -> Engine {
@@ -478,14 +483,13 @@ impl Shared {
     ) -> Option<RResult<Value>> {
         // Slot arrays are reused across activations (a native call is cheap only
         // if its entry does not allocate).
-        let (mut anys, mut unbound) = self.pool.borrow_mut().pop().unwrap_or_default();
+        let (mut anys, mut unbound, mut entry) = self.pool.borrow_mut().pop().unwrap_or_default();
         // (Built, not cloned: `resize` clones its fill value per element,
         // through `Value`'s general clone, which showed in call profiles.)
         anys.truncate(compiled.nslots);
         let missing = compiled.nslots - anys.len();
         anys.extend(std::iter::repeat_with(|| Value::Null).take(missing));
         unbound.resize(compiled.nslots, false);
-        let mut entry = Vec::new();
         for (k, (&(slot, ty), input)) in compiled.params.iter().zip(inputs).enumerate() {
             match input {
                 Some(EntryValue::Value(v)) if ty == compiler::ir::Type::Any => {
@@ -499,7 +503,8 @@ impl Shared {
                 }
                 _ => {
                     anys.clear();
-                    self.pool.borrow_mut().push((anys, unbound));
+                    entry.clear();
+                    self.pool.borrow_mut().push((anys, unbound, entry));
                     return None;
                 }
             }
@@ -519,6 +524,7 @@ impl Shared {
             version,
             entry,
             vec_len: 0,
+            word: 0,
         };
         entering();
         let status = (compiled.entry)(&mut ctx as *mut Ctx);
@@ -529,13 +535,15 @@ impl Shared {
         } else {
             Ok(ctx.result.take().unwrap_or(Value::Null))
         };
-        let (mut anys, mut unbound) = (
+        let (mut anys, mut unbound, mut entry) = (
             std::mem::take(&mut ctx.anys),
             std::mem::take(&mut ctx.unbound),
+            std::mem::take(&mut ctx.entry),
         );
         anys.clear();
         unbound.clear();
-        self.pool.borrow_mut().push((anys, unbound));
+        entry.clear();
+        self.pool.borrow_mut().push((anys, unbound, entry));
         Some(result)
     }
 }
