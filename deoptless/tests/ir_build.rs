@@ -21,6 +21,35 @@ fn functions_after_run(name: &str) -> Vec<Rc<vm::bytecode::FunctionCode>> {
     funs
 }
 
+/// Function `fname` of `funs` built from its feedback, optimized and
+/// verified; with its printed IR.
+fn optimized(
+    funs: &[Rc<vm::bytecode::FunctionCode>],
+    fname: &str,
+) -> (Rc<vm::bytecode::FunctionCode>, compiler::ir::Func, String) {
+    let f = funs.iter().find(|f| f.name == fname).unwrap().clone();
+    let mut ir =
+        compiler::build::build(&f).unwrap_or_else(|e| panic!("{} not built: {:?}", fname, e));
+    compiler::passes::optimize(&mut ir);
+    compiler::verify::verify(&ir).unwrap();
+    let text = compiler::print::print_func(&ir);
+    (f, ir, text)
+}
+
+/// Does `ir` (of `f`) hand one of `f`'s instructions that `op` selects to
+/// the generic runtime?
+fn calls_generic_for(
+    f: &vm::bytecode::FunctionCode,
+    ir: &compiler::ir::Func,
+    op: impl Fn(&vm::bytecode::Op) -> bool,
+) -> bool {
+    use compiler::ir::{InstKind, RtOp};
+    ir.insts.iter().any(|i| match &i.kind {
+        InstKind::Runtime(RtOp::AtPc(pc), _) => op(&f.ops[*pc as usize]),
+        _ => false,
+    })
+}
+
 /// Run `f` on a thread with a large stack (deeply nested corpus programs),
 /// propagating its panic.
 fn on_big_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
@@ -207,25 +236,18 @@ fn typed_vector_stores_build_as_vecset() {
     on_big_stack(|| {
         let name = "jit_store";
         let funs = functions_after_run(name);
-        use compiler::ir::{InstKind, RtOp};
         for fname in ["halves", "doubles", "flags", "ints_into_dbl"] {
-            let f = funs.iter().find(|f| f.name == fname).unwrap();
-            let mut ir = compiler::build::build(f)
-                .unwrap_or_else(|e| panic!("{} not built: {:?}", fname, e));
-            compiler::passes::optimize(&mut ir);
-            compiler::verify::verify(&ir).unwrap();
-            let text = compiler::print::print_func(&ir);
+            let (f, ir, text) = optimized(&funs, fname);
             let stores = ir
                 .insts
                 .iter()
-                .filter(|i| matches!(i.kind, InstKind::VecSet(..)))
+                .filter(|i| matches!(i.kind, compiler::ir::InstKind::VecSet(..)))
                 .count();
-            let generic = ir.insts.iter().any(|i| match &i.kind {
-                InstKind::Runtime(RtOp::AtPc(pc), _) => matches!(
-                    f.ops[*pc as usize],
+            let generic = calls_generic_for(&f, &ir, |op| {
+                matches!(
+                    op,
                     vm::bytecode::Op::SetIndex { .. } | vm::bytecode::Op::SetIndex2 { .. }
-                ),
-                _ => false,
+                )
             });
             assert!(stores == 1 && !generic, "{}:\n{}", fname, text);
         }
@@ -239,30 +261,25 @@ fn typed_vector_stores_build_as_vecset() {
 fn double_subscripts_build_as_typed_element_accesses() {
     on_big_stack(|| {
         let funs = functions_after_run("jit_double_subscripts");
-        use compiler::ir::{InstKind, RtOp};
         use vm::bytecode::Op;
         for fname in ["pick", "put", "mat"] {
-            let f = funs.iter().find(|f| f.name == fname).unwrap();
-            let mut ir = compiler::build::build(f)
-                .unwrap_or_else(|e| panic!("{} not built: {:?}", fname, e));
-            compiler::passes::optimize(&mut ir);
-            compiler::verify::verify(&ir).unwrap();
-            let text = compiler::print::print_func(&ir);
-            let generic = ir.insts.iter().any(|i| match &i.kind {
-                InstKind::Runtime(RtOp::AtPc(pc), _) => matches!(
-                    f.ops[*pc as usize],
+            let (f, ir, text) = optimized(&funs, fname);
+            let generic = calls_generic_for(&f, &ir, |op| {
+                matches!(
+                    op,
                     Op::Index { .. }
                         | Op::Index2 { .. }
                         | Op::IndexLocals { .. }
                         | Op::SetIndex { .. }
                         | Op::SetIndex2 { .. }
-                ),
-                _ => false,
+                )
             });
-            let typed = ir
-                .insts
-                .iter()
-                .any(|i| matches!(i.kind, InstKind::VecLoad(..) | InstKind::VecSet(..)));
+            let typed = ir.insts.iter().any(|i| {
+                matches!(
+                    i.kind,
+                    compiler::ir::InstKind::VecLoad(..) | compiler::ir::InstKind::VecSet(..)
+                )
+            });
             assert!(typed && !generic, "{}:\n{}", fname, text);
             assert!(text.contains("dbl2int"), "{}:\n{}", fname, text);
         }
