@@ -26,8 +26,15 @@ pub enum ErrKind {
     Unsupported,
 }
 
+/// An R condition as a Rust error. Boxed: `RResult<Value>` is returned
+/// through every call layer (interpreter, native entry, runtime calls), and
+/// an unboxed error made it 80 bytes, copied at each return.
 #[derive(Clone, Debug, PartialEq)]
-pub struct RError {
+pub struct RError(pub Box<RErrorData>);
+
+/// What an `RError` says (fields reached through `RError`'s `Deref`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct RErrorData {
     pub kind: ErrKind,
     pub msg: String,
     pub call: ErrCall,
@@ -37,41 +44,64 @@ pub struct RError {
 
 pub type RResult<T> = Result<T, RError>;
 
+impl std::ops::Deref for RError {
+    type Target = RErrorData;
+    fn deref(&self) -> &RErrorData {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for RError {
+    fn deref_mut(&mut self) -> &mut RErrorData {
+        &mut self.0
+    }
+}
+
+impl From<RErrorData> for RError {
+    fn from(d: RErrorData) -> RError {
+        RError(Box::new(d))
+    }
+}
+
 impl RError {
     /// An error whose call the interpreter fills in (the builtin being called).
     pub fn new(msg: impl Into<String>) -> RError {
-        RError {
+        RErrorData {
             kind: ErrKind::Error,
             msg: msg.into(),
             call: ErrCall::Pending,
             condition: None,
         }
+        .into()
     }
     /// An error reported without a call (`Error: msg`).
     pub fn no_call(msg: impl Into<String>) -> RError {
-        RError {
+        RErrorData {
             kind: ErrKind::Error,
             msg: msg.into(),
             call: ErrCall::None,
             condition: None,
         }
+        .into()
     }
     pub fn with_call(msg: impl Into<String>, call: impl Into<String>) -> RError {
-        RError {
+        RErrorData {
             kind: ErrKind::Error,
             msg: msg.into(),
             call: ErrCall::Call(call.into()),
             condition: None,
         }
+        .into()
     }
     /// A feature outside the subset (`Error: unsupported: what`).
     pub fn unsupported(what: impl Into<String>) -> RError {
-        RError {
+        RErrorData {
             kind: ErrKind::Unsupported,
             msg: what.into(),
             call: ErrCall::None,
             condition: None,
         }
+        .into()
     }
 }
 

@@ -19,7 +19,7 @@ use crate::builtins::{self, arith, construct, subset};
 use crate::bytecode::*;
 use crate::compile::compile_toplevel;
 use crate::env::{Env, EnvFrame};
-use crate::error::{ErrCall, ErrKind, RError, RResult};
+use crate::error::{RErrorData, ErrCall, ErrKind, RError, RResult};
 use crate::feedback::TypeFeedback;
 use crate::symbols::{intern, SymId};
 use crate::value::*;
@@ -280,12 +280,12 @@ impl Interp {
     /// Record a warning with an explicit call text (`warning()` uses the caller's call).
     pub fn warning_with_call(&mut self, call: Option<String>, msg: String) -> RResult<()> {
         if self.warning_handlers > 0 {
-            return Err(RError {
+            return Err(RError::from(RErrorData {
                 kind: ErrKind::Warning,
                 msg,
                 call: call.map_or(ErrCall::None, ErrCall::Call),
                 condition: None,
-            });
+            }));
         }
         self.warnings.push((call, msg));
         Ok(())
@@ -336,10 +336,10 @@ impl Interp {
                 })
             }
             Value::Closure(c) => self.call_closure(c, args, site, None),
-            _ => Err(RError {
+            _ => Err(RError::from(RErrorData {
                 call: site.err_call(),
-                ..RError::new("attempt to apply non-function")
-            }),
+                ..*RError::new("attempt to apply non-function").0
+            })),
         }
     }
 
@@ -434,10 +434,10 @@ impl Interp {
         let (pending, missing) = match self.bind_params(clo, &env, args) {
             Ok(pm) => pm,
             Err(msg) => {
-                return Err(RError {
+                return Err(RError::from(RErrorData {
                     call: site.err_call(),
-                    ..RError::new(msg)
-                })
+                    ..*RError::new(msg).0
+                }))
             }
         };
         self.run_frame(clo, env, site, kept_args, pending, missing, dispatch)
@@ -2849,7 +2849,7 @@ pub fn fast_generic(op: Op, operands: &[&Value]) -> Option<Value> {
 /// `FunctionCode::bytecode_assigns`), not by the assignment as its other
 /// `[<-` errors do.
 fn matrix_subassign_error(
-    e: RError,
+    mut e: RError,
     code: &FunctionCode,
     call: CallIdx,
     value: Option<&Value>,
@@ -2888,7 +2888,7 @@ fn matrix_subassign_error(
         _ => text.push_str(&crate::deparse::deparse_value_short(value)),
     }
     text.push(')');
-    RError::with_call(e.msg, text)
+    RError::with_call(std::mem::take(&mut e.msg), text)
 }
 
 /// The `missing()` bits of an activation whose parameter slots `unbound` were

@@ -3,7 +3,7 @@
 
 use super::BuiltinDef;
 use crate::args::Args;
-use crate::error::{ErrCall, ErrKind, RError, RResult};
+use crate::error::{RErrorData, ErrCall, ErrKind, RError, RResult};
 use crate::interp::{make_condition, Interp};
 use crate::value::*;
 use std::rc::Rc;
@@ -88,20 +88,20 @@ fn stop(interp: &mut Interp, args: Args) -> RResult<Value> {
                 Some(Value::Null) | None => ErrCall::None,
                 Some(v) => ErrCall::Call(message_text(&[(None, v)])),
             };
-            return Err(RError {
+            return Err(RError::from(RErrorData {
                 kind: ErrKind::Error,
                 msg,
                 call,
                 condition: Some(c.clone()),
-            });
+            }));
         }
     }
-    Err(RError {
+    Err(RError::from(RErrorData {
         kind: ErrKind::Error,
         msg: message_text(&b.dots),
         call,
         condition: None,
-    })
+    }))
 }
 
 fn warning(interp: &mut Interp, args: Args) -> RResult<Value> {
@@ -154,12 +154,12 @@ fn stopifnot(interp: &mut Interp, args: Args) -> RResult<Value> {
             let call = interp
                 .frame_call_text()
                 .map_or(ErrCall::None, ErrCall::Call);
-            return Err(RError {
+            return Err(RError::from(RErrorData {
                 kind: ErrKind::Error,
                 msg,
                 call,
                 condition: None,
-            });
+            }));
         }
     }
     interp.visible = false;
