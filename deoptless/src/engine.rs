@@ -465,9 +465,10 @@ impl Shared {
 }
 
 impl Shared {
-    /// Run `compiled` (version `version` of `code`) in `env`, its entry
-    /// parameters given in order by `inputs`; `None` if an `any` parameter has
-    /// no value (left to the interpreter).
+    /// Run `compiled` (version `version` of `code`) in `env`; `fill` writes
+    /// its entry parameters (`compiled.params`: slot and type of each) into
+    /// the `any` slots and the entry words, or returns false when one has no
+    /// value: then `None` (left to the interpreter).
     #[allow(clippy::too_many_arguments)]
     pub fn run_native(
         &self,
@@ -477,7 +478,7 @@ impl Shared {
         env: &Env,
         version: usize,
         compiled: &Compiled,
-        inputs: impl Iterator<Item = Option<EntryValue>>,
+        fill: impl FnOnce(&[(u32, compiler::ir::Type)], &mut [Value], &mut Vec<u64>) -> bool,
         trampolined: bool,
         entering: impl FnOnce(),
     ) -> Option<RResult<Value>> {
@@ -490,24 +491,11 @@ impl Shared {
         let missing = compiled.nslots - anys.len();
         anys.extend(std::iter::repeat_with(|| Value::Null).take(missing));
         unbound.resize(compiled.nslots, false);
-        for (k, (&(slot, ty), input)) in compiled.params.iter().zip(inputs).enumerate() {
-            match input {
-                Some(EntryValue::Value(v)) if ty == compiler::ir::Type::Any => {
-                    anys[slot as usize] = v
-                }
-                Some(EntryValue::Word(w)) if ty != compiler::ir::Type::Any => {
-                    if entry.is_empty() {
-                        entry.resize(compiled.params.len(), 0);
-                    }
-                    entry[k] = w;
-                }
-                _ => {
-                    anys.clear();
-                    entry.clear();
-                    self.pool.borrow_mut().push((anys, unbound, entry));
-                    return None;
-                }
-            }
+        if !fill(&compiled.params, &mut anys, &mut entry) {
+            anys.clear();
+            entry.clear();
+            self.pool.borrow_mut().push((anys, unbound, entry));
+            return None;
         }
         let mut ctx = Ctx {
             interp: interp as *mut Interp,
@@ -551,12 +539,25 @@ impl Shared {
 impl Tier for Engine {
     fn enter(&self, interp: &mut Interp, clo: &Rc<Closure>, env: &Env) -> Option<RResult<Value>> {
         let code = &clo.code;
-        let slots = env.slots.borrow();
-        let (version, compiled) = self.shared.version_for(code, &slots[..code.nparams])?;
-        // Parameter k is local slot k. The iterator owns the borrow of the
-        // slots; `run_native` consumes (and drops) it before native code runs.
-        let inputs = (0..compiled.params.len())
-            .map(move |k| slots.get(k).cloned().flatten().map(EntryValue::Value));
+        let (version, compiled) = {
+            let slots = env.slots.borrow();
+            self.shared.version_for(code, &slots[..code.nparams])?
+        };
+        // Parameter k is local slot k, cloned straight into its `any` slot
+        // (a function entry's parameters are all boxed). The borrow of the
+        // frame ends before native code runs.
+        let fill = |params: &[(u32, compiler::ir::Type)], anys: &mut [Value], _: &mut Vec<u64>| {
+            let slots = env.slots.borrow();
+            for (k, &(slot, ty)) in params.iter().enumerate() {
+                match slots.get(k) {
+                    Some(Some(v)) if ty == compiler::ir::Type::Any => {
+                        anys[slot as usize].clone_from(v)
+                    }
+                    _ => return false,
+                }
+            }
+            true
+        };
         self.shared.run_native(
             self.shared.clone(),
             interp,
@@ -564,7 +565,7 @@ impl Tier for Engine {
             env,
             version,
             &compiled,
-            inputs,
+            fill,
             false,
             || {},
         )
@@ -747,6 +748,31 @@ impl Shared {
             }
             None => osr::deopt::resume_in_interpreter(interp, st),
         }
+    }
+}
+
+/// A `run_native` filler for entry values given in parameter order: boxed
+/// values into `any` parameters' slots, native words into unboxed ones'
+/// entry words.
+fn fill_entry_values(
+    inputs: Vec<Option<EntryValue>>,
+) -> impl FnOnce(&[(u32, compiler::ir::Type)], &mut [Value], &mut Vec<u64>) -> bool {
+    move |params, anys, entry| {
+        for (k, (&(slot, ty), input)) in params.iter().zip(inputs).enumerate() {
+            match input {
+                Some(EntryValue::Value(v)) if ty == compiler::ir::Type::Any => {
+                    anys[slot as usize] = v
+                }
+                Some(EntryValue::Word(w)) if ty != compiler::ir::Type::Any => {
+                    if entry.is_empty() {
+                        entry.resize(params.len(), 0);
+                    }
+                    entry[k] = w;
+                }
+                _ => return false,
+            }
+        }
+        true
     }
 }
 
@@ -1138,7 +1164,7 @@ impl Shared {
                 env,
                 version,
                 &compiled,
-                inputs.into_iter(),
+                fill_entry_values(inputs),
                 true,
                 || {
                     if let Some(f) = entering.take() {
