@@ -67,9 +67,6 @@ struct Rt {
     move_: FuncRef,
     konst: FuncRef,
     generic: FuncRef,
-    ret_int: FuncRef,
-    ret_dbl: FuncRef,
-    ret_lgl: FuncRef,
     ret_any: FuncRef,
     pow: FuncRef,
     fmod: FuncRef,
@@ -177,9 +174,6 @@ pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
             &[ptr, I32, ptr, I32, I32],
             Some(I32),
         )?,
-        declare(&mut module, "rt_ret_int", &[ptr, I32], None)?,
-        declare(&mut module, "rt_ret_dbl", &[ptr, F64], None)?,
-        declare(&mut module, "rt_ret_lgl", &[ptr, I32], None)?,
         declare(&mut module, "rt_ret_any", &[ptr, I32], None)?,
         declare(&mut module, "rt_pow", &[F64, F64], Some(F64))?,
         declare(&mut module, "rt_fmod", &[F64, F64], Some(F64))?,
@@ -232,21 +226,18 @@ pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
         move_: module.declare_func_in_func(move_id, &mut ctx.func),
         konst: refs[9],
         generic: refs[10],
-        ret_int: refs[11],
-        ret_dbl: refs[12],
-        ret_lgl: refs[13],
-        ret_any: refs[14],
-        pow: refs[15],
-        fmod: refs[16],
-        fidiv: refs[17],
-        exit: refs[18],
-        nrow: refs[19],
-        entry_word: refs[20],
-        length: refs[21],
-        callee_is: refs[22],
-        vec_set_dbl: refs[23],
-        vec_set_i32: refs[24],
-        ncol: refs[25],
+        ret_any: refs[11],
+        pow: refs[12],
+        fmod: refs[13],
+        fidiv: refs[14],
+        exit: refs[15],
+        nrow: refs[16],
+        entry_word: refs[17],
+        length: refs[18],
+        callee_is: refs[19],
+        vec_set_dbl: refs[20],
+        vec_set_i32: refs[21],
+        ncol: refs[22],
     };
     let mut nslots = 0u32;
     let slots: Vec<u32> = f
@@ -840,29 +831,41 @@ impl<'a, 'b> Lowerer<'a, 'b> {
             }
             Return(v) => {
                 let c = self.c();
-                match self.f.ty(*v) {
-                    Type::Int => {
+                // A scalar result is stored natively (`Ctx::take_result`
+                // boxes it): no runtime call on the return path.
+                let word = match self.f.ty(*v) {
+                    t @ (Type::Int | Type::Lgl) => {
                         let x = self.get(*v);
-                        self.call(self.rt.ret_int, &[c, x]);
-                    }
-                    Type::Lgl => {
-                        let x = self.get(*v);
-                        self.call(self.rt.ret_lgl, &[c, x]);
+                        let kind = if t == Type::Int {
+                            runtime::RET_INT
+                        } else {
+                            runtime::RET_LGL
+                        };
+                        Some((self.b.ins().uextend(types::I64, x), kind))
                     }
                     Type::Bool => {
                         let x = self.get(*v);
-                        let x = self.b.ins().uextend(types::I32, x);
-                        self.call(self.rt.ret_lgl, &[c, x]);
+                        Some((self.b.ins().uextend(types::I64, x), runtime::RET_LGL))
                     }
                     Type::Dbl => {
                         let x = self.get(*v);
-                        self.call(self.rt.ret_dbl, &[c, x]);
+                        let w = self.b.ins().bitcast(types::I64, MemFlagsData::new(), x);
+                        Some((w, runtime::RET_DBL))
                     }
                     Type::Any => {
                         let s = self.slot(*v);
                         self.call(self.rt.ret_any, &[c, s]);
+                        None
                     }
                     t => return Err(format!("return of a {} value", t.name())),
+                };
+                if let Some((w, kind)) = word {
+                    let flags = MemFlagsData::trusted();
+                    let at = std::mem::offset_of!(runtime::Ctx, ret_word) as i32;
+                    self.b.ins().store(flags, w, c, at);
+                    let k = self.iconst(types::I32, kind as i64);
+                    let at = std::mem::offset_of!(runtime::Ctx, ret_kind) as i32;
+                    self.b.ins().store(flags, k, c, at);
                 }
                 let z = self.iconst(types::I32, runtime::ST_OK as i64);
                 self.b.ins().return_(&[z]);

@@ -274,12 +274,46 @@ pub struct Ctx {
     /// of the value a passing `test is.int`/`is.dbl`/`is.lgl` just checked:
     /// compiled code loads it right after the test for the value's `unbox`.
     pub word: u64,
+    /// A scalar result that compiled code returned natively (`ret` of an
+    /// `int`/`dbl`/`lgl`, stored by the generated code itself): its kind
+    /// (`RET_*`; `RET_BOXED`: the result is in `result`) and its word.
+    pub ret_kind: u32,
+    pub ret_word: u64,
+}
+
+/// `Ctx::ret_kind` values.
+pub const RET_BOXED: u32 = 0;
+pub const RET_INT: u32 = 1;
+pub const RET_DBL: u32 = 2;
+pub const RET_LGL: u32 = 3;
+
+impl Ctx {
+    /// The activation's result once its code returned normally: the native
+    /// scalar it stored, else the boxed `result` (NULL if none).
+    #[inline]
+    pub fn take_result(&mut self) -> Value {
+        match self.ret_kind {
+            RET_INT => Value::Int(self.ret_word as u32 as i32),
+            RET_DBL => Value::Dbl(f64::from_bits(self.ret_word)),
+            RET_LGL => Value::Lgl(self.ret_word as u32 as i32),
+            _ => self.result.take().unwrap_or(Value::Null),
+        }
+    }
 }
 
 unsafe fn ctx<'a>(c: *mut Ctx) -> &'a mut Ctx {
     // SAFETY: native code passes back the pointer the engine gave it; the Ctx
     // outlives the native call and is not otherwise borrowed during it.
     unsafe { &mut *c }
+}
+
+/// Empty a slot (a moved operand): the old value is swapped out and
+/// dropped. (Assigning `Value::Null` builds a NULL on the stack around the
+/// drop and copies it with a wide load of its narrow tag store, a
+/// store-forwarding stall.)
+#[inline]
+fn clear(slot: &mut Value) {
+    drop(std::mem::replace(slot, Value::Null));
 }
 
 fn set(c: &mut Ctx, dst: u32, v: Value) {
@@ -489,7 +523,7 @@ pub extern "C" fn rt_generic(c: *mut Ctx, pc: u32, args: *const u32, n: u32, dst
         if let Some(v) = fast {
             for &s in slots {
                 if s & MOVE_OPERAND != 0 {
-                    c.anys[(s & !MOVE_OPERAND) as usize] = Value::Null;
+                    clear(&mut c.anys[(s & !MOVE_OPERAND) as usize]);
                 }
             }
             set(c, dst, v);
@@ -554,7 +588,7 @@ fn call_positional(
     );
     interp.restore_cur_call(saved);
     if fslot & MOVE_OPERAND != 0 {
-        c.anys[(fslot & !MOVE_OPERAND) as usize] = Value::Null;
+        clear(&mut c.anys[(fslot & !MOVE_OPERAND) as usize]);
     }
     Some(match r {
         Ok(v) => {
@@ -627,15 +661,6 @@ pub extern "C" fn rt_vec_set_i32(
     vec_set(unsafe { ctx(c) }, src, dst, i, v, elem)
 }
 
-pub extern "C" fn rt_ret_int(c: *mut Ctx, x: i32) {
-    unsafe { ctx(c) }.result = Some(Value::Int(x));
-}
-pub extern "C" fn rt_ret_dbl(c: *mut Ctx, x: f64) {
-    unsafe { ctx(c) }.result = Some(Value::Dbl(x));
-}
-pub extern "C" fn rt_ret_lgl(c: *mut Ctx, x: i32) {
-    unsafe { ctx(c) }.result = Some(Value::Lgl(x));
-}
 pub extern "C" fn rt_ret_any(c: *mut Ctx, slot: u32) {
     let c = unsafe { ctx(c) };
     c.result = Some(c.anys[slot as usize].clone());
@@ -800,9 +825,6 @@ pub fn symbols() -> Vec<(&'static str, *const u8)> {
         ("rt_move", rt_move as *const u8),
         ("rt_const", rt_const as *const u8),
         ("rt_generic", rt_generic as *const u8),
-        ("rt_ret_int", rt_ret_int as *const u8),
-        ("rt_ret_dbl", rt_ret_dbl as *const u8),
-        ("rt_ret_lgl", rt_ret_lgl as *const u8),
         ("rt_ret_any", rt_ret_any as *const u8),
         ("rt_pow", rt_pow as *const u8),
         ("rt_fmod", rt_fmod as *const u8),

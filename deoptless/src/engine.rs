@@ -494,7 +494,7 @@ impl Shared {
         if !fill(&compiled.params, &mut anys, &mut entry) {
             anys.clear();
             entry.clear();
-            self.pool.borrow_mut().push((anys, unbound, entry));
+            push_slot_arrays(&mut self.pool.borrow_mut(), anys, unbound, entry);
             return None;
         }
         let mut ctx = Ctx {
@@ -513,6 +513,8 @@ impl Shared {
             entry,
             vec_len: 0,
             word: 0,
+            ret_kind: compiler::runtime::RET_BOXED,
+            ret_word: 0,
         };
         entering();
         let status = (compiled.entry)(&mut ctx as *mut Ctx);
@@ -521,7 +523,7 @@ impl Shared {
                 RError::new("internal error: compiled code failed without an error")
             }))
         } else {
-            Ok(ctx.result.take().unwrap_or(Value::Null))
+            Ok(ctx.take_result())
         };
         let (mut anys, mut unbound, mut entry) = (
             std::mem::take(&mut ctx.anys),
@@ -531,7 +533,7 @@ impl Shared {
         anys.clear();
         unbound.clear();
         entry.clear();
-        self.pool.borrow_mut().push((anys, unbound, entry));
+        push_slot_arrays(&mut self.pool.borrow_mut(), anys, unbound, entry);
         Some(result)
     }
 }
@@ -748,6 +750,28 @@ impl Shared {
             }
             None => osr::deopt::resume_in_interpreter(interp, st),
         }
+    }
+}
+
+/// Keep an activation's emptied slot arrays for the next one. Written in
+/// place, field by field: pushing the tuple built it on the stack and copied
+/// it with wide loads of narrow stores (a store-forwarding stall per call).
+fn push_slot_arrays(
+    pool: &mut Vec<SlotArrays>,
+    anys: Vec<Value>,
+    unbound: Vec<bool>,
+    entry: Vec<u64>,
+) {
+    pool.reserve(1);
+    let n = pool.len();
+    // SAFETY: capacity for one more element was reserved; all three fields
+    // are written before the length covers the element.
+    unsafe {
+        let p = pool.as_mut_ptr().add(n);
+        std::ptr::addr_of_mut!((*p).0).write(anys);
+        std::ptr::addr_of_mut!((*p).1).write(unbound);
+        std::ptr::addr_of_mut!((*p).2).write(entry);
+        pool.set_len(n + 1);
     }
 }
 

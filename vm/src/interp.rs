@@ -19,7 +19,7 @@ use crate::builtins::{self, arith, construct, subset};
 use crate::bytecode::*;
 use crate::compile::compile_toplevel;
 use crate::env::{Env, EnvFrame};
-use crate::error::{RErrorData, ErrCall, ErrKind, RError, RResult};
+use crate::error::{ErrCall, ErrKind, RError, RErrorData, RResult};
 use crate::feedback::TypeFeedback;
 use crate::symbols::{intern, SymId};
 use crate::value::*;
@@ -543,16 +543,26 @@ impl Interp {
         dispatch: Option<DispatchInfo>,
     ) -> RResult<Value> {
         let code = &clo.code;
-        self.frames.push(Activation {
-            closure: clo.clone(),
-            env: env.clone(),
-            site,
-            args: kept_args.map(Box::new),
-            on_exit: Vec::new(),
-            pending,
-            missing,
-            dispatch: dispatch.map(Box::new),
-        });
+        // Built in place, field by field: `push` of a struct literal builds
+        // it on the stack and copies it with wide loads of narrow stores (a
+        // store-forwarding stall on every call, which showed in profiles).
+        self.frames.reserve(1);
+        let depth = self.frames.len();
+        // SAFETY: capacity for one more element was reserved; every field
+        // of the new element is written before the length covers it, and
+        // nothing between can panic (Rc clones and boxing only abort).
+        unsafe {
+            let p = self.frames.as_mut_ptr().add(depth);
+            std::ptr::addr_of_mut!((*p).closure).write(clo.clone());
+            std::ptr::addr_of_mut!((*p).env).write(env.clone());
+            std::ptr::addr_of_mut!((*p).site).write(site);
+            std::ptr::addr_of_mut!((*p).args).write(kept_args.map(Box::new));
+            std::ptr::addr_of_mut!((*p).on_exit).write(Vec::new());
+            std::ptr::addr_of_mut!((*p).pending).write(pending);
+            std::ptr::addr_of_mut!((*p).missing).write(missing);
+            std::ptr::addr_of_mut!((*p).dispatch).write(dispatch.map(Box::new));
+            self.frames.set_len(depth + 1);
+        }
         let native = self.tier.clone().and_then(|t| t.enter(self, clo, &env));
         let r = match native {
             Some(r) => r,
@@ -570,7 +580,6 @@ impl Interp {
         }
         // Dropped in place: `pop` would copy the activation out first (a
         // 96-byte move on every call, which showed in call profiles).
-        let depth = self.frames.len() - 1;
         self.frames.truncate(depth);
         code.invocations.set(code.invocations.get().wrapping_add(1));
         r

@@ -1137,7 +1137,7 @@ mod tests {
         Value::Vec(Rc::new(v))
     }
     fn err(r: RResult<Value>) -> String {
-        r.unwrap_err().msg
+        r.unwrap_err().msg.clone()
     }
 
     #[test]

@@ -3,7 +3,7 @@
 
 use super::BuiltinDef;
 use crate::args::Args;
-use crate::error::{RErrorData, ErrCall, ErrKind, RError, RResult};
+use crate::error::{ErrCall, ErrKind, RError, RErrorData, RResult};
 use crate::interp::{make_condition, Interp};
 use crate::value::*;
 use std::rc::Rc;

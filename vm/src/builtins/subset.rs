@@ -1237,7 +1237,7 @@ mod tests {
         vec![Some(i)]
     }
     fn err_of(r: RResult<Value>) -> String {
-        r.unwrap_err().msg
+        r.unwrap_err().msg.clone()
     }
     fn get(x: &Value, i: Value) -> RResult<Value> {
         index(&mut Interp::new(), x, &ix(i), true)
