@@ -178,6 +178,9 @@ pub struct Engine {
 /// its entry does not allocate).
 type SlotArrays = (Vec<Value>, Vec<bool>, Vec<u64>);
 
+/// A compiled version's entry parameters: the `any` slot and type of each.
+type EntryParams = [(u32, compiler::ir::Type)];
+
 impl Engine {
     pub fn new(config: Config, trace: Option<Box<dyn Write>>) -> Engine {
         let chaos = (config.chaos > 0.0)
@@ -478,7 +481,7 @@ impl Shared {
         env: &Env,
         version: usize,
         compiled: &Compiled,
-        fill: impl FnOnce(&[(u32, compiler::ir::Type)], &mut [Value], &mut Vec<u64>) -> bool,
+        fill: impl FnOnce(&EntryParams, &mut [Value], &mut Vec<u64>) -> bool,
         trampolined: bool,
         entering: impl FnOnce(),
     ) -> Option<RResult<Value>> {
@@ -548,7 +551,7 @@ impl Tier for Engine {
         // Parameter k is local slot k, cloned straight into its `any` slot
         // (a function entry's parameters are all boxed). The borrow of the
         // frame ends before native code runs.
-        let fill = |params: &[(u32, compiler::ir::Type)], anys: &mut [Value], _: &mut Vec<u64>| {
+        let fill = |params: &EntryParams, anys: &mut [Value], _: &mut Vec<u64>| {
             let slots = env.slots.borrow();
             for (k, &(slot, ty)) in params.iter().enumerate() {
                 match slots.get(k) {
@@ -780,7 +783,7 @@ fn push_slot_arrays(
 /// entry words.
 fn fill_entry_values(
     inputs: Vec<Option<EntryValue>>,
-) -> impl FnOnce(&[(u32, compiler::ir::Type)], &mut [Value], &mut Vec<u64>) -> bool {
+) -> impl FnOnce(&EntryParams, &mut [Value], &mut Vec<u64>) -> bool {
     move |params, anys, entry| {
         for (k, (&(slot, ty), input)) in params.iter().zip(inputs).enumerate() {
             match input {
