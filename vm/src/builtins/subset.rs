@@ -55,6 +55,7 @@ fn names_of(x: &Value) -> Option<&[RStr]> {
 fn resolve_numeric(
     vals: impl Iterator<Item = Option<f64>> + Clone,
     n: usize,
+    assign: bool,
 ) -> RResult<Vec<Option<usize>>> {
     let mut any_neg = false;
     let mut any_pos_or_na = false;
@@ -86,7 +87,9 @@ fn resolve_numeric(
         match v {
             None => out.push(None),
             Some(d) if d >= 1.0 => {
-                if d - 1.0 >= MAX_GROW as f64 {
+                // Only an assignment would grow the vector to the index; a
+                // read past the end is NA, however far.
+                if assign && d - 1.0 >= MAX_GROW as f64 {
                     return Err(RError::unsupported("vector index too large"));
                 }
                 out.push(Some(d as usize - 1))
@@ -119,12 +122,12 @@ fn resolve(idx: &Value, n: usize, names: Option<&[RStr]>, assign: bool) -> RResu
     let mut new_names = Vec::new();
     let pos = match idx {
         Value::Null => Vec::new(),
-        Value::Int(i) => resolve_numeric(std::iter::once(int_f(*i)), n)?,
-        Value::Dbl(d) => resolve_numeric(std::iter::once(dbl_f(*d)), n)?,
+        Value::Int(i) => resolve_numeric(std::iter::once(int_f(*i)), n, assign)?,
+        Value::Dbl(d) => resolve_numeric(std::iter::once(dbl_f(*d)), n, assign)?,
         Value::Lgl(l) => resolve_logical(&[*l], n),
         Value::Vec(v) => match &v.data {
-            VecData::Int(d) => resolve_numeric(d.iter().map(|&i| int_f(i)), n)?,
-            VecData::Dbl(d) => resolve_numeric(d.iter().map(|&x| dbl_f(x)), n)?,
+            VecData::Int(d) => resolve_numeric(d.iter().map(|&i| int_f(i)), n, assign)?,
+            VecData::Dbl(d) => resolve_numeric(d.iter().map(|&x| dbl_f(x)), n, assign)?,
             VecData::Lgl(d) => resolve_logical(d, n),
             VecData::Str(s) => {
                 let mut out = Vec::with_capacity(s.len());
