@@ -287,8 +287,7 @@ pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
             blocks: Vec::new(),
             ctxv: None,
             chaosv: None,
-            views: HashMap::new(),
-            words: HashMap::new(),
+            unboxed: HashMap::new(),
             exits: &mut exits,
             opts,
             ptr,
@@ -342,16 +341,14 @@ struct Lowerer<'a, 'b> {
     vars: HashMap<Val, (Variable, Option<Variable>)>,
     blocks: Vec<cranelift_codegen::ir::Block>,
     ctxv: Option<cranelift_codegen::ir::Value>,
-    /// Vector views (data pointer, length) of `any` values that a call
-    /// earlier in the current IR block returned (`test is.vec<…>`, `vecset`),
-    /// by value and element code: an `unbox` of the value later in the
-    /// block uses them instead of calling the runtime again (the earlier
-    /// definition dominates it; the value cannot change while it is live).
-    views: HashMap<(Val, i64), (CValue, CValue)>,
-    /// Likewise the unboxed scalars (`Ctx::word`, as an i64) that a passing
-    /// `test is.int`/`is.dbl`/`is.lgl` earlier in the block left, by value
-    /// and type.
-    words: HashMap<(Val, Type), CValue>,
+    /// Unboxed forms of `any` values that a call earlier in the current IR
+    /// block returned, by value and the type an `unbox` would give: a
+    /// vector's data pointer and length (`test is.vec<…>`, `vecset`), or a
+    /// scalar's word (`Ctx::word` of a passing `test is.int/dbl/lgl`). An
+    /// `unbox` of the value later in the block uses them instead of calling
+    /// the runtime again (the earlier definition dominates it; the value
+    /// cannot change while it is live).
+    unboxed: HashMap<(Val, Type), (CValue, Option<CValue>)>,
     /// `Ctx::chaos`, loaded at entry (chaos mode only).
     chaosv: Option<cranelift_codegen::ir::Value>,
     exits: &'a mut Vec<ExitInfo>,
@@ -429,15 +426,13 @@ impl<'a, 'b> Lowerer<'a, 'b> {
         self.b.def_var(var, x);
     }
 
-    /// `Ctx::vec_len`, which the vector-view call just made set.
-    fn vec_len_after_call(&mut self) -> CValue {
+    /// The `Ctx` word at `offset` (`vec_len`, `word`): a second result the
+    /// runtime call just made left there.
+    fn load_ctx(&mut self, offset: usize) -> CValue {
         let c = self.c();
-        self.b.ins().load(
-            types::I64,
-            MemFlagsData::trusted(),
-            c,
-            std::mem::offset_of!(runtime::Ctx, vec_len) as i32,
-        )
+        self.b
+            .ins()
+            .load(types::I64, MemFlagsData::trusted(), c, offset as i32)
     }
 
     fn iconst(&mut self, t: types::Type, x: i64) -> CValue {
@@ -497,8 +492,7 @@ impl<'a, 'b> Lowerer<'a, 'b> {
             // A value left in its home at the end of a block keeps its
             // register definition on other paths (correct, just not split).
             self.pending.clear();
-            self.views.clear();
-            self.words.clear();
+            self.unboxed.clear();
             let insts = self.f.blocks[bi].insts.clone();
             if insts.is_empty() {
                 // Unreachable, empty block: must still be terminated.
@@ -676,8 +670,8 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                 let e = elem_code(t.refined());
                 let ev = self.iconst(types::I32, e);
                 let p = self.call(self.rt.vec_probe, &[c, s, ev]).unwrap();
-                let n = self.vec_len_after_call();
-                self.views.insert((*a, e), (p, n));
+                let n = self.load_ctx(std::mem::offset_of!(runtime::Ctx, vec_len));
+                self.unboxed.insert((*a, t.refined()), (p, Some(n)));
                 let r = self.b.ins().icmp_imm_s(IntCC::NotEqual, p, 0);
                 self.def(res.unwrap(), r);
             }
@@ -688,13 +682,8 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                 let k = self.iconst(types::I32, k);
                 let r = self.call(self.rt.test, &[c, s, k]).unwrap();
                 if matches!(t, TypeTest::IsInt | TypeTest::IsDbl | TypeTest::IsLgl) {
-                    let w = self.b.ins().load(
-                        types::I64,
-                        MemFlagsData::trusted(),
-                        c,
-                        std::mem::offset_of!(runtime::Ctx, word) as i32,
-                    );
-                    self.words.insert((*a, t.refined()), w);
+                    let w = self.load_ctx(std::mem::offset_of!(runtime::Ctx, word));
+                    self.unboxed.insert((*a, t.refined()), (w, None));
                 }
                 self.def(res.unwrap(), r);
             }
@@ -720,16 +709,27 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                 let c = self.c();
                 let iv = self.get(*idx);
                 let ev = self.get(*e);
-                let (p, e) = match self.f.ty(*e) {
-                    Type::Dbl => (self.call(self.rt.vec_set_dbl, &[c, src, dst, iv, ev]), 1),
+                let (p, vt) = match self.f.ty(*e) {
+                    Type::Dbl => (
+                        self.call(self.rt.vec_set_dbl, &[c, src, dst, iv, ev]),
+                        Type::VecDbl,
+                    ),
                     t => {
                         let lgl = self.iconst(types::I32, (t == Type::Lgl) as i64);
                         let p = self.call(self.rt.vec_set_i32, &[c, src, dst, iv, ev, lgl]);
-                        (p, if t == Type::Lgl { 2 } else { 0 })
+                        (
+                            p,
+                            if t == Type::Lgl {
+                                Type::VecLgl
+                            } else {
+                                Type::VecInt
+                            },
+                        )
                     }
                 };
-                let n = self.vec_len_after_call();
-                self.views.insert((res.unwrap(), e), (p.unwrap(), n));
+                let n = self.load_ctx(std::mem::offset_of!(runtime::Ctx, vec_len));
+                self.unboxed
+                    .insert((res.unwrap(), vt), (p.unwrap(), Some(n)));
             }
             VecLoad(x, i0) => {
                 let (p, _) = self.var(*x);
@@ -896,26 +896,29 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                 let s = self.slot(a);
                 match self.f.ty(r) {
                     t @ (Type::Int | Type::Lgl) => {
-                        let v = match self.words.get(&(a, t)) {
-                            Some(&w) => self.b.ins().ireduce(types::I32, w),
+                        let v = match self.unboxed.get(&(a, t)) {
+                            Some(&(w, _)) => self.b.ins().ireduce(types::I32, w),
                             None => self.call(self.rt.unbox_int, &[c, s]).unwrap(),
                         };
                         self.def(r, v);
                     }
                     Type::Dbl => {
-                        let v = match self.words.get(&(a, Type::Dbl)) {
-                            Some(&w) => self.b.ins().bitcast(types::F64, MemFlagsData::new(), w),
+                        let v = match self.unboxed.get(&(a, Type::Dbl)) {
+                            Some(&(w, _)) => {
+                                self.b.ins().bitcast(types::F64, MemFlagsData::new(), w)
+                            }
                             None => self.call(self.rt.unbox_dbl, &[c, s]).unwrap(),
                         };
                         self.def(r, v);
                     }
                     t @ (Type::VecInt | Type::VecDbl | Type::VecLgl) => {
-                        let (p, n) = match self.views.get(&(a, elem_code(t))) {
-                            Some(&view) => view,
-                            None => {
+                        let (p, n) = match self.unboxed.get(&(a, t)) {
+                            Some(&(p, Some(n))) => (p, n),
+                            _ => {
                                 let e = self.iconst(types::I32, elem_code(t));
                                 let p = self.call(self.rt.vec_ptr, &[c, s, e]).unwrap();
-                                (p, self.vec_len_after_call())
+                                let at = std::mem::offset_of!(runtime::Ctx, vec_len);
+                                (p, self.load_ctx(at))
                             }
                         };
                         let (pv, lv) = self.var(r);

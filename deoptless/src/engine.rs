@@ -495,8 +495,6 @@ impl Shared {
         anys.extend(std::iter::repeat_with(|| Value::Null).take(missing));
         unbound.resize(compiled.nslots, false);
         if !fill(&compiled.params, &mut anys, &mut entry) {
-            anys.clear();
-            entry.clear();
             push_slot_arrays(&mut self.pool.borrow_mut(), anys, unbound, entry);
             return None;
         }
@@ -528,15 +526,12 @@ impl Shared {
         } else {
             Ok(ctx.take_result())
         };
-        let (mut anys, mut unbound, mut entry) = (
+        push_slot_arrays(
+            &mut self.pool.borrow_mut(),
             std::mem::take(&mut ctx.anys),
             std::mem::take(&mut ctx.unbound),
             std::mem::take(&mut ctx.entry),
         );
-        anys.clear();
-        unbound.clear();
-        entry.clear();
-        push_slot_arrays(&mut self.pool.borrow_mut(), anys, unbound, entry);
         Some(result)
     }
 }
@@ -756,15 +751,19 @@ impl Shared {
     }
 }
 
-/// Keep an activation's emptied slot arrays for the next one. Written in
-/// place, field by field: pushing the tuple built it on the stack and copied
-/// it with wide loads of narrow stores (a store-forwarding stall per call).
+/// Keep an activation's slot arrays, emptied (so they keep no value alive),
+/// for the next one. Written in place, field by field: pushing the tuple
+/// built it on the stack and copied it with wide loads of narrow stores (a
+/// store-forwarding stall per call).
 fn push_slot_arrays(
     pool: &mut Vec<SlotArrays>,
-    anys: Vec<Value>,
-    unbound: Vec<bool>,
-    entry: Vec<u64>,
+    mut anys: Vec<Value>,
+    mut unbound: Vec<bool>,
+    mut entry: Vec<u64>,
 ) {
+    anys.clear();
+    unbound.clear();
+    entry.clear();
     pool.reserve(1);
     let n = pool.len();
     // SAFETY: capacity for one more element was reserved; all three fields
