@@ -17,6 +17,7 @@
 //! `const.any #k` names `code.consts[k]`; `const.any #UNBOUND` marks a local that
 //! is unbound on some path into a block (the interpreter sees it unbound).
 
+mod globals;
 mod inline;
 
 use crate::context::{ArgContext, ArgType};
@@ -102,6 +103,9 @@ struct Builder<'a> {
     /// The callee's builder of an inlined call: its `Return`s (block, value),
     /// which the caller joins.
     returns: Option<Vec<(Block, AbsVal)>>,
+    /// An inlined body written in top-level code: its global reads and
+    /// stores (`globals.rs`).
+    globals: Option<globals::InlinedGlobals>,
 }
 
 /// A call being inlined. Its code has no effect before the call's result is
@@ -291,6 +295,7 @@ impl<'a> Builder<'a> {
             inline: Vec::new(),
             inline_failed: None,
             returns: None,
+            globals: None,
         }
         .with_headers()
     }
@@ -306,6 +311,13 @@ impl<'a> Builder<'a> {
         let b = self;
         if code.top_level {
             return Err(Unsupported("top-level code".into()));
+        }
+        // A closure made by the function shares its frame and may read or
+        // (`<<-`) write its locals at any call, while compiled code keeps
+        // them in IR values. Whole functions stopped at `MakeClosure`; an
+        // OSR entry after it must stop too.
+        if code.ops.iter().any(|op| matches!(op, Op::MakeClosure(_))) {
+            return Err(Unsupported("makes closures (they share its frame)".into()));
         }
         if entry.pc >= code.ops.len() || entry.locals.len() != code.locals.len() {
             return Err(Unsupported("entry state does not fit the function".into()));
@@ -708,6 +720,10 @@ impl<'a> Builder<'a> {
     }
 
     fn checkpoint(&mut self, bb: Block, pc: usize, st: &State) -> Val {
+        if self.globals.as_ref().is_some_and(|g| g.stored_any) {
+            // An exit after a global store would re-execute the store.
+            self.give_up_inline();
+        }
         if let Some(site) = self.inline.first() {
             // Inside an inlined call every exit re-executes the (outermost) call.
             let fs = site.state.clone();
@@ -1355,17 +1371,23 @@ impl<'a> Builder<'a> {
                     }
                     return Ok(());
                 }
-                Op::LoadName(_, fb) => {
-                    let r = self.runtime(bb, pc, &[]);
-                    st.stack.push(AbsVal {
-                        val: r,
-                        fb: Some(fb),
-                    });
+                Op::LoadName(sym, fb) => {
+                    let r = match self.load_global(bb, pc, &st, sym, fb) {
+                        Some(r) => r,
+                        None => AbsVal {
+                            val: self.runtime(bb, pc, &[]),
+                            fb: Some(fb),
+                        },
+                    };
+                    st.stack.push(r);
                 }
-                Op::StoreSuper(_) => {
-                    // `x <<- v` assigns in an enclosing environment: the runtime does it.
+                Op::StoreSuper(sym) => {
+                    // `x <<- v` assigns in an enclosing environment: the
+                    // runtime does it, unless it is known to be the global one.
                     let v = st.stack.pop().unwrap();
-                    self.runtime(bb, pc, &[v.val]);
+                    if !self.store_global(bb, sym, v) {
+                        self.runtime(bb, pc, &[v.val]);
+                    }
                 }
                 Op::LoadSuper(..) => {
                     let r = self.runtime(bb, pc, &[]);
@@ -1374,7 +1396,10 @@ impl<'a> Builder<'a> {
                 Op::LoadFun(sym, call) => {
                     let r = match self.begin_inline(bb, pc, &st, sym, call) {
                         Some(placeholder) => placeholder,
-                        None => self.runtime(bb, pc, &[]),
+                        None => match self.global_callee(bb, pc, &st, sym, call) {
+                            Some(f) => f,
+                            None => self.runtime(bb, pc, &[]),
+                        },
                     };
                     st.stack.push(AbsVal::new(r));
                 }

@@ -421,6 +421,16 @@ pub enum InstKind {
         sym: u32,
         callee: u32,
     },
+    /// Bool: is the global environment's epoch (`vm::env::GlobalMeta`) still
+    /// `epoch`, i.e. has no binding defined once been written again? The
+    /// guard of constants read from global bindings defined once.
+    GlobalEpochIs(u64),
+    /// The value of global binding `sym` (a `SymId`; `any`, NULL when
+    /// unbound: a type test must follow). Reads memory `StoreGlobal` writes.
+    LoadGlobal(u32),
+    /// Bind global `sym` to the value (`any`): `<<-` from a function written
+    /// in top-level code. An effect.
+    StoreGlobal(u32, Val),
     /// Set the interpreter's visibility flag (R's auto-printing of results):
     /// a plain store, idempotent, so an exit may re-execute it.
     SetVisible(bool),
@@ -446,12 +456,23 @@ impl InstKind {
     /// Does the instruction define a value (all but assumes, visibility
     /// stores and terminators)?
     pub fn defines_value(&self) -> bool {
-        !matches!(self, InstKind::Assume { .. } | InstKind::SetVisible(_)) && !self.is_terminator()
+        !matches!(
+            self,
+            InstKind::Assume { .. } | InstKind::SetVisible(_) | InstKind::StoreGlobal(..)
+        ) && !self.is_terminator()
     }
     /// Instructions with an effect visible to R code (may not sit between a
     /// checkpoint and an assume using it).
     pub fn has_effect(&self) -> bool {
-        matches!(self, InstKind::Runtime(..) | InstKind::SetVisible(_))
+        matches!(
+            self,
+            InstKind::Runtime(..) | InstKind::SetVisible(_) | InstKind::StoreGlobal(..)
+        )
+    }
+    /// Instructions that may rebind names (a runtime call runs arbitrary R
+    /// code): what `callee_is`, `global_epoch_is` and `load_global` read.
+    pub fn rebinds(&self) -> bool {
+        matches!(self, InstKind::Runtime(..) | InstKind::StoreGlobal(..))
     }
     /// The values this instruction reads (frame states included).
     pub fn uses(&self) -> Vec<Val> {
@@ -462,8 +483,13 @@ impl InstKind {
             | InstKind::ConstBool(_)
             | InstKind::ConstAny(_)
             | InstKind::CalleeIs { .. }
+            | InstKind::GlobalEpochIs(_)
+            | InstKind::LoadGlobal(_)
             | InstKind::SetVisible(_) => vec![],
-            InstKind::Unary(_, a) | InstKind::Test(_, a) | InstKind::Return(a) => vec![*a],
+            InstKind::Unary(_, a)
+            | InstKind::Test(_, a)
+            | InstKind::Return(a)
+            | InstKind::StoreGlobal(_, a) => vec![*a],
             InstKind::Binary(_, a, b) | InstKind::VecLoad(a, b) | InstKind::InBounds(a, b) => {
                 vec![*a, *b]
             }

@@ -74,6 +74,8 @@ struct Rt {
     exit: FuncRef,
     nrow: FuncRef,
     ncol: FuncRef,
+    load_global: FuncRef,
+    store_global: FuncRef,
     entry_word: FuncRef,
     length: FuncRef,
     callee_is: FuncRef,
@@ -196,6 +198,8 @@ pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
             Some(ptr),
         )?,
         declare(&mut module, "rt_ncol", &[ptr, I32], Some(I32))?,
+        declare(&mut module, "rt_load_global", &[ptr, I32, I32], None)?,
+        declare(&mut module, "rt_store_global", &[ptr, I32, I32], None)?,
     ];
 
     let mut sig = module.make_signature();
@@ -238,6 +242,8 @@ pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
         vec_set_dbl: refs[20],
         vec_set_i32: refs[21],
         ncol: refs[22],
+        load_global: refs[23],
+        store_global: refs[24],
     };
     let mut nslots = 0u32;
     let slots: Vec<u32> = f
@@ -700,6 +706,40 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                 let bi = self.iconst(types::I8, builtin as i64);
                 let r = self.call(self.rt.callee_is, &[c, s, k, bi]).unwrap();
                 self.def(res.unwrap(), r);
+            }
+            GlobalEpochIs(epoch) => {
+                // `*interp.global_epoch == epoch`: three loads, no call.
+                let c = self.c();
+                let interp = self.b.ins().load(
+                    self.ptr,
+                    MemFlagsData::trusted(),
+                    c,
+                    std::mem::offset_of!(runtime::Ctx, interp) as i32,
+                );
+                let at = self.b.ins().load(
+                    self.ptr,
+                    MemFlagsData::trusted(),
+                    interp,
+                    std::mem::offset_of!(vm::interp::Interp, global_epoch) as i32,
+                );
+                let now = self
+                    .b
+                    .ins()
+                    .load(types::I64, MemFlagsData::trusted(), at, 0);
+                let same = self.b.ins().icmp_imm_u(IntCC::Equal, now, *epoch as i64);
+                self.def(res.unwrap(), same);
+            }
+            LoadGlobal(sym) => {
+                let c = self.c();
+                let s = self.iconst(types::I32, *sym as i64);
+                let d = self.slot(res.unwrap());
+                self.call(self.rt.load_global, &[c, s, d]);
+            }
+            StoreGlobal(sym, a) => {
+                let c = self.c();
+                let s = self.iconst(types::I32, *sym as i64);
+                let src = self.slot(*a);
+                self.call(self.rt.store_global, &[c, s, src]);
             }
             VecSet(x, idx, e) => {
                 let moved = self.moves.runtime_moves(i, 1)[0];

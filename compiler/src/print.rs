@@ -99,6 +99,11 @@ fn print_with(f: &Func, names: &HashMap<Val, usize>) -> String {
                     format!("runtime @{pc}({})", list(args))
                 }
                 InstKind::SetVisible(b) => format!("set_visible {b}"),
+                InstKind::GlobalEpochIs(e) => format!("global_epoch_is {e}"),
+                InstKind::LoadGlobal(sym) => format!("load_global sym{sym}{}", sym_name(*sym)),
+                InstKind::StoreGlobal(sym, a) => {
+                    format!("store_global sym{sym}, {}{}", v(a), sym_name(*sym))
+                }
                 InstKind::CalleeIs { sym, callee } => match f.callees.get(*callee as usize) {
                     Some(c) => format!("callee_is sym{sym}, #{callee} ; {}", c.name),
                     None => format!("callee_is sym{sym}, #{callee}"),
@@ -256,6 +261,22 @@ impl<'a> Cur<'a> {
     fn is_word(&self, k: &str) -> bool {
         matches!(self.peek(), Some(Tok::Word(w)) if w == k)
     }
+}
+
+/// A `symN` operand.
+fn parse_sym(w: &str) -> Result<u32, String> {
+    let n = w
+        .strip_prefix("sym")
+        .ok_or_else(|| format!("expected symN, found '{w}'"))?;
+    parse_num(n, "symbol")
+}
+
+/// The comment naming symbol `sym` (when it is interned).
+fn sym_name(sym: u32) -> String {
+    vm::symbols::SymId(sym)
+        .try_name()
+        .map(|n| format!(" ; {n}"))
+        .unwrap_or_default()
 }
 
 fn parse_num<T: std::str::FromStr>(s: &str, what: &str) -> Result<T, String> {
@@ -522,12 +543,15 @@ fn parse_inst(
             InstKind::VecSet(x, i, val(c.word()?)?)
         }
         "set_visible" => InstKind::SetVisible(parse_num(c.word()?, "bool")?),
+        "global_epoch_is" => InstKind::GlobalEpochIs(parse_num(c.word()?, "epoch")?),
+        "load_global" => InstKind::LoadGlobal(parse_sym(c.word()?)?),
+        "store_global" => {
+            let sym = parse_sym(c.word()?)?;
+            c.punct(',')?;
+            InstKind::StoreGlobal(sym, val(c.word()?)?)
+        }
         "callee_is" => {
-            let w = c.word()?;
-            let sym = w
-                .strip_prefix("sym")
-                .ok_or_else(|| format!("expected symN, found '{w}'"))?;
-            let sym = parse_num(sym, "symbol")?;
+            let sym = parse_sym(c.word()?)?;
             c.punct(',')?;
             c.punct('#')?;
             InstKind::CalleeIs {

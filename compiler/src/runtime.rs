@@ -804,6 +804,23 @@ pub extern "C" fn rt_callee_is(c: *mut Ctx, sym: u32, code: i64, builtin: u8) ->
     same as u8
 }
 
+/// `load_global sym`: the global binding of `sym` into slot `dst` (NULL,
+/// which fails every type test, when unbound).
+pub extern "C" fn rt_load_global(c: *mut Ctx, sym: u32, dst: u32) {
+    let c = unsafe { ctx(c) };
+    let interp = unsafe { &*c.interp };
+    let v = interp.global.get_local(vm::symbols::SymId(sym));
+    set(c, dst, v.unwrap_or(Value::Null));
+}
+
+/// `store_global sym, v`: bind global `sym` to the value in slot `src`.
+pub extern "C" fn rt_store_global(c: *mut Ctx, sym: u32, src: u32) {
+    let c = unsafe { ctx(c) };
+    let interp = unsafe { &*c.interp };
+    let v = c.anys[src as usize].clone();
+    interp.global.set_local(vm::symbols::SymId(sym), v);
+}
+
 /// Word `k` of the entry values (an unboxed entry parameter).
 pub extern "C" fn rt_entry_word(c: *mut Ctx, k: u32) -> i64 {
     let c = unsafe { ctx(c) };
@@ -835,6 +852,8 @@ pub fn symbols() -> Vec<(&'static str, *const u8)> {
         ("rt_length", rt_length as *const u8),
         ("rt_entry_word", rt_entry_word as *const u8),
         ("rt_callee_is", rt_callee_is as *const u8),
+        ("rt_load_global", rt_load_global as *const u8),
+        ("rt_store_global", rt_store_global as *const u8),
         ("rt_vec_set_dbl", rt_vec_set_dbl as *const u8),
         ("rt_vec_set_i32", rt_vec_set_i32 as *const u8),
     ]

@@ -309,7 +309,12 @@ fn check_types(
             want("test operand", *a, f.ty(*a) == Type::Any, "any");
             Some(Type::Bool)
         }
-        InstKind::CalleeIs { .. } => Some(Type::Bool),
+        InstKind::CalleeIs { .. } | InstKind::GlobalEpochIs(_) => Some(Type::Bool),
+        InstKind::LoadGlobal(_) => Some(Type::Any),
+        InstKind::StoreGlobal(_, a) => {
+            want("stored value", *a, f.ty(*a) == Type::Any, "any");
+            None
+        }
         InstKind::VecLoad(v, i) | InstKind::InBounds(v, i) => {
             let elem = elem_type(f.ty(*v));
             want("vector operand", *v, elem.is_some(), "a vector type");

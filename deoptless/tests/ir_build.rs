@@ -11,9 +11,15 @@ use std::rc::Rc;
 /// interpreter run of the program.
 fn functions_after_run(name: &str) -> Vec<Rc<vm::bytecode::FunctionCode>> {
     let src = std::fs::read_to_string(common::corpus_dir().join(format!("{}.R", name))).unwrap();
+    functions_after_source(&src, name)
+}
+
+/// Every function of program `src` (named `name`), with the feedback of one
+/// interpreter run.
+fn functions_after_source(src: &str, name: &str) -> Vec<Rc<vm::bytecode::FunctionCode>> {
     let mut interp = vm::interp::Interp::new();
     let (mut out, mut err) = (Vec::new(), Vec::new());
-    vm::driver::run_source(&mut interp, &src, name, &mut out, &mut err);
+    vm::driver::run_source(&mut interp, src, name, &mut out, &mut err);
     let mut funs = Vec::new();
     for code in &interp.toplevel_code {
         compiler::functions_of(code, &mut funs);
@@ -462,5 +468,73 @@ print(norm1(xi * 0.5))
         assert!(text.contains("vecload"), "{}", text);
         assert!(text.contains("sub.d") && text.contains("add.d"), "{}", text);
         assert!(!text.contains("runtime"), "no generic operation:\n{}", text);
+    });
+}
+
+/// A callee written at top level that reads and assigns globals is inlined
+/// (fasta's `gen_random`): constants defined once become IR constants under
+/// one epoch guard, the variable updated with `<<-` is read with
+/// `load_global` and stored with `store_global`, and no exit follows the
+/// store (an exit re-executes the whole call). A callee that would need a
+/// check after its store (`bump`) is not inlined.
+#[test]
+fn inlined_global_reads_and_stores() {
+    on_big_stack(|| {
+        // The first part of corpus program `jit_inline_globals` (before it
+        // redefines the constants), and its `tally`.
+        let src =
+            std::fs::read_to_string(common::corpus_dir().join("jit_inline_globals.R")).unwrap();
+        let cut = src.find("# A constant redefined").unwrap();
+        let tally =
+            &src[src.find("# A global written twice").unwrap()..src.find("step <- 1L").unwrap()];
+        let funs = functions_after_source(&format!("{}{}", &src[..cut], tally), "globals");
+        use compiler::ir::InstKind;
+        let (f, ir, text) = optimized(&funs, "run");
+        assert!(
+            !calls_generic_for(&f, &ir, |op| matches!(op, vm::bytecode::Op::Call { .. })),
+            "gen_random is inlined:\n{}",
+            text
+        );
+        let count = |p: &dyn Fn(&InstKind) -> bool| ir.insts.iter().filter(|i| p(&i.kind)).count();
+        assert_eq!(
+            count(&|k| matches!(k, InstKind::StoreGlobal(..))),
+            1,
+            "{}",
+            text
+        );
+        assert_eq!(
+            count(&|k| matches!(k, InstKind::LoadGlobal(..))),
+            1,
+            "{}",
+            text
+        );
+        assert_eq!(
+            count(&|k| matches!(k, InstKind::GlobalEpochIs(_))),
+            1,
+            "{}",
+            text
+        );
+        // No assume after the store in its block.
+        for b in &ir.blocks {
+            let after_store = b
+                .insts
+                .iter()
+                .skip_while(|&&i| !matches!(ir.inst(i).kind, InstKind::StoreGlobal(..)));
+            for &i in after_store {
+                assert!(
+                    !matches!(ir.inst(i).kind, InstKind::Assume { .. }),
+                    "an exit after the global store:\n{}",
+                    text
+                );
+            }
+        }
+        let (_, ir, text) = optimized(&funs, "tally");
+        assert!(
+            !ir.insts
+                .iter()
+                .any(|i| matches!(i.kind, InstKind::StoreGlobal(..))),
+            "bump is not inlined:\n{}",
+            text
+        );
     });
 }

@@ -269,6 +269,10 @@ pub struct FunctionCode {
     pub defaults: Vec<Option<Pc>>,
     /// True for top-level code: variables live in the global environment.
     pub top_level: bool,
+    /// True for a function written in top-level code: every closure of it
+    /// has the global environment as its environment, so a name that is not
+    /// one of its locals is looked up (and `<<-` assigns) there.
+    pub in_global: bool,
     /// True if the body calls `UseMethod` (the activation keeps its arguments).
     pub uses_dispatch: bool,
     pub type_fb: Vec<Cell<TypeFeedback>>,

@@ -53,6 +53,7 @@ pub struct Compiler {
     locals: Vec<SymId>,
     nparams: usize,
     top_level: bool,
+    in_global: bool,
     uses_dispatch: bool,
     n_type_fb: u32,
     n_call_fb: u32,
@@ -73,8 +74,15 @@ pub fn compile_toplevel(e: &Expr) -> Rc<FunctionCode> {
 }
 
 /// Compile a closure body with its formals.
-pub fn compile_function(name: &str, params: &[Param], body: &Expr) -> Rc<FunctionCode> {
+/// `in_global`: the function is written in top-level code.
+pub fn compile_function(
+    name: &str,
+    params: &[Param],
+    body: &Expr,
+    in_global: bool,
+) -> Rc<FunctionCode> {
     let mut c = Compiler::new(name, false);
+    c.in_global = in_global;
     c.has_loop = contains_loop(body);
     for p in params {
         if &*p.name != "..." {
@@ -203,6 +211,7 @@ impl Compiler {
             locals: Vec::new(),
             nparams: 0,
             top_level,
+            in_global: false,
             uses_dispatch: false,
             n_type_fb: 0,
             n_call_fb: 0,
@@ -229,6 +238,7 @@ impl Compiler {
             nparams: self.nparams,
             defaults,
             top_level: self.top_level,
+            in_global: self.in_global,
             uses_dispatch: self.uses_dispatch,
             type_fb: (0..self.n_type_fb)
                 .map(|_| Cell::new(TypeFeedback::default()))
@@ -344,7 +354,7 @@ impl Compiler {
                 self.visible(tail, true);
             }
             ExprKind::Function(params, body) => {
-                let code = compile_function("<anonymous>", params, body);
+                let code = compile_function("<anonymous>", params, body, self.top_level);
                 self.functions.push((params.clone(), code));
                 self.emit(Op::MakeClosure((self.functions.len() - 1) as u32));
                 self.visible(tail, true);
@@ -946,7 +956,7 @@ impl Compiler {
         if let Some(n) = simple_name {
             if let ExprKind::Function(params, body) = &value.kind {
                 // Name the closure after its binding, for dumps and traces.
-                let code = compile_function(&n, params, body);
+                let code = compile_function(&n, params, body, self.top_level);
                 self.functions.push((params.clone(), code));
                 self.emit(Op::MakeClosure((self.functions.len() - 1) as u32));
             } else {

@@ -3,6 +3,12 @@
 //! slots; a slot is `None` while unbound, and a read of an unbound slot falls back
 //! to the enclosing environments by name (R's scoping rule). The global
 //! environment is a vector indexed by `SymId` and grows on demand.
+//!
+//! The global environment also counts writes per binding and keeps an epoch
+//! (`GlobalMeta`): compiled code may speculate that a binding defined once
+//! keeps its value (Ř's global-environment assumptions), guarded by one load
+//! and compare of the epoch, which the first redefinition of any such binding
+//! bumps.
 
 use crate::symbols::SymId;
 use crate::value::{Sym, Value};
@@ -17,6 +23,44 @@ pub struct EnvFrame {
     pub parent: Option<Env>,
     /// The `...` arguments of this activation (name, value).
     pub dots: RefCell<Option<Rc<DotsList>>>,
+    /// The global environment's binding metadata (`None` in function frames).
+    pub globals: Option<Box<GlobalMeta>>,
+}
+
+/// What speculation on global bindings needs to know.
+#[derive(Default)]
+pub struct GlobalMeta {
+    /// Writes per binding (indexed by `SymId`), saturating at 2: a binding
+    /// written once holds the only value it ever had.
+    writes: RefCell<Vec<u8>>,
+    /// Bumped whenever a binding written once is written again. Compiled code
+    /// that assumed the value of a binding defined once checks that the epoch
+    /// is the one it was compiled at (at a stable address: the meta is boxed).
+    epoch: std::cell::Cell<u64>,
+}
+
+impl GlobalMeta {
+    /// Is `sym` bound, and bound only once so far?
+    pub fn defined_once(&self, sym: SymId) -> bool {
+        self.writes.borrow().get(sym.index()) == Some(&1)
+    }
+    pub fn epoch(&self) -> u64 {
+        self.epoch.get()
+    }
+    /// The epoch's address, for compiled guards.
+    pub fn epoch_ptr(&self) -> *const u64 {
+        self.epoch.as_ptr()
+    }
+    fn wrote(&self, i: usize) {
+        let mut w = self.writes.borrow_mut();
+        if i >= w.len() {
+            w.resize(i + 1, 0);
+        }
+        if w[i] == 1 {
+            self.epoch.set(self.epoch.get() + 1);
+        }
+        w[i] = w[i].saturating_add(1).min(2);
+    }
 }
 
 pub type Env = Rc<EnvFrame>;
@@ -31,6 +75,7 @@ impl EnvFrame {
             layout: None,
             parent: None,
             dots: RefCell::new(None),
+            globals: Some(Box::default()),
         })
     }
     pub fn new_function(layout: Rc<[SymId]>, parent: Env) -> Env {
@@ -40,6 +85,7 @@ impl EnvFrame {
             layout: Some(layout),
             parent: Some(parent),
             dots: RefCell::new(None),
+            globals: None,
         })
     }
     pub fn is_global(&self) -> bool {
@@ -67,6 +113,9 @@ impl EnvFrame {
             s.resize(i + 1, None);
         }
         s[i] = Some(v);
+        if let Some(g) = &self.globals {
+            g.wrote(i);
+        }
     }
     pub fn has_local(&self, sym: SymId) -> bool {
         self.get_local(sym).is_some()

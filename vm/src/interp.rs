@@ -150,6 +150,9 @@ pub struct Interp {
     /// Pending warnings: (call text or None, message).
     pub warnings: Vec<(Option<String>, String)>,
     pub global: Env,
+    /// The global environment's epoch (`GlobalMeta::epoch_ptr`), where
+    /// compiled guards of global-binding speculation load it from.
+    pub global_epoch: *const u64,
     pub frames: Vec<Activation>,
     pub stats: InterpStats,
     /// Every top-level code unit run so far (for `--dump`).
@@ -215,6 +218,10 @@ fn unsupported_feature(name: &str) -> Option<&'static str> {
 impl Interp {
     pub fn new() -> Interp {
         let global = EnvFrame::new_global();
+        let global_epoch = global
+            .globals
+            .as_ref()
+            .map_or(std::ptr::null(), |g| g.epoch_ptr());
         let mut it = Interp {
             tier: None,
             osr_threshold: 0,
@@ -224,6 +231,7 @@ impl Interp {
             visible: true,
             warnings: Vec::new(),
             global,
+            global_epoch,
             frames: Vec::new(),
             stats: InterpStats::default(),
             toplevel_code: Vec::new(),

@@ -36,6 +36,10 @@ impl SymId {
     pub fn name(self) -> Rc<str> {
         INTERNER.with(|i| i.borrow().names[self.0 as usize].clone())
     }
+    /// The name, if `self` was interned (an id parsed from text IR may not be).
+    pub fn try_name(self) -> Option<Rc<str>> {
+        INTERNER.with(|i| i.borrow().names.get(self.0 as usize).cloned())
+    }
     pub fn index(self) -> usize {
         self.0 as usize
     }

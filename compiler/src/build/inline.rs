@@ -61,6 +61,15 @@ impl<'a> Builder<'a> {
         }
     }
 
+    /// The call feedback slot of call `call`, whose function `LoadFun` at
+    /// `pc` looks up.
+    pub(super) fn call_fb_slot(&self, pc: usize, call: CallIdx) -> Option<u32> {
+        self.code.ops[pc + 1..].iter().find_map(|op| match *op {
+            Op::Call { call: c, fb, .. } if c == call => Some(fb),
+            _ => None,
+        })
+    }
+
     /// `LoadFun(sym)` at `pc` for call `call`: if that call always called one
     /// inlinable closure, guard that the name still finds it and start
     /// inlining; returns the stand-in for the function value.
@@ -79,10 +88,7 @@ impl<'a> Builder<'a> {
         {
             return None;
         }
-        let fb = self.code.ops[pc + 1..].iter().find_map(|op| match *op {
-            Op::Call { call: c, fb, .. } if c == call => Some(fb),
-            _ => None,
-        })?;
+        let fb = self.call_fb_slot(pc, call)?;
         let callee = {
             let cfb = self.code.call_fb[fb as usize].borrow();
             match &cfb.target {
@@ -187,12 +193,14 @@ impl<'a> Builder<'a> {
         let Some(locals) = self.bind_params(bb, callee, &args, spec) else {
             return Err(self.give_up_inline());
         };
+        let callee_closure = callee;
         let code: &FunctionCode = &callee.code;
         let mut callee = Builder::new(code, usize::MAX, BTreeSet::new());
         callee.f = std::mem::take(&mut self.f);
         // The callee's exits re-execute the outermost call being inlined.
         callee.inline = vec![self.inline[0].clone()];
         callee.returns = Some(Vec::new());
+        callee.globals = globals::InlinedGlobals::of(callee_closure);
         let starts = callee.block_starts();
         for &pc in &starts {
             let b = if pc == 0 { bb } else { callee.f.add_block() };

@@ -66,7 +66,7 @@ pub fn run(f: &mut Func) -> bool {
             f.blocks[b.0 as usize]
                 .insts
                 .iter()
-                .any(|&i| matches!(f.inst(i).kind, InstKind::Runtime(..)))
+                .any(|&i| f.inst(i).kind.rebinds())
         });
         for &b in &lp.body {
             let insts = f.blocks[b.0 as usize].insts.clone();
@@ -77,7 +77,11 @@ pub fn run(f: &mut Func) -> bool {
                 let test_to_hoist = match f.def_inst(cond).map(|ti| (ti, &f.inst(ti).kind)) {
                     _ if outside(f, cond) => None,
                     Some((ti, InstKind::Test(_, x))) if outside(f, *x) => Some(ti),
-                    Some((ti, InstKind::CalleeIs { .. })) if !calls_runtime => Some(ti),
+                    Some((ti, InstKind::CalleeIs { .. } | InstKind::GlobalEpochIs(_)))
+                        if !calls_runtime =>
+                    {
+                        Some(ti)
+                    }
                     _ => continue,
                 };
                 if let Some(ti) = test_to_hoist {

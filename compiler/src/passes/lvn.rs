@@ -14,7 +14,8 @@
 //! - element loads: until the next store or runtime call;
 //! - checkpoints: until the next instruction with an effect or store (an
 //!   assume must not exit past either to its checkpoint);
-//! - `callee_is`: until the next runtime call (which may rebind the name).
+//! - `callee_is` and `global_epoch_is`: until the next runtime call or
+//!   global store (either may rebind names).
 //!
 //! Boxing (allocates a value of its own) and boxed constants are left alone.
 
@@ -44,7 +45,7 @@ fn lifetime(kind: &InstKind) -> Option<Lifetime> {
         InstKind::Unary(..) => Lifetime::Block,
         InstKind::VecLoad(..) => Lifetime::UntilStore,
         InstKind::Checkpoint(_) => Lifetime::UntilEffect,
-        InstKind::CalleeIs { .. } => Lifetime::UntilRuntime,
+        InstKind::CalleeIs { .. } | InstKind::GlobalEpochIs(_) => Lifetime::UntilRuntime,
         _ => return None,
     })
 }
@@ -63,7 +64,7 @@ pub fn run(f: &mut Func) -> bool {
             let d = &f.insts[i.0 as usize];
             let kill = match &d.kind {
                 InstKind::VecSet(..) => Some(Lifetime::UntilStore),
-                InstKind::Runtime(..) => Some(Lifetime::UntilRuntime),
+                k if k.rebinds() => Some(Lifetime::UntilRuntime),
                 k if k.has_effect() => Some(Lifetime::UntilEffect),
                 _ => None,
             };

@@ -59,8 +59,13 @@ pub fn map_uses(kind: &mut InstKind, mut g: impl FnMut(Val) -> Val) {
         | InstKind::ConstBool(_)
         | InstKind::ConstAny(_)
         | InstKind::CalleeIs { .. }
+        | InstKind::GlobalEpochIs(_)
+        | InstKind::LoadGlobal(_)
         | InstKind::SetVisible(_) => {}
-        InstKind::Unary(_, a) | InstKind::Test(_, a) | InstKind::Return(a) => each(a),
+        InstKind::Unary(_, a)
+        | InstKind::Test(_, a)
+        | InstKind::Return(a)
+        | InstKind::StoreGlobal(_, a) => each(a),
         InstKind::Binary(_, a, b) | InstKind::VecLoad(a, b) | InstKind::InBounds(a, b) => {
             each(a);
             each(b);

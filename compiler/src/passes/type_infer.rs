@@ -128,7 +128,10 @@ fn refine_param(f: &mut Func, b: Block, p: Val, t: Type) {
         }
         let mut kind = f.inst(i).kind.clone();
         match &mut kind {
-            InstKind::Unary(UnOp::Unbox, a) | InstKind::Test(_, a) | InstKind::Return(a)
+            InstKind::Unary(UnOp::Unbox, a)
+            | InstKind::Test(_, a)
+            | InstKind::Return(a)
+            | InstKind::StoreGlobal(_, a)
                 if *a == p =>
             {
                 *a = boxed;

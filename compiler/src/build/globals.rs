@@ -1,0 +1,179 @@
+//! Global variables in the body of an inlined callee written in top-level
+//! code (`FunctionCode::in_global`): a name that is not one of its locals is
+//! read from, and `<<-` assigns it in, the global environment. Without this,
+//! such a read or store is a runtime call, which stops the inlining.
+//!
+//! - A read of a binding defined once (`GlobalMeta::defined_once`) holding an
+//!   int, double or logical scalar is that constant, guarded by
+//!   `global_epoch_is` (one per block): the first redefinition of any binding
+//!   defined once bumps the epoch, and the guard exits (reason `calltarget`,
+//!   a global assumption: a real deopt, as for a redefined function).
+//! - Any other read is `load_global`, speculated by the callee's feedback at
+//!   once (an unbound name is NULL, which fails every test). No feedback to
+//!   speculate on gives up the inlining.
+//! - `<<-` is `store_global`, an effect. Every exit of an inlined body
+//!   re-executes the whole call, so no exit may follow it: a checkpoint
+//!   after it gives up the inlining, and a later read of the stored name is
+//!   the stored value (nothing else runs in between).
+//!
+//! Outside inlined bodies, the function looked up by a call in a function
+//! written in top-level code is read the same way when the call always
+//! called one closure bound once in the global environment: `load_global`
+//! under the epoch guard instead of a lookup through the frames.
+
+use super::*;
+use std::collections::HashMap;
+use vm::env::Env;
+use vm::symbols::SymId;
+
+/// The state of global accesses in one inlined body.
+pub(super) struct InlinedGlobals {
+    /// The global environment (the callee closure's environment).
+    env: Env,
+    /// A global store happened: no exit may follow.
+    pub(super) stored_any: bool,
+    /// The block holding this body's epoch guard, if any.
+    guard: Option<Block>,
+    /// Values stored by this body, by symbol.
+    stored: HashMap<u32, AbsVal>,
+}
+
+impl InlinedGlobals {
+    /// For an inlined closure of code written in top-level code (its
+    /// environment is then the global one).
+    pub(super) fn of(callee: &vm::value::Closure) -> Option<InlinedGlobals> {
+        (callee.code.in_global && callee.env.is_global()).then(|| InlinedGlobals {
+            env: callee.env.clone(),
+            stored_any: false,
+            guard: None,
+            stored: HashMap::new(),
+        })
+    }
+}
+
+impl<'a> Builder<'a> {
+    /// `LoadName(sym)` in an inlined body that reads globals: the value, or
+    /// `None` (not a global read: the generic path, which gives up).
+    pub(super) fn load_global(
+        &mut self,
+        bb: Block,
+        pc: usize,
+        st: &State,
+        sym: SymId,
+        fb: u32,
+    ) -> Option<AbsVal> {
+        let g = self.globals.as_ref()?;
+        if self.code.locals.contains(&sym) {
+            return None;
+        }
+        if let Some(v) = g.stored.get(&sym.0) {
+            return Some(*v);
+        }
+        let meta = g.env.globals.as_ref()?;
+        let constant = match g.env.get_local(sym) {
+            Some(v @ (Value::Dbl(_) | Value::Lgl(_))) => Some(v),
+            Some(v @ Value::Int(x)) if x != vm::value::NA_INTEGER => Some(v),
+            _ => None,
+        };
+        if let Some(v) = constant.filter(|_| meta.defined_once(sym)) {
+            if g.guard != Some(bb) {
+                let epoch = meta.epoch();
+                let cp = self.checkpoint(bb, pc, st);
+                let same = self
+                    .f
+                    .push(bb, InstKind::GlobalEpochIs(epoch), Type::Bool)
+                    .unwrap();
+                self.assume(bb, same, cp, Reason::CallTarget);
+                if let Some(g) = &mut self.globals {
+                    g.guard = Some(bb);
+                }
+            }
+            return Some(self.konst(bb, &v, crate::build::UNBOUND));
+        }
+        let test = self.speculated_test(self.fb_bits(Some(fb)));
+        if test.is_none() || g.stored_any {
+            self.give_up_inline();
+            return None;
+        }
+        let r = self
+            .f
+            .push(bb, InstKind::LoadGlobal(sym.0), Type::Any)
+            .unwrap();
+        let a = AbsVal {
+            val: r,
+            fb: Some(fb),
+        };
+        let typed = self.speculate(bb, a, self.fb_bits(Some(fb)), pc, st);
+        Some(AbsVal {
+            val: typed,
+            fb: Some(fb),
+        })
+    }
+
+    /// `LoadFun(sym)` at `pc` for call `call`, in a function written in top-level
+    /// code, when the call always called one closure written in top-level code
+    /// and bound once to `sym` in the global environment: that binding, read
+    /// under the epoch guard (the lookup finds it: the frame cannot bind
+    /// `sym`, and the function's environment is the global one). `None`: a
+    /// lookup.
+    pub(super) fn global_callee(
+        &mut self,
+        bb: Block,
+        pc: usize,
+        st: &State,
+        sym: SymId,
+        call: vm::bytecode::CallIdx,
+    ) -> Option<Val> {
+        if !self.code.in_global
+            || !self.inline.is_empty()
+            || self.returns.is_some()
+            || self.code.locals.contains(&sym)
+        {
+            return None;
+        }
+        let fb = self.call_fb_slot(pc, call)?;
+        let target = {
+            let cfb = self.code.call_fb[fb as usize].borrow();
+            match &cfb.target {
+                Some(Value::Closure(c)) if !cfb.polymorphic => c.clone(),
+                _ => return None,
+            }
+        };
+        if !target.code.in_global || !target.env.is_global() {
+            return None;
+        }
+        let env = &target.env;
+        let meta = env.globals.as_ref()?;
+        match env.get_local(sym) {
+            Some(Value::Closure(c)) if std::rc::Rc::ptr_eq(&c, &target) => {}
+            _ => return None,
+        }
+        if !meta.defined_once(sym) {
+            return None;
+        }
+        let cp = self.checkpoint(bb, pc, st);
+        let same = self
+            .f
+            .push(bb, InstKind::GlobalEpochIs(meta.epoch()), Type::Bool)
+            .unwrap();
+        self.assume(bb, same, cp, Reason::CallTarget);
+        self.f.push(bb, InstKind::LoadGlobal(sym.0), Type::Any)
+    }
+
+    /// `StoreSuper(sym)` (`sym <<- v`) in an inlined body that reads
+    /// globals: a global store; false when it is not one (the generic path,
+    /// which gives up).
+    pub(super) fn store_global(&mut self, bb: Block, sym: SymId, v: AbsVal) -> bool {
+        if self.globals.is_none() || self.code.locals.contains(&sym) {
+            return false;
+        }
+        let boxed = self.boxed(bb, v.val);
+        self.f
+            .push(bb, InstKind::StoreGlobal(sym.0, boxed), Type::Void);
+        if let Some(g) = &mut self.globals {
+            g.stored_any = true;
+            g.stored.insert(sym.0, v);
+        }
+        true
+    }
+}
