@@ -441,6 +441,17 @@ impl<'a, 'b> Lowerer<'a, 'b> {
             .load(types::I64, MemFlagsData::trusted(), c, offset as i32)
     }
 
+    /// The activation's interpreter pointer (`Ctx::interp`).
+    fn load_interp(&mut self) -> CValue {
+        let c = self.c();
+        self.b.ins().load(
+            self.ptr,
+            MemFlagsData::trusted(),
+            c,
+            std::mem::offset_of!(runtime::Ctx, interp) as i32,
+        )
+    }
+
     fn iconst(&mut self, t: types::Type, x: i64) -> CValue {
         self.b.ins().iconst(t, x)
     }
@@ -709,13 +720,7 @@ impl<'a, 'b> Lowerer<'a, 'b> {
             }
             GlobalEpochIs(epoch) => {
                 // `*interp.global_epoch == epoch`: three loads, no call.
-                let c = self.c();
-                let interp = self.b.ins().load(
-                    self.ptr,
-                    MemFlagsData::trusted(),
-                    c,
-                    std::mem::offset_of!(runtime::Ctx, interp) as i32,
-                );
+                let interp = self.load_interp();
                 let at = self.b.ins().load(
                     self.ptr,
                     MemFlagsData::trusted(),
@@ -823,13 +828,7 @@ impl<'a, 'b> Lowerer<'a, 'b> {
             }
             SetVisible(v) => {
                 // `interp.visible = v` through the activation's interpreter pointer.
-                let c = self.c();
-                let interp = self.b.ins().load(
-                    self.ptr,
-                    MemFlagsData::trusted(),
-                    c,
-                    std::mem::offset_of!(runtime::Ctx, interp) as i32,
-                );
+                let interp = self.load_interp();
                 let flag = self.iconst(types::I8, *v as i64);
                 self.b.ins().store(
                     MemFlagsData::trusted(),
