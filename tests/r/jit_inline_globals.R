@@ -62,3 +62,13 @@ make_counter <- function() {
   c(total, count)
 }
 print(make_counter())
+# A recursive function called from compiled code reads its callee from the
+# global binding (bound once) under the epoch guard, not by a lookup; the
+# compiled code must see a redefinition.
+fibr <- function(n) if (n < 2L) n else fibr(n - 1L) + fibr(n - 2L)
+for (k in 1:30) r <- fibr(12L)
+print(r)
+fibr_old <- fibr
+fibr <- function(n) -1L
+print(fibr_old(12L))
+print(fibr_old(1L))
