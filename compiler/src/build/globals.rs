@@ -90,8 +90,8 @@ impl<'a> Builder<'a> {
             }
             return Some(self.konst(bb, &v, crate::build::UNBOUND));
         }
-        let test = self.speculated_test(self.fb_bits(Some(fb)));
-        if test.is_none() || g.stored_any {
+        let bits = self.fb_bits(Some(fb));
+        if self.speculated_test(bits).is_none() || g.stored_any {
             self.give_up_inline();
             return None;
         }
@@ -103,7 +103,7 @@ impl<'a> Builder<'a> {
             val: r,
             fb: Some(fb),
         };
-        let typed = self.speculate(bb, a, self.fb_bits(Some(fb)), pc, st);
+        let typed = self.speculate(bb, a, bits, pc, st);
         Some(AbsVal {
             val: typed,
             fb: Some(fb),
@@ -131,13 +131,8 @@ impl<'a> Builder<'a> {
         {
             return None;
         }
-        let fb = self.call_fb_slot(pc, call)?;
-        let target = {
-            let cfb = self.code.call_fb[fb as usize].borrow();
-            match &cfb.target {
-                Some(Value::Closure(c)) if !cfb.polymorphic => c.clone(),
-                _ => return None,
-            }
+        let Value::Closure(target) = self.monomorphic_target(pc, call)? else {
+            return None;
         };
         if !target.code.in_global || !target.env.is_global() {
             return None;

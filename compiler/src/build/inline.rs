@@ -61,13 +61,15 @@ impl<'a> Builder<'a> {
         }
     }
 
-    /// The call feedback slot of call `call`, whose function `LoadFun` at
-    /// `pc` looks up.
-    pub(super) fn call_fb_slot(&self, pc: usize, call: CallIdx) -> Option<u32> {
-        self.code.ops[pc + 1..].iter().find_map(|op| match *op {
+    /// The one function call `call` (whose function `LoadFun` at `pc` looks
+    /// up) has called, if its feedback saw only one.
+    pub(super) fn monomorphic_target(&self, pc: usize, call: CallIdx) -> Option<Value> {
+        let fb = self.code.ops[pc + 1..].iter().find_map(|op| match *op {
             Op::Call { call: c, fb, .. } if c == call => Some(fb),
             _ => None,
-        })
+        })?;
+        let cfb = self.code.call_fb[fb as usize].borrow();
+        cfb.target.clone().filter(|_| !cfb.polymorphic)
     }
 
     /// `LoadFun(sym)` at `pc` for call `call`: if that call always called one
@@ -88,20 +90,12 @@ impl<'a> Builder<'a> {
         {
             return None;
         }
-        let fb = self.call_fb_slot(pc, call)?;
-        let callee = {
-            let cfb = self.code.call_fb[fb as usize].borrow();
-            match &cfb.target {
-                Some(Value::Closure(c)) if !cfb.polymorphic && inlinable(c, self.code) => {
-                    Target::Closure(c.clone())
-                }
-                Some(Value::Builtin(b))
-                    if !cfb.polymorphic && INLINE_BUILTINS.contains(&vm::builtins::name_of(*b)) =>
-                {
-                    Target::Builtin(*b)
-                }
-                _ => return None,
+        let callee = match self.monomorphic_target(pc, call)? {
+            Value::Closure(c) if inlinable(&c, self.code) => Target::Closure(c),
+            Value::Builtin(b) if INLINE_BUILTINS.contains(&vm::builtins::name_of(b)) => {
+                Target::Builtin(b)
             }
+            _ => return None,
         };
         // A compiled frame's locals live in IR values, not in its environment,
         // so the guard's lookup must not be able to find one of them.

@@ -62,7 +62,7 @@ pub fn run(f: &mut Func) -> bool {
             continue;
         };
         let outside = |f: &Func, v: Val| !lp.body.contains(&def_block(f, v));
-        let calls_runtime = lp.body.iter().any(|b| {
+        let rebinds = lp.body.iter().any(|b| {
             f.blocks[b.0 as usize]
                 .insts
                 .iter()
@@ -78,7 +78,7 @@ pub fn run(f: &mut Func) -> bool {
                     _ if outside(f, cond) => None,
                     Some((ti, InstKind::Test(_, x))) if outside(f, *x) => Some(ti),
                     Some((ti, InstKind::CalleeIs { .. } | InstKind::GlobalEpochIs(_)))
-                        if !calls_runtime =>
+                        if !rebinds =>
                     {
                         Some(ti)
                     }
