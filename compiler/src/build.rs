@@ -106,6 +106,20 @@ struct Builder<'a> {
     /// An inlined body written in top-level code: its global reads and
     /// stores (`globals.rs`).
     globals: Option<globals::InlinedGlobals>,
+    /// Values that may be the unbound-local marker: block parameters with an
+    /// incoming `const.any #UNBOUND`. A read of a local holding one tests
+    /// `is.bound` first (the interpreter looks an unbound local up by name).
+    maybe_unbound: BTreeSet<Val>,
+    /// Loop header pc → local slots assigned in the loop and read outside
+    /// it. They are parameters of the header although the loop is entered
+    /// with them unbound: the value the loop leaves in them (R's loop
+    /// variable after the loop, a result found before a `break`) must reach
+    /// the code after the loop.
+    loop_carried: BTreeMap<usize, Vec<u16>>,
+    /// Hidden sequence variable of a `for` loop over a vector (its local
+    /// slot) → the feedback bits its `ForSeqPrep` speculated on. The header
+    /// parameter that carries it has no feedback of its own.
+    seq_bits: BTreeMap<u16, u16>,
 }
 
 /// A call being inlined. Its code has no effect before the call's result is
@@ -296,13 +310,84 @@ impl<'a> Builder<'a> {
             inline_failed: None,
             returns: None,
             globals: None,
+            maybe_unbound: BTreeSet::new(),
+            loop_carried: BTreeMap::new(),
+            seq_bits: BTreeMap::new(),
         }
         .with_headers()
     }
 
     fn with_headers(mut self) -> Self {
         self.headers = self.loop_headers();
+        self.loop_carried = self.loop_carried_locals();
         self
+    }
+
+    /// See `Builder::loop_carried`.
+    fn loop_carried_locals(&self) -> BTreeMap<usize, Vec<u16>> {
+        let ops = &self.code.ops;
+        let reads = |op: &Op| -> Vec<u16> {
+            match *op {
+                Op::LoadLocal(s, _) | Op::TakeLocal(s) | Op::ArithLocal(_, s, _, _) => vec![s],
+                Op::IndexLocals { x, i, j, .. } => vec![x, i, j],
+                _ => vec![],
+            }
+        };
+        let writes = |op: &Op| -> Option<u16> {
+            match *op {
+                Op::StoreLocal(s) | Op::ArithLocal(_, s, _, _) => Some(s),
+                Op::ForStep { var, .. } => match var.get() {
+                    Var::Local(s) => Some(s),
+                    Var::Name(_) => None,
+                },
+                _ => None,
+            }
+        };
+        let mut out = BTreeMap::new();
+        for &h in &self.headers {
+            let end = (0..ops.len())
+                .filter(|&j| matches!(ops[j], Op::Jump(t) if t as usize == h))
+                .max()
+                .unwrap_or(h);
+            let assigned: BTreeSet<u16> = ops[h..=end].iter().filter_map(writes).collect();
+            let read_outside: BTreeSet<u16> = ops
+                .iter()
+                .enumerate()
+                .filter(|&(pc, _)| pc < h || pc > end)
+                .flat_map(|(_, op)| reads(op))
+                .collect();
+            let carried: Vec<u16> = assigned.intersection(&read_outside).copied().collect();
+            if !carried.is_empty() {
+                out.insert(h, carried);
+            }
+        }
+        out
+    }
+
+    /// The value of local `slot` read at `pc`: an error when it is unbound on
+    /// every path here, tested `is.bound` when only on some.
+    fn read_local(
+        &mut self,
+        bb: Block,
+        pc: usize,
+        st: &State,
+        slot: u16,
+    ) -> Result<AbsVal, Unsupported> {
+        let Some(a) = st.locals[slot as usize] else {
+            return Err(Unsupported(format!(
+                "read of a possibly unbound local at pc {}",
+                pc
+            )));
+        };
+        if self.maybe_unbound.contains(&a.val) {
+            let cp = self.checkpoint(bb, pc, st);
+            let c = self
+                .f
+                .push(bb, InstKind::Test(TypeTest::IsBound, a.val), Type::Bool)
+                .unwrap();
+            self.assume(bb, c, cp, Reason::TypeCheck);
+        }
+        Ok(a)
     }
 
     /// Build the whole function from `entry`.
@@ -843,7 +928,13 @@ impl<'a> Builder<'a> {
         if self.transfer_at.contains(&target) && self.inline.is_empty() {
             return self.transfer(from, edge, target, state);
         }
-        let bound: Vec<Option<Type>> = state.locals.iter().map(|l| l.map(|_| Type::Any)).collect();
+        let mut bound: Vec<Option<Type>> =
+            state.locals.iter().map(|l| l.map(|_| Type::Any)).collect();
+        if let Some(carried) = self.loop_carried.get(&target) {
+            for &s in carried {
+                bound[s as usize] = Some(Type::Any);
+            }
+        }
         let to = self.blocks[&target];
         if let Some(s) = self.shapes.get(&target).cloned() {
             if s.0 != state.stack.len() || s.2 != state.loops.len() {
@@ -851,8 +942,24 @@ impl<'a> Builder<'a> {
             }
             if self.entered(to) {
                 // A back edge: the block's layout is fixed. A local bound here but
-                // not in the layout is dropped: the builder rejects any read of a
-                // local in a state where it may be unbound, so it is dead there.
+                // not in the layout is dropped: it is not read after the loop
+                // (`loop_carried`), and a read in the loop before its assignment
+                // finds it unbound in the layout and is rejected. A local in the
+                // layout that this edge leaves unbound must have been a
+                // maybe-unbound parameter already (reads of it are tested).
+                let params = self.f.blocks[to.0 as usize].params.clone();
+                let mut k = s.0;
+                for (i, l) in s.1.iter().enumerate() {
+                    if l.is_some() {
+                        if state.locals[i].is_none() && !self.maybe_unbound.contains(&params[k]) {
+                            return Err(Unsupported(format!(
+                                "local unbound on a back edge into pc {}",
+                                target
+                            )));
+                        }
+                        k += 1;
+                    }
+                }
                 return self.emit_edge(from, edge, to, &state, &s.1);
             }
             let merged =
@@ -909,14 +1016,21 @@ impl<'a> Builder<'a> {
                 fb,
             });
         }
+        let preds = self.incoming.remove(&pc).unwrap_or_default();
         for (k, l) in locals.iter().enumerate() {
             let fb = hints
                 .as_ref()
                 .and_then(|h| h.2.get(k).copied().flatten())
                 .or(locals_inh[k]);
-            st.locals.push(l.map(|_| AbsVal {
-                val: self.f.add_param(bb, Type::Any),
-                fb,
+            st.locals.push(l.map(|_| {
+                let val = self.f.add_param(bb, Type::Any);
+                let unbound_in = preds.iter().any(|(_, _, s)| {
+                    s.locals[k].is_none_or(|a| self.maybe_unbound.contains(&a.val))
+                });
+                if unbound_in {
+                    self.maybe_unbound.insert(val);
+                }
+                AbsVal { val, fb }
             }));
         }
         for _ in 0..nloops {
@@ -925,7 +1039,6 @@ impl<'a> Builder<'a> {
             st.loops.push((n, r));
         }
         self.entered_blocks.insert(bb);
-        let preds = self.incoming.remove(&pc).unwrap_or_default();
         for (from, edge, s) in preds {
             self.emit_edge(from, edge, bb, &s, &locals)?;
         }
@@ -1022,25 +1135,16 @@ impl<'a> Builder<'a> {
                         Op::TakeLocal(s) => (s, None),
                         _ => unreachable!(),
                     };
-                    match st.locals[slot as usize] {
-                        Some(a) => {
-                            st.stack.push(AbsVal {
-                                val: a.val,
-                                fb: self.load_fb(a, fb),
-                            });
-                            // `TakeLocal` moves the value out (the interpreter's slot
-                            // is empty until the `StoreLocal` after the update):
-                            // frame states must not keep it alive.
-                            if matches!(op, Op::TakeLocal(_)) {
-                                st.locals[slot as usize] = None;
-                            }
-                        }
-                        None => {
-                            return Err(Unsupported(format!(
-                                "read of a possibly unbound local at pc {}",
-                                pc
-                            )))
-                        }
+                    let a = self.read_local(bb, pc, &st, slot)?;
+                    st.stack.push(AbsVal {
+                        val: a.val,
+                        fb: self.load_fb(a, fb),
+                    });
+                    // `TakeLocal` moves the value out (the interpreter's slot
+                    // is empty until the `StoreLocal` after the update):
+                    // frame states must not keep it alive.
+                    if matches!(op, Op::TakeLocal(_)) {
+                        st.locals[slot as usize] = None;
                     }
                 }
                 Op::StoreLocal(slot) => {
@@ -1064,10 +1168,8 @@ impl<'a> Builder<'a> {
                     st.stack.push(r);
                 }
                 Op::ArithLocal(o, slot, _, fb) => {
+                    let a = self.read_local(bb, pc, &st, slot)?;
                     let b = st.stack.pop().unwrap();
-                    let Some(a) = st.locals[slot as usize] else {
-                        return Err(Unsupported(format!("accumulator unbound at pc {}", pc)));
-                    };
                     let a = AbsVal {
                         val: a.val,
                         fb: Some(fb + 1),
@@ -1207,7 +1309,52 @@ impl<'a> Builder<'a> {
                     let one = self.f.push(bb, InstKind::ConstInt(1), Type::Int).unwrap();
                     st.loops.push((one, n));
                 }
-                Op::ForStep { exit, var, fb } => {
+                Op::ForSeqPrep { seq, .. } => {
+                    let Var::Local(slot) = code.for_seqs[seq as usize].get() else {
+                        return Err(Unsupported("for loop over a global variable".into()));
+                    };
+                    let x = *st.stack.last().unwrap();
+                    let bits = self.bits_of(x);
+                    let xv = self.speculate(bb, x, bits, pc, &st);
+                    let n = match self.f.ty(xv) {
+                        Type::VecInt | Type::VecDbl | Type::VecLgl => self
+                            .f
+                            .push(bb, InstKind::Unary(UnOp::VecLen, xv), Type::Int)
+                            .unwrap(),
+                        // The runtime validates the sequence (R's error for a
+                        // function) and gives its length.
+                        _ => {
+                            let len = self.runtime(bb, pc, &[xv]);
+                            let cp = self.checkpoint(bb, pc, &st);
+                            let c = self
+                                .f
+                                .push(bb, InstKind::Test(TypeTest::IsInt, len), Type::Bool)
+                                .unwrap();
+                            self.assume(bb, c, cp, Reason::TypeCheck);
+                            self.f
+                                .push(bb, InstKind::Unary(UnOp::Unbox, len), Type::Int)
+                                .unwrap()
+                        }
+                    };
+                    // An empty loop binds its variable to NULL: left to the interpreter.
+                    let zero = self.f.push(bb, InstKind::ConstInt(0), Type::Int).unwrap();
+                    let nonempty = self.bin(bb, BinOp::GtI, n, zero);
+                    let cp = self.checkpoint(bb, pc, &st);
+                    self.assume(bb, nonempty, cp, Reason::TypeCheck);
+                    st.stack.pop();
+                    // The boxed sequence: a vector view cannot be in a frame state.
+                    st.locals[slot as usize] = Some(x);
+                    self.seq_bits.insert(slot, bits);
+                    let one = self.f.push(bb, InstKind::ConstInt(1), Type::Int).unwrap();
+                    st.loops.push((one, n));
+                }
+                Op::ForStep { exit, var, fb, seq } if seq != vm::bytecode::NO_SEQ => {
+                    let Var::Local(slot) = var.get() else {
+                        return Err(Unsupported("for loop over a global variable".into()));
+                    };
+                    return self.for_seq_step(bb, pc, st, exit as usize, slot, fb, seq);
+                }
+                Op::ForStep { exit, var, fb, .. } => {
                     if matches!(var.get(), Var::Name(_)) {
                         return Err(Unsupported("for loop over a global variable".into()));
                     }
@@ -1253,13 +1400,8 @@ impl<'a> Builder<'a> {
                 Op::IndexLocals {
                     x, i, j, is2, fb, ..
                 } => {
-                    let (Some(xa), Some(ia)) = (st.locals[x as usize], st.locals[i as usize])
-                    else {
-                        return Err(Unsupported(format!(
-                            "index of an unbound local at pc {}",
-                            pc
-                        )));
-                    };
+                    let xa = self.read_local(bb, pc, &st, x)?;
+                    let ia = self.read_local(bb, pc, &st, i)?;
                     let xa = AbsVal {
                         val: xa.val,
                         fb: self.load_fb(xa, Some(fb + 1)),
@@ -1271,12 +1413,7 @@ impl<'a> Builder<'a> {
                     let r = if j == vm::bytecode::NO_SLOT {
                         self.index1(bb, pc, &st, xa, ia, is2, fb)
                     } else {
-                        let Some(ja) = st.locals[j as usize] else {
-                            return Err(Unsupported(format!(
-                                "index of an unbound local at pc {}",
-                                pc
-                            )));
-                        };
+                        let ja = self.read_local(bb, pc, &st, j)?;
                         let ja = AbsVal {
                             val: ja.val,
                             fb: self.load_fb(ja, Some(fb + 3)),
@@ -1800,6 +1937,87 @@ impl<'a> Builder<'a> {
             self.assume(bb, not_na, cp2, Reason::TypeCheck);
         }
         v
+    }
+
+    /// `ForStep` of a loop over the elements of a sequence (in hidden local
+    /// `for_seqs[seq]`): at the end, leave by `exit` with the state as it is;
+    /// else bind local `var` to the element at the count (a typed load from a
+    /// typed vector, else the runtime's) and continue into the body with the
+    /// counters stepped. Every check is against the state before the step.
+    #[allow(clippy::too_many_arguments)]
+    fn for_seq_step(
+        &mut self,
+        bb: Block,
+        pc: usize,
+        st: State,
+        exit: usize,
+        var: u16,
+        fb: u32,
+        seq: u16,
+    ) -> Result<(), Unsupported> {
+        let Var::Local(slot) = self.code.for_seqs[seq as usize].get() else {
+            return Err(Unsupported("for loop over a global variable".into()));
+        };
+        let Some(sa) = st.locals[slot as usize] else {
+            return Err(Unsupported(format!("for sequence unbound at pc {}", pc)));
+        };
+        let (next, remaining) = *st.loops.last().unwrap();
+        let zero = self.f.push(bb, InstKind::ConstInt(0), Type::Int).unwrap();
+        let more = self.bin(bb, BinOp::GtI, remaining, zero);
+        let eb = self.f.add_block();
+        let out = self.blocks[&exit];
+        self.f.push(
+            bb,
+            InstKind::Branch(more, eb, vec![], out, vec![]),
+            Type::Void,
+        );
+        self.jump_from(bb, 1, exit, st.clone())?;
+        let bits = self
+            .seq_bits
+            .get(&slot)
+            .copied()
+            .unwrap_or_else(|| self.bits_of(sa));
+        let xv = self.speculate(eb, sa, bits, pc, &st);
+        let one = self.f.push(eb, InstKind::ConstInt(1), Type::Int).unwrap();
+        let elem_ty = match self.f.ty(xv) {
+            Type::VecDbl => Some(Type::Dbl),
+            Type::VecInt => Some(Type::Int),
+            Type::VecLgl => Some(Type::Lgl),
+            _ => None,
+        };
+        let na_seen = self.fb_bits(Some(fb)) & TypeFeedback::NA != 0;
+        let elem = match elem_ty {
+            Some(elem) if !(na_seen && elem == Type::Int) => {
+                let cp = self.checkpoint(eb, pc, &st);
+                let ok = self
+                    .f
+                    .push(eb, InstKind::InBounds(xv, next), Type::Bool)
+                    .unwrap();
+                self.assume(eb, ok, cp, Reason::TypeCheck);
+                let i0 = self.bin(eb, BinOp::SubI, next, one);
+                let v = self.f.push(eb, InstKind::VecLoad(xv, i0), elem).unwrap();
+                if elem == Type::Int {
+                    // An `int` is never NA: an NA element exits.
+                    let na = self
+                        .f
+                        .push(eb, InstKind::ConstInt(i32::MIN + 1), Type::Int)
+                        .unwrap();
+                    let not_na = self.bin(eb, BinOp::GeI, v, na);
+                    self.assume(eb, not_na, cp, Reason::TypeCheck);
+                }
+                v
+            }
+            _ => self.runtime(eb, pc, &[xv, next]),
+        };
+        let next2 = self.bin(eb, BinOp::AddI, next, one);
+        let rem2 = self.bin(eb, BinOp::SubI, remaining, one);
+        let mut body_st = st;
+        *body_st.loops.last_mut().unwrap() = (next2, rem2);
+        body_st.locals[var as usize] = Some(AbsVal {
+            val: elem,
+            fb: Some(fb),
+        });
+        self.jump_from(eb, 0, pc + 1, body_st)
     }
 
     /// A scalar subscript as the `int` R indexes with: an `int` as it is, a

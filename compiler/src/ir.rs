@@ -132,6 +132,10 @@ pub enum TypeTest {
     /// A double matrix: a double vector whose only attribute is a 2-element `dim`
     /// (unboxed as its element vector; `nrow` gives the row count).
     IsMatDbl,
+    /// Not the unbound-local marker (`const.any #UNBOUND`): a local that is
+    /// unbound on some path into a block is read only after this test (the
+    /// interpreter looks an unbound local up by name).
+    IsBound,
 }
 
 impl TypeTest {
@@ -144,6 +148,7 @@ impl TypeTest {
             TypeTest::IsVecDbl => "is.vec<dbl>",
             TypeTest::IsVecLgl => "is.vec<lgl>",
             TypeTest::IsMatDbl => "is.mat<dbl>",
+            TypeTest::IsBound => "is.bound",
         }
     }
     /// The type a value has once the test succeeded.
@@ -155,9 +160,10 @@ impl TypeTest {
             TypeTest::IsVecInt => Type::VecInt,
             TypeTest::IsVecDbl | TypeTest::IsMatDbl => Type::VecDbl,
             TypeTest::IsVecLgl => Type::VecLgl,
+            TypeTest::IsBound => Type::Any,
         }
     }
-    pub fn all() -> [TypeTest; 7] {
+    pub fn all() -> [TypeTest; 8] {
         [
             TypeTest::IsInt,
             TypeTest::IsDbl,
@@ -166,6 +172,7 @@ impl TypeTest {
             TypeTest::IsVecDbl,
             TypeTest::IsVecLgl,
             TypeTest::IsMatDbl,
+            TypeTest::IsBound,
         ]
     }
 }

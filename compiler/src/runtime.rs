@@ -326,6 +326,7 @@ pub extern "C" fn rt_test(c: *mut Ctx, slot: u32, test: u32) -> u8 {
     let v = &c.anys[slot as usize];
     let t = TypeTest::all()[test as usize];
     let ok = match (t, v) {
+        (TypeTest::IsBound, _) => !c.unbound[slot as usize],
         (TypeTest::IsInt, Value::Int(x)) => *x != NA_INTEGER,
         (TypeTest::IsDbl, Value::Dbl(_)) => true,
         (TypeTest::IsLgl, Value::Lgl(_)) => true,

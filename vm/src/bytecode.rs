@@ -23,6 +23,8 @@ pub type CallIdx = u32;
 pub type Fb = u32;
 /// A bytecode address.
 pub type Pc = u32;
+/// `ForStep::seq` of a loop over integers (no sequence).
+pub const NO_SEQ: u16 = u16::MAX;
 
 /// How one argument of a call site was written.
 #[derive(Clone, Debug, PartialEq)]
@@ -86,8 +88,15 @@ pub enum Op {
     /// Pop `b` and the saved `a` and push the three-valued result.
     AndEnd(CallIdx),
     OrEnd(CallIdx),
-    /// Pop the sequence and start a `for` loop.
-    ForPrep(CallIdx),
+    /// Pop the sequence of `for (v in seq)`, keep it in its hidden variable
+    /// (`FunctionCode::for_seqs[seq]`) and start a counted loop over its
+    /// positions 1..length: `ForStep` binds `v` to the element at the count.
+    /// Counted like every other loop, so compiled code, OSR and frame states
+    /// see the sequence as an ordinary (hidden) variable and two counters.
+    ForSeqPrep {
+        call: CallIdx,
+        seq: u16,
+    },
     /// Pop `to` and `from` of `for (v in from:to)` and start a loop without building the vector.
     ForRangePrep(CallIdx),
     /// Pop `x` of `for (v in seq_along(x))` (`along`) or `n` of `seq_len(n)` and
@@ -98,10 +107,13 @@ pub enum Op {
     },
     /// Advance the innermost loop: store the next element into the loop variable
     /// (`var` is a local slot, or a name at top level), or jump to the exit.
+    /// `seq`: `NO_SEQ` for a loop over integers (the count is the value), else
+    /// the `for_seqs` index of the sequence whose element at the count it is.
     ForStep {
         exit: Pc,
         var: VarRef,
         fb: Fb,
+        seq: u16,
     },
     /// Leave the innermost `for` loop.
     ForEnd,
@@ -282,6 +294,9 @@ pub struct FunctionCode {
     /// Loads inside the arguments of a call to a closure: (pc, call). A failed
     /// lookup there is reported against that call, as GNU R does.
     pub load_ctx: Vec<(Pc, CallIdx)>,
+    /// The hidden variables holding the sequences of `for` loops over
+    /// vectors and lists (`ForSeqPrep`, `ForStep::seq`).
+    pub for_seqs: Vec<VarRef>,
 }
 
 impl FunctionCode {

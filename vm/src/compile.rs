@@ -63,6 +63,7 @@ pub struct Compiler {
     /// GNU R reports a variable lookup failure there against that call.
     arg_ctx: Option<CallIdx>,
     load_ctx: Vec<(Pc, CallIdx)>,
+    for_seqs: Vec<VarRef>,
 }
 
 /// Compile one top-level expression (variables live in the global environment).
@@ -219,6 +220,7 @@ impl Compiler {
             ntemps: 0,
             arg_ctx: None,
             load_ctx: Vec::new(),
+            for_seqs: Vec::new(),
         }
     }
 
@@ -248,6 +250,7 @@ impl Compiler {
                 .collect(),
             invocations: Cell::new(0),
             load_ctx: self.load_ctx,
+            for_seqs: self.for_seqs,
         }
     }
 
@@ -404,6 +407,7 @@ impl Compiler {
             }
             ExprKind::For(var, seq, body) => {
                 let ci = self.call_idx(e);
+                let mut seq_k = NO_SEQ;
                 match seq.call_name() {
                     Some(":") if call_args(seq).len() == 2 => {
                         let a = call_args(seq);
@@ -427,7 +431,16 @@ impl Compiler {
                     }
                     _ => {
                         self.expr(seq, false);
-                        self.emit(Op::ForPrep(ci));
+                        let hidden = match self.new_temp() {
+                            Place::Local(i) => VarRef::local(i),
+                            Place::Name(s) => VarRef::name(s),
+                        };
+                        self.for_seqs.push(hidden);
+                        seq_k = (self.for_seqs.len() - 1) as u16;
+                        self.emit(Op::ForSeqPrep {
+                            call: ci,
+                            seq: seq_k,
+                        });
                     }
                 }
                 let var = match self.place_of(var) {
@@ -435,7 +448,12 @@ impl Compiler {
                     Place::Name(s) => VarRef::name(s),
                 };
                 let fb = self.fb();
-                let top = self.emit(Op::ForStep { exit: 0, var, fb });
+                let top = self.emit(Op::ForStep {
+                    exit: 0,
+                    var,
+                    fb,
+                    seq: seq_k,
+                });
                 self.loops.push(LoopCtx {
                     breaks: vec![top],
                     next: top as Pc,

@@ -1170,7 +1170,13 @@ impl Interp {
                         }
                         // The back edge of a `for` loop goes to its `ForStep`: take
                         // the step's common case here, saving a dispatch.
-                        if let Op::ForStep { var, fb, .. } = ops[t as usize] {
+                        if let Op::ForStep {
+                            var,
+                            fb,
+                            seq: NO_SEQ,
+                            ..
+                        } = ops[t as usize]
+                        {
                             let cell = &code.type_fb[fb as usize];
                             if step_counted(self.loops.last_mut(), slots!(), var, cell) {
                                 pc = t as usize + 1;
@@ -1191,9 +1197,9 @@ impl Interp {
                         pc = t as usize;
                     }
                 }
-                Op::ForStep { exit, var, fb } => {
+                Op::ForStep { exit, var, fb, seq } => {
                     let cell = &code.type_fb[fb as usize];
-                    if step_counted(self.loops.last_mut(), slots!(), var, cell) {
+                    if seq == NO_SEQ && step_counted(self.loops.last_mut(), slots!(), var, cell) {
                         continue;
                     }
                     let v = match self.loops.last_mut().unwrap() {
@@ -1218,6 +1224,15 @@ impl Interp {
                             let n = *next as i32;
                             *next += *step;
                             *remaining -= 1;
+                            if seq != NO_SEQ {
+                                let v = for_seq_elt(code, env, seq, n as usize - 1);
+                                TypeFeedback::record(&code.type_fb[fb as usize], &v);
+                                match var.get() {
+                                    Var::Local(s) => env.slots.borrow_mut()[s as usize] = Some(v),
+                                    Var::Name(s) => env.set_local(s, v),
+                                }
+                                continue;
+                            }
                             if let Var::Local(s) = var.get() {
                                 // Hot path: the bits are known, and the slot usually
                                 // already holds an integer scalar (update in place).
@@ -1247,10 +1262,7 @@ impl Interp {
                                 pc = exit as usize;
                                 continue;
                             }
-                            let v = match seq {
-                                Value::Vec(vv) => vv.data.elt(*i),
-                                other => other.clone(),
-                            };
+                            let v = seq_elt(seq, *i);
                             *i += 1;
                             v
                         }
@@ -1650,16 +1662,28 @@ impl Interp {
                 };
                 self.stack.push(Value::Lgl(r));
             }
-            Op::ForPrep(ci) => {
-                let seq = pop!();
-                let n = match &seq {
+            Op::ForSeqPrep { call, seq } => {
+                let v = pop!();
+                let n = match &v {
                     Value::Null => 0,
                     Value::Closure(_) | Value::Builtin(_) => {
-                        fail!(self.attribute(RError::new("invalid for() loop sequence"), code, ci))
+                        fail!(self.attribute(
+                            RError::new("invalid for() loop sequence"),
+                            code,
+                            call
+                        ))
                     }
                     v => v.len(),
                 };
-                self.loops.push(LoopState::Seq { seq, i: 0, n });
+                match code.for_seqs[seq as usize].get() {
+                    Var::Local(s) => env.slots.borrow_mut()[s as usize] = Some(v),
+                    Var::Name(s) => env.set_local(s, v),
+                }
+                self.loops.push(LoopState::Range {
+                    next: 1,
+                    remaining: n as u64,
+                    step: 1,
+                });
             }
             Op::ForRangePrep(ci) => {
                 let to = pop!();
@@ -1885,6 +1909,23 @@ impl Interp {
             Op::Visible(b) => {
                 self.visible = b;
                 Ok(Value::Null)
+            }
+            // The length of a `for` loop's sequence (R's error for a function).
+            Op::ForSeqPrep { call, .. } => match operands.pop().unwrap() {
+                Value::Closure(_) | Value::Builtin(_) => {
+                    Err(self.attribute(RError::new("invalid for() loop sequence"), code, call))
+                }
+                v => Ok(Value::Int(i32::try_from(v.len()).unwrap_or(-1))),
+            },
+            // The element of a `for` loop's sequence at a 1-based position.
+            Op::ForStep { .. } => {
+                let k = operands.pop().unwrap();
+                let seq = operands.pop().unwrap();
+                let k = match k {
+                    Value::Int(k) if k >= 1 => k as usize - 1,
+                    _ => return Err(RError::new("internal: bad for() loop position")),
+                };
+                Ok(seq_elt(&seq, k))
             }
             Op::Arith(o, ci, _) | Op::ArithLocal(o, _, ci, _) => {
                 self.cur_call = Some((Rc::as_ptr(code), ci));
@@ -2401,6 +2442,25 @@ fn push_lgl(stack: &mut Vec<Value>, e: i32) {
 #[inline(never)]
 fn grow_stack(stack: &mut Vec<Value>) {
     stack.reserve(64);
+}
+
+/// Element `k` (0-based) of the sequence of a `for` loop over a vector or
+/// list, from its hidden variable (what R binds the loop variable to: the
+/// element without attributes; a list's element itself).
+pub fn for_seq_elt(code: &FunctionCode, env: &Env, seq: u16, k: usize) -> Value {
+    let v = match code.for_seqs[seq as usize].get() {
+        Var::Local(s) => env.slots.borrow()[s as usize].clone(),
+        Var::Name(s) => env.get_local(s),
+    };
+    seq_elt(v.as_ref().unwrap_or(&Value::Null), k)
+}
+
+/// Element `k` (0-based) of a `for` loop's sequence value.
+pub fn seq_elt(v: &Value, k: usize) -> Value {
+    match v {
+        Value::Vec(vv) => vv.data.elt(k),
+        other => other.clone(),
+    }
 }
 
 /// `ForStep`'s common case, done in place: the next value of a counted loop

@@ -138,6 +138,14 @@ pub fn insert_inst(f: &mut Func, b: Block, pos: usize, kind: InstKind, ty: Type)
 
 /// `test t (box x)` is true when `x` already has the type the test refines to.
 pub fn test_of_box_is_true(f: &Func, t: TypeTest, operand: Val) -> bool {
+    if t == TypeTest::IsBound {
+        // Only `const.any #UNBOUND` (through block parameters) is unbound.
+        return match def_kind(f, operand) {
+            Some(InstKind::ConstAny(k)) => *k != crate::build::UNBOUND,
+            Some(_) => true,
+            None => f.ty(operand) != Type::Any,
+        };
+    }
     match def_kind(f, operand) {
         Some(InstKind::Unary(UnOp::Box, x)) => f.ty(*x) == t.refined(),
         // A store keeps its vector's type (and its lack of attributes).

@@ -175,7 +175,8 @@ pub fn run(f: &mut Func) -> bool {
         let d = f.inst(i).clone();
         match (&d.kind, d.result) {
             (InstKind::Test(t, v), Some(_)) if chosen.contains_key(v) => {
-                f.insts[i.0 as usize].kind = InstKind::ConstBool(t.refined() == chosen[v]);
+                let holds = *t == TypeTest::IsBound || t.refined() == chosen[v];
+                f.insts[i.0 as usize].kind = InstKind::ConstBool(holds);
             }
             (InstKind::Unary(UnOp::Unbox, v), Some(r)) if chosen.contains_key(v) => {
                 replacements.push((r, *v));
