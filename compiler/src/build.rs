@@ -17,6 +17,7 @@
 //! `const.any #k` names `code.consts[k]`; `const.any #UNBOUND` marks a local that
 //! is unbound on some path into a block (the interpreter sees it unbound).
 
+mod frame_sync;
 mod globals;
 mod inline;
 
@@ -111,7 +112,7 @@ struct Builder<'a> {
     /// `is.bound` first (the interpreter looks an unbound local up by name).
     maybe_unbound: BTreeSet<Val>,
     /// Loop header pc → local slots assigned in the loop and read outside
-    /// it. They are parameters of the header although the loop is entered
+    /// it (or seen by other code, `frame_sync.rs`). They are parameters of the header although the loop is entered
     /// with them unbound: the value the loop leaves in them (R's loop
     /// variable after the loop, a result found before a `break`) must reach
     /// the code after the loop.
@@ -120,6 +121,11 @@ struct Builder<'a> {
     /// slot) → the feedback bits its `ForSeqPrep` speculated on. The header
     /// parameter that carries it has no feedback of its own.
     seq_bits: BTreeMap<u16, u16>,
+    /// Per local slot: can other code see it (`frame_sync.rs`)?
+    shared: Vec<bool>,
+    /// Stand-ins for `c(...)` of scalars read by an inlined `all`/`any`
+    /// (`inline.rs`) → the elements.
+    scalar_lists: BTreeMap<Val, Vec<Val>>,
 }
 
 /// A call being inlined. Its code has no effect before the call's result is
@@ -313,6 +319,8 @@ impl<'a> Builder<'a> {
             maybe_unbound: BTreeSet::new(),
             loop_carried: BTreeMap::new(),
             seq_bits: BTreeMap::new(),
+            shared: Self::shared_locals(code),
+            scalar_lists: BTreeMap::new(),
         }
         .with_headers()
     }
@@ -343,6 +351,7 @@ impl<'a> Builder<'a> {
                 _ => None,
             }
         };
+        let ops: Vec<Op> = ops.iter().map(|&op| self.as_local_op(op, None)).collect();
         let mut out = BTreeMap::new();
         for &h in &self.headers {
             let end = (0..ops.len())
@@ -356,7 +365,13 @@ impl<'a> Builder<'a> {
                 .filter(|&(pc, _)| pc < h || pc > end)
                 .flat_map(|(_, op)| reads(op))
                 .collect();
-            let carried: Vec<u16> = assigned.intersection(&read_outside).copied().collect();
+            // Locals other code sees (closures, callers of top-level code)
+            // are read "outside" at any time.
+            let carried: Vec<u16> = assigned
+                .iter()
+                .filter(|&&s| read_outside.contains(&s) || self.shared[s as usize])
+                .copied()
+                .collect();
             if !carried.is_empty() {
                 out.insert(h, carried);
             }
@@ -394,16 +409,6 @@ impl<'a> Builder<'a> {
     fn build_entry(&mut self, entry: &Entry) -> Result<(), Unsupported> {
         let code = self.code;
         let b = self;
-        if code.top_level {
-            return Err(Unsupported("top-level code".into()));
-        }
-        // A closure made by the function shares its frame and may read or
-        // (`<<-`) write its locals at any call, while compiled code keeps
-        // them in IR values. Whole functions stopped at `MakeClosure`; an
-        // OSR entry after it must stop too.
-        if code.ops.iter().any(|op| matches!(op, Op::MakeClosure(_))) {
-            return Err(Unsupported("makes closures (they share its frame)".into()));
-        }
         if entry.pc >= code.ops.len() || entry.locals.len() != code.locals.len() {
             return Err(Unsupported("entry state does not fit the function".into()));
         }
@@ -1123,8 +1128,14 @@ impl<'a> Builder<'a> {
                 // Fall through into the next block.
                 return self.jump_from(bb, 0, pc, st);
             }
-            let op = code.ops[pc];
+            let op = self.as_local_op(code.ops[pc], Some(&st));
+            // Closures and called R code see some locals (`frame_sync.rs`).
+            let observer = self.sync_before(bb, &st, op);
             match op {
+                Op::MakeClosure(_) => {
+                    let r = self.runtime(bb, pc, &[]);
+                    st.stack.push(AbsVal::new(r));
+                }
                 Op::Const(k) => {
                     let v = self.konst(bb, &code.consts[k as usize], k);
                     st.stack.push(v);
@@ -1185,7 +1196,22 @@ impl<'a> Builder<'a> {
                     let a = st.stack.pop().unwrap();
                     st.stack.push(a);
                     st.stack.push(b);
-                    let r = self.compare(bb, pc, &st, o, a, b, fb);
+                    let r = if let Some(elems) = self.scalar_lists.get(&a.val).cloned() {
+                        // `c(x1, ..., xn) OP b` read by an inlined `all`/`any`.
+                        let mut out = Vec::with_capacity(elems.len());
+                        for e in elems {
+                            let r = self.compare(bb, pc, &st, o, AbsVal::new(e), b, fb);
+                            if self.f.ty(r.val) == Type::Any {
+                                return Err(self.give_up_inline());
+                            }
+                            out.push(r.val);
+                        }
+                        let stand_in = self.f.push(bb, InstKind::ConstLgl(0), Type::Lgl).unwrap();
+                        self.scalar_lists.insert(stand_in, out);
+                        AbsVal::new(stand_in)
+                    } else {
+                        self.compare(bb, pc, &st, o, a, b, fb)
+                    };
                     st.stack.truncate(st.stack.len() - 2);
                     st.stack.push(r);
                 }
@@ -1310,7 +1336,7 @@ impl<'a> Builder<'a> {
                     st.loops.push((one, n));
                 }
                 Op::ForSeqPrep { seq, .. } => {
-                    let Var::Local(slot) = code.for_seqs[seq as usize].get() else {
+                    let Some(slot) = self.var_slot(code.for_seqs[seq as usize].get()) else {
                         return Err(Unsupported("for loop over a global variable".into()));
                     };
                     let x = *st.stack.last().unwrap();
@@ -1358,10 +1384,20 @@ impl<'a> Builder<'a> {
                     if matches!(var.get(), Var::Name(_)) {
                         return Err(Unsupported("for loop over a global variable".into()));
                     }
+                    let Var::Local(slot) = var.get() else {
+                        unreachable!()
+                    };
                     let (next, remaining) = *st.loops.last().unwrap();
                     let zero = self.f.push(bb, InstKind::ConstInt(0), Type::Int).unwrap();
                     let more = self.bin(bb, BinOp::GtI, remaining, zero);
-                    let body = self.blocks[&(pc + 1)];
+                    // A variable closures see is written to the frame on the
+                    // body edge only (in a block of its own).
+                    let shared_var = !self.code.top_level && self.shared[slot as usize];
+                    let body = if shared_var {
+                        self.f.add_block()
+                    } else {
+                        self.blocks[&(pc + 1)]
+                    };
                     let out = self.blocks[&(exit as usize)];
                     self.f.push(
                         bb,
@@ -1385,13 +1421,15 @@ impl<'a> Builder<'a> {
                     );
                     let mut body_st = st;
                     *body_st.loops.last_mut().unwrap() = (next2, rem2);
-                    let Var::Local(slot) = var.get() else {
-                        unreachable!()
-                    };
                     body_st.locals[slot as usize] = Some(AbsVal {
                         val: next,
                         fb: Some(fb),
                     });
+                    if shared_var {
+                        self.jump_from(body, 0, pc + 1, body_st)?;
+                        self.write_through_loop_var(body, slot, next);
+                        return Ok(());
+                    }
                     return self.jump_from(bb, 0, pc + 1, body_st);
                 }
                 Op::ForEnd => {
@@ -1500,6 +1538,8 @@ impl<'a> Builder<'a> {
                 }
                 Op::Return | Op::EndRegion => {
                     let v = st.stack.pop().unwrap();
+                    // Closures made here may outlive the activation.
+                    self.write_back(bb, &st, None);
                     if let Some(rets) = &mut self.returns {
                         // An inlined callee returns to its caller.
                         rets.push((bb, v));
@@ -1564,6 +1604,10 @@ impl<'a> Builder<'a> {
                     });
                 }
                 other => return Err(Unsupported(format!("instruction {:?}", other))),
+            }
+            self.write_through(bb, &st, op);
+            if observer {
+                self.reload_after(bb, &mut st);
             }
             pc += 1;
         }
@@ -1955,7 +1999,7 @@ impl<'a> Builder<'a> {
         fb: u32,
         seq: u16,
     ) -> Result<(), Unsupported> {
-        let Var::Local(slot) = self.code.for_seqs[seq as usize].get() else {
+        let Some(slot) = self.var_slot(self.code.for_seqs[seq as usize].get()) else {
             return Err(Unsupported("for loop over a global variable".into()));
         };
         let Some(sa) = st.locals[slot as usize] else {
@@ -2017,7 +2061,9 @@ impl<'a> Builder<'a> {
             val: elem,
             fb: Some(fb),
         });
-        self.jump_from(eb, 0, pc + 1, body_st)
+        self.jump_from(eb, 0, pc + 1, body_st)?;
+        self.write_through_loop_var(eb, var, elem);
+        Ok(())
     }
 
     /// A scalar subscript as the `int` R indexes with: an `int` as it is, a

@@ -136,6 +136,8 @@ pub enum TypeTest {
     /// unbound on some path into a block is read only after this test (the
     /// interpreter looks an unbound local up by name).
     IsBound,
+    /// `NULL` (an `is.null` that is not known from types).
+    IsNull,
 }
 
 impl TypeTest {
@@ -149,6 +151,7 @@ impl TypeTest {
             TypeTest::IsVecLgl => "is.vec<lgl>",
             TypeTest::IsMatDbl => "is.mat<dbl>",
             TypeTest::IsBound => "is.bound",
+            TypeTest::IsNull => "is.null",
         }
     }
     /// The type a value has once the test succeeded.
@@ -160,10 +163,10 @@ impl TypeTest {
             TypeTest::IsVecInt => Type::VecInt,
             TypeTest::IsVecDbl | TypeTest::IsMatDbl => Type::VecDbl,
             TypeTest::IsVecLgl => Type::VecLgl,
-            TypeTest::IsBound => Type::Any,
+            TypeTest::IsBound | TypeTest::IsNull => Type::Any,
         }
     }
-    pub fn all() -> [TypeTest; 8] {
+    pub fn all() -> [TypeTest; 9] {
         [
             TypeTest::IsInt,
             TypeTest::IsDbl,
@@ -173,6 +176,7 @@ impl TypeTest {
             TypeTest::IsVecLgl,
             TypeTest::IsMatDbl,
             TypeTest::IsBound,
+            TypeTest::IsNull,
         ]
     }
 }
@@ -213,6 +217,12 @@ pub enum BinOp {
     /// Bool and/or.
     AndB,
     OrB,
+    /// `min`/`max` of two ints (not NA) or two doubles (not NaN: the
+    /// builder leaves NA and NaN to the interpreter).
+    MinI,
+    MaxI,
+    MinD,
+    MaxD,
 }
 
 impl BinOp {
@@ -248,6 +258,10 @@ impl BinOp {
             NeD => "ne.d",
             AndB => "and.b",
             OrB => "or.b",
+            MinI => "min.i",
+            MaxI => "max.i",
+            MinD => "min.d",
+            MaxD => "max.d",
         }
     }
     pub fn all() -> &'static [BinOp] {
@@ -255,6 +269,7 @@ impl BinOp {
         &[
             AddI, SubI, MulI, ModI, IDivI, AddOvfI, SubOvfI, MulOvfI, AddD, SubD, MulD, DivD, PowD,
             ModD, IDivD, LtI, LeI, GtI, GeI, EqI, NeI, LtD, LeD, GtD, GeD, EqD, NeD, AndB, OrB,
+            MinI, MaxI, MinD, MaxD,
         ]
     }
     pub fn from_name(s: &str) -> Option<BinOp> {
@@ -264,9 +279,9 @@ impl BinOp {
     pub fn types(self) -> (Type, Type) {
         use BinOp::*;
         match self {
-            AddI | SubI | MulI | ModI | IDivI => (Type::Int, Type::Int),
+            AddI | SubI | MulI | ModI | IDivI | MinI | MaxI => (Type::Int, Type::Int),
             AddOvfI | SubOvfI | MulOvfI => (Type::Int, Type::Bool),
-            AddD | SubD | MulD | DivD | PowD | ModD | IDivD => (Type::Dbl, Type::Dbl),
+            AddD | SubD | MulD | DivD | PowD | ModD | IDivD | MinD | MaxD => (Type::Dbl, Type::Dbl),
             LtI | LeI | GtI | GeI | EqI | NeI => (Type::Int, Type::Bool),
             LtD | LeD | GtD | GeD | EqD | NeD => (Type::Dbl, Type::Lgl),
             AndB | OrB => (Type::Bool, Type::Bool),
@@ -318,6 +333,17 @@ pub enum UnOp {
     /// Dbl → Bool: true iff `x` is an integer value that an `int` represents
     /// (not NaN, not `NA_integer_`'s bit pattern, within 32 bits).
     DblIsInt,
+    /// `ceiling`, `trunc`, `round` (half to even, as R's `round(x)`) of a double.
+    CeilD,
+    TruncD,
+    RoundD,
+    /// `exp`, `log`, `sin`, `cos`, `tan` of a double (the C library's, as R):
+    /// where R warns (a NaN from a number) the builder exits.
+    ExpD,
+    LogD,
+    SinD,
+    CosD,
+    TanD,
 }
 
 impl UnOp {
@@ -346,6 +372,14 @@ impl UnOp {
             FloorD => "floor.d",
             DblToInt => "dbl2int",
             DblIsInt => "isint.d",
+            CeilD => "ceil.d",
+            TruncD => "trunc.d",
+            RoundD => "round.d",
+            ExpD => "exp.d",
+            LogD => "log.d",
+            SinD => "sin.d",
+            CosD => "cos.d",
+            TanD => "tan.d",
         }
     }
     pub fn all() -> &'static [UnOp] {
@@ -353,7 +387,7 @@ impl UnOp {
         &[
             NegI, NegD, NotB, IntToDbl, BoolToLgl, LglToBool, LglIsNa, DblIsNan, DblToLgl,
             IntToLgl, Box, Unbox, VecLen, NRow, NCol, Length, SqrtD, AbsD, AbsI, FloorD, DblToInt,
-            DblIsInt,
+            DblIsInt, CeilD, TruncD, RoundD, ExpD, LogD, SinD, CosD, TanD,
         ]
     }
     pub fn from_name(s: &str) -> Option<UnOp> {
@@ -438,6 +472,14 @@ pub enum InstKind {
     /// Bind global `sym` to the value (`any`): `<<-` from a function written
     /// in top-level code. An effect.
     StoreGlobal(u32, Val),
+    /// The activation's own binding of local `slot` (top-level code: the
+    /// global binding of its `slot`th assigned name), `any`, the unbound
+    /// marker when unbound. What code that can observe the frame (a callee's
+    /// closure, R code run by a call) may have written (`build/frame_sync.rs`).
+    LoadFrame(u32),
+    /// Write local `slot` to the activation's binding (nothing for the
+    /// unbound marker, nothing when it holds this very value). An effect.
+    StoreFrame(u32, Val),
     /// Set the interpreter's visibility flag (R's auto-printing of results):
     /// a plain store, idempotent, so an exit may re-execute it.
     SetVisible(bool),
@@ -465,7 +507,10 @@ impl InstKind {
     pub fn defines_value(&self) -> bool {
         !matches!(
             self,
-            InstKind::Assume { .. } | InstKind::SetVisible(_) | InstKind::StoreGlobal(..)
+            InstKind::Assume { .. }
+                | InstKind::SetVisible(_)
+                | InstKind::StoreGlobal(..)
+                | InstKind::StoreFrame(..)
         ) && !self.is_terminator()
     }
     /// Instructions with an effect visible to R code (may not sit between a
@@ -473,13 +518,19 @@ impl InstKind {
     pub fn has_effect(&self) -> bool {
         matches!(
             self,
-            InstKind::Runtime(..) | InstKind::SetVisible(_) | InstKind::StoreGlobal(..)
+            InstKind::Runtime(..)
+                | InstKind::SetVisible(_)
+                | InstKind::StoreGlobal(..)
+                | InstKind::StoreFrame(..)
         )
     }
     /// Instructions that may rebind names (a runtime call runs arbitrary R
     /// code): what `callee_is`, `global_epoch_is` and `load_global` read.
     pub fn rebinds(&self) -> bool {
-        matches!(self, InstKind::Runtime(..) | InstKind::StoreGlobal(..))
+        matches!(
+            self,
+            InstKind::Runtime(..) | InstKind::StoreGlobal(..) | InstKind::StoreFrame(..)
+        )
     }
     /// The values this instruction reads (frame states included).
     pub fn uses(&self) -> Vec<Val> {
@@ -492,11 +543,13 @@ impl InstKind {
             | InstKind::CalleeIs { .. }
             | InstKind::GlobalEpochIs(_)
             | InstKind::LoadGlobal(_)
+            | InstKind::LoadFrame(_)
             | InstKind::SetVisible(_) => vec![],
             InstKind::Unary(_, a)
             | InstKind::Test(_, a)
             | InstKind::Return(a)
-            | InstKind::StoreGlobal(_, a) => vec![*a],
+            | InstKind::StoreGlobal(_, a)
+            | InstKind::StoreFrame(_, a) => vec![*a],
             InstKind::Binary(_, a, b) | InstKind::VecLoad(a, b) | InstKind::InBounds(a, b) => {
                 vec![*a, *b]
             }
@@ -612,20 +665,23 @@ impl Func {
     }
     /// Insert an instruction just before the terminator of `b` (or append).
     pub fn push_before_terminator(&mut self, b: Block, kind: InstKind, ty: Type) -> Val {
+        self.insert_before_terminator(b, kind, ty)
+            .expect("push_before_terminator: instruction without a result")
+    }
+    /// `push_before_terminator` of any instruction (its result, if any).
+    pub fn insert_before_terminator(&mut self, b: Block, kind: InstKind, ty: Type) -> Option<Val> {
         let term = self.blocks[b.0 as usize]
             .insts
             .last()
             .copied()
             .filter(|&i| self.inst(i).kind.is_terminator());
-        if let Some(t) = term {
-            self.blocks[b.0 as usize].insts.pop();
-            let v = self.push(b, kind, ty);
-            self.blocks[b.0 as usize].insts.push(t);
-            v.expect("push_before_terminator: instruction without a result")
-        } else {
-            self.push(b, kind, ty)
-                .expect("push_before_terminator: instruction without a result")
-        }
+        let Some(t) = term else {
+            return self.push(b, kind, ty);
+        };
+        self.blocks[b.0 as usize].insts.pop();
+        let v = self.push(b, kind, ty);
+        self.blocks[b.0 as usize].insts.push(t);
+        v
     }
     pub fn ty(&self, v: Val) -> Type {
         self.vals[v.0 as usize].ty

@@ -76,6 +76,9 @@ struct Rt {
     ncol: FuncRef,
     load_global: FuncRef,
     store_global: FuncRef,
+    load_frame: FuncRef,
+    store_frame: FuncRef,
+    math1: FuncRef,
     entry_word: FuncRef,
     length: FuncRef,
     callee_is: FuncRef,
@@ -200,6 +203,9 @@ pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
         declare(&mut module, "rt_ncol", &[ptr, I32], Some(I32))?,
         declare(&mut module, "rt_load_global", &[ptr, I32, I32], None)?,
         declare(&mut module, "rt_store_global", &[ptr, I32, I32], None)?,
+        declare(&mut module, "rt_load_frame", &[ptr, I32, I32], None)?,
+        declare(&mut module, "rt_store_frame", &[ptr, I32, I32], None)?,
+        declare(&mut module, "rt_math1", &[F64, I32], Some(F64))?,
     ];
 
     let mut sig = module.make_signature();
@@ -244,6 +250,9 @@ pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
         ncol: refs[22],
         load_global: refs[23],
         store_global: refs[24],
+        load_frame: refs[25],
+        store_frame: refs[26],
+        math1: refs[27],
     };
     let mut nslots = 0u32;
     let slots: Vec<u32> = f
@@ -746,6 +755,18 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                 let src = self.slot(*a);
                 self.call(self.rt.store_global, &[c, s, src]);
             }
+            LoadFrame(slot) => {
+                let c = self.c();
+                let s = self.iconst(types::I32, *slot as i64);
+                let d = self.slot(res.unwrap());
+                self.call(self.rt.load_frame, &[c, s, d]);
+            }
+            StoreFrame(slot, a) => {
+                let c = self.c();
+                let s = self.iconst(types::I32, *slot as i64);
+                let src = self.slot(*a);
+                self.call(self.rt.store_frame, &[c, s, src]);
+            }
             VecSet(x, idx, e) => {
                 let moved = self.moves.runtime_moves(i, 1)[0];
                 let bit = if moved { runtime::MOVE_OPERAND } else { 0 };
@@ -992,6 +1013,20 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                     AbsD => self.b.ins().fabs(x),
                     AbsI => self.b.ins().iabs(x),
                     FloorD => self.b.ins().floor(x),
+                    CeilD => self.b.ins().ceil(x),
+                    TruncD => self.b.ins().trunc(x),
+                    RoundD => self.b.ins().nearest(x),
+                    ExpD | LogD | SinD | CosD | TanD => {
+                        let k = match op {
+                            ExpD => 0,
+                            LogD => 1,
+                            SinD => 2,
+                            CosD => 3,
+                            _ => 4,
+                        };
+                        let k = self.iconst(types::I32, k);
+                        self.call(self.rt.math1, &[x, k]).unwrap()
+                    }
                     NotB => self.b.ins().icmp_imm_s(IntCC::Equal, x, 0),
                     IntToDbl => self.b.ins().fcvt_from_sint(types::F64, x),
                     DblToInt => self.b.ins().fcvt_to_sint_sat(types::I32, x),
@@ -1125,6 +1160,10 @@ impl<'a, 'b> Lowerer<'a, 'b> {
             }
             AndB => self.b.ins().band(x, y),
             OrB => self.b.ins().bor(x, y),
+            MinI => self.b.ins().smin(x, y),
+            MaxI => self.b.ins().smax(x, y),
+            MinD => self.b.ins().fmin(x, y),
+            MaxD => self.b.ins().fmax(x, y),
         };
         self.def(r, v);
         Ok(())

@@ -104,6 +104,8 @@ fn print_with(f: &Func, names: &HashMap<Val, usize>) -> String {
                 InstKind::StoreGlobal(sym, a) => {
                     format!("store_global sym{sym}, {}{}", v(a), sym_name(*sym))
                 }
+                InstKind::LoadFrame(slot) => format!("load_frame {slot}"),
+                InstKind::StoreFrame(slot, a) => format!("store_frame {slot}, {}", v(a)),
                 InstKind::CalleeIs { sym, callee } => match f.callees.get(*callee as usize) {
                     Some(c) => format!("callee_is sym{sym}, #{callee} ; {}", c.name),
                     None => format!("callee_is sym{sym}, #{callee}"),
@@ -545,6 +547,12 @@ fn parse_inst(
         "set_visible" => InstKind::SetVisible(parse_num(c.word()?, "bool")?),
         "global_epoch_is" => InstKind::GlobalEpochIs(parse_num(c.word()?, "epoch")?),
         "load_global" => InstKind::LoadGlobal(parse_sym(c.word()?)?),
+        "load_frame" => InstKind::LoadFrame(parse_num(c.word()?, "slot")?),
+        "store_frame" => {
+            let slot = parse_num(c.word()?, "slot")?;
+            c.punct(',')?;
+            InstKind::StoreFrame(slot, val(c.word()?)?)
+        }
         "store_global" => {
             let sym = parse_sym(c.word()?)?;
             c.punct(',')?;

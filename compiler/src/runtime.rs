@@ -327,6 +327,7 @@ pub extern "C" fn rt_test(c: *mut Ctx, slot: u32, test: u32) -> u8 {
     let t = TypeTest::all()[test as usize];
     let ok = match (t, v) {
         (TypeTest::IsBound, _) => !c.unbound[slot as usize],
+        (TypeTest::IsNull, Value::Null) => !c.unbound[slot as usize],
         (TypeTest::IsInt, Value::Int(x)) => *x != NA_INTEGER,
         (TypeTest::IsDbl, Value::Dbl(_)) => true,
         (TypeTest::IsLgl, Value::Lgl(_)) => true,
@@ -667,6 +668,18 @@ pub extern "C" fn rt_ret_any(c: *mut Ctx, slot: u32) {
     c.result = Some(c.anys[slot as usize].clone());
 }
 
+/// `exp`, `log`, `sin`, `cos`, `tan` (k = 0..4) of a double, as R computes
+/// them (the C library's functions).
+pub extern "C" fn rt_math1(x: f64, k: i32) -> f64 {
+    match k {
+        0 => x.exp(),
+        1 => x.ln(),
+        2 => x.sin(),
+        3 => x.cos(),
+        _ => x.tan(),
+    }
+}
+
 pub extern "C" fn rt_pow(x: f64, y: f64) -> f64 {
     if x == 1.0 || y == 0.0 {
         1.0
@@ -810,16 +823,51 @@ pub extern "C" fn rt_callee_is(c: *mut Ctx, sym: u32, code: i64, builtin: u8) ->
 pub extern "C" fn rt_load_global(c: *mut Ctx, sym: u32, dst: u32) {
     let c = unsafe { ctx(c) };
     let interp = unsafe { &*c.interp };
-    let v = interp.global.get_local(vm::symbols::SymId(sym));
-    set(c, dst, v.unwrap_or(Value::Null));
+    match interp.global.get_local(vm::symbols::SymId(sym)) {
+        Some(v) => set(c, dst, v),
+        None => {
+            // The unbound marker (also NULL, which fails every type test).
+            set(c, dst, Value::Null);
+            c.unbound[dst as usize] = true;
+        }
+    }
 }
 
 /// `store_global sym, v`: bind global `sym` to the value in slot `src`.
 pub extern "C" fn rt_store_global(c: *mut Ctx, sym: u32, src: u32) {
     let c = unsafe { ctx(c) };
     let interp = unsafe { &*c.interp };
+    if c.unbound[src as usize] {
+        // A register of compiled top-level code holding a name still
+        // unbound (it is unbound in the environment too).
+        return;
+    }
     let v = c.anys[src as usize].clone();
-    interp.global.set_local(vm::symbols::SymId(sym), v);
+    interp.global.update_local(vm::symbols::SymId(sym), v);
+}
+
+/// `load_frame slot`: the activation's binding of local `slot` into slot
+/// `dst` (the unbound marker when unbound).
+pub extern "C" fn rt_load_frame(c: *mut Ctx, slot: u32, dst: u32) {
+    let c = unsafe { ctx(c) };
+    let v = c.env.frame_local(&c.code.locals, slot as usize);
+    match v {
+        Some(v) => set(c, dst, v),
+        None => {
+            set(c, dst, Value::Null);
+            c.unbound[dst as usize] = true;
+        }
+    }
+}
+
+/// `store_frame slot, v`: write local `slot` to the activation's binding.
+pub extern "C" fn rt_store_frame(c: *mut Ctx, slot: u32, src: u32) {
+    let c = unsafe { ctx(c) };
+    if c.unbound[src as usize] {
+        return;
+    }
+    let v = c.anys[src as usize].clone();
+    c.env.set_frame_local(&c.code.locals, slot as usize, v);
 }
 
 /// Word `k` of the entry values (an unboxed entry parameter).
@@ -855,6 +903,9 @@ pub fn symbols() -> Vec<(&'static str, *const u8)> {
         ("rt_callee_is", rt_callee_is as *const u8),
         ("rt_load_global", rt_load_global as *const u8),
         ("rt_store_global", rt_store_global as *const u8),
+        ("rt_load_frame", rt_load_frame as *const u8),
+        ("rt_math1", rt_math1 as *const u8),
+        ("rt_store_frame", rt_store_frame as *const u8),
         ("rt_vec_set_dbl", rt_vec_set_dbl as *const u8),
         ("rt_vec_set_i32", rt_vec_set_i32 as *const u8),
     ]

@@ -265,9 +265,18 @@ fn check_types(
             let ta = f.ty(*a);
             let (operand_ok, expect, res): (bool, &str, Option<Type>) = match op {
                 UnOp::NegI => (ta == Type::Int, "int", Some(Type::Int)),
-                UnOp::NegD | UnOp::SqrtD | UnOp::AbsD | UnOp::FloorD => {
-                    (ta == Type::Dbl, "dbl", Some(Type::Dbl))
-                }
+                UnOp::NegD
+                | UnOp::SqrtD
+                | UnOp::AbsD
+                | UnOp::FloorD
+                | UnOp::CeilD
+                | UnOp::TruncD
+                | UnOp::RoundD
+                | UnOp::ExpD
+                | UnOp::LogD
+                | UnOp::SinD
+                | UnOp::CosD
+                | UnOp::TanD => (ta == Type::Dbl, "dbl", Some(Type::Dbl)),
                 UnOp::AbsI => (ta == Type::Int, "int", Some(Type::Int)),
                 UnOp::NotB => (ta == Type::Bool, "bool", Some(Type::Bool)),
                 UnOp::IntToDbl => (ta == Type::Int, "int", Some(Type::Dbl)),
@@ -310,8 +319,8 @@ fn check_types(
             Some(Type::Bool)
         }
         InstKind::CalleeIs { .. } | InstKind::GlobalEpochIs(_) => Some(Type::Bool),
-        InstKind::LoadGlobal(_) => Some(Type::Any),
-        InstKind::StoreGlobal(_, a) => {
+        InstKind::LoadGlobal(_) | InstKind::LoadFrame(_) => Some(Type::Any),
+        InstKind::StoreGlobal(_, a) | InstKind::StoreFrame(_, a) => {
             want("stored value", *a, f.ty(*a) == Type::Any, "any");
             None
         }

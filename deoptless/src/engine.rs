@@ -653,7 +653,7 @@ impl Shared {
         {
             return None;
         }
-        let (mut entry, inputs) = osr::osr_in::entry_state(env, pc, stack, loops)?;
+        let (mut entry, inputs) = osr::osr_in::entry_state(code, env, pc, stack, loops)?;
         entry.feedback = feedback;
         if self
             .osr_failed
@@ -717,14 +717,7 @@ impl Shared {
         self.stats.borrow_mut().transfers += 1;
         let st = raw.state(c);
         // The locals as the interpreter (and OSR-in's entry state) sees them.
-        {
-            let mut slots = c.env.slots.borrow_mut();
-            for (i, l) in st.locals.iter().enumerate() {
-                if i < slots.len() {
-                    slots[i] = l.clone();
-                }
-            }
-        }
+        c.env.set_frame_locals(&c.code.locals, &st.locals);
         let pc = st.pc as usize;
         // The loop's code goes on with the continuation's cleaned-up feedback
         // (the baseline's led to the failure that made the continuation).

@@ -20,13 +20,6 @@ pub fn record_trigger(st: &ExitState) {
 /// Rebuild the interpreter frame (locals into the activation's environment,
 /// operand stack, active loops) and run the rest of the function there.
 pub fn resume_in_interpreter(interp: &mut Interp, st: ExitState) -> RResult<Value> {
-    {
-        let mut slots = st.env.slots.borrow_mut();
-        for (i, l) in st.locals.into_iter().enumerate() {
-            if i < slots.len() {
-                slots[i] = l;
-            }
-        }
-    }
+    st.env.set_frame_locals(&st.code.locals, &st.locals);
     interp.resume(&st.code, &st.env, st.pc, st.stack, st.loops)
 }

@@ -5,6 +5,7 @@
 
 use compiler::build::{Entry, EntryMode};
 use compiler::context::ArgType;
+use vm::bytecode::FunctionCode;
 use vm::env::Env;
 use vm::value::Value;
 
@@ -22,6 +23,7 @@ pub enum EntryValue {
 /// (checked once at entry), the counted loops as `int` pairs. `None` when a
 /// loop counter does not fit the compiled loops' 32-bit counters.
 pub fn entry_state(
+    code: &FunctionCode,
     env: &Env,
     pc: usize,
     stack: &[Value],
@@ -31,7 +33,7 @@ pub fn entry_state(
     if !loops.iter().all(|&(n, r)| fits(n) && r <= i32::MAX as u64) {
         return None;
     }
-    let slots: Vec<Option<Value>> = env.slots.borrow().clone();
+    let slots: Vec<Option<Value>> = env.frame_locals(&code.locals);
     let entry = Entry {
         pc,
         stack: stack.iter().map(ArgType::of).collect(),

@@ -274,7 +274,10 @@ pub struct FunctionCode {
     pub tries: Vec<TryInfo>,
     /// Start addresses of `on.exit` regions.
     pub exits: Vec<Pc>,
-    /// The names of the local slots (parameters first, in order).
+    /// The names of the local slots (parameters first, in order). Top-level
+    /// code has no slots (its variables are global bindings, `LoadName` /
+    /// `StoreName`); its `locals` are the names it assigns, which compiled
+    /// top-level code keeps in registers between its observable points.
     pub locals: Rc<[SymId]>,
     pub nparams: usize,
     /// For each parameter: the start of its default-argument region, if it has one.

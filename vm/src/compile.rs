@@ -296,6 +296,11 @@ impl Compiler {
     fn place_of(&mut self, name: &str) -> Place {
         let s = intern(name);
         if self.top_level {
+            // Top-level code lists the names it assigns as its locals: what
+            // compiled top-level code keeps in registers (`FunctionCode::locals`).
+            if !self.locals.contains(&s) {
+                self.locals.push(s);
+            }
             return Place::Name(s);
         }
         match self.locals.iter().position(|&l| l == s) {

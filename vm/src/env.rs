@@ -117,6 +117,71 @@ impl EnvFrame {
             g.wrote(i);
         }
     }
+    /// Bind `sym` to `v` unless it already holds this very value: compiled
+    /// top-level code writing its registers back does not count a write (a
+    /// binding defined once stays so, and no epoch is bumped).
+    pub fn update_local(&self, sym: SymId, v: Value) {
+        if self.get_local_ref(sym, |cur| cur.is_some_and(|c| c.is_same(&v))) {
+            return;
+        }
+        self.set_local(sym, v);
+    }
+    fn get_local_ref<R>(&self, sym: SymId, f: impl FnOnce(Option<&Value>) -> R) -> R {
+        let slots = self.slots.borrow();
+        f(self
+            .slot_of(sym)
+            .and_then(|i| slots.get(i))
+            .and_then(|v| v.as_ref()))
+    }
+    /// The locals of an activation of `code` in this frame, in `code.locals`
+    /// order. For top-level code (the global environment) they are the
+    /// global bindings of the names the code assigns.
+    pub fn frame_locals(&self, code_locals: &[SymId]) -> Vec<Option<Value>> {
+        if self.is_global() {
+            code_locals.iter().map(|&s| self.get_local(s)).collect()
+        } else {
+            self.slots.borrow().clone()
+        }
+    }
+    /// Local `i` of an activation of code with locals `code_locals` (see
+    /// `frame_locals`).
+    pub fn frame_local(&self, code_locals: &[SymId], i: usize) -> Option<Value> {
+        if self.is_global() {
+            code_locals.get(i).and_then(|&s| self.get_local(s))
+        } else {
+            self.slots.borrow().get(i).cloned().flatten()
+        }
+    }
+    /// Bind local `i` of an activation (see `frame_locals`), unless it holds
+    /// this very value.
+    pub fn set_frame_local(&self, code_locals: &[SymId], i: usize, v: Value) {
+        if self.is_global() {
+            if let Some(&s) = code_locals.get(i) {
+                self.update_local(s, v);
+            }
+        } else if let Some(slot) = self.slots.borrow_mut().get_mut(i) {
+            *slot = Some(v);
+        }
+    }
+    /// Write an activation's locals back (the inverse of `frame_locals`).
+    /// In the global environment an unbound local leaves the binding as it
+    /// is (compiled top-level code only sees a name unbound when it is).
+    pub fn set_frame_locals(&self, code_locals: &[SymId], locals: &[Option<Value>]) {
+        if self.is_global() {
+            for (&s, l) in code_locals.iter().zip(locals) {
+                if let Some(v) = l {
+                    self.update_local(s, v.clone());
+                }
+            }
+        } else {
+            let mut slots = self.slots.borrow_mut();
+            for (i, l) in locals.iter().enumerate() {
+                if i < slots.len() {
+                    slots[i] = l.clone();
+                }
+            }
+        }
+    }
     pub fn has_local(&self, sym: SymId) -> bool {
         self.get_local(sym).is_some()
     }

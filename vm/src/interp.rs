@@ -2020,22 +2020,35 @@ impl Interp {
                 // Everything else goes through the slow-path executor on the stack.
                 let base = self.stack.len();
                 self.stack.extend(operands);
-                let mut next = pc + 1;
-                let run_id = self.run_counter;
-                match self.exec_slow(code, env, &mut next, base, self.loops.len(), run_id, &op) {
-                    // An instruction that pushes nothing (a store) yields NULL.
-                    Flow::Next if self.stack.len() > base => Ok(self.stack.pop().unwrap()),
-                    Flow::Next => Ok(Value::Null),
-                    Flow::Ret(v) => Ok(v),
-                    Flow::Fail(e) => {
-                        self.stack.truncate(base);
-                        Err(e)
-                    }
-                }
+                self.exec_slow_generic(code, env, pc, base)
             }
         };
         self.cur_call = saved;
         r
+    }
+
+    /// Instruction `pc` on the operands pushed on the operand stack above
+    /// `base`, as `exec_generic` runs it.
+    fn exec_slow_generic(
+        &mut self,
+        code: &Rc<FunctionCode>,
+        env: &Env,
+        pc: usize,
+        base: usize,
+    ) -> RResult<Value> {
+        let op = code.ops[pc];
+        let mut next = pc + 1;
+        let run_id = self.run_counter;
+        match self.exec_slow(code, env, &mut next, base, self.loops.len(), run_id, &op) {
+            // An instruction that pushes nothing (a store) yields NULL.
+            Flow::Next if self.stack.len() > base => Ok(self.stack.pop().unwrap()),
+            Flow::Next => Ok(Value::Null),
+            Flow::Ret(v) => Ok(v),
+            Flow::Fail(e) => {
+                self.stack.truncate(base);
+                Err(e)
+            }
+        }
     }
 
     fn pop_indices(&mut self, n: u8, empty: u8) -> Vec<Option<Value>> {

@@ -333,6 +333,20 @@ impl Vector {
 }
 
 impl Value {
+    /// The very same value: equal scalars (bit for bit), the same vector or
+    /// closure object. Cheap, and false for equal but distinct vectors.
+    pub fn is_same(&self, other: &Value) -> bool {
+        match (self, other) {
+            (Value::Null, Value::Null) => true,
+            (Value::Lgl(a), Value::Lgl(b)) | (Value::Int(a), Value::Int(b)) => a == b,
+            (Value::Dbl(a), Value::Dbl(b)) => a.to_bits() == b.to_bits(),
+            (Value::Vec(a), Value::Vec(b)) => Rc::ptr_eq(a, b),
+            (Value::Closure(a), Value::Closure(b)) => Rc::ptr_eq(a, b),
+            (Value::Builtin(a), Value::Builtin(b)) => a == b,
+            _ => false,
+        }
+    }
+
     /// Wrap vector data without attributes, unboxing length-1 lgl/int/dbl.
     pub fn from_data(data: VecData) -> Value {
         Value::from_vector(Vector::new(data))

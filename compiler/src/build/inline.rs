@@ -30,7 +30,10 @@ pub const MAX_INLINE_OPS: usize = 64;
 const MAX_INLINE_NESTING: usize = 4;
 
 /// Builtins inlined as native instructions.
-const INLINE_BUILTINS: &[&str] = &["sqrt", "abs", "floor", "length", "nrow", "ncol"];
+const INLINE_BUILTINS: &[&str] = &[
+    "sqrt", "abs", "floor", "ceiling", "trunc", "round", "exp", "log", "sin", "cos", "tan",
+    "length", "nrow", "ncol", "is.na", "is.null", "min", "max", "all", "any", "c",
+];
 
 /// What an inlined call calls.
 #[derive(Clone)]
@@ -91,7 +94,17 @@ impl<'a> Builder<'a> {
             return None;
         }
         let callee = match self.monomorphic_target(pc, call)? {
-            Value::Closure(c) if inlinable(&c, self.code) => Target::Closure(c),
+            // Compiled top-level code keeps globals in registers, which an
+            // inlined body (reading the global environment) would not see.
+            Value::Closure(c) if inlinable(&c, self.code) && !self.code.top_level => {
+                Target::Closure(c)
+            }
+            Value::Builtin(b) if vm::builtins::name_of(b) == "c" => {
+                if !self.c_feeds_all_any(pc, call) {
+                    return None;
+                }
+                Target::Builtin(b)
+            }
             Value::Builtin(b) if INLINE_BUILTINS.contains(&vm::builtins::name_of(b)) => {
                 Target::Builtin(b)
             }
@@ -167,13 +180,15 @@ impl<'a> Builder<'a> {
         let callee = match &site.callee {
             Target::Closure(c) => c,
             Target::Builtin(b) => {
-                let positional = matches!(
-                    self.code.arg_specs.get(spec as usize).map(|s| &s[..]),
-                    Some([ArgSpec::Positional])
-                );
-                let r = match (positional, &args[..]) {
-                    (true, [x]) => self.inline_builtin(bb, *b, *x),
-                    _ => None,
+                let positional = self
+                    .code
+                    .arg_specs
+                    .get(spec as usize)
+                    .is_some_and(|s| s.iter().all(|a| matches!(a, ArgSpec::Positional)));
+                let r = if positional {
+                    self.inline_builtin(bb, *b, &args)
+                } else {
+                    None
                 };
                 let Some(r) = r else {
                     return Err(self.give_up_inline());
@@ -247,10 +262,12 @@ impl<'a> Builder<'a> {
         Ok(cont)
     }
 
-    /// Builtin `b` of one argument `x` as native instructions, when `x` is (or
-    /// is speculated to be) of a type that allows it. `sqrt` of a negative
-    /// number exits (R warns), as does anything its checks exclude.
-    fn inline_builtin(&mut self, bb: Block, b: u16, x: AbsVal) -> Option<Val> {
+    /// Builtin `b` of positional arguments `args` as native instructions,
+    /// when they are (or are speculated to be) of types that allow it. Where R
+    /// would warn or the result is NA or NaN (`sqrt` of a negative number,
+    /// `log(-1)`, `max` with an NA) the code exits, as it does for anything
+    /// its checks exclude: the interpreter re-executes the call.
+    fn inline_builtin(&mut self, bb: Block, b: u16, args: &[AbsVal]) -> Option<Val> {
         let pc = self.inline.first()?.loadfun_pc;
         // The state is only used for checkpoints, which the site redirects.
         let st = State {
@@ -259,6 +276,14 @@ impl<'a> Builder<'a> {
             loops: Vec::new(),
         };
         let name = vm::builtins::name_of(b);
+        match (name, args) {
+            ("c", _) => return self.scalar_list(bb, pc, &st, args),
+            ("min" | "max", [x, y]) => return self.min_max(bb, pc, &st, name == "max", *x, *y),
+            ("all" | "any", [x]) => return self.all_any(bb, pc, &st, name == "all", *x),
+            (_, [_]) => {}
+            _ => return None,
+        }
+        let x = args[0];
         if matches!(name, "nrow" | "ncol") {
             return self.matrix_dim(bb, pc, &st, x, name == "nrow");
         }
@@ -267,7 +292,60 @@ impl<'a> Builder<'a> {
             s.f.push(bb, InstKind::Unary(op, v), t).unwrap()
         };
         let ty = self.f.ty(xv);
+        let math = match name {
+            "ceiling" => Some(UnOp::CeilD),
+            "trunc" => Some(UnOp::TruncD),
+            "round" => Some(UnOp::RoundD),
+            "exp" => Some(UnOp::ExpD),
+            "log" => Some(UnOp::LogD),
+            "sin" => Some(UnOp::SinD),
+            "cos" => Some(UnOp::CosD),
+            "tan" => Some(UnOp::TanD),
+            _ => None,
+        };
+        if let Some(op) = math {
+            let d = match ty {
+                Type::Dbl => xv,
+                // `ceiling` etc. of an integer are doubles in R too.
+                Type::Int => un(self, UnOp::IntToDbl, xv, Type::Dbl),
+                _ => return None,
+            };
+            let r = un(self, op, d, Type::Dbl);
+            if matches!(op, UnOp::LogD | UnOp::SinD | UnOp::CosD | UnOp::TanD) {
+                // A NaN from a number is R's "NaNs produced" warning: exit.
+                let r_nan = un(self, UnOp::DblIsNan, r, Type::Bool);
+                let x_nan = un(self, UnOp::DblIsNan, d, Type::Bool);
+                let r_ok = un(self, UnOp::NotB, r_nan, Type::Bool);
+                let ok = self.bin(bb, BinOp::OrB, r_ok, x_nan);
+                let cp = self.checkpoint(bb, pc, &st);
+                self.assume(bb, ok, cp, Reason::TypeCheck);
+            }
+            return Some(r);
+        }
         Some(match (name, ty) {
+            ("is.na", Type::Dbl) => {
+                let n = un(self, UnOp::DblIsNan, xv, Type::Bool);
+                un(self, UnOp::BoolToLgl, n, Type::Lgl)
+            }
+            ("is.na", Type::Lgl) => {
+                let n = un(self, UnOp::LglIsNa, xv, Type::Bool);
+                un(self, UnOp::BoolToLgl, n, Type::Lgl)
+            }
+            // A typed `int` is never NA; a typed vector or scalar is not NULL.
+            ("is.na", Type::Int) | ("is.null", Type::Int | Type::Dbl | Type::Lgl) => {
+                self.f.push(bb, InstKind::ConstLgl(0), Type::Lgl).unwrap()
+            }
+            ("is.null", Type::VecInt | Type::VecDbl | Type::VecLgl) => {
+                self.f.push(bb, InstKind::ConstLgl(0), Type::Lgl).unwrap()
+            }
+            ("is.null", Type::Any) => {
+                let boxed = self.boxed(bb, xv);
+                let t = self
+                    .f
+                    .push(bb, InstKind::Test(TypeTest::IsNull, boxed), Type::Bool)
+                    .unwrap();
+                un(self, UnOp::BoolToLgl, t, Type::Lgl)
+            }
             ("length", Type::VecInt | Type::VecDbl | Type::VecLgl) => {
                 un(self, UnOp::VecLen, xv, Type::Int)
             }
@@ -296,6 +374,127 @@ impl<'a> Builder<'a> {
             }
             _ => return None,
         })
+    }
+
+    /// `c(x1, ..., xn)` of typed scalars consumed by `all`/`any` (directly or
+    /// through one comparison with a scalar, `c_feeds_all_any`): no vector,
+    /// a stand-in that `all_any` and `compare_list` read the elements of.
+    fn scalar_list(&mut self, bb: Block, pc: usize, st: &State, args: &[AbsVal]) -> Option<Val> {
+        if args.is_empty() {
+            return None;
+        }
+        let mut elems = Vec::with_capacity(args.len());
+        for &a in args {
+            let v = self.speculate(bb, a, self.bits_of(a), pc, st);
+            if !matches!(self.f.ty(v), Type::Int | Type::Dbl | Type::Lgl | Type::Bool) {
+                return None;
+            }
+            elems.push(v);
+        }
+        let stand_in = self.f.push(bb, InstKind::ConstLgl(0), Type::Lgl).unwrap();
+        self.scalar_lists.insert(stand_in, elems);
+        Some(stand_in)
+    }
+
+    /// `all(x)` / `any(x)` of a logical scalar or of the elements of a
+    /// `scalar_list`; an NA element exits (R's three-valued result).
+    fn all_any(&mut self, bb: Block, pc: usize, st: &State, all: bool, x: AbsVal) -> Option<Val> {
+        let elems = match self.scalar_lists.get(&x.val) {
+            Some(e) => e.clone(),
+            None => {
+                let v = self.speculate(bb, x, self.bits_of(x), pc, st);
+                vec![v]
+            }
+        };
+        let mut acc: Option<Val> = None;
+        for e in elems {
+            let b = match self.f.ty(e) {
+                Type::Bool => e,
+                Type::Lgl => {
+                    let na = self.un(bb, UnOp::LglIsNa, e, Type::Bool);
+                    let ok = self.un(bb, UnOp::NotB, na, Type::Bool);
+                    let cp = self.checkpoint(bb, pc, st);
+                    self.assume(bb, ok, cp, Reason::TypeCheck);
+                    self.un(bb, UnOp::LglToBool, e, Type::Bool)
+                }
+                _ => return None,
+            };
+            acc = Some(match acc {
+                None => b,
+                Some(a) => self.bin(bb, if all { BinOp::AndB } else { BinOp::OrB }, a, b),
+            });
+        }
+        Some(self.un(bb, UnOp::BoolToLgl, acc?, Type::Lgl))
+    }
+
+    /// `min(x, y)` / `max(x, y)` of two numeric scalars: ints stay ints, a
+    /// double makes both doubles; an NA or NaN operand exits.
+    fn min_max(
+        &mut self,
+        bb: Block,
+        pc: usize,
+        st: &State,
+        max: bool,
+        x: AbsVal,
+        y: AbsVal,
+    ) -> Option<Val> {
+        let xv = self.speculate(bb, x, self.bits_of(x), pc, st);
+        let yv = self.speculate(bb, y, self.bits_of(y), pc, st);
+        match (self.f.ty(xv), self.f.ty(yv)) {
+            (Type::Int, Type::Int) => {
+                let op = if max { BinOp::MaxI } else { BinOp::MinI };
+                Some(self.bin(bb, op, xv, yv))
+            }
+            (Type::Int | Type::Dbl, Type::Int | Type::Dbl) => {
+                let xd = self.as_dbl(bb, xv);
+                let yd = self.as_dbl(bb, yv);
+                for d in [xd, yd] {
+                    let nan = self.un(bb, UnOp::DblIsNan, d, Type::Bool);
+                    let ok = self.un(bb, UnOp::NotB, nan, Type::Bool);
+                    let cp = self.checkpoint(bb, pc, st);
+                    self.assume(bb, ok, cp, Reason::TypeCheck);
+                }
+                let op = if max { BinOp::MaxD } else { BinOp::MinD };
+                Some(self.bin(bb, op, xd, yd))
+            }
+            _ => None,
+        }
+    }
+
+    /// Is the `c(...)` looked up at `pc` (call `call`) an argument of the
+    /// `all`/`any` being inlined, used only by it: directly, or compared
+    /// with one value pushed by a single instruction (`all(c(a, b) < h)`)?
+    fn c_feeds_all_any(&self, pc: usize, call: CallIdx) -> bool {
+        let Some(site) = self.inline.last() else {
+            return false;
+        };
+        let Target::Builtin(p) = site.callee else {
+            return false;
+        };
+        if !matches!(vm::builtins::name_of(p), "all" | "any") {
+            return false;
+        }
+        let Op::LoadFun(_, outer) = self.code.ops[site.loadfun_pc] else {
+            return false;
+        };
+        let ops = &self.code.ops;
+        let Some(cpc) =
+            (pc + 1..ops.len()).find(|&k| matches!(ops[k], Op::Call { call: c, .. } if c == call))
+        else {
+            return false;
+        };
+        let is_outer =
+            |k: usize| matches!(ops.get(k), Some(Op::Call { call: c, argc: 1, .. }) if *c == outer);
+        let single_push = |k: usize| {
+            matches!(
+                ops.get(k),
+                Some(Op::LoadLocal(..) | Op::Const(_) | Op::LoadName(..))
+            )
+        };
+        is_outer(cpc + 1)
+            || (single_push(cpc + 1)
+                && matches!(ops.get(cpc + 2), Some(Op::Cmp(..)))
+                && is_outer(cpc + 3))
     }
 
     /// `nrow(x)` / `ncol(x)` of a value only seen as a double matrix.

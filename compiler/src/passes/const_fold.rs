@@ -156,6 +156,9 @@ fn fold_unary(op: UnOp, a: K) -> Option<K> {
         (AbsD, K::D(x)) => Some(K::D(x.abs())),
         (AbsI, K::I(x)) if x != i32::MIN => Some(K::I(x.abs())),
         (FloorD, K::D(x)) => Some(K::D(x.floor())),
+        (CeilD, K::D(x)) => Some(K::D(x.ceil())),
+        (TruncD, K::D(x)) => Some(K::D(x.trunc())),
+        (RoundD, K::D(x)) => Some(K::D(x.round_ties_even())),
         // Rust's `as` saturates and maps NaN to 0, as the lowering does.
         (DblToInt, K::D(x)) => Some(K::I(x as i32)),
         (DblIsInt, K::D(x)) => Some(K::B(x == (x as i32) as f64 && x as i32 != i32::MIN)),

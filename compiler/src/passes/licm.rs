@@ -27,6 +27,14 @@ fn movable(kind: &InstKind, ty: Type) -> bool {
             | UnOp::AbsD
             | UnOp::AbsI
             | UnOp::FloorD
+            | UnOp::CeilD
+            | UnOp::TruncD
+            | UnOp::RoundD
+            | UnOp::ExpD
+            | UnOp::LogD
+            | UnOp::SinD
+            | UnOp::CosD
+            | UnOp::TanD
             | UnOp::DblToInt
             | UnOp::DblIsInt,
             _,
@@ -38,6 +46,10 @@ fn movable(kind: &InstKind, ty: Type) -> bool {
                 | BinOp::MulI
                 | BinOp::AndB
                 | BinOp::OrB
+                | BinOp::MinI
+                | BinOp::MaxI
+                | BinOp::MinD
+                | BinOp::MaxD
                 | BinOp::AddD
                 | BinOp::SubD
                 | BinOp::MulD

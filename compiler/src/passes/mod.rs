@@ -61,11 +61,13 @@ pub fn map_uses(kind: &mut InstKind, mut g: impl FnMut(Val) -> Val) {
         | InstKind::CalleeIs { .. }
         | InstKind::GlobalEpochIs(_)
         | InstKind::LoadGlobal(_)
+        | InstKind::LoadFrame(_)
         | InstKind::SetVisible(_) => {}
         InstKind::Unary(_, a)
         | InstKind::Test(_, a)
         | InstKind::Return(a)
-        | InstKind::StoreGlobal(_, a) => each(a),
+        | InstKind::StoreGlobal(_, a)
+        | InstKind::StoreFrame(_, a) => each(a),
         InstKind::Binary(_, a, b) | InstKind::VecLoad(a, b) | InstKind::InBounds(a, b) => {
             each(a);
             each(b);

@@ -9,11 +9,16 @@
 //! unbox of a scalar type follows its type test), so every use of the box
 //! uses `x`: a function that tests and unboxes its arguments but only passes
 //! some of them on to calls no longer boxes them again.
+//!
+//! And a box used in one other block only, no deeper in loops than its own,
+//! moves there: the boxes of a loop's values for its exit edge (computed in
+//! the header, used after the loop) leave the loop.
 
 use crate::ir::*;
 
 pub fn run(f: &mut Func) -> bool {
     let mut changed = rebox(f);
+    changed |= sink_to_use_block(f);
     let boxes: std::collections::HashMap<Val, Val> = f
         .blocks
         .iter()
@@ -136,4 +141,55 @@ bb0(v0: int):
 }",
         );
     }
+}
+
+/// Move each box whose uses are all in one block other than its own, and
+/// which that block's loops all contain, to the start of that block.
+fn sink_to_use_block(f: &mut Func) -> bool {
+    use std::collections::HashMap;
+    let mut def_block: HashMap<Val, (Block, Inst)> = HashMap::new();
+    for (b, blk) in f.blocks.iter().enumerate() {
+        for &i in &blk.insts {
+            if let (InstKind::Unary(UnOp::Box, _), Some(r)) = (&f.inst(i).kind, f.inst(i).result) {
+                def_block.insert(r, (Block(b as u32), i));
+            }
+        }
+    }
+    if def_block.is_empty() {
+        return false;
+    }
+    // Box → the one block using it (None: used in several, or in its own).
+    let mut user: HashMap<Val, Option<Block>> = HashMap::new();
+    for (b, blk) in f.blocks.iter().enumerate() {
+        let b = Block(b as u32);
+        for &i in &blk.insts {
+            for u in f.inst(i).kind.uses() {
+                let Some(&(db, _)) = def_block.get(&u) else {
+                    continue;
+                };
+                let e = user.entry(u).or_insert(Some(b));
+                if *e != Some(b) || db == b {
+                    *e = None;
+                }
+            }
+        }
+    }
+    let cfg = super::cfg::Cfg::new(f);
+    let loops = cfg.loops();
+    let mut changed = false;
+    for (v, target) in user {
+        let Some(target) = target else { continue };
+        let (from, inst) = def_block[&v];
+        let deeper = loops
+            .iter()
+            .any(|l| l.body.contains(&target) && !l.body.contains(&from));
+        if deeper || !cfg.dominates(from, target) {
+            continue;
+        }
+        f.blocks[from.0 as usize].insts.retain(|&i| i != inst);
+        f.blocks[target.0 as usize].insts.insert(0, inst);
+        f.insts[inst.0 as usize].block = target;
+        changed = true;
+    }
+    changed
 }

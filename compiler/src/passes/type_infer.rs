@@ -132,6 +132,7 @@ fn refine_param(f: &mut Func, b: Block, p: Val, t: Type) {
             | InstKind::Test(_, a)
             | InstKind::Return(a)
             | InstKind::StoreGlobal(_, a)
+            | InstKind::StoreFrame(_, a)
                 if *a == p =>
             {
                 *a = boxed;

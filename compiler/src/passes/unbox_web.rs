@@ -175,7 +175,11 @@ pub fn run(f: &mut Func) -> bool {
         let d = f.inst(i).clone();
         match (&d.kind, d.result) {
             (InstKind::Test(t, v), Some(_)) if chosen.contains_key(v) => {
-                let holds = *t == TypeTest::IsBound || t.refined() == chosen[v];
+                let holds = match t {
+                    TypeTest::IsBound => true,
+                    TypeTest::IsNull => false,
+                    _ => t.refined() == chosen[v],
+                };
                 f.insts[i.0 as usize].kind = InstKind::ConstBool(holds);
             }
             (InstKind::Unary(UnOp::Unbox, v), Some(r)) if chosen.contains_key(v) => {

@@ -1,0 +1,234 @@
+//! Locals that other code can see: top-level code's variables (global
+//! bindings) and a function's variables captured by the closures it makes.
+//!
+//! Compiled code keeps locals in registers (IR values), typed and unboxed,
+//! and frame states carry them, so an exit writes them to the activation's
+//! environment (`EnvFrame::set_frame_locals`). Two kinds of locals can also
+//! be seen from outside while the code runs, and are kept in step with the
+//! environment (`load_frame` / `store_frame`):
+//!
+//! - **Top-level code** (a script's statement, entered by OSR-in at a hot
+//!   loop): its variables are global bindings (`LoadName` / `StoreName`).
+//!   The builder builds it as a function whose locals are the names the
+//!   statement assigns (`FunctionCode::locals` of top-level code). Only R
+//!   code it calls can see the global environment, so before a call (and a
+//!   function lookup, a `<<-`, an assignment function) the registers are
+//!   written back, and after it read again: the callee may have assigned any
+//!   of them (`<<-`). `store_frame` skips a binding that already holds the
+//!   very value, so a binding defined once stays so for the global-constant
+//!   speculation. At the statement's end every register is written back. An
+//!   error ends the script (compiled code runs no `tryCatch` region), so a
+//!   value not yet written back is never observed after one. A loop such as
+//!   `for (i in 1:n) s <- s + i` at top level thus runs as fast as in a
+//!   function: no box, store and load per variable and iteration.
+//! - **Captured locals of a function that makes closures**: the names its
+//!   nested functions use freely (they share its frame). Every assignment of
+//!   one is written through to the frame at once (an error in a later
+//!   generic operation may be caught by a caller, and a closure kept
+//!   somewhere must then see the last value), and after every call it is
+//!   read again (the closure may assign it with `<<-`). The other locals
+//!   stay in registers only.
+//!
+//! Typed and generic operations (arithmetic, indexing, `$`) run no R code
+//! and see no frame; a lookup of a function by a name the code assigns sees
+//! the frame's binding, so that binding is written back before it in any
+//! function.
+
+use super::*;
+use vm::symbols::SymId;
+
+impl<'a> Builder<'a> {
+    /// The register of top-level code holding global `sym`, if it assigns it.
+    fn top_local(&self, sym: SymId) -> Option<u16> {
+        if !self.code.top_level {
+            return None;
+        }
+        self.local_of(sym)
+    }
+
+    /// The local slot named `sym`.
+    fn local_of(&self, sym: SymId) -> Option<u16> {
+        self.code
+            .locals
+            .iter()
+            .position(|&s| s == sym)
+            .map(|i| i as u16)
+    }
+
+    /// The local slot of a variable reference: a function's slot, or the
+    /// register of a name top-level code assigns.
+    pub(super) fn var_slot(&self, var: Var) -> Option<u16> {
+        match var {
+            Var::Local(s) => Some(s),
+            Var::Name(sym) => self.top_local(sym),
+        }
+    }
+
+    /// `op` with the globals of top-level code as local slots: reads and
+    /// stores of an assigned name are `LoadLocal` / `StoreLocal`, a `for`
+    /// variable a local one. With a state, a read of a name not bound in its
+    /// register stays a lookup (a binding outside the global environment,
+    /// such as `pi`, or R's error).
+    pub(super) fn as_local_op(&self, op: Op, st: Option<&State>) -> Op {
+        if !self.code.top_level {
+            return op;
+        }
+        match op {
+            Op::LoadName(sym, fb) => match self.top_local(sym) {
+                Some(i) if st.is_none_or(|st| st.locals[i as usize].is_some()) => {
+                    Op::LoadLocal(i, fb)
+                }
+                _ => op,
+            },
+            Op::StoreName(sym) => match self.top_local(sym) {
+                Some(i) => Op::StoreLocal(i),
+                None => op,
+            },
+            Op::ForStep { exit, var, fb, seq } => match self.var_slot(var.get()) {
+                Some(i) => Op::ForStep {
+                    exit,
+                    var: vm::bytecode::VarRef::local(i),
+                    fb,
+                    seq,
+                },
+                None => op,
+            },
+            _ => op,
+        }
+    }
+
+    /// Which locals other code can see (see the module doc): all of
+    /// top-level code's, and a function's names its closures use freely.
+    pub(super) fn shared_locals(code: &FunctionCode) -> Vec<bool> {
+        if code.top_level {
+            return vec![true; code.locals.len()];
+        }
+        let mut free = BTreeSet::new();
+        for op in &code.ops {
+            if let Op::MakeClosure(k) = *op {
+                free_names(&code.functions[k as usize].1, &mut free);
+            }
+        }
+        code.locals.iter().map(|s| free.contains(s)).collect()
+    }
+
+    /// Before `op`: write back what code it runs could see. True when the
+    /// shared locals must be read again after it.
+    pub(super) fn sync_before(&mut self, bb: Block, st: &State, op: Op) -> bool {
+        match op {
+            Op::Call { argc, .. } if self.is_inlined_call(st, argc) => false,
+            Op::Call { .. }
+            | Op::SetFun { .. }
+            | Op::StoreSuper(_)
+            | Op::LoadSuper(..)
+            | Op::UseMethod { .. } => {
+                if self.code.top_level {
+                    self.write_back(bb, st, None);
+                }
+                self.shared.iter().any(|&s| s)
+            }
+            // A lookup sees the binding of its own name.
+            Op::LoadFun(sym, _) | Op::LoadName(sym, _) => {
+                if let Some(i) = self.local_of(sym) {
+                    self.write_back(bb, st, Some(i));
+                }
+                false
+            }
+            _ => false,
+        }
+    }
+
+    /// After `op` (an assignment): write a shared local of a function
+    /// through to its frame.
+    pub(super) fn write_through(&mut self, bb: Block, st: &State, op: Op) {
+        if self.code.top_level {
+            return;
+        }
+        if let Op::StoreLocal(s) | Op::ArithLocal(_, s, _, _) = op {
+            if self.shared.get(s as usize) == Some(&true) {
+                self.write_back(bb, st, Some(s));
+            }
+        }
+    }
+
+    /// The `for` variable `var` bound to `v` on the edge leaving `bb` (whose
+    /// terminator may already be there): written through when shared.
+    pub(super) fn write_through_loop_var(&mut self, bb: Block, var: u16, v: Val) {
+        if self.code.top_level || self.shared.get(var as usize) != Some(&true) {
+            return;
+        }
+        let boxed = match self.f.ty(v) {
+            Type::Any => v,
+            t => {
+                let v = if t == Type::Bool {
+                    self.f.push_before_terminator(
+                        bb,
+                        InstKind::Unary(UnOp::BoolToLgl, v),
+                        Type::Lgl,
+                    )
+                } else {
+                    v
+                };
+                self.f
+                    .push_before_terminator(bb, InstKind::Unary(UnOp::Box, v), Type::Any)
+            }
+        };
+        self.f
+            .insert_before_terminator(bb, InstKind::StoreFrame(var as u32, boxed), Type::Void);
+    }
+
+    /// Write the bound registers (or only register `only`) to the frame:
+    /// top-level code's all, a function's shared ones (or `only`).
+    pub(super) fn write_back(&mut self, bb: Block, st: &State, only: Option<u16>) {
+        for (i, l) in st.locals.iter().enumerate() {
+            let Some(a) = l else { continue };
+            match only {
+                Some(o) if o as usize != i => continue,
+                None if !self.shared[i] => continue,
+                _ => {}
+            }
+            let boxed = self.boxed(bb, a.val);
+            self.f
+                .push(bb, InstKind::StoreFrame(i as u32, boxed), Type::Void);
+        }
+    }
+
+    /// After a call: read every shared local again. A name bound before
+    /// stays bound (R code cannot remove a binding here); one that was not
+    /// may have been bound by the callee (`<<-`).
+    pub(super) fn reload_after(&mut self, bb: Block, st: &mut State) {
+        for i in 0..st.locals.len() {
+            if !self.shared[i] {
+                continue;
+            }
+            let was_bound = st.locals[i].is_some_and(|a| !self.maybe_unbound.contains(&a.val));
+            let v = self
+                .f
+                .push(bb, InstKind::LoadFrame(i as u32), Type::Any)
+                .unwrap();
+            if !was_bound {
+                self.maybe_unbound.insert(v);
+            }
+            st.locals[i] = Some(AbsVal::new(v));
+        }
+    }
+}
+
+/// The names `code` (a nested function) uses without binding them itself,
+/// its own nested functions' included.
+fn free_names(code: &FunctionCode, out: &mut BTreeSet<SymId>) {
+    let mut inner = BTreeSet::new();
+    for op in &code.ops {
+        match *op {
+            Op::LoadName(s, _) | Op::LoadFun(s, _) | Op::StoreSuper(s) | Op::LoadSuper(s, _) => {
+                inner.insert(s);
+            }
+            Op::SetFun { fun, .. } => {
+                inner.insert(fun);
+            }
+            Op::MakeClosure(k) => free_names(&code.functions[k as usize].1, &mut inner),
+            _ => {}
+        }
+    }
+    out.extend(inner.into_iter().filter(|s| !code.locals.contains(s)));
+}
