@@ -36,6 +36,10 @@ pub const UNBOUND: u32 = u32::MAX;
 #[derive(Clone, Debug, PartialEq)]
 pub struct Unsupported(pub String);
 
+/// The entry pc and the hint slots of its stack values and locals (`None`:
+/// no hint, the instructions' own profiles speculate).
+type EntryHints = (usize, Vec<Option<u32>>, Vec<Option<u32>>);
+
 /// The abstract state at a point in the bytecode.
 #[derive(Clone)]
 struct State {
@@ -66,7 +70,7 @@ struct Builder<'a> {
     /// The entry pc and the synthetic feedback slots of its block's stack
     /// values and locals: a block parameter carries no type, so the entry
     /// types are passed on as feedback (speculated again where used).
-    entry_hints: Option<(usize, Vec<u32>, Vec<Option<u32>>)>,
+    entry_hints: Option<EntryHints>,
     /// Loop headers (targets of backward jumps): their later back edges are
     /// not known when they are entered, so they inherit no hints.
     headers: BTreeSet<usize>,
@@ -469,13 +473,24 @@ impl<'a> Builder<'a> {
             }
         };
         let mut next_fb = code.type_fb.len() as u32;
-        let mut hint = |b: &mut Builder, t: ArgType| -> u32 {
+        let mut hint = |b: &mut Builder, t: ArgType| -> Option<u32> {
+            // A checked entry of a type the contexts do not describe (a
+            // matrix, a list, a string) says nothing: the instructions' own
+            // profiles speculate (`data[i, j]` on a matrix argument). A
+            // trusted one (a continuation's) marks the profile stale.
+            if t == ArgType::Any && !trust {
+                return None;
+            }
             next_fb += 1;
             b.fb_override.insert(next_fb, fb_bits_of(t));
-            next_fb
+            Some(next_fb)
         };
         let stack_hints = entry.stack.iter().map(|&t| hint(b, t)).collect();
-        let local_hints = entry.locals.iter().map(|l| l.map(|t| hint(b, t))).collect();
+        let local_hints = entry
+            .locals
+            .iter()
+            .map(|l| l.and_then(|t| hint(b, t)))
+            .collect();
         b.entry_hints = Some((entry.pc, stack_hints, local_hints));
         let init = State {
             stack: stack.iter().map(|&p| AbsVal::new(typed(b, p))).collect(),
@@ -1014,7 +1029,7 @@ impl<'a> Builder<'a> {
         for (k, inherited) in stack_inh.into_iter().enumerate() {
             let fb = hints
                 .as_ref()
-                .and_then(|h| h.1.get(k).copied())
+                .and_then(|h| h.1.get(k).copied().flatten())
                 .or(inherited);
             st.stack.push(AbsVal {
                 val: self.f.add_param(bb, Type::Any),

@@ -382,6 +382,24 @@ impl UnOp {
             TanD => "tan.d",
         }
     }
+    /// A double's function giving a double (`sqrt`, `floor`, `sin`, …).
+    pub fn is_dbl_math(self) -> bool {
+        use UnOp::*;
+        matches!(
+            self,
+            NegD | SqrtD
+                | AbsD
+                | FloorD
+                | CeilD
+                | TruncD
+                | RoundD
+                | ExpD
+                | LogD
+                | SinD
+                | CosD
+                | TanD
+        )
+    }
     pub fn all() -> &'static [UnOp] {
         use UnOp::*;
         &[

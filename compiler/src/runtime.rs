@@ -532,9 +532,19 @@ pub extern "C" fn rt_generic(c: *mut Ctx, pc: u32, args: *const u32, n: u32, dst
             return ST_OK;
         }
     }
-    let operands: Vec<Value> = slots.iter().map(|&s| operand(&mut c.anys, s)).collect();
     let interp = unsafe { &mut *c.interp };
-    match interp.exec_generic(&c.code, &c.env, pc as usize, operands) {
+    let op = c.code.ops[pc as usize];
+    let r = if vm::interp::Interp::generic_on_stack(&op) {
+        // Straight onto the interpreter's operand stack (no operand vector).
+        let anys = &mut c.anys;
+        interp.exec_generic_pushed(&c.code, &c.env, pc as usize, |stack| {
+            stack.extend(slots.iter().map(|&s| operand(anys, s)))
+        })
+    } else {
+        let operands: Vec<Value> = slots.iter().map(|&s| operand(&mut c.anys, s)).collect();
+        interp.exec_generic(&c.code, &c.env, pc as usize, operands)
+    };
+    match r {
         Ok(v) => {
             set(c, dst, v);
             ST_OK
@@ -823,10 +833,16 @@ pub extern "C" fn rt_callee_is(c: *mut Ctx, sym: u32, code: i64, builtin: u8) ->
 pub extern "C" fn rt_load_global(c: *mut Ctx, sym: u32, dst: u32) {
     let c = unsafe { ctx(c) };
     let interp = unsafe { &*c.interp };
-    match interp.global.get_local(vm::symbols::SymId(sym)) {
+    let v = interp.global.get_local(vm::symbols::SymId(sym));
+    set_binding(c, dst, v);
+}
+
+/// A binding's value into slot `dst`, or the unbound marker (also NULL,
+/// which fails every type test).
+fn set_binding(c: &mut Ctx, dst: u32, v: Option<Value>) {
+    match v {
         Some(v) => set(c, dst, v),
         None => {
-            // The unbound marker (also NULL, which fails every type test).
             set(c, dst, Value::Null);
             c.unbound[dst as usize] = true;
         }
@@ -838,8 +854,7 @@ pub extern "C" fn rt_store_global(c: *mut Ctx, sym: u32, src: u32) {
     let c = unsafe { ctx(c) };
     let interp = unsafe { &*c.interp };
     if c.unbound[src as usize] {
-        // A register of compiled top-level code holding a name still
-        // unbound (it is unbound in the environment too).
+        // Nothing to bind (the name is unbound in the environment too).
         return;
     }
     let v = c.anys[src as usize].clone();
@@ -851,13 +866,7 @@ pub extern "C" fn rt_store_global(c: *mut Ctx, sym: u32, src: u32) {
 pub extern "C" fn rt_load_frame(c: *mut Ctx, slot: u32, dst: u32) {
     let c = unsafe { ctx(c) };
     let v = c.env.frame_local(&c.code.locals, slot as usize);
-    match v {
-        Some(v) => set(c, dst, v),
-        None => {
-            set(c, dst, Value::Null);
-            c.unbound[dst as usize] = true;
-        }
-    }
+    set_binding(c, dst, v);
 }
 
 /// `store_frame slot, v`: write local `slot` to the activation's binding.

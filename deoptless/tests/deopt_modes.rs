@@ -222,8 +222,11 @@ fn real_fallback_retires_stale_loop_code() {
     let n = |k: &str| s[k].as_u64().unwrap();
     assert_eq!(n("deopts"), 1, "{}", s);
     assert_eq!(s["deoptless_fallbacks"]["table_full"], 1, "{}", s);
-    // Each of the 30 calls enters native loop code.
-    assert_eq!(n("osr_in"), 30, "{}", s);
+    // Each of the 30 calls runs native loop code: OSR-in code until the
+    // loops' work makes the function hot (`vm::interp::LOOP_WORK_PER_CALL`),
+    // then the function's own compiled version.
+    assert!(n("osr_in") >= 1, "{}", s);
+    assert_eq!(n("functions_compiled"), 1, "{}", s);
 }
 
 /// Chaos exits that fall back (no table) keep the code, count toward no

@@ -292,7 +292,8 @@ pub struct FunctionCode {
     pub uses_dispatch: bool,
     pub type_fb: Vec<Cell<TypeFeedback>>,
     pub call_fb: Vec<RefCell<CallFeedback>>,
-    /// Number of completed calls (tier-up counter).
+    /// Hotness, the tier-up counter: completed calls, plus one per
+    /// `interp::LOOP_WORK_PER_CALL` backward jumps.
     pub invocations: Cell<u32>,
     /// Loads inside the arguments of a call to a closure: (pc, call). A failed
     /// lookup there is reported against that call, as GNU R does.

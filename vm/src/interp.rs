@@ -78,6 +78,10 @@ pub struct Activation {
     pub dispatch: Option<Box<DispatchInfo>>,
 }
 
+/// Backward jumps of an activation that count as one call towards the JIT
+/// threshold.
+pub const LOOP_WORK_PER_CALL: u32 = 256;
+
 /// What a slow-path instruction tells the interpreter loop.
 enum Flow {
     Next,
@@ -1160,6 +1164,14 @@ impl Interp {
                 Op::Jump(t) => {
                     if (t as usize) < pc {
                         backedges = backedges.wrapping_add(1);
+                        if backedges.is_multiple_of(LOOP_WORK_PER_CALL) {
+                            // Loop work makes a function hot like calls do: one
+                            // called a few times, each running a few thousand
+                            // iterations (below the OSR threshold), compiles
+                            // at a later call (`FunctionCode::invocations`).
+                            code.invocations
+                                .set(code.invocations.get().saturating_add(1));
+                        }
                         if backedges == osr_threshold && osr_threshold != 0 {
                             if let Some(r) =
                                 self.osr_in(code, env, t as usize, base, loops_base, run_id)
@@ -2027,8 +2039,49 @@ impl Interp {
         r
     }
 
+    /// Does `exec_generic` run `op` through the slow-path executor on the
+    /// operand stack (so that a caller may push the operands there itself
+    /// and call `exec_slow_generic`, without an operand vector)?
+    pub fn generic_on_stack(op: &Op) -> bool {
+        !matches!(
+            op,
+            Op::Visible(_)
+                | Op::ForSeqPrep { .. }
+                | Op::ForStep { .. }
+                | Op::Arith(..)
+                | Op::ArithLocal(..)
+                | Op::Cmp(..)
+                | Op::Neg(..)
+                | Op::Not(_)
+                | Op::Index { .. }
+                | Op::Index2 { .. }
+                | Op::IndexLocals { .. }
+                | Op::SetIndex { .. }
+                | Op::SetIndex2 { .. }
+                | Op::ForRangePrep(_)
+                | Op::BranchFalse(..)
+        )
+    }
+
+    /// `exec_generic` of an instruction `generic_on_stack` runs, its
+    /// operands pushed onto the operand stack by `push` (no operand vector).
+    pub fn exec_generic_pushed(
+        &mut self,
+        code: &Rc<FunctionCode>,
+        env: &Env,
+        pc: usize,
+        push: impl FnOnce(&mut Vec<Value>),
+    ) -> RResult<Value> {
+        let saved = self.cur_call;
+        let base = self.stack.len();
+        push(&mut self.stack);
+        let r = self.exec_slow_generic(code, env, pc, base);
+        self.cur_call = saved;
+        r
+    }
+
     /// Instruction `pc` on the operands pushed on the operand stack above
-    /// `base`, as `exec_generic` runs it.
+    /// `base` (see `generic_on_stack`), as `exec_generic` runs it.
     fn exec_slow_generic(
         &mut self,
         code: &Rc<FunctionCode>,

@@ -17,24 +17,13 @@ fn movable(kind: &InstKind, ty: Type) -> bool {
         | InstKind::ConstLgl(_)
         | InstKind::ConstBool(_) => true,
         InstKind::Unary(UnOp::Unbox, _) => matches!(ty, Type::VecInt | Type::VecDbl | Type::VecLgl),
+        InstKind::Unary(op, _) if op.is_dbl_math() => true,
         InstKind::Unary(
             UnOp::VecLen
             | UnOp::IntToDbl
-            | UnOp::NegD
             | UnOp::NRow
             | UnOp::NCol
-            | UnOp::SqrtD
-            | UnOp::AbsD
             | UnOp::AbsI
-            | UnOp::FloorD
-            | UnOp::CeilD
-            | UnOp::TruncD
-            | UnOp::RoundD
-            | UnOp::ExpD
-            | UnOp::LogD
-            | UnOp::SinD
-            | UnOp::CosD
-            | UnOp::TanD
             | UnOp::DblToInt
             | UnOp::DblIsInt,
             _,

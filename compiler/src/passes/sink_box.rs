@@ -87,6 +87,57 @@ fn rebox(f: &mut Func) -> bool {
     changed
 }
 
+/// Move each box whose uses are all in one block other than its own, and
+/// which that block's loops all contain, to the start of that block.
+fn sink_to_use_block(f: &mut Func) -> bool {
+    use std::collections::HashMap;
+    let mut def_block: HashMap<Val, (Block, Inst)> = HashMap::new();
+    for (b, blk) in f.blocks.iter().enumerate() {
+        for &i in &blk.insts {
+            if let (InstKind::Unary(UnOp::Box, _), Some(r)) = (&f.inst(i).kind, f.inst(i).result) {
+                def_block.insert(r, (Block(b as u32), i));
+            }
+        }
+    }
+    if def_block.is_empty() {
+        return false;
+    }
+    // Box → the one block using it (None: used in several, or in its own).
+    let mut user: HashMap<Val, Option<Block>> = HashMap::new();
+    for (b, blk) in f.blocks.iter().enumerate() {
+        let b = Block(b as u32);
+        for &i in &blk.insts {
+            for u in f.inst(i).kind.uses() {
+                let Some(&(db, _)) = def_block.get(&u) else {
+                    continue;
+                };
+                let e = user.entry(u).or_insert(Some(b));
+                if *e != Some(b) || db == b {
+                    *e = None;
+                }
+            }
+        }
+    }
+    let cfg = super::cfg::Cfg::new(f);
+    let loops = cfg.loops();
+    let mut changed = false;
+    for (v, target) in user {
+        let Some(target) = target else { continue };
+        let (from, inst) = def_block[&v];
+        let deeper = loops
+            .iter()
+            .any(|l| l.body.contains(&target) && !l.body.contains(&from));
+        if deeper || !cfg.dominates(from, target) {
+            continue;
+        }
+        f.blocks[from.0 as usize].insts.retain(|&i| i != inst);
+        f.blocks[target.0 as usize].insts.insert(0, inst);
+        f.insts[inst.0 as usize].block = target;
+        changed = true;
+    }
+    changed
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -141,55 +192,37 @@ bb0(v0: int):
 }",
         );
     }
-}
 
-/// Move each box whose uses are all in one block other than its own, and
-/// which that block's loops all contain, to the start of that block.
-fn sink_to_use_block(f: &mut Func) -> bool {
-    use std::collections::HashMap;
-    let mut def_block: HashMap<Val, (Block, Inst)> = HashMap::new();
-    for (b, blk) in f.blocks.iter().enumerate() {
-        for &i in &blk.insts {
-            if let (InstKind::Unary(UnOp::Box, _), Some(r)) = (&f.inst(i).kind, f.inst(i).result) {
-                def_block.insert(r, (Block(b as u32), i));
-            }
-        }
+    #[test]
+    fn a_loop_exit_box_leaves_the_loop() {
+        check_pass(
+            run,
+            "function f {
+bb0(v0: int):
+  jump bb1(v0)
+bb1(v1: int):
+  v2: any = box v1
+  v3: int = const.int 1
+  v4: int = add.i v1, v3
+  v5: bool = lt.i v4, v3
+  branch v5, bb1(v4), bb2()
+bb2():
+  v6: any = runtime @3(v2)
+  ret v6
+}",
+            "function f {
+bb0(v0: int):
+  jump bb1(v0)
+bb1(v1: int):
+  v3: int = const.int 1
+  v4: int = add.i v1, v3
+  v5: bool = lt.i v4, v3
+  branch v5, bb1(v4), bb2()
+bb2():
+  v2: any = box v1
+  v6: any = runtime @3(v2)
+  ret v6
+}",
+        );
     }
-    if def_block.is_empty() {
-        return false;
-    }
-    // Box → the one block using it (None: used in several, or in its own).
-    let mut user: HashMap<Val, Option<Block>> = HashMap::new();
-    for (b, blk) in f.blocks.iter().enumerate() {
-        let b = Block(b as u32);
-        for &i in &blk.insts {
-            for u in f.inst(i).kind.uses() {
-                let Some(&(db, _)) = def_block.get(&u) else {
-                    continue;
-                };
-                let e = user.entry(u).or_insert(Some(b));
-                if *e != Some(b) || db == b {
-                    *e = None;
-                }
-            }
-        }
-    }
-    let cfg = super::cfg::Cfg::new(f);
-    let loops = cfg.loops();
-    let mut changed = false;
-    for (v, target) in user {
-        let Some(target) = target else { continue };
-        let (from, inst) = def_block[&v];
-        let deeper = loops
-            .iter()
-            .any(|l| l.body.contains(&target) && !l.body.contains(&from));
-        if deeper || !cfg.dominates(from, target) {
-            continue;
-        }
-        f.blocks[from.0 as usize].insts.retain(|&i| i != inst);
-        f.blocks[target.0 as usize].insts.insert(0, inst);
-        f.insts[inst.0 as usize].block = target;
-        changed = true;
-    }
-    changed
 }

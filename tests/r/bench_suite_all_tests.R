@@ -1,0 +1,1 @@
+../../experiments/bench/all_tests.R

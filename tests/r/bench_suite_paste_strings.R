@@ -1,0 +1,1 @@
+../../experiments/bench/paste_strings.R

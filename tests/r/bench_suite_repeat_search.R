@@ -1,0 +1,1 @@
+../../experiments/bench/repeat_search.R

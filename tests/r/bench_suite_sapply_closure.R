@@ -1,0 +1,1 @@
+../../experiments/bench/sapply_closure.R

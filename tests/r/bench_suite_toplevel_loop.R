@@ -1,0 +1,1 @@
+../../experiments/bench/toplevel_loop.R

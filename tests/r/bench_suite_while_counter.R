@@ -1,0 +1,1 @@
+../../experiments/bench/while_counter.R
