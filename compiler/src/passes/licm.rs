@@ -1,5 +1,5 @@
 //! Loop-invariant code motion for pure, cheap-to-repeat instructions: constants,
-//! `unbox` of typed vectors, `veclen`, `nrow`, `ncol`, and int/double arithmetic
+//! `unbox` of typed vectors, `box`, `veclen`, `nrow`, `ncol`, and int/double arithmetic
 //! that cannot trap (no integer division), whose operands are defined outside
 //! the loop, move to the loop's preheader.
 //!
@@ -18,6 +18,9 @@ fn movable(kind: &InstKind, ty: Type) -> bool {
         | InstKind::ConstBool(_) => true,
         InstKind::Unary(UnOp::Unbox, _) => matches!(ty, Type::VecInt | Type::VecDbl | Type::VecLgl),
         InstKind::Unary(op, _) if op.is_dbl_math() => true,
+        // Boxing a loop-invariant value (a constant operand of a generic
+        // operation, say) gives the same R value in every iteration.
+        InstKind::Unary(UnOp::Box, _) => true,
         InstKind::Unary(
             UnOp::VecLen
             | UnOp::IntToDbl
@@ -137,6 +140,37 @@ bb2(v6: int):
   branch v7, bb2(v8), bb3()
 bb3():
   ret v6
+}",
+        );
+    }
+
+    #[test]
+    fn an_invariant_box_leaves_the_loop() {
+        check_pass(
+            run,
+            "function f {
+bb0(v0: any):
+  v1: dbl = const.dbl 2.0
+  jump bb1(v0)
+bb1(v2: any):
+  v3: any = box v1
+  v4: any = runtime @4(v2, v3)
+  v5: bool = const.bool true
+  branch v5, bb1(v4), bb2()
+bb2():
+  ret v2
+}",
+            "function f {
+bb0(v0: any):
+  v1: dbl = const.dbl 2.0
+  v2: any = box v1
+  v3: bool = const.bool true
+  jump bb1(v0)
+bb1(v4: any):
+  v5: any = runtime @4(v4, v2)
+  branch v3, bb1(v5), bb2()
+bb2():
+  ret v4
 }",
         );
     }
