@@ -690,29 +690,16 @@ pub extern "C" fn rt_math1(x: f64, k: i32) -> f64 {
     }
 }
 
+/// R's `^`, `%%` and `%/%` on doubles: the interpreter's own functions
+/// (NA and NaN, infinite and huge operands, zero divisors exactly as R).
 pub extern "C" fn rt_pow(x: f64, y: f64) -> f64 {
-    if x == 1.0 || y == 0.0 {
-        1.0
-    } else if x.is_nan() || y.is_nan() {
-        x + y
-    } else {
-        x.powf(y)
-    }
+    vm::builtins::arith::r_pow(x, y)
 }
-/// R's `%%` on doubles (the result has the sign of the divisor).
 pub extern "C" fn rt_fmod(x: f64, y: f64) -> f64 {
-    if y == 0.0 {
-        return f64::NAN;
-    }
-    let r = x - (x / y).floor() * y;
-    if r != 0.0 && (r < 0.0) != (y < 0.0) {
-        r + y
-    } else {
-        r
-    }
+    vm::builtins::arith::dbl_mod(x, y)
 }
 pub extern "C" fn rt_fidiv(x: f64, y: f64) -> f64 {
-    (x / y).floor()
+    vm::builtins::arith::dbl_idiv(x, y)
 }
 
 /// A failing assumption: rebuild the frame state and let the engine finish.

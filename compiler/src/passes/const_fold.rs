@@ -55,11 +55,6 @@ fn floor_div_mod(x: i64, y: i64) -> (i64, i64) {
     (q, r)
 }
 
-/// Small integral doubles, where R's `%%` / `%/%` equal exact floored arithmetic.
-fn small_integral(x: f64) -> Option<i64> {
-    (x.is_finite() && x.fract() == 0.0 && x.abs() < 2147483648.0).then_some(x as i64)
-}
-
 fn r_pow(x: f64, y: f64) -> f64 {
     if x == 1.0 || y == 0.0 {
         1.0
@@ -127,14 +122,10 @@ fn fold_binary(op: BinOp, a: K, b: K) -> Option<K> {
             MulD => Some(K::D(x * y)),
             DivD => Some(K::D(x / y)),
             PowD => Some(K::D(r_pow(x, y))),
-            ModD | IDivD => {
-                let (xi, yi) = (small_integral(x)?, small_integral(y)?);
-                if yi == 0 {
-                    return None;
-                }
-                let (q, r) = floor_div_mod(xi, yi);
-                Some(K::D(if op == ModD { r as f64 } else { q as f64 }))
-            }
+            // The interpreter's functions; NA and NaN operands stay for run
+            // time (constant evaluation need not keep NaN payloads).
+            ModD if !x.is_nan() && !y.is_nan() => Some(K::D(vm::builtins::arith::dbl_mod(x, y))),
+            IDivD if !x.is_nan() && !y.is_nan() => Some(K::D(vm::builtins::arith::dbl_idiv(x, y))),
             LtD | LeD | GtD | GeD | EqD | NeD => Some(cmp_d(x, y, op)),
             _ => None,
         },
@@ -331,7 +322,7 @@ bb0():
   v12: lgl = const.lgl NA
   v13: bool = const.bool true
   v14: dbl = const.dbl 0.5
-  v15: dbl = mod.d v14, v3
+  v15: dbl = const.dbl 0.5
   ret v4
 }",
         );
