@@ -37,3 +37,12 @@ print(cnt); print(it)
 z <- 0
 while (TRUE) { z <- z + 0.25; if (z >= 5000) break }
 print(z)
+# A vector filled in place at top level; an alias made before the loop keeps
+# its old contents (copy-on-write), and a type change mid-loop is honoured.
+v <- numeric(30000)
+alias <- v
+for (i in seq_along(v)) v[i] <- i / 4
+print(sum(v)); print(sum(alias))
+w <- integer(30000)
+for (i in 1:30000) { w[i] <- i; if (i == 20000) w[i] <- 0.5 }
+print(sum(w)); print(typeof(w))

@@ -11,6 +11,7 @@
 //! Local rules: `unbox (box x)` is `x` when the types agree, and
 //! `test T (box x)` with `x: T` is true.
 
+use super::cfg::Cfg;
 use super::{def_kind, insert_inst, map_uses, replace_uses, test_of_box_is_true};
 use crate::ir::*;
 
@@ -163,6 +164,7 @@ fn refine_param(f: &mut Func, b: Block, p: Val, t: Type) {
 
 fn local_rules(f: &mut Func) -> bool {
     let mut changed = false;
+    let mut cfg: Option<Cfg> = None;
     let placed: Vec<Inst> = f.blocks.iter().flat_map(|d| d.insts.clone()).collect();
     for i in placed {
         let d = f.inst(i);
@@ -179,10 +181,52 @@ fn local_rules(f: &mut Func) -> bool {
                 f.insts[i.0 as usize].kind = InstKind::ConstBool(true);
                 changed = true;
             }
+            (InstKind::Test(t, a), Some(_)) if param_passes(f, &mut cfg, *t, *a) => {
+                f.insts[i.0 as usize].kind = InstKind::ConstBool(true);
+                changed = true;
+            }
             _ => {}
         }
     }
     changed
+}
+
+/// Does every value block parameter `p` receives pass test `t`: itself
+/// (a loop's back edge), a value that passes by construction (a box of the
+/// type, a store into a vector of it), or one an assume of that test checked
+/// in a block that dominates the edge? A vector stored into in a loop
+/// (`x[i] <- v` on a typed vector) then needs no test per iteration.
+fn param_passes(f: &Func, cfg: &mut Option<Cfg>, t: TypeTest, p: Val) -> bool {
+    let ValDef::Param(b, idx) = f.vals[p.0 as usize].def else {
+        return false;
+    };
+    if t == TypeTest::IsNull {
+        return false;
+    }
+    let cfg = cfg.get_or_insert_with(|| Cfg::new(f));
+    let edges = incoming_edges(f, b);
+    !edges.is_empty()
+        && edges.into_iter().all(|(i, arm)| {
+            let mut kind = f.inst(i).kind.clone();
+            let Some(&arg) = edge_args(&mut kind, arm).and_then(|a| a.get(idx as usize)) else {
+                return false;
+            };
+            arg == p || test_of_box_is_true(f, t, arg) || assumed(f, cfg, t, arg, f.inst(i).block)
+        })
+}
+
+/// Is `test t v` assumed in a block that dominates `at` (or in `at` itself,
+/// before its terminator)?
+fn assumed(f: &Func, cfg: &Cfg, t: TypeTest, v: Val, at: Block) -> bool {
+    f.blocks.iter().enumerate().any(|(b, data)| {
+        cfg.dominates(Block(b as u32), at)
+            && data.insts.iter().any(|&i| match &f.inst(i).kind {
+                InstKind::Assume { cond, .. } => {
+                    matches!(def_kind(f, *cond), Some(InstKind::Test(t2, x)) if *t2 == t && *x == v)
+                }
+                _ => false,
+            })
+    })
 }
 
 #[cfg(test)]
@@ -304,6 +348,47 @@ bb0(v0: dbl):
   v3: dbl = unbox v1
   v4: dbl = add.d v0, v0
   ret v1
+}",
+        );
+    }
+
+    #[test]
+    fn a_vector_stored_into_in_a_loop_is_not_tested_again() {
+        check_pass(
+            run,
+            "function f {
+bb0(v0: any, v1: int):
+  v2: cp = checkpoint pc=0 stack=[] locals=[v0]
+  v3: bool = test is.vec<dbl> v0
+  assume v3, v2, typecheck
+  jump bb1(v0)
+bb1(v4: any):
+  v9: cp = checkpoint pc=1 stack=[] locals=[v4]
+  v5: bool = test is.vec<dbl> v4
+  assume v5, v9, typecheck
+  v6: dbl = const.dbl 1.0
+  v7: any = vecset v4, v1, v6
+  v8: bool = const.bool true
+  branch v8, bb1(v7), bb2()
+bb2():
+  ret v4
+}",
+            "function f {
+bb0(v0: any, v1: int):
+  v2: cp = checkpoint pc=0 stack=[] locals=[v0]
+  v3: bool = test is.vec<dbl> v0
+  assume v3, v2, typecheck
+  jump bb1(v0)
+bb1(v4: any):
+  v5: cp = checkpoint pc=1 stack=[] locals=[v4]
+  v6: bool = const.bool true
+  assume v6, v5, typecheck
+  v7: dbl = const.dbl 1.0
+  v8: any = vecset v4, v1, v7
+  v9: bool = const.bool true
+  branch v9, bb1(v8), bb2()
+bb2():
+  ret v4
 }",
         );
     }
