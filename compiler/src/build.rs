@@ -1365,16 +1365,8 @@ impl<'a> Builder<'a> {
                         // The runtime validates the sequence (R's error for a
                         // function) and gives its length.
                         _ => {
-                            let len = self.runtime(bb, pc, &[xv]);
-                            let cp = self.checkpoint(bb, pc, &st);
-                            let c = self
-                                .f
-                                .push(bb, InstKind::Test(TypeTest::IsInt, len), Type::Bool)
-                                .unwrap();
-                            self.assume(bb, c, cp, Reason::TypeCheck);
-                            self.f
-                                .push(bb, InstKind::Unary(UnOp::Unbox, len), Type::Int)
-                                .unwrap()
+                            let len = AbsVal::new(self.runtime(bb, pc, &[xv]));
+                            self.speculate(bb, len, TypeFeedback::INT, pc, &st)
                         }
                     };
                     // An empty loop binds its variable to NULL: left to the interpreter.
@@ -1441,9 +1433,8 @@ impl<'a> Builder<'a> {
                         fb: Some(fb),
                     });
                     if shared_var {
-                        self.jump_from(body, 0, pc + 1, body_st)?;
                         self.write_through_loop_var(body, slot, next);
-                        return Ok(());
+                        return self.jump_from(body, 0, pc + 1, body_st);
                     }
                     return self.jump_from(bb, 0, pc + 1, body_st);
                 }
@@ -2076,9 +2067,8 @@ impl<'a> Builder<'a> {
             val: elem,
             fb: Some(fb),
         });
-        self.jump_from(eb, 0, pc + 1, body_st)?;
         self.write_through_loop_var(eb, var, elem);
-        Ok(())
+        self.jump_from(eb, 0, pc + 1, body_st)
     }
 
     /// A scalar subscript as the `int` R indexes with: an `int` as it is, a

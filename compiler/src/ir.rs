@@ -683,23 +683,20 @@ impl Func {
     }
     /// Insert an instruction just before the terminator of `b` (or append).
     pub fn push_before_terminator(&mut self, b: Block, kind: InstKind, ty: Type) -> Val {
-        self.insert_before_terminator(b, kind, ty)
-            .expect("push_before_terminator: instruction without a result")
-    }
-    /// `push_before_terminator` of any instruction (its result, if any).
-    pub fn insert_before_terminator(&mut self, b: Block, kind: InstKind, ty: Type) -> Option<Val> {
         let term = self.blocks[b.0 as usize]
             .insts
             .last()
             .copied()
             .filter(|&i| self.inst(i).kind.is_terminator());
-        let Some(t) = term else {
-            return self.push(b, kind, ty);
-        };
-        self.blocks[b.0 as usize].insts.pop();
-        let v = self.push(b, kind, ty);
-        self.blocks[b.0 as usize].insts.push(t);
-        v
+        if let Some(t) = term {
+            self.blocks[b.0 as usize].insts.pop();
+            let v = self.push(b, kind, ty);
+            self.blocks[b.0 as usize].insts.push(t);
+            v.expect("push_before_terminator: instruction without a result")
+        } else {
+            self.push(b, kind, ty)
+                .expect("push_before_terminator: instruction without a result")
+        }
     }
     pub fn ty(&self, v: Val) -> Type {
         self.vals[v.0 as usize].ty

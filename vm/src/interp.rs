@@ -1916,6 +1916,11 @@ impl Interp {
                 },
             )
         };
+        if Self::generic_on_stack(&op) {
+            // The one place that decides which instructions take this path
+            // (`rt_generic` pushes their operands itself).
+            return self.exec_generic_pushed(code, env, pc, |stack| stack.extend(operands));
+        }
         let saved = self.cur_call;
         let r = match op {
             Op::Visible(b) => {
@@ -2028,8 +2033,8 @@ impl Interp {
                 };
                 truth.map(|t| Value::Lgl(t as i32))
             }
+            // `generic_on_stack` sent every other instruction to the slow path.
             _ => {
-                // Everything else goes through the slow-path executor on the stack.
                 let base = self.stack.len();
                 self.stack.extend(operands);
                 self.exec_slow_generic(code, env, pc, base)

@@ -127,8 +127,9 @@ impl<'a> Builder<'a> {
                 }
                 self.shared.iter().any(|&s| s)
             }
-            // A lookup sees the binding of its own name.
-            Op::LoadFun(sym, _) | Op::LoadName(sym, _) => {
+            // A function lookup sees the binding of its own name. (A
+            // `LoadName` of a name in a register was made a `LoadLocal`.)
+            Op::LoadFun(sym, _) => {
                 if let Some(i) = self.local_of(sym) {
                     self.write_back(bb, st, Some(i));
                 }
@@ -151,30 +152,15 @@ impl<'a> Builder<'a> {
         }
     }
 
-    /// The `for` variable `var` bound to `v` on the edge leaving `bb` (whose
-    /// terminator may already be there): written through when shared.
+    /// The `for` variable `var` bound to `v` in `bb`, the loop body's own
+    /// entry block (not yet terminated): written through when shared.
     pub(super) fn write_through_loop_var(&mut self, bb: Block, var: u16, v: Val) {
         if self.code.top_level || self.shared.get(var as usize) != Some(&true) {
             return;
         }
-        let boxed = match self.f.ty(v) {
-            Type::Any => v,
-            t => {
-                let v = if t == Type::Bool {
-                    self.f.push_before_terminator(
-                        bb,
-                        InstKind::Unary(UnOp::BoolToLgl, v),
-                        Type::Lgl,
-                    )
-                } else {
-                    v
-                };
-                self.f
-                    .push_before_terminator(bb, InstKind::Unary(UnOp::Box, v), Type::Any)
-            }
-        };
+        let boxed = self.boxed(bb, v);
         self.f
-            .insert_before_terminator(bb, InstKind::StoreFrame(var as u32, boxed), Type::Void);
+            .push(bb, InstKind::StoreFrame(var as u32, boxed), Type::Void);
     }
 
     /// Write the bound registers (or only register `only`) to the frame:

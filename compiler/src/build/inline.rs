@@ -332,12 +332,11 @@ impl<'a> Builder<'a> {
                 un(self, UnOp::BoolToLgl, n, Type::Lgl)
             }
             // A typed `int` is never NA; a typed vector or scalar is not NULL.
-            ("is.na", Type::Int) | ("is.null", Type::Int | Type::Dbl | Type::Lgl) => {
-                self.f.push(bb, InstKind::ConstLgl(0), Type::Lgl).unwrap()
-            }
-            ("is.null", Type::VecInt | Type::VecDbl | Type::VecLgl) => {
-                self.f.push(bb, InstKind::ConstLgl(0), Type::Lgl).unwrap()
-            }
+            ("is.na", Type::Int)
+            | (
+                "is.null",
+                Type::Int | Type::Dbl | Type::Lgl | Type::VecInt | Type::VecDbl | Type::VecLgl,
+            ) => self.f.push(bb, InstKind::ConstLgl(0), Type::Lgl).unwrap(),
             ("is.null", Type::Any) => {
                 let boxed = self.boxed(bb, xv);
                 let t = self

@@ -164,7 +164,7 @@ fn refine_param(f: &mut Func, b: Block, p: Val, t: Type) {
 
 fn local_rules(f: &mut Func) -> bool {
     let mut changed = false;
-    let mut cfg: Option<Cfg> = None;
+    let mut facts: Option<Assumed> = None;
     let placed: Vec<Inst> = f.blocks.iter().flat_map(|d| d.insts.clone()).collect();
     for i in placed {
         let d = f.inst(i);
@@ -181,7 +181,7 @@ fn local_rules(f: &mut Func) -> bool {
                 f.insts[i.0 as usize].kind = InstKind::ConstBool(true);
                 changed = true;
             }
-            (InstKind::Test(t, a), Some(_)) if param_passes(f, &mut cfg, *t, *a) => {
+            (InstKind::Test(t, a), Some(_)) if param_passes(f, &mut facts, *t, *a) => {
                 f.insts[i.0 as usize].kind = InstKind::ConstBool(true);
                 changed = true;
             }
@@ -196,14 +196,14 @@ fn local_rules(f: &mut Func) -> bool {
 /// type, a store into a vector of it), or one an assume of that test checked
 /// in a block that dominates the edge? A vector stored into in a loop
 /// (`x[i] <- v` on a typed vector) then needs no test per iteration.
-fn param_passes(f: &Func, cfg: &mut Option<Cfg>, t: TypeTest, p: Val) -> bool {
+fn param_passes(f: &Func, facts: &mut Option<Assumed>, t: TypeTest, p: Val) -> bool {
     let ValDef::Param(b, idx) = f.vals[p.0 as usize].def else {
         return false;
     };
     if t == TypeTest::IsNull {
         return false;
     }
-    let cfg = cfg.get_or_insert_with(|| Cfg::new(f));
+    let facts = facts.get_or_insert_with(|| Assumed::of(f));
     let edges = incoming_edges(f, b);
     !edges.is_empty()
         && edges.into_iter().all(|(i, arm)| {
@@ -211,22 +211,41 @@ fn param_passes(f: &Func, cfg: &mut Option<Cfg>, t: TypeTest, p: Val) -> bool {
             let Some(&arg) = edge_args(&mut kind, arm).and_then(|a| a.get(idx as usize)) else {
                 return false;
             };
-            arg == p || test_of_box_is_true(f, t, arg) || assumed(f, cfg, t, arg, f.inst(i).block)
+            arg == p || test_of_box_is_true(f, t, arg) || facts.holds(t, arg, f.inst(i).block)
         })
 }
 
-/// Is `test t v` assumed in a block that dominates `at` (or in `at` itself,
-/// before its terminator)?
-fn assumed(f: &Func, cfg: &Cfg, t: TypeTest, v: Val, at: Block) -> bool {
-    f.blocks.iter().enumerate().any(|(b, data)| {
-        cfg.dominates(Block(b as u32), at)
-            && data.insts.iter().any(|&i| match &f.inst(i).kind {
-                InstKind::Assume { cond, .. } => {
-                    matches!(def_kind(f, *cond), Some(InstKind::Test(t2, x)) if *t2 == t && *x == v)
+/// The type tests the function assumes, with the blocks of the assumes.
+struct Assumed {
+    cfg: Cfg,
+    at: std::collections::HashMap<(TypeTest, Val), Vec<Block>>,
+}
+
+impl Assumed {
+    fn of(f: &Func) -> Assumed {
+        let mut at: std::collections::HashMap<(TypeTest, Val), Vec<Block>> = Default::default();
+        for (b, data) in f.blocks.iter().enumerate() {
+            for &i in &data.insts {
+                if let InstKind::Assume { cond, .. } = &f.inst(i).kind {
+                    if let Some(InstKind::Test(t, x)) = def_kind(f, *cond) {
+                        at.entry((*t, *x)).or_default().push(Block(b as u32));
+                    }
                 }
-                _ => false,
-            })
-    })
+            }
+        }
+        Assumed {
+            cfg: Cfg::new(f),
+            at,
+        }
+    }
+
+    /// Is `test t v` assumed in a block that dominates `block` (or in
+    /// `block` itself, before its terminator)?
+    fn holds(&self, t: TypeTest, v: Val, block: Block) -> bool {
+        self.at
+            .get(&(t, v))
+            .is_some_and(|bs| bs.iter().any(|&b| self.cfg.dominates(b, block)))
+    }
 }
 
 #[cfg(test)]
