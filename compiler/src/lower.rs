@@ -254,20 +254,7 @@ pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
         store_frame: refs[26],
         math1: refs[27],
     };
-    let mut nslots = 0u32;
-    let slots: Vec<u32> = f
-        .vals
-        .iter()
-        .map(|v| {
-            if v.ty == Type::Any {
-                nslots += 1;
-                nslots - 1
-            } else {
-                u32::MAX
-            }
-        })
-        .collect();
-    let nslots = nslots as usize;
+    let (slots, nslots) = crate::passes::liveness::any_slots(f);
     let mut fbc = FunctionBuilderContext::new();
     let mut exits = Vec::new();
     let moves = crate::passes::liveness::analyze(f);

@@ -510,6 +510,47 @@ pub extern "C" fn rt_generic(c: *mut Ctx, pc: u32, args: *const u32, n: u32, dst
                 return ST_OK;
             }
         }
+        // Record fields: `x$name` and `x$name <- v` on a list straight through
+        // the subset functions (no interpreter dispatch, no operand stack),
+        // with the feedback and error attribution `exec_slow` gives them.
+        vm::bytecode::Op::Dollar(sym, _, fb) if n == 1 => {
+            let x = &c.anys[(slots[0] & !MOVE_OPERAND) as usize];
+            if let Some(v) = vm::builtins::subset::dollar_of_list(x, &sym.name()) {
+                vm::feedback::TypeFeedback::record(&c.code.type_fb[fb as usize], &v);
+                consume(c, slots);
+                set(c, dst, v);
+                return ST_OK;
+            }
+        }
+        // The next element of a `for` loop over a list or character vector,
+        // read in place (no operand vector).
+        vm::bytecode::Op::ForStep { .. } if n == 2 => {
+            if let Value::Int(k @ 1..) = c.anys[(slots[1] & !MOVE_OPERAND) as usize] {
+                let seq = &c.anys[(slots[0] & !MOVE_OPERAND) as usize];
+                let v = vm::interp::seq_elt(seq, k as usize - 1);
+                consume(c, slots);
+                set(c, dst, v);
+                return ST_OK;
+            }
+        }
+        vm::bytecode::Op::SetDollar(sym, ci) if n == 2 && is_list(&c.anys, slots[1]) => {
+            let v = operand(&mut c.anys, slots[0]);
+            let x = operand(&mut c.anys, slots[1]);
+            let interp = unsafe { &mut *c.interp };
+            let r = interp.as_call(&c.code, ci, |interp| {
+                vm::builtins::subset::assign_dollar(interp, x, &sym.name(), v)
+            });
+            return match r {
+                Ok(v) => {
+                    set(c, dst, v);
+                    ST_OK
+                }
+                Err(e) => {
+                    c.error = Some(e);
+                    ST_ERROR
+                }
+            };
+        }
         _ => {}
     }
     // Scalar arithmetic and indexing: on the operands in place, no clones.
@@ -523,11 +564,7 @@ pub extern "C" fn rt_generic(c: *mut Ctx, pc: u32, args: *const u32, n: u32, dst
             vm::interp::fast_generic(op, &refs[..slots.len()])
         };
         if let Some(v) = fast {
-            for &s in slots {
-                if s & MOVE_OPERAND != 0 {
-                    clear(&mut c.anys[(s & !MOVE_OPERAND) as usize]);
-                }
-            }
+            consume(c, slots);
             set(c, dst, v);
             return ST_OK;
         }
@@ -613,6 +650,21 @@ fn call_positional(
             ST_ERROR
         }
     })
+}
+
+/// Releases the operands a runtime call consumed (those moved at their last
+/// use) after it read them in place.
+fn consume(c: &mut Ctx, slots: &[u32]) {
+    for &s in slots {
+        if s & MOVE_OPERAND != 0 {
+            clear(&mut c.anys[(s & !MOVE_OPERAND) as usize]);
+        }
+    }
+}
+
+/// The operand in slot `s` is a list (a vector of any attributes).
+fn is_list(anys: &[Value], s: u32) -> bool {
+    matches!(&anys[(s & !MOVE_OPERAND) as usize], Value::Vec(v) if matches!(v.data, vm::value::VecData::List(_)))
 }
 
 /// The value of operand slot `s`: moved out when `MOVE_OPERAND` marks its

@@ -29,8 +29,9 @@ pub struct Config {
     /// Print the optimized IR of every compiled version and continuation to
     /// stderr when it is compiled (`--dump ir`).
     pub dump_ir: bool,
-    /// Do not install code whose loops work through the generic runtime
-    /// (slower than the interpreter; `compiler::profit`).
+    /// Do not install code `compiler::profit` estimates slower than the
+    /// interpreter (`--profitability-check`; off by default: compiled
+    /// generic code is no slower than the interpreter's own execution).
     pub profitability_check: bool,
     /// Deoptless continuations end at the loop headers they reach and hand
     /// over to the loop's (cached) OSR-in code (`Entry::transfer_at_loop_headers`).
@@ -50,7 +51,7 @@ impl Default for Config {
             verify_contexts: false,
             dump_native: false,
             dump_ir: false,
-            profitability_check: true,
+            profitability_check: false,
             transfer_at_loop_headers: true,
         }
     }

@@ -61,10 +61,11 @@ enum Cmd {
         /// satisfy its context; abort (exit 70) if not.
         #[arg(long)]
         verify_contexts: bool,
-        /// Install compiled code even when its loops work through the generic
-        /// runtime (slower than the interpreter).
+        /// Leave code the static profitability estimate (`compiler::profit`)
+        /// judges slower than the interpreter to the interpreter (off: all hot
+        /// code is compiled; for comparing the policy).
         #[arg(long)]
-        no_profitability_check: bool,
+        profitability_check: bool,
         /// Deoptless: compile continuations through to the function's end
         /// (as in Ř) instead of up to the next loop header, where they hand
         /// over to the loop's OSR-in code.
@@ -89,7 +90,7 @@ fn main() -> ExitCode {
             max_continuations,
             deoptless_depth,
             verify_contexts,
-            no_profitability_check,
+            profitability_check,
             whole_continuations,
         } => {
             let config = Config {
@@ -103,7 +104,7 @@ fn main() -> ExitCode {
                 max_continuations,
                 deoptless_depth,
                 verify_contexts,
-                profitability_check: !no_profitability_check,
+                profitability_check,
                 transfer_at_loop_headers: !whole_continuations,
             };
             let src = match std::fs::read(&file) {

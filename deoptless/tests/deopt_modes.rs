@@ -2,23 +2,16 @@
 //! corpus must print exactly what GNU R prints when every function is compiled
 //! at its first call (`--jit-threshold 1`), and under chaos mode, where
 //! assumption checks fail at random although they hold (every exit must be
-//! correct: sourir's assumption transparency). The chaos runs also install
-//! code the profitability check would leave to the interpreter
-//! (`--no-profitability-check`), so that every compilable function's exits are
-//! exercised.
+//! correct: sourir's assumption transparency). Every hot function is
+//! compiled (the profitability check is off by default), so every compilable
+//! function's exits are exercised.
 
 mod common;
 
 #[test]
 fn corpus_in_deopt_mode_compiled_at_first_call() {
     common::check_all(&["--mode", "deopt", "--jit-threshold", "1"]);
-    common::check_all(&[
-        "--mode",
-        "deopt",
-        "--jit-threshold",
-        "1",
-        "--no-profitability-check",
-    ]);
+    common::check_all(&["--mode", "deopt", "--jit-threshold", "1"]);
 }
 
 #[test]
@@ -27,11 +20,10 @@ fn corpus_in_deopt_mode_default_threshold() {
 }
 
 /// The corpus under chaos probability `p` with seeds 1, 2, 3, installing every
-/// compilable function (`--no-profitability-check`), in the mode `flags` give.
+/// hot function compiled, in the mode `flags` give.
 fn chaos_runs(flags: &[&str], p: &str) {
     for seed in ["1", "2", "3"] {
-        let mut all = vec!["--no-profitability-check"];
-        all.extend_from_slice(flags);
+        let mut all = flags.to_vec();
         all.extend_from_slice(&["--chaos", p, "--seed", seed]);
         common::check_all(&all);
     }

@@ -56,13 +56,7 @@ f(1L)
 print(h(4000L))
 ";
     for mode in ["deopt", "deoptless"] {
-        let flags = [
-            "--mode",
-            mode,
-            "--jit-threshold",
-            "1",
-            "--no-profitability-check",
-        ];
+        let flags = ["--mode", mode, "--jit-threshold", "1"];
         let (out, err, st) = run_src_with(&flags, src);
         assert_eq!((out.as_str(), st), ("[1] 0\n", 1), "{}", err);
         assert!(

@@ -104,8 +104,8 @@ pub struct WorkerArgs {
     /// Problem size of a native kernel.
     #[arg(long, default_value_t = 0)]
     pub native_size: usize,
-    /// Install compiled code even where `compiler::profit` judges it slower
-    /// than the interpreter (for comparing the policy; `scripts/coverage.py`).
+    /// Leave code `compiler::profit` judges slower than the interpreter to
+    /// the interpreter (for comparing the policy; `scripts/coverage.py`).
     #[arg(long)]
-    pub no_profitability_check: bool,
+    pub profitability_check: bool,
 }

@@ -82,7 +82,7 @@ fn vm_config(args: &WorkerArgs) -> Config {
         seed: args.seed,
         max_continuations: args.max_continuations,
         deoptless_depth: args.deoptless_depth,
-        profitability_check: !args.no_profitability_check,
+        profitability_check: args.profitability_check,
         ..Config::default()
     }
 }

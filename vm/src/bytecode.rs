@@ -301,6 +301,10 @@ pub struct FunctionCode {
     /// The hidden variables holding the sequences of `for` loops over
     /// vectors and lists (`ForSeqPrep`, `ForStep::seq`).
     pub for_seqs: Vec<VarRef>,
+    /// Per call expression: the position at which the last `x$name` or
+    /// `x$name <- v` there found `name` (an inline cache for record access,
+    /// `subset::dollar_hinted`; shared by the interpreter and compiled code).
+    pub field_hints: Vec<Cell<u32>>,
 }
 
 impl FunctionCode {

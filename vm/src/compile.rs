@@ -225,6 +225,7 @@ impl Compiler {
     }
 
     fn finish(self, defaults: Vec<Option<Pc>>) -> FunctionCode {
+        let field_hints = (0..self.calls.len()).map(|_| Cell::new(0)).collect();
         FunctionCode {
             name: self.name,
             ops: self.ops,
@@ -251,6 +252,7 @@ impl Compiler {
             invocations: Cell::new(0),
             load_ctx: self.load_ctx,
             for_seqs: self.for_seqs,
+            field_hints,
         }
     }
 

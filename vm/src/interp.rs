@@ -740,6 +740,21 @@ impl Interp {
         }
     }
 
+    /// Runs `f` as the builtin of call `ci` of `code` (warnings and errors
+    /// name that call), as `exec_slow` runs one.
+    pub fn as_call<T>(
+        &mut self,
+        code: &Rc<FunctionCode>,
+        ci: CallIdx,
+        f: impl FnOnce(&mut Self) -> RResult<T>,
+    ) -> RResult<T> {
+        let saved = self.cur_call;
+        self.cur_call = Some((Rc::as_ptr(code), ci));
+        let r = f(self);
+        self.cur_call = saved;
+        r.map_err(|e| self.attribute(e, code, ci))
+    }
+
     pub fn attribute(&self, mut e: RError, code: &Rc<FunctionCode>, ci: CallIdx) -> RError {
         if e.call == ErrCall::Pending {
             e.call = ErrCall::Call(crate::deparse::deparse(&code.calls[ci as usize]));

@@ -1,6 +1,8 @@
 //! Liveness for lowering: last uses of boxed values, so that lowering can
 //! *move* a value out of its `any` slot instead of cloning it (`analyze`), and
-//! the values live across runtime calls (`live_after`).
+//! the values live across runtime calls (`live_after`), and the `any` slot of
+//! every value, shared by values whose live ranges do not overlap
+//! (`any_slots`).
 //!
 //! Why: boxed values live in `Ctx::anys`, one slot per IR value. A generic
 //! runtime call clones its operands out of their slots and a block edge clones
@@ -208,6 +210,94 @@ pub fn live_after(f: &Func, at: impl Fn(&InstData) -> bool) -> HashMap<Inst, BTr
     out
 }
 
+/// The `any` slot of every value (`u32::MAX` for unboxed ones) and the size
+/// of the slot array: values whose live ranges do not overlap share a slot.
+///
+/// Why: a native activation's slots are cleared when it ends, and a slot per
+/// value made that the largest cost of a short compiled call doing generic
+/// work (bounce's record update: 60 slots, most holding a dead value).
+///
+/// Interference is conservative where lowering's order of reads and writes
+/// is subtle:
+/// - a result interferes with everything read after its instruction and
+///   with the instruction's own operands (a runtime function may write its
+///   result before it has read every operand);
+/// - a block's parameters interfere with each other, with what is live into
+///   the block, and with every argument passed to them (edge copies are
+///   sequential: a parameter sharing a later argument's slot would clobber
+///   it).
+///
+/// Colouring is greedy in value order.
+pub fn any_slots(f: &Func) -> (Vec<u32>, usize) {
+    let roots = vector_roots(f);
+    let live_in = block_live_in(f, &roots);
+    let is_any = |v: Val| f.ty(v) == Type::Any;
+    let mut adj: Vec<BTreeSet<Val>> = vec![BTreeSet::new(); f.vals.len()];
+    let mut interfere = |a: Val, b: Val| {
+        if a != b && is_any(a) && is_any(b) {
+            adj[a.0 as usize].insert(b);
+            adj[b.0 as usize].insert(a);
+        }
+    };
+    for (bi, b) in f.blocks.iter().enumerate() {
+        let mut live: BTreeSet<Val> = BTreeSet::new();
+        for t in f.successors(Block(bi as u32)) {
+            live.extend(live_in[t.0 as usize].iter().copied());
+        }
+        for &i in b.insts.iter().rev() {
+            let d = f.inst(i);
+            let read = reads(f, &roots, i);
+            if let Some(r) = d.result {
+                live.remove(&r);
+                for &v in live.iter().chain(&read) {
+                    interfere(r, v);
+                }
+            }
+            let edges: Vec<(Block, &Vec<Val>)> = match &d.kind {
+                InstKind::Jump(t, a) => vec![(*t, a)],
+                InstKind::Branch(_, t, ta, e, ea) => vec![(*t, ta), (*e, ea)],
+                _ => vec![],
+            };
+            for (t, args) in edges {
+                for &p in &f.blocks[t.0 as usize].params {
+                    for &a in args {
+                        interfere(p, a);
+                    }
+                }
+            }
+            live.extend(read);
+        }
+        for &p in &b.params {
+            live.remove(&p);
+        }
+        for &p in &b.params {
+            for &v in live.iter().chain(&b.params) {
+                interfere(p, v);
+            }
+        }
+    }
+    let mut slots = vec![u32::MAX; f.vals.len()];
+    let mut n = 0u32;
+    let mut taken: Vec<bool> = Vec::new();
+    for v in 0..f.vals.len() {
+        if !is_any(Val(v as u32)) {
+            continue;
+        }
+        taken.clear();
+        taken.resize(n as usize + 1, false);
+        for w in &adj[v] {
+            let s = slots[w.0 as usize];
+            if s != u32::MAX {
+                taken[s as usize] = true;
+            }
+        }
+        let s = taken.iter().position(|&t| !t).unwrap() as u32;
+        slots[v] = s;
+        n = n.max(s + 1);
+    }
+    (slots, n as usize)
+}
+
 /// Compute which runtime operands and edge arguments may be moved.
 pub fn analyze(f: &Func) -> Moves {
     let roots = vector_roots(f);
@@ -333,6 +423,60 @@ mod tests {
         assert_eq!(
             got, expected,
             "\n--- got:\n{got}\n--- expected:\n{expected}"
+        );
+    }
+
+    /// `any_slots` as text: `vN: sK` per `any` value, in value order.
+    fn check_slots(input: &str, expected: &str, nslots: usize) {
+        let f = parse_func(input).unwrap_or_else(|e| panic!("input: {e}"));
+        verify(&f).unwrap_or_else(|e| panic!("input does not verify: {e:#?}"));
+        let (slots, n) = any_slots(&f);
+        let got: Vec<String> = (0..f.vals.len())
+            .filter(|&v| f.ty(Val(v as u32)) == Type::Any)
+            .map(|v| format!("v{v}: s{}", slots[v]))
+            .collect();
+        assert_eq!(got.join(" "), expected);
+        assert_eq!(n, nslots);
+    }
+
+    #[test]
+    fn dead_values_share_slots_but_never_with_an_operand() {
+        // A chain of record updates: each result may take a slot freed before
+        // its instruction, not one its operands still occupy (v3 reads v2 and
+        // v1 and gets a third slot; v4 reuses v1's).
+        check_slots(
+            "function f {
+bb0(v0: any):
+  v1: any = runtime @1(v0)
+  v2: any = runtime @2(v1)
+  v3: any = runtime @3(v2, v1)
+  v4: any = runtime @4(v3)
+  ret v4
+}",
+            "v0: s0 v1: s1 v2: s0 v3: s2 v4: s0",
+            3,
+        );
+    }
+
+    #[test]
+    fn swapped_loop_parameters_never_share_with_their_arguments() {
+        // bb1's parameters receive each other (a sequential copy would
+        // clobber one), and a value read by an exit stays in its slot.
+        check_slots(
+            "function f {
+bb0(v0: any, v1: any, v2: bool):
+  jump bb1(v0, v1)
+bb1(v3: any, v4: any):
+  v5: cp = checkpoint pc=1 stack=[] locals=[v3, v4] loops=[]
+  v6: bool = test is.int v3
+  assume v6, v5, typecheck
+  branch v2, bb1(v4, v3), bb2()
+bb2():
+  v7: any = runtime @9(v3)
+  ret v7
+}",
+            "v0: s0 v1: s1 v3: s2 v4: s3 v7: s0",
+            4,
         );
     }
 

@@ -578,20 +578,31 @@ fn partial_match(names: &[RStr], name: &str) -> Option<usize> {
     }
 }
 
+/// `x$name` when x is a list or NULL (the one result `dollar` gives then);
+/// `None` for anything `dollar` reports an error on.
+pub fn dollar_of_list(x: &Value, name: &str) -> Option<Value> {
+    match x {
+        Value::Null => Some(Value::Null),
+        Value::Vec(v) => match &v.data {
+            VecData::List(l) => Some(
+                v.names()
+                    .and_then(|ns| partial_match(ns, name))
+                    .and_then(|p| l.get(p).cloned())
+                    .unwrap_or(Value::Null),
+            ),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 /// x$name (lists: exact then unique partial match; atomic vectors: error).
 pub fn dollar(interp: &mut Interp, x: &Value, name: &str) -> RResult<Value> {
     let _ = interp;
+    if let Some(v) = dollar_of_list(x, name) {
+        return Ok(v);
+    }
     match x {
-        Value::Null => Ok(Value::Null),
-        Value::Vec(v) if v.vtype() == VType::List => {
-            let VecData::List(l) = &v.data else {
-                return Ok(Value::Null);
-            };
-            Ok(v.names()
-                .and_then(|ns| partial_match(ns, name))
-                .and_then(|p| l.get(p).cloned())
-                .unwrap_or(Value::Null))
-        }
         Value::Closure(_) | Value::Builtin(_) => Err(not_subsettable(x)),
         _ => Err(RError::new("$ operator is invalid for atomic vectors")),
     }
