@@ -1277,11 +1277,21 @@ impl<'a> Builder<'a> {
                     return self.jump_from(bb, 0, t as usize, st);
                 }
                 Op::BranchFalse(t, _, fb) => return self.branch(bb, pc, st, t as usize, fb),
-                Op::ForRangePrep(_) => {
+                Op::ForRangePrep(ci) => {
                     let to = st.stack.pop().unwrap();
                     let from = st.stack.pop().unwrap();
                     st.stack.push(from);
                     st.stack.push(to);
+                    if code.range_down[ci as usize].get() {
+                        // A frame state describes upward counted loops only
+                        // (next, remaining): a downward `n:1` would exit at
+                        // every entry, and its continuation could not
+                        // compile either.
+                        return Err(Unsupported(format!(
+                            "for loop over a downward range from:to at pc {}",
+                            pc
+                        )));
+                    }
                     let (fv, n) = match (
                         self.int_operand(bb, pc, &st, from),
                         self.int_operand(bb, pc, &st, to),
@@ -1555,7 +1565,11 @@ impl<'a> Builder<'a> {
                     return Ok(());
                 }
                 Op::LoadName(sym, fb) => {
-                    let r = match self.load_global(bb, pc, &st, sym, fb) {
+                    let global = match self.load_global(bb, pc, &st, sym, fb) {
+                        Some(r) => Some(r),
+                        None => self.load_own_global(bb, pc, &st, sym, Some(fb)),
+                    };
+                    let r = match global {
                         Some(r) => r,
                         None => AbsVal {
                             val: self.runtime(bb, pc, &[]),
@@ -1568,13 +1582,16 @@ impl<'a> Builder<'a> {
                     // `x <<- v` assigns in an enclosing environment: the
                     // runtime does it, unless it is known to be the global one.
                     let v = st.stack.pop().unwrap();
-                    if !self.store_global(bb, sym, v) {
+                    if !self.store_global(bb, sym, v) && !self.store_own_global(bb, sym, v) {
                         self.runtime(bb, pc, &[v.val]);
                     }
                 }
-                Op::LoadSuper(..) => {
-                    let r = self.runtime(bb, pc, &[]);
-                    st.stack.push(AbsVal::new(r));
+                Op::LoadSuper(sym, _) => {
+                    let r = match self.load_own_global(bb, pc, &st, sym, None) {
+                        Some(r) => r,
+                        None => AbsVal::new(self.runtime(bb, pc, &[])),
+                    };
+                    st.stack.push(r);
                 }
                 Op::LoadFun(sym, call) => {
                     let r = match self.begin_inline(bb, pc, &st, sym, call) {

@@ -305,6 +305,9 @@ pub struct FunctionCode {
     /// `x$name <- v` there found `name` (an inline cache for record access,
     /// `subset::dollar_hinted`; shared by the interpreter and compiled code).
     pub field_hints: Vec<Cell<u32>>,
+    /// Per call expression: a `for` loop over `from:to` there ran downward
+    /// (feedback: compiled loops count upward only).
+    pub range_down: Vec<Cell<bool>>,
 }
 
 impl FunctionCode {

@@ -226,6 +226,7 @@ impl Compiler {
 
     fn finish(self, defaults: Vec<Option<Pc>>) -> FunctionCode {
         let field_hints = (0..self.calls.len()).map(|_| Cell::new(0)).collect();
+        let range_down = (0..self.calls.len()).map(|_| Cell::new(false)).collect();
         FunctionCode {
             name: self.name,
             ops: self.ops,
@@ -253,6 +254,7 @@ impl Compiler {
             load_ctx: self.load_ctx,
             for_seqs: self.for_seqs,
             field_hints,
+            range_down,
         }
     }
 

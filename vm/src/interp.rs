@@ -1716,11 +1716,16 @@ impl Interp {
                 let to = pop!();
                 let from = pop!();
                 match int_range(&from, &to) {
-                    Some((next, remaining, step)) => self.loops.push(LoopState::Range {
-                        next,
-                        remaining,
-                        step,
-                    }),
+                    Some((next, remaining, step)) => {
+                        if step < 0 {
+                            code.range_down[ci as usize].set(true);
+                        }
+                        self.loops.push(LoopState::Range {
+                            next,
+                            remaining,
+                            step,
+                        })
+                    }
                     None => {
                         self.cur_call = Some((Rc::as_ptr(code), ci));
                         let seq = attempt!(construct::colon(self, &from, &to), ci);

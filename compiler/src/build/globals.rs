@@ -155,6 +155,66 @@ impl<'a> Builder<'a> {
         self.f.push(bb, InstKind::LoadGlobal(sym.0), Type::Any)
     }
 
+    /// In the body of the compiled function itself (not inlined), written
+    /// in top-level code: `sym` is a free variable, whose lookup (and `<<-`
+    /// target) is the global environment (the frame cannot bind it, and
+    /// the function's environment is the global one; base variables such as
+    /// `pi` are global bindings).
+    fn own_global(&self, sym: SymId) -> bool {
+        self.code.in_global
+            && !self.code.top_level
+            && self.globals.is_none()
+            && self.inline.is_empty()
+            && self.returns.is_none()
+            && !self.code.locals.contains(&sym)
+    }
+
+    /// `LoadName(sym)` or `LoadSuper(sym)` of a free variable of the compiled
+    /// function (`own_global`): `load_global`, typed by the feedback `fb`
+    /// when it has some, else only assumed bound (an unbound name exits:
+    /// the interpreter reports it). `None`: a lookup through the runtime.
+    pub(super) fn load_own_global(
+        &mut self,
+        bb: Block,
+        pc: usize,
+        st: &State,
+        sym: SymId,
+        fb: Option<u32>,
+    ) -> Option<AbsVal> {
+        if !self.own_global(sym) {
+            return None;
+        }
+        let r = self
+            .f
+            .push(bb, InstKind::LoadGlobal(sym.0), Type::Any)
+            .unwrap();
+        let a = AbsVal { val: r, fb };
+        let bits = self.fb_bits(fb);
+        if self.speculated_test(bits).is_some() {
+            let typed = self.speculate(bb, a, bits, pc, st);
+            return Some(AbsVal { val: typed, fb });
+        }
+        let cp = self.checkpoint(bb, pc, st);
+        let bound = self
+            .f
+            .push(bb, InstKind::Test(TypeTest::IsBound, r), Type::Bool)
+            .unwrap();
+        self.assume(bb, bound, cp, Reason::TypeCheck);
+        Some(a)
+    }
+
+    /// `StoreSuper(sym)` (`sym <<- v`) of a free variable of the compiled
+    /// function (`own_global`): a global store. False: the runtime does it.
+    pub(super) fn store_own_global(&mut self, bb: Block, sym: SymId, v: AbsVal) -> bool {
+        if !self.own_global(sym) {
+            return false;
+        }
+        let boxed = self.boxed(bb, v.val);
+        self.f
+            .push(bb, InstKind::StoreGlobal(sym.0, boxed), Type::Void);
+        true
+    }
+
     /// `StoreSuper(sym)` (`sym <<- v`) in an inlined body that reads
     /// globals: a global store; false when it is not one (the generic path,
     /// which gives up).

@@ -141,9 +141,11 @@ pub fn insert_inst(f: &mut Func, b: Block, pos: usize, kind: InstKind, ty: Type)
 /// `test t (box x)` is true when `x` already has the type the test refines to.
 pub fn test_of_box_is_true(f: &Func, t: TypeTest, operand: Val) -> bool {
     if t == TypeTest::IsBound {
-        // Only `const.any #UNBOUND` (through block parameters) is unbound.
+        // Only `const.any #UNBOUND` (through block parameters) and a read of
+        // a binding (`load_global`, `load_frame`) may be unbound.
         return match def_kind(f, operand) {
             Some(InstKind::ConstAny(k)) => *k != crate::build::UNBOUND,
+            Some(InstKind::LoadGlobal(_) | InstKind::LoadFrame(_)) => false,
             Some(_) => true,
             None => f.ty(operand) != Type::Any,
         };
