@@ -170,6 +170,10 @@ pub struct Interp {
     pub osr_soon: bool,
     /// Maximum closure nesting (R's `expressions` limit).
     pub max_depth: usize,
+    /// `options()`: (name, value), sorted by name (see `builtins::options`).
+    pub options: Vec<(String, Value)>,
+    /// `getOption("warn")` as an integer (read on every warning).
+    pub warn_level: i32,
     stack: Vec<Value>,
     loops: Vec<LoopState>,
     tries: Vec<TryFrame>,
@@ -210,7 +214,7 @@ fn unsupported_feature(name: &str) -> Option<&'static str> {
             "file and connection IO"
         }
         "data.frame" | "as.data.frame" | "read.delim" => "data frames",
-        "factor" | "as.factor" | "levels" | "nlevels" | "table" => "factors",
+        "factor" | "as.factor" | "levels" | "nlevels" => "factors",
         "set.seed" | "runif" | "rnorm" | "sample" | "rbinom" | "rpois" | "rexp" => {
             "random number generation"
         }
@@ -240,6 +244,8 @@ impl Interp {
             stats: InterpStats::default(),
             toplevel_code: Vec::new(),
             max_depth: 5000,
+            options: builtins::options::default_options(),
+            warn_level: 0,
             stack: Vec::with_capacity(1024),
             loops: Vec::new(),
             tries: Vec::new(),
@@ -251,6 +257,9 @@ impl Interp {
             env_pool: Vec::new(),
         };
         it.define_base_constants();
+        // Print parameters are per thread (see `format::PrintParams`); a new
+        // interpreter starts from GNU R's defaults.
+        crate::format::set_params(crate::format::DEFAULT_PARAMS);
         it
     }
 
@@ -299,7 +308,23 @@ impl Interp {
                 condition: None,
             }));
         }
-        self.warnings.push((call, msg));
+        match self.warn_level {
+            ..=-1 => {}
+            0 => self.warnings.push((call, msg)),
+            // options(warn = 1): printed at once, as R's PrintWarnings does for one.
+            1 => match call {
+                Some(c) => self.err.push_str(&format!("Warning in {} : {}\n", c, msg)),
+                None => self.err.push_str(&format!("Warning: {}\n", msg)),
+            },
+            _ => {
+                return Err(RError::from(RErrorData {
+                    kind: ErrKind::Error,
+                    msg: format!("(converted from warning) {}", msg),
+                    call: call.map_or(ErrCall::None, ErrCall::Call),
+                    condition: None,
+                }))
+            }
+        }
         Ok(())
     }
 
@@ -383,12 +408,8 @@ impl Interp {
         match builtins::lang::format_condition(v) {
             Some(s) => self.out.push_str(&s),
             None => {
-                let s = builtins::output::print_with_methods(
-                    self,
-                    v,
-                    crate::print::DEFAULT_DIGITS,
-                    true,
-                )?;
+                let s =
+                    builtins::output::print_with_methods(self, v, crate::format::digits(), true)?;
                 self.out.push_str(&s);
             }
         }
@@ -2352,7 +2373,13 @@ fn condition_truth(v: &Value) -> RResult<bool> {
         },
     };
     if l == NA_LOGICAL {
-        return Err(RError::new("missing value where TRUE/FALSE needed"));
+        // R's asLogicalNoNA: only a logical NA is a "missing value"; an NA of
+        // any other type is not interpretable.
+        return Err(RError::new(if vec.vtype() == VType::Lgl {
+            "missing value where TRUE/FALSE needed"
+        } else {
+            "argument is not interpretable as logical"
+        }));
     }
     Ok(l != 0)
 }

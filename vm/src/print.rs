@@ -13,12 +13,10 @@ use crate::value::{RStr, Value, VecData, Vector, C64};
 pub const PRINT_WIDTH: usize = 80;
 /// R's `R_print.gap`.
 const GAP: usize = 1;
-/// R's `R_print.digits` default.
-pub const DEFAULT_DIGITS: usize = 7;
-
-/// The text `print(v)` writes (including the final newline).
+/// The text `print(v)` writes (including the final newline), at the current
+/// `digits` option.
 pub fn print_to_string(v: &Value) -> String {
-    print_to_string_digits(v, DEFAULT_DIGITS)
+    print_to_string_digits(v, crate::format::digits())
 }
 
 /// `print(v, digits = digits)`.

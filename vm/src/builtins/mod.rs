@@ -18,6 +18,7 @@ pub mod inspect;
 pub mod lang;
 pub mod ldsum;
 pub mod math;
+pub mod options;
 pub mod output;
 pub mod sets;
 pub mod strings;
@@ -57,6 +58,7 @@ pub fn table() -> &'static Table {
             output::BUILTINS,
             functional::BUILTINS,
             lang::BUILTINS,
+            options::BUILTINS,
         ] {
             defs.extend(family.iter());
         }

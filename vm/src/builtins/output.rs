@@ -81,7 +81,7 @@ fn cat_element(d: &VecData, i: usize) -> String {
                 x[i].to_string()
             }
         }
-        VecData::Dbl(x) => format_real_one(x[i], 7),
+        VecData::Dbl(x) => format_real_one(x[i], crate::format::digits()),
         VecData::Cplx(x) => {
             let (fr, fi, _) = crate::format::format_complex(&x[i..=i], 7, 0);
             crate::format::encode_complex(x[i], fr, fi)
@@ -162,7 +162,7 @@ fn builtin_print(interp: &mut Interp, args: Args) -> RResult<Value> {
     let mut b = args.bind(&["x", "digits", "quote", "..."])?;
     let x = b.take(0).unwrap_or(Value::Null);
     let digits = match b.take(1) {
-        None | Some(Value::Null) => crate::print::DEFAULT_DIGITS,
+        None | Some(Value::Null) => crate::format::digits(),
         Some(d) => {
             let d = d
                 .first_f64()
@@ -286,7 +286,7 @@ fn builtin_format(interp: &mut Interp, args: Args) -> RResult<Value> {
     let trim = arg_flag(&b.take(1), false);
     let digits = arg_f64(&b.take(2))
         .map(|d| d.clamp(1.0, 22.0) as usize)
-        .unwrap_or(7);
+        .unwrap_or_else(crate::format::digits);
     let nsmall = arg_f64(&b.take(3))
         .map(|d| d.clamp(0.0, 20.0) as usize)
         .unwrap_or(0);
@@ -296,7 +296,7 @@ fn builtin_format(interp: &mut Interp, args: Args) -> RResult<Value> {
         .unwrap_or(0);
     // scientific = TRUE/FALSE forces the notation; a number is a scipen penalty.
     let scipen = match b.take(7) {
-        None | Some(Value::Null) => 0,
+        None | Some(Value::Null) => crate::format::params().scipen,
         Some(v) => match v.as_vector().map(|x| x.vtype()) {
             Some(VType::Lgl) => {
                 if arg_flag(&Some(v), false) {
@@ -813,17 +813,59 @@ fn builtin_sprintf(_interp: &mut Interp, args: Args) -> RResult<Value> {
 }
 
 /// `formatC`: C-style formatting of each element.
-fn builtin_format_c(_interp: &mut Interp, args: Args) -> RResult<Value> {
+fn builtin_format_c(interp: &mut Interp, args: Args) -> RResult<Value> {
     let mut b = args.bind(&["x", "width", "digits", "format", "flag", "mode", "big.mark"])?;
     let x = b.take(0).unwrap_or(Value::Null);
-    let width = arg_f64(&b.take(1)).unwrap_or(0.0) as i64;
-    let digits = arg_f64(&b.take(2)).map(|d| d as i64);
+    let width = arg_f64(&b.take(1)).unwrap_or(0.0);
+    if width.abs() >= 2f64.powi(31) {
+        // R's as.integer(width) is NA and the C code then fails to allocate.
+        return Err(RError::new("invalid 'width' argument"));
+    }
+    let width = width as i64;
+    let mut digits = arg_f64(&b.take(2)).map(|d| d as i64);
     let format = arg_str(&b.take(3));
+    // R: more than 50 digits exceed sprintf's limit, except in fixed notation,
+    // where C's sprintf takes any precision (bounded here far beyond a double's
+    // exact decimal expansion, so the result is R's).
+    if let Some(d) = digits {
+        if format.as_deref() == Some("f") {
+            digits = Some(d.min(1100));
+        } else if d > 50 {
+            interp.warning("'digits' reduced to 50")?;
+            digits = Some(50);
+        }
+    }
     let flag = arg_str(&b.take(4)).unwrap_or_default();
     let big_mark = arg_str(&b.take(6)).unwrap_or_default();
     let Some(vec) = x.as_vector() else {
         return Ok(str_vec(Vec::new()));
     };
+    if let VecData::Str(v) = &vec.data {
+        // R's format.char: format.default(x, width, justify): every string
+        // padded to a common width (at least the widest), never cut.
+        let left = flag.contains('-') || width < 0;
+        let w = v
+            .iter()
+            .map(|s| str_width(s.as_deref().unwrap_or("NA")))
+            .max()
+            .unwrap_or(0)
+            .max(width.unsigned_abs() as usize);
+        let out = v
+            .iter()
+            .map(|s| {
+                let s = s.as_deref().unwrap_or("NA");
+                Some(
+                    if left {
+                        pad_right(s, w)
+                    } else {
+                        pad_left(s, w)
+                    }
+                    .into(),
+                )
+            })
+            .collect();
+        return Ok(with_shape(out, &x));
+    }
     let conv = match format.as_deref() {
         Some(f) => f.to_string(),
         None => match vec.vtype() {
@@ -918,7 +960,7 @@ fn builtin_format_c(_interp: &mut Interp, args: Args) -> RResult<Value> {
                 } else if spec.conv == 's' {
                     c_str(&spec, &num_to_char(x))
                 } else {
-                    let s = c_double(&spec, x);
+                    let s = crate::format::with_outdec(c_double(&spec, x));
                     if big_mark.is_empty() {
                         s
                     } else {
