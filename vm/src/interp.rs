@@ -352,6 +352,35 @@ impl Interp {
 
     /// Call a function value; `site` describes the call in errors.
     pub fn call_value(&mut self, f: &Value, args: Args, site: CallSite) -> RResult<Value> {
+        if let Value::Builtin(id) = f {
+            // A builtin that is an S3 generic in R (`rev`, `mean`, ...) hands a
+            // classed first argument to the user's method, if there is one.
+            if let Some(generic) = builtins::s3_generic(*id) {
+                if let Some(obj) = args.values.first().filter(|v| v.has_attrs()) {
+                    if let Some(classes) = obj.explicit_class() {
+                        for (k, c) in classes.iter().enumerate() {
+                            if let Some(Value::Closure(m)) =
+                                self.find_function(&format!("{}.{}", generic, c))
+                            {
+                                let info = DispatchInfo {
+                                    generic: generic.to_string(),
+                                    classes: classes.clone(),
+                                    position: k,
+                                    object: obj.clone(),
+                                };
+                                return self.call_closure(&m, args, site, Some(info));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        self.call_value_no_dispatch(f, args, site)
+    }
+
+    /// `call_value` without S3 dispatch of builtins: the internal default
+    /// method, as `NextMethod` and `UseMethod` reach it.
+    fn call_value_no_dispatch(&mut self, f: &Value, args: Args, site: CallSite) -> RResult<Value> {
         match f {
             Value::Builtin(id) => {
                 self.stats.builtin_calls += 1;
@@ -2249,7 +2278,7 @@ impl Interp {
         // Internal defaults for a few generics.
         if let Some(f) = builtins::lookup(generic) {
             if generic != "UseMethod" {
-                return self.call_value(&f, args, site);
+                return self.call_value_no_dispatch(&f, args, site);
             }
         }
         let shown = if classes.len() == 1 {
@@ -2279,7 +2308,7 @@ impl Interp {
     ) -> RResult<Value> {
         match f {
             Value::Closure(c) => self.call_closure(c, args, site, Some(info)),
-            other => self.call_value(other, args, site),
+            other => self.call_value_no_dispatch(other, args, site),
         }
     }
 }

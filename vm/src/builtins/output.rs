@@ -15,8 +15,9 @@ use crate::value::{is_na_real, str_vec, RStr, VType, Value, VecData, NA_INTEGER}
 pub const BUILTINS: &[BuiltinDef] = &[
     BuiltinDef::new("cat", builtin_cat),
     BuiltinDef::new("print", builtin_print),
-    BuiltinDef::new("print.default", builtin_print),
+    BuiltinDef::new("print.default", builtin_print_default),
     BuiltinDef::new("format", builtin_format),
+    BuiltinDef::new("format.default", builtin_format_default),
     BuiltinDef::new("formatC", builtin_format_c),
     BuiltinDef::new("sprintf", builtin_sprintf),
     BuiltinDef::new("message", builtin_message),
@@ -159,6 +160,15 @@ fn builtin_cat(interp: &mut Interp, args: Args) -> RResult<Value> {
 }
 
 fn builtin_print(interp: &mut Interp, args: Args) -> RResult<Value> {
+    print_impl(interp, args, true)
+}
+
+/// `print.default`: the method itself, which never dispatches on `x`'s class.
+fn builtin_print_default(interp: &mut Interp, args: Args) -> RResult<Value> {
+    print_impl(interp, args, false)
+}
+
+fn print_impl(interp: &mut Interp, args: Args, dispatch: bool) -> RResult<Value> {
     let mut b = args.bind(&["x", "digits", "quote", "..."])?;
     let x = b.take(0).unwrap_or(Value::Null);
     let digits = match b.take(1) {
@@ -171,7 +181,7 @@ fn builtin_print(interp: &mut Interp, args: Args) -> RResult<Value> {
         }
     };
     let quote = arg_flag(&b.take(2), true);
-    if let Some(method) = s3_method(interp, "print", &x) {
+    if let Some(method) = s3_method(interp, "print", &x).filter(|_| dispatch) {
         // print is an S3 generic in R: a user method takes over.
         interp.call_function(&method, Args::positional(vec![x.clone()]))?;
         interp.visible = false;
@@ -266,6 +276,15 @@ fn with_shape(result: Vec<RStr>, from: &Value) -> Value {
 }
 
 fn builtin_format(interp: &mut Interp, args: Args) -> RResult<Value> {
+    format_impl(interp, args, true)
+}
+
+/// `format.default`: the method itself, which never dispatches on `x`'s class.
+fn builtin_format_default(interp: &mut Interp, args: Args) -> RResult<Value> {
+    format_impl(interp, args, false)
+}
+
+fn format_impl(interp: &mut Interp, args: Args, dispatch: bool) -> RResult<Value> {
     let mut b = args.bind(&[
         "x",
         "trim",
@@ -279,7 +298,7 @@ fn builtin_format(interp: &mut Interp, args: Args) -> RResult<Value> {
         "...",
     ])?;
     let x = b.take(0).unwrap_or(Value::Null);
-    if let Some(method) = s3_method(interp, "format", &x) {
+    if let Some(method) = s3_method(interp, "format", &x).filter(|_| dispatch) {
         // format is an S3 generic in R: a user method takes over.
         return interp.call_function(&method, Args::positional(vec![x]));
     }
