@@ -70,7 +70,16 @@ fn bi_length(_: &mut Interp, args: Args) -> RResult<Value> {
 
 fn bi_names(_: &mut Interp, args: Args) -> RResult<Value> {
     let (x, _) = bind(args, &["x"])?;
-    Ok(x.attr("names").cloned().unwrap_or(Value::Null))
+    Ok(match x.attr("names") {
+        Some(n) => n.clone(),
+        // A 1-d array's names are its dimnames.
+        None => match &x {
+            Value::Vec(v) => v
+                .names()
+                .map_or(Value::Null, |n| crate::value::str_vec(n.to_vec())),
+            _ => Value::Null,
+        },
+    })
 }
 
 fn replacement_args(args: Args) -> RResult<(Value, Value)> {

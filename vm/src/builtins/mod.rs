@@ -11,6 +11,7 @@ use crate::value::Value;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
+pub mod apply;
 pub mod arith;
 pub mod construct;
 pub mod functional;
@@ -98,6 +99,7 @@ pub fn table() -> &'static Table {
             functional::BUILTINS,
             lang::BUILTINS,
             options::BUILTINS,
+            apply::BUILTINS,
         ] {
             defs.extend(family.iter());
         }
