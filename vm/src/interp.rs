@@ -434,7 +434,12 @@ impl Interp {
                 }
             }
         }
-        match builtins::lang::format_condition(v) {
+        let builtin_method = builtins::lang::format_condition(v).or_else(|| {
+            builtins::output::is_rle(v)
+                .then(|| builtins::text::format_rle(v))
+                .flatten()
+        });
+        match builtin_method {
             Some(s) => self.out.push_str(&s),
             None => {
                 let s =

@@ -63,3 +63,69 @@ mod tests {
         assert!(check_alloc(1e6, VType::Cplx).is_ok());
     }
 }
+
+#[cfg(test)]
+mod no_panic {
+    use crate::driver::{run_captured, Status};
+
+    /// Inputs that used to panic (capacity overflow, index out of bounds,
+    /// formatting precision out of range) or grow memory without bound
+    /// (issue 19): each now ends with GNU R's value or error.
+    #[test]
+    fn former_panics_give_r_errors() {
+        let cases: &[(&str, Status, &str)] = &[
+            ("pmax(NULL)", Status::Ok, "NULL"),
+            ("print(formatC(1, digits = 2^31))", Status::Ok, "1"),
+            ("rep(1, Inf)", Status::Error, "invalid 'times' argument"),
+            (
+                "numeric(1e19)",
+                Status::Error,
+                "vector size specified is too large",
+            ),
+            (
+                "vector(\"list\", 1e19)",
+                Status::Error,
+                "vector size specified is too large",
+            ),
+            (
+                "seq(1, 10, length.out = 1e19)",
+                Status::Error,
+                "result would be too long a vector",
+            ),
+            (
+                "matrix(0, 1e5, 1e5)",
+                Status::Error,
+                "cannot allocate vector of size 74.5 Gb",
+            ),
+            (
+                "numeric(1e10)",
+                Status::Error,
+                "cannot allocate vector of size 74.5 Gb",
+            ),
+            (
+                "rep(1:2, 1e10)",
+                Status::Error,
+                "cannot allocate vector of size 74.5 Gb",
+            ),
+            (
+                "rep(1:2, each = 1e10)",
+                Status::Error,
+                "cannot allocate vector of size 74.5 Gb",
+            ),
+            ("strrep(\"ab\", 1e10)", Status::Ok, "NA"),
+            (
+                "sprintf(\"%5s\", formatC(\"abcdefgh\"))",
+                Status::Ok,
+                "abcdefgh",
+            ),
+        ];
+        for (src, status, needle) in cases {
+            let (out, err, st) = run_captured(&format!("{}\n", src), "t.R");
+            assert_eq!(st, *status, "{src}: {out}{err}");
+            assert!(
+                out.contains(needle) || err.contains(needle),
+                "{src}: {out}{err}"
+            );
+        }
+    }
+}

@@ -19,11 +19,13 @@ pub mod inspect;
 pub mod lang;
 pub mod ldsum;
 pub mod math;
+pub mod matrix;
 pub mod options;
 pub mod output;
 pub mod sets;
 pub mod strings;
 pub mod subset;
+pub mod text;
 
 pub type BuiltinFn = fn(&mut Interp, Args) -> RResult<Value>;
 
@@ -100,6 +102,8 @@ pub fn table() -> &'static Table {
             lang::BUILTINS,
             options::BUILTINS,
             apply::BUILTINS,
+            matrix::BUILTINS,
+            text::BUILTINS,
         ] {
             defs.extend(family.iter());
         }

@@ -187,10 +187,21 @@ fn print_impl(interp: &mut Interp, args: Args, dispatch: bool) -> RResult<Value>
         interp.visible = false;
         return Ok(x);
     }
+    if let Some(s) = super::text::format_rle(&x).filter(|_| dispatch && is_rle(&x)) {
+        interp.out.push_str(&s);
+        interp.visible = false;
+        return Ok(x);
+    }
     let s = print_with_methods(interp, &x, digits, quote)?;
     interp.out.push_str(&s);
     interp.visible = false;
     Ok(x)
+}
+
+/// Does `x` have class "rle" (printed by R's `print.rle`)?
+pub(crate) fn is_rle(x: &Value) -> bool {
+    x.explicit_class()
+        .is_some_and(|c| c.first().map(|s| s.as_str()) == Some("rle"))
 }
 
 /// The user-defined S3 method `generic.<class>` (a closure) for a value with a
