@@ -190,9 +190,8 @@ fn builtin_split(_: &mut Interp, args: Args) -> RResult<Value> {
     let (labels, mut codes) = grouping(&f)?;
     let n = x.len();
     if !codes.is_empty() && codes.len() != n {
-        if n % codes.len() != 0 {
-            _ = 0; // R warns below; the recycling itself is the same.
-        }
+        // The grouping is recycled over `x` (R also warns when the lengths
+        // are not multiples; that warning is not given here).
         codes = (0..n).map(|i| codes[i % codes.len()]).collect();
     } else if codes.is_empty() && n > 0 {
         codes = vec![None; n];

@@ -563,7 +563,7 @@ fn builtin_rep(_: &mut Interp, args: Args) -> RResult<Value> {
     let each = match &each_v {
         None => 1,
         Some(_) => match num_arg(&each_v) {
-            Some(d) if d >= 0.0 && d <= crate::limits::MAX_LENGTH => d as usize,
+            Some(d) if (0.0..=crate::limits::MAX_LENGTH).contains(&d) => d as usize,
             None => 1,
             _ => return Err(RError::new("invalid 'each' argument")),
         },
@@ -572,7 +572,7 @@ fn builtin_rep(_: &mut Interp, args: Args) -> RResult<Value> {
     let mut pos: Vec<usize> = (0..n).flat_map(|i| std::iter::repeat_n(i, each)).collect();
     let length_out = match &len_v {
         Some(_) => match num_arg(&len_v) {
-            Some(d) if d >= 0.0 && d <= crate::limits::MAX_LENGTH => {
+            Some(d) if (0.0..=crate::limits::MAX_LENGTH).contains(&d) => {
                 crate::limits::check_alloc(d, t)?;
                 Some(d as usize)
             }
