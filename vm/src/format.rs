@@ -5,8 +5,49 @@
 
 use crate::value::{is_na_real, RStr, C64, NA_INTEGER, NA_LOGICAL};
 
-/// R's `R_print.scipen` default.
-const SCIPEN: i64 = 0;
+/// R's print parameters that `options()` changes (`R_print.digits`,
+/// `R_print.scipen`): one set per thread, like GNU R's global `R_print`, so the
+/// formatting functions need no interpreter handle. `Interp::new` resets them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PrintParams {
+    pub digits: usize,
+    pub scipen: i64,
+    /// `OutDec`: the decimal mark of printed, formatted and converted numbers
+    /// (not of `sprintf`, nor of deparsed code).
+    pub outdec: char,
+}
+
+/// GNU R's defaults (`options(digits = 7, scipen = 0)`).
+pub const DEFAULT_PARAMS: PrintParams = PrintParams {
+    digits: 7,
+    scipen: 0,
+    outdec: '.',
+};
+
+thread_local! {
+    static PARAMS: std::cell::Cell<PrintParams> = const { std::cell::Cell::new(DEFAULT_PARAMS) };
+}
+
+/// The current print parameters.
+pub fn params() -> PrintParams {
+    PARAMS.with(|p| p.get())
+}
+
+/// Replace the print parameters (`options(digits=, scipen=)`).
+pub fn set_params(p: PrintParams) {
+    PARAMS.with(|c| c.set(p));
+}
+
+/// `getOption("digits")`: the default significant digits of printing.
+pub fn digits() -> usize {
+    params().digits
+}
+
+/// `getOption("scipen")`: the penalty for scientific notation. R clamps it to
+/// the range of an int; the width arithmetic here is in i64, so it cannot wrap.
+fn scipen() -> i64 {
+    params().scipen
+}
 /// Width of `NA` when printed.
 pub const NA_WIDTH: usize = 2;
 
@@ -49,7 +90,7 @@ fn scientific(x: f64, digits: usize) -> (bool, i32, usize, bool) {
 /// R's `formatReal`: the common format of `x` at `digits` significant digits with at
 /// least `nsmall` decimals in fixed notation.
 pub fn format_real(x: &[f64], digits: usize, nsmall: usize) -> RealFmt {
-    format_real_scipen(x, digits, nsmall, SCIPEN)
+    format_real_scipen(x, digits, nsmall, scipen())
 }
 
 /// `format_real` with an explicit `scipen` penalty (`format(scientific = )`).
@@ -175,11 +216,12 @@ pub fn encode_real(x: f64, f: RealFmt) -> String {
     } else {
         // R drops the sign of a negative zero.
         let x = if x == 0.0 { 0.0 } else { x };
-        if f.e > 0 {
+        let s = if f.e > 0 {
             sci_string(x, f.d, false)
         } else {
             fixed_string(x, f.d)
-        }
+        };
+        with_outdec(s)
     };
     pad_left(&s, f.w)
 }
@@ -193,7 +235,18 @@ fn fixed_string(x: f64, d: usize) -> String {
 /// `dropTrailing0`, used by `as.character`).
 fn encode_real_drop0(x: f64, f: RealFmt) -> String {
     let s = encode_real(x, RealFmt { w: 0, ..f });
-    drop_trailing_zeros(&s)
+    match params().outdec {
+        '.' => drop_trailing_zeros(&s),
+        mark => with_outdec(drop_trailing_zeros(&s.replace(mark, "."))),
+    }
+}
+
+/// A formatted number with its decimal point replaced by the `OutDec` option.
+pub fn with_outdec(s: String) -> String {
+    match params().outdec {
+        '.' => s,
+        mark => s.replace('.', mark.encode_utf8(&mut [0; 4])),
+    }
 }
 
 /// R's `dropTrailing0`: `1.50` → `1.5`, `2.000e+05` → `2e+05`, `3.0` → `3`.
@@ -452,7 +505,7 @@ pub fn format_complex(x: &[C64], digits: usize, nsmall: usize) -> (RealFmt, Real
     let zero = RealFmt { w: 0, d: 0, e: 0 };
     let (wf, mut fr) = re_stats.formats().unwrap_or((0, zero));
     let (i_wf, mut fi) = im_stats.formats().unwrap_or((0, zero));
-    let sci = SCIPEN;
+    let sci = scipen();
     if all_re_zero {
         fr = RealFmt {
             w: wf as usize,
@@ -510,9 +563,10 @@ pub fn encode_complex_digits(z: C64, fr: RealFmt, fi: RealFmt, digits: usize) ->
     format!("{}{}{}i", re, if neg_im { '-' } else { '+' }, im)
 }
 
-/// One complex number in the given part formats (unpadded), at 7 digits.
+/// One complex number in the given part formats (unpadded), at the current
+/// `digits` option.
 pub fn encode_complex(z: C64, fr: RealFmt, fi: RealFmt) -> String {
-    encode_complex_digits(z, RealFmt { w: 0, ..fr }, RealFmt { w: 0, ..fi }, 7)
+    encode_complex_digits(z, RealFmt { w: 0, ..fr }, RealFmt { w: 0, ..fi }, digits())
 }
 
 /// Complex numbers formatted with common part formats, right-justified.

@@ -170,6 +170,10 @@ pub struct Interp {
     pub osr_soon: bool,
     /// Maximum closure nesting (R's `expressions` limit).
     pub max_depth: usize,
+    /// `options()`: (name, value), sorted by name (see `builtins::options`).
+    pub options: Vec<(String, Value)>,
+    /// `getOption("warn")` as an integer (read on every warning).
+    pub warn_level: i32,
     stack: Vec<Value>,
     loops: Vec<LoopState>,
     tries: Vec<TryFrame>,
@@ -210,7 +214,7 @@ fn unsupported_feature(name: &str) -> Option<&'static str> {
             "file and connection IO"
         }
         "data.frame" | "as.data.frame" | "read.delim" => "data frames",
-        "factor" | "as.factor" | "levels" | "nlevels" | "table" => "factors",
+        "factor" | "as.factor" | "levels" | "nlevels" => "factors",
         "set.seed" | "runif" | "rnorm" | "sample" | "rbinom" | "rpois" | "rexp" => {
             "random number generation"
         }
@@ -240,6 +244,8 @@ impl Interp {
             stats: InterpStats::default(),
             toplevel_code: Vec::new(),
             max_depth: 5000,
+            options: builtins::options::default_options(),
+            warn_level: 0,
             stack: Vec::with_capacity(1024),
             loops: Vec::new(),
             tries: Vec::new(),
@@ -251,6 +257,9 @@ impl Interp {
             env_pool: Vec::new(),
         };
         it.define_base_constants();
+        // Print parameters are per thread (see `format::PrintParams`); a new
+        // interpreter starts from GNU R's defaults.
+        crate::format::set_params(crate::format::DEFAULT_PARAMS);
         it
     }
 
@@ -299,7 +308,23 @@ impl Interp {
                 condition: None,
             }));
         }
-        self.warnings.push((call, msg));
+        match self.warn_level {
+            ..=-1 => {}
+            0 => self.warnings.push((call, msg)),
+            // options(warn = 1): printed at once, as R's PrintWarnings does for one.
+            1 => match call {
+                Some(c) => self.err.push_str(&format!("Warning in {} : {}\n", c, msg)),
+                None => self.err.push_str(&format!("Warning: {}\n", msg)),
+            },
+            _ => {
+                return Err(RError::from(RErrorData {
+                    kind: ErrKind::Error,
+                    msg: format!("(converted from warning) {}", msg),
+                    call: call.map_or(ErrCall::None, ErrCall::Call),
+                    condition: None,
+                }))
+            }
+        }
         Ok(())
     }
 
@@ -327,6 +352,35 @@ impl Interp {
 
     /// Call a function value; `site` describes the call in errors.
     pub fn call_value(&mut self, f: &Value, args: Args, site: CallSite) -> RResult<Value> {
+        if let Value::Builtin(id) = f {
+            // A builtin that is an S3 generic in R (`rev`, `mean`, ...) hands a
+            // classed first argument to the user's method, if there is one.
+            if let Some(generic) = builtins::s3_generic(*id) {
+                if let Some(obj) = args.values.first().filter(|v| v.has_attrs()) {
+                    if let Some(classes) = obj.explicit_class() {
+                        for (k, c) in classes.iter().enumerate() {
+                            if let Some(Value::Closure(m)) =
+                                self.find_function(&format!("{}.{}", generic, c))
+                            {
+                                let info = DispatchInfo {
+                                    generic: generic.to_string(),
+                                    classes: classes.clone(),
+                                    position: k,
+                                    object: obj.clone(),
+                                };
+                                return self.call_closure(&m, args, site, Some(info));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        self.call_value_no_dispatch(f, args, site)
+    }
+
+    /// `call_value` without S3 dispatch of builtins: the internal default
+    /// method, as `NextMethod` and `UseMethod` reach it.
+    fn call_value_no_dispatch(&mut self, f: &Value, args: Args, site: CallSite) -> RResult<Value> {
         match f {
             Value::Builtin(id) => {
                 self.stats.builtin_calls += 1;
@@ -380,15 +434,16 @@ impl Interp {
                 }
             }
         }
-        match builtins::lang::format_condition(v) {
+        let builtin_method = builtins::lang::format_condition(v).or_else(|| {
+            builtins::output::is_rle(v)
+                .then(|| builtins::text::format_rle(v))
+                .flatten()
+        });
+        match builtin_method {
             Some(s) => self.out.push_str(&s),
             None => {
-                let s = builtins::output::print_with_methods(
-                    self,
-                    v,
-                    crate::print::DEFAULT_DIGITS,
-                    true,
-                )?;
+                let s =
+                    builtins::output::print_with_methods(self, v, crate::format::digits(), true)?;
                 self.out.push_str(&s);
             }
         }
@@ -2248,7 +2303,7 @@ impl Interp {
         // Internal defaults for a few generics.
         if let Some(f) = builtins::lookup(generic) {
             if generic != "UseMethod" {
-                return self.call_value(&f, args, site);
+                return self.call_value_no_dispatch(&f, args, site);
             }
         }
         let shown = if classes.len() == 1 {
@@ -2278,7 +2333,7 @@ impl Interp {
     ) -> RResult<Value> {
         match f {
             Value::Closure(c) => self.call_closure(c, args, site, Some(info)),
-            other => self.call_value(other, args, site),
+            other => self.call_value_no_dispatch(other, args, site),
         }
     }
 }
@@ -2372,7 +2427,13 @@ fn condition_truth(v: &Value) -> RResult<bool> {
         },
     };
     if l == NA_LOGICAL {
-        return Err(RError::new("missing value where TRUE/FALSE needed"));
+        // R's asLogicalNoNA: only a logical NA is a "missing value"; an NA of
+        // any other type is not interpretable.
+        return Err(RError::new(if vec.vtype() == VType::Lgl {
+            "missing value where TRUE/FALSE needed"
+        } else {
+            "argument is not interpretable as logical"
+        }));
     }
     Ok(l != 0)
 }

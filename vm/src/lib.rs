@@ -19,6 +19,7 @@ pub mod feedback;
 pub mod format;
 pub mod interp;
 pub mod lexer;
+pub mod limits;
 pub mod parser;
 pub mod print;
 pub mod symbols;

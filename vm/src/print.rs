@@ -13,12 +13,10 @@ use crate::value::{RStr, Value, VecData, Vector, C64};
 pub const PRINT_WIDTH: usize = 80;
 /// R's `R_print.gap`.
 const GAP: usize = 1;
-/// R's `R_print.digits` default.
-pub const DEFAULT_DIGITS: usize = 7;
-
-/// The text `print(v)` writes (including the final newline).
+/// The text `print(v)` writes (including the final newline), at the current
+/// `digits` option.
 pub fn print_to_string(v: &Value) -> String {
-    print_to_string_digits(v, DEFAULT_DIGITS)
+    print_to_string_digits(v, crate::format::digits())
 }
 
 /// `print(v, digits = digits)`.
@@ -65,6 +63,46 @@ pub fn print_to_string_dispatch(
 /// (being written elsewhere); until it exists closures print as a placeholder.
 fn closure_text(_v: &Value) -> String {
     "function (...) NULL".to_string()
+}
+
+/// For a 1-d array with dimnames: the header line (the dimnames' name, when
+/// the dimnames are named) and the element names.
+fn dim1_names(v: &Vector) -> Option<(Option<String>, Vec<RStr>)> {
+    let d = v.attr("dim")?;
+    if d.len() != 1 {
+        return None;
+    }
+    let Value::Vec(dn) = v.attr("dimnames")? else {
+        return None;
+    };
+    let VecData::List(items) = &dn.data else {
+        return None;
+    };
+    let names = match items
+        .first()?
+        .as_vector()?
+        .data
+        .coerce(crate::value::VType::Str)
+    {
+        VecData::Str(s) if s.len() == v.len() => s,
+        _ => return None,
+    };
+    let header = dn.names().map(|n| {
+        n.first()
+            .cloned()
+            .flatten()
+            .map(|s| s.to_string())
+            .unwrap_or_default()
+    });
+    Some((header, names))
+}
+
+/// Is a class attribute value exactly "table"?
+fn is_table_class(val: &Value) -> bool {
+    match val.as_vector().map(|v| v.data.clone()) {
+        Some(VecData::Str(s)) => s.len() == 1 && s[0].as_deref() == Some("table"),
+        _ => false,
+    }
 }
 
 /// Number of decimal digits of `n` (R's `IndexWidth`).
@@ -126,6 +164,22 @@ impl Printer<'_, '_> {
             self.list(items, v.names(), tag);
         } else if let Some((nr, nc)) = v.dim2() {
             self.matrix(v, nr, nc);
+        } else if let Some((header, names)) = dim1_names(v) {
+            // A 1-d array with dimnames (a `table`): R prints the dimnames'
+            // name on a line of its own, then the elements as a named vector.
+            if v.is_empty() {
+                self.out.push_str(if v.attr("class").is_some() {
+                    "< table of extent 0 >\n"
+                } else {
+                    "character(0)\n"
+                });
+                return;
+            }
+            if let Some(h) = header {
+                self.out.push_str(&h);
+                self.out.push('\n');
+            }
+            self.named_vector(&v.data, &names);
         } else if v.is_empty() {
             let names = if v.names().is_some() { "named " } else { "" };
             let ty = match v.vtype() {
@@ -151,6 +205,10 @@ impl Printer<'_, '_> {
             if matches!(&**name, "dim" | "dimnames" | "comment" | "srcref")
                 || (names_shown && &**name == "names")
             {
+                continue;
+            }
+            // print.table shows a table without its class.
+            if &**name == "class" && val.explicit_class().is_none() && is_table_class(val) {
                 continue;
             }
             // R chains attribute tags (`attr(,"a")attr(,"b")`) but does not prefix

@@ -299,11 +299,33 @@ impl Vector {
             a.push((name.into(), value));
         }
     }
-    /// The `names` attribute as strings, if present.
+    /// The `names` attribute as strings, if present; for a 1-d array (a
+    /// `table`), its dimnames, as R's `names()` gives them.
     pub fn names(&self) -> Option<&[RStr]> {
-        match self.attr("names")? {
-            Value::Vec(v) => match &v.data {
+        match self.attr("names") {
+            Some(Value::Vec(v)) => match &v.data {
                 VecData::Str(s) => Some(s),
+                _ => None,
+            },
+            Some(_) => None,
+            None => self.dim1_names(),
+        }
+    }
+    fn dim1_names(&self) -> Option<&[RStr]> {
+        let attrs = self.attrs.as_ref()?;
+        let (_, dim) = attrs.iter().find(|(n, _)| &**n == "dim")?;
+        if dim.len() != 1 {
+            return None;
+        }
+        let (_, Value::Vec(dn)) = attrs.iter().find(|(n, _)| &**n == "dimnames")? else {
+            return None;
+        };
+        match &dn.data {
+            VecData::List(items) => match items.first()? {
+                Value::Vec(v) => match &v.data {
+                    VecData::Str(s) if s.len() == self.len() => Some(s),
+                    _ => None,
+                },
                 _ => None,
             },
             _ => None,

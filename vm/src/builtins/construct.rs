@@ -21,6 +21,7 @@ pub const BUILTINS: &[BuiltinDef] = &[
     BuiltinDef::new(":", builtin_colon),
     BuiltinDef::new("rep", builtin_rep),
     BuiltinDef::new("rep_len", builtin_rep_len),
+    BuiltinDef::new("rep.int", builtin_rep_int),
     BuiltinDef::new("rev", builtin_rev),
     BuiltinDef::new("matrix", builtin_matrix),
     BuiltinDef::new("array", builtin_array),
@@ -87,6 +88,25 @@ fn count_arg(v: &Option<Value>, err: &str) -> RResult<Option<usize>> {
         Some(_) => match num_arg(v) {
             Some(d) if d >= 0.0 && d < i32::MAX as f64 => Ok(Some(d as usize)),
             _ => Err(RError::new(err.to_string())),
+        },
+    }
+}
+
+/// `matrix`'s `nrow`/`ncol`: R coerces to integer (NA beyond INT_MAX).
+fn dim_count(interp: &mut Interp, v: &Option<Value>, what: &str) -> RResult<Option<usize>> {
+    match v {
+        None => Ok(None),
+        Some(_) => match num_arg(v) {
+            Some(d) if d < 0.0 => Err(RError::new(format!("invalid '{what}' value (< 0)"))),
+            Some(d) if d < 2147483648.0 => Ok(Some(d as usize)),
+            d => {
+                if d.is_some() {
+                    interp.warning("NAs introduced by coercion to integer range")?;
+                }
+                Err(RError::new(format!(
+                    "invalid '{what}' value (too large or NA)"
+                )))
+            }
         },
     }
 }
@@ -376,7 +396,17 @@ fn builtin_seq(interp: &mut Interp, args: Args) -> RResult<Value> {
     }
     let length_out = match &len_v {
         Some(_) => match num_arg(&len_v) {
-            Some(d) if d >= 0.0 => Some(d.ceil() as usize),
+            // R's seq.default builds the result with seq_len(length.out - 2L).
+            Some(d) if d.is_finite() && d > crate::limits::MAX_LENGTH => {
+                return Err(RError::with_call(
+                    "result would be too long a vector",
+                    "seq_len(length.out - 2L)",
+                ))
+            }
+            Some(d) if d >= 0.0 && d.is_finite() => {
+                crate::limits::check_alloc(d.ceil(), VType::Dbl)?;
+                Some(d.ceil() as usize)
+            }
             _ => return Err(RError::new("'length.out' must be a non-negative number")),
         },
         None => None,
@@ -527,19 +557,25 @@ fn builtin_rep(_: &mut Interp, args: Args) -> RResult<Value> {
     if x.is_null() {
         return Ok(Value::Null);
     }
+    let t = x.vtype().unwrap_or(VType::List);
     let n = x.len();
+    // Beyond the longest describable vector R calls `each` invalid.
     let each = match &each_v {
         None => 1,
         Some(_) => match num_arg(&each_v) {
-            Some(d) if d >= 0.0 => d as usize,
+            Some(d) if (0.0..=crate::limits::MAX_LENGTH).contains(&d) => d as usize,
             None => 1,
             _ => return Err(RError::new("invalid 'each' argument")),
         },
     };
+    crate::limits::check_alloc(n as f64 * each as f64, t)?;
     let mut pos: Vec<usize> = (0..n).flat_map(|i| std::iter::repeat_n(i, each)).collect();
     let length_out = match &len_v {
         Some(_) => match num_arg(&len_v) {
-            Some(d) if d >= 0.0 => Some(d as usize),
+            Some(d) if (0.0..=crate::limits::MAX_LENGTH).contains(&d) => {
+                crate::limits::check_alloc(d, t)?;
+                Some(d as usize)
+            }
             None => None,
             _ => return Err(RError::new("invalid 'length.out' argument")),
         },
@@ -552,10 +588,14 @@ fn builtin_rep(_: &mut Interp, args: Args) -> RResult<Value> {
                 Some(VecData::Dbl(t)) => t,
                 _ => return Err(RError::new("invalid 'times' argument")),
             };
-            if times.iter().any(|t| t.is_nan() || *t < 0.0) {
+            if times
+                .iter()
+                .any(|t| t.is_nan() || *t < 0.0 || *t > crate::limits::MAX_LENGTH)
+            {
                 return Err(RError::new("invalid 'times' argument"));
             }
             if times.len() == 1 {
+                crate::limits::check_alloc(pos.len() as f64 * times[0], t)?;
                 let k = times[0] as usize;
                 let base = pos.clone();
                 pos = Vec::with_capacity(base.len() * k);
@@ -563,6 +603,7 @@ fn builtin_rep(_: &mut Interp, args: Args) -> RResult<Value> {
                     pos.extend_from_slice(&base);
                 }
             } else if times.len() == pos.len() {
+                crate::limits::check_alloc(times.iter().sum(), t)?;
                 pos = pos
                     .iter()
                     .zip(&times)
@@ -582,6 +623,58 @@ fn builtin_rep(_: &mut Interp, args: Args) -> RResult<Value> {
     }
     let pos: Vec<Option<usize>> = pos.into_iter().map(Some).collect();
     Ok(select_value(&x, &pos, true))
+}
+
+/// `rep.int(x, times)`: `rep` without names, `each` or `length.out`; `times`
+/// is one count or one count per element.
+fn builtin_rep_int(_: &mut Interp, args: Args) -> RResult<Value> {
+    let mut b = args.bind(&["x", "times"])?;
+    let x = b.take(0).unwrap_or(Value::Null);
+    let times_v = b.take(1).unwrap_or(Value::Null);
+    let t = x.vtype().unwrap_or(VType::List);
+    if x.is_function() {
+        return Err(RError::new(format!(
+            "attempt to replicate an object of type '{}'",
+            x.type_name()
+        )));
+    }
+    let times: Vec<f64> = match times_v
+        .as_vector()
+        .map(|v| coerce_data(&v.data, VType::Dbl))
+    {
+        Some(VecData::Dbl(t)) if !t.is_empty() => t,
+        Some(VecData::Dbl(_)) => return Err(RError::new("invalid 'times' value")),
+        _ => {
+            return Err(RError::new(format!(
+                "invalid type ({}) for 'times' (must be a vector)",
+                times_v.type_name()
+            )))
+        }
+    };
+    if times
+        .iter()
+        .any(|t| t.is_nan() || *t < 0.0 || *t > crate::limits::MAX_LENGTH)
+    {
+        return Err(RError::new("invalid 'times' value"));
+    }
+    if x.is_null() {
+        return Err(RError::new("unimplemented type 'NULL' in 'rep3'"));
+    }
+    let n = x.len();
+    let pos: Vec<Option<usize>> = if times.len() == 1 {
+        crate::limits::check_alloc(n as f64 * times[0], t)?;
+        (0..times[0] as usize)
+            .flat_map(|_| (0..n).map(Some))
+            .collect()
+    } else if times.len() == n {
+        crate::limits::check_alloc(times.iter().sum(), t)?;
+        (0..n)
+            .flat_map(|i| std::iter::repeat_n(Some(i), times[i] as usize))
+            .collect()
+    } else {
+        return Err(RError::new("invalid 'times' value"));
+    };
+    Ok(select_value(&x, &pos, false))
 }
 
 fn builtin_rep_len(_: &mut Interp, args: Args) -> RResult<Value> {
@@ -613,8 +706,8 @@ fn builtin_rev(_: &mut Interp, args: Args) -> RResult<Value> {
 fn builtin_matrix(interp: &mut Interp, args: Args) -> RResult<Value> {
     let mut b = args.bind(&["data", "nrow", "ncol", "byrow", "dimnames"])?;
     let data = b.take(0).unwrap_or(Value::Lgl(NA_LOGICAL));
-    let nrow = count_arg(&b.take(1), "invalid 'nrow' value (< 0)")?;
-    let ncol = count_arg(&b.take(2), "invalid 'ncol' value (< 0)")?;
+    let nrow = dim_count(interp, &b.take(1), "nrow")?;
+    let ncol = dim_count(interp, &b.take(2), "ncol")?;
     let byrow = flag_arg(&b.take(3), false);
     let dimnames = b.take(4);
     let d = data_of(&data);
@@ -625,6 +718,7 @@ fn builtin_matrix(interp: &mut Interp, args: Args) -> RResult<Value> {
         (None, Some(c)) => (if c == 0 { 0 } else { len.div_ceil(c) }, c),
         (None, None) => (len, 1),
     };
+    crate::limits::check_alloc(nr as f64 * nc as f64, d.vtype())?;
     let nrc = nr * nc;
     if len > 1 && nrc % len != 0 {
         if (len > nr && nr > 0 && (len / nr) * nr != len) || (len < nr && (nr / len) * len != len) {
@@ -678,6 +772,7 @@ fn builtin_array(_: &mut Interp, args: Args) -> RResult<Value> {
     if dims.len() > 2 || dims.is_empty() {
         return Err(RError::unsupported("array() with more than 2 dimensions"));
     }
+    crate::limits::check_alloc(dims.iter().map(|&x| x as f64).product(), d.vtype())?;
     let total: usize = dims.iter().product();
     let len = d.len();
     let pos: Vec<Option<usize>> = (0..total)
@@ -717,11 +812,11 @@ fn builtin_t(_: &mut Interp, args: Args) -> RResult<Value> {
     Ok(Value::Vec(Rc::new(v)))
 }
 
-fn builtin_diag(_: &mut Interp, args: Args) -> RResult<Value> {
+fn builtin_diag(interp: &mut Interp, args: Args) -> RResult<Value> {
     let mut b = args.bind(&["x", "nrow", "ncol", "names"])?;
     let x = b.take(0).unwrap_or(Value::Dbl(1.0));
-    let nrow = count_arg(&b.take(1), "invalid 'nrow' value (< 0)")?;
-    let ncol = count_arg(&b.take(2), "invalid 'ncol' value (< 0)")?;
+    let nrow = dim_count(interp, &b.take(1), "nrow")?;
+    let ncol = dim_count(interp, &b.take(2), "ncol")?;
     let xv = x
         .as_vector()
         .ok_or_else(|| RError::new("'x' must be numeric or a matrix"))?;

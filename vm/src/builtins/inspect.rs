@@ -38,11 +38,15 @@ fn string_arg(v: Option<Value>, what: &str) -> RResult<Option<String>> {
 }
 
 /// A non-negative length argument.
-fn length_arg(v: Option<Value>, what: &str) -> RResult<usize> {
+fn length_arg(v: Option<Value>, what: &str, t: VType) -> RResult<usize> {
     match v {
         None => Ok(0),
         Some(v) => match v.first_f64() {
-            Some(n) if n.is_finite() && n >= 0.0 => Ok(n as usize),
+            Some(n) if n == f64::INFINITY => Err(RError::new("vector size cannot be infinite")),
+            Some(n) if n.is_finite() && n >= 0.0 => {
+                crate::limits::check_alloc(n, t)?;
+                Ok(n as usize)
+            }
             _ => Err(RError::new(format!("invalid '{}' argument", what))),
         },
     }
@@ -66,7 +70,16 @@ fn bi_length(_: &mut Interp, args: Args) -> RResult<Value> {
 
 fn bi_names(_: &mut Interp, args: Args) -> RResult<Value> {
     let (x, _) = bind(args, &["x"])?;
-    Ok(x.attr("names").cloned().unwrap_or(Value::Null))
+    Ok(match x.attr("names") {
+        Some(n) => n.clone(),
+        // A 1-d array's names are its dimnames.
+        None => match &x {
+            Value::Vec(v) => v
+                .names()
+                .map_or(Value::Null, |n| crate::value::str_vec(n.to_vec())),
+            _ => Value::Null,
+        },
+    })
 }
 
 fn replacement_args(args: Args) -> RResult<(Value, Value)> {
@@ -1033,9 +1046,9 @@ fn zeros(t: VType, n: usize) -> VecData {
 fn bi_vector(_: &mut Interp, args: Args) -> RResult<Value> {
     let mut b = args.bind(&["mode", "length"])?;
     let mode = string_arg(b.take(0), "mode")?.unwrap_or_else(|| "logical".into());
-    let n = length_arg(b.take(1), "length")?;
     let t = mode_to_type(&mode)?
         .ok_or_else(|| RError::new("vector: cannot make a vector of mode 'any'."))?;
+    let n = length_arg(b.take(1), "length", t)?;
     Ok(Value::from_data(zeros(t, n)))
 }
 
@@ -1043,7 +1056,7 @@ macro_rules! ctor {
     ($name:ident, $t:expr) => {
         fn $name(_: &mut Interp, args: Args) -> RResult<Value> {
             let mut b = args.bind(&["length"])?;
-            let n = length_arg(b.take(0), "length")?;
+            let n = length_arg(b.take(0), "length", $t)?;
             Ok(Value::from_data(zeros($t, n)))
         }
     };
@@ -1055,7 +1068,7 @@ ctor!(bi_character, VType::Str);
 
 fn bi_complex(_: &mut Interp, args: Args) -> RResult<Value> {
     let mut b = args.bind(&["length.out", "real", "imaginary", "modulus", "argument"])?;
-    let n = length_arg(b.take(0), "length.out")?;
+    let n = length_arg(b.take(0), "length.out", VType::Cplx)?;
     let part = |v: Option<Value>| -> Vec<f64> {
         v.and_then(|v| v.as_vector().map(|x| dbl_data(&x.data).into_owned()))
             .unwrap_or_default()

@@ -972,8 +972,14 @@ fn parallel_extremum(interp: &mut Interp, args: Args, is_max: bool) -> RResult<V
     if t == VType::Cplx {
         return Err(invalid_type("complex"));
     }
+    // R's do_pmin: one argument is returned as it is (pmax(NULL) is NULL);
+    // with more, the result is at least integer (pmax(TRUE, FALSE) is 1L).
+    if vals.len() == 1 {
+        return Ok(vals.into_iter().next().unwrap());
+    }
+    let t = t.max(VType::Int);
     let vecs: Vec<Cow<'_, Vector>> = vals.iter().filter_map(|v| v.as_vector()).collect();
-    if vecs.iter().any(|v| v.is_empty()) {
+    if vecs.len() < vals.len() || vecs.iter().any(|v| v.is_empty()) {
         return Ok(Value::from_data(VecData::empty(t)));
     }
     let n = vecs.iter().map(|v| v.len()).max().unwrap_or(0);

@@ -11,6 +11,7 @@ use crate::value::Value;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
+pub mod apply;
 pub mod arith;
 pub mod construct;
 pub mod functional;
@@ -18,10 +19,13 @@ pub mod inspect;
 pub mod lang;
 pub mod ldsum;
 pub mod math;
+pub mod matrix;
+pub mod options;
 pub mod output;
 pub mod sets;
 pub mod strings;
 pub mod subset;
+pub mod text;
 
 pub type BuiltinFn = fn(&mut Interp, Args) -> RResult<Value>;
 
@@ -39,7 +43,46 @@ impl BuiltinDef {
 pub struct Table {
     pub defs: Vec<&'static BuiltinDef>,
     pub by_name: HashMap<&'static str, u16>,
+    /// Per builtin id: the S3 generic it implements, if it dispatches.
+    pub generic: Vec<Option<&'static str>>,
 }
+
+/// Builtins that are S3 generics in R and dispatch on a classed first
+/// argument to a user's method (`print` and `format` dispatch themselves).
+const S3_GENERICS: &[&str] = &[
+    "rev",
+    "mean",
+    "sort",
+    "as.character",
+    "unique",
+    "duplicated",
+    "t",
+    "all.equal",
+    "seq",
+    "as.list",
+    "range",
+    "split",
+    "aperm",
+    "as.matrix",
+];
+
+/// Default methods of R's S3 generics that are callable by their full name
+/// (`rev.default(x)`) and found by `UseMethod`/`NextMethod`. The builtin
+/// implementing the generic is already the default method: it does not
+/// dispatch (except `print`/`format`, whose `.default` is a separate builtin).
+const DEFAULT_METHODS: &[(&str, &str)] = &[
+    ("rev.default", "rev"),
+    ("mean.default", "mean"),
+    ("sort.default", "sort"),
+    ("as.character.default", "as.character"),
+    ("unique.default", "unique"),
+    ("duplicated.default", "duplicated"),
+    ("t.default", "t"),
+    ("all.equal.default", "all.equal"),
+    ("seq.default", "seq"),
+    ("as.list.default", "as.list"),
+    ("range.default", "range"),
+];
 
 /// The global builtin table (built once).
 pub fn table() -> &'static Table {
@@ -57,6 +100,10 @@ pub fn table() -> &'static Table {
             output::BUILTINS,
             functional::BUILTINS,
             lang::BUILTINS,
+            options::BUILTINS,
+            apply::BUILTINS,
+            matrix::BUILTINS,
+            text::BUILTINS,
         ] {
             defs.extend(family.iter());
         }
@@ -64,12 +111,30 @@ pub fn table() -> &'static Table {
         for (i, d) in defs.iter().enumerate() {
             by_name.insert(d.name, i as u16);
         }
-        Table { defs, by_name }
+        for &(alias, target) in DEFAULT_METHODS {
+            let i = by_name[target];
+            by_name.entry(alias).or_insert(i);
+        }
+        let generic = defs
+            .iter()
+            .map(|d| S3_GENERICS.iter().find(|g| **g == d.name).copied())
+            .collect();
+        Table {
+            defs,
+            by_name,
+            generic,
+        }
     })
 }
 
 pub fn lookup(name: &str) -> Option<Value> {
     table().by_name.get(name).map(|&i| Value::Builtin(i))
+}
+
+/// The S3 generic builtin `id` implements (None: it never dispatches).
+#[inline]
+pub fn s3_generic(id: u16) -> Option<&'static str> {
+    table().generic[id as usize]
 }
 
 pub fn name_of(id: u16) -> &'static str {

@@ -15,8 +15,9 @@ use crate::value::{is_na_real, str_vec, RStr, VType, Value, VecData, NA_INTEGER}
 pub const BUILTINS: &[BuiltinDef] = &[
     BuiltinDef::new("cat", builtin_cat),
     BuiltinDef::new("print", builtin_print),
-    BuiltinDef::new("print.default", builtin_print),
+    BuiltinDef::new("print.default", builtin_print_default),
     BuiltinDef::new("format", builtin_format),
+    BuiltinDef::new("format.default", builtin_format_default),
     BuiltinDef::new("formatC", builtin_format_c),
     BuiltinDef::new("sprintf", builtin_sprintf),
     BuiltinDef::new("message", builtin_message),
@@ -81,7 +82,7 @@ fn cat_element(d: &VecData, i: usize) -> String {
                 x[i].to_string()
             }
         }
-        VecData::Dbl(x) => format_real_one(x[i], 7),
+        VecData::Dbl(x) => format_real_one(x[i], crate::format::digits()),
         VecData::Cplx(x) => {
             let (fr, fi, _) = crate::format::format_complex(&x[i..=i], 7, 0);
             crate::format::encode_complex(x[i], fr, fi)
@@ -159,10 +160,19 @@ fn builtin_cat(interp: &mut Interp, args: Args) -> RResult<Value> {
 }
 
 fn builtin_print(interp: &mut Interp, args: Args) -> RResult<Value> {
+    print_impl(interp, args, true)
+}
+
+/// `print.default`: the method itself, which never dispatches on `x`'s class.
+fn builtin_print_default(interp: &mut Interp, args: Args) -> RResult<Value> {
+    print_impl(interp, args, false)
+}
+
+fn print_impl(interp: &mut Interp, args: Args, dispatch: bool) -> RResult<Value> {
     let mut b = args.bind(&["x", "digits", "quote", "..."])?;
     let x = b.take(0).unwrap_or(Value::Null);
     let digits = match b.take(1) {
-        None | Some(Value::Null) => crate::print::DEFAULT_DIGITS,
+        None | Some(Value::Null) => crate::format::digits(),
         Some(d) => {
             let d = d
                 .first_f64()
@@ -171,9 +181,14 @@ fn builtin_print(interp: &mut Interp, args: Args) -> RResult<Value> {
         }
     };
     let quote = arg_flag(&b.take(2), true);
-    if let Some(method) = s3_method(interp, "print", &x) {
+    if let Some(method) = s3_method(interp, "print", &x).filter(|_| dispatch) {
         // print is an S3 generic in R: a user method takes over.
         interp.call_function(&method, Args::positional(vec![x.clone()]))?;
+        interp.visible = false;
+        return Ok(x);
+    }
+    if let Some(s) = super::text::format_rle(&x).filter(|_| dispatch && is_rle(&x)) {
+        interp.out.push_str(&s);
         interp.visible = false;
         return Ok(x);
     }
@@ -181,6 +196,12 @@ fn builtin_print(interp: &mut Interp, args: Args) -> RResult<Value> {
     interp.out.push_str(&s);
     interp.visible = false;
     Ok(x)
+}
+
+/// Does `x` have class "rle" (printed by R's `print.rle`)?
+pub(crate) fn is_rle(x: &Value) -> bool {
+    x.explicit_class()
+        .is_some_and(|c| c.first().map(|s| s.as_str()) == Some("rle"))
 }
 
 /// The user-defined S3 method `generic.<class>` (a closure) for a value with a
@@ -266,6 +287,15 @@ fn with_shape(result: Vec<RStr>, from: &Value) -> Value {
 }
 
 fn builtin_format(interp: &mut Interp, args: Args) -> RResult<Value> {
+    format_impl(interp, args, true)
+}
+
+/// `format.default`: the method itself, which never dispatches on `x`'s class.
+fn builtin_format_default(interp: &mut Interp, args: Args) -> RResult<Value> {
+    format_impl(interp, args, false)
+}
+
+fn format_impl(interp: &mut Interp, args: Args, dispatch: bool) -> RResult<Value> {
     let mut b = args.bind(&[
         "x",
         "trim",
@@ -279,14 +309,14 @@ fn builtin_format(interp: &mut Interp, args: Args) -> RResult<Value> {
         "...",
     ])?;
     let x = b.take(0).unwrap_or(Value::Null);
-    if let Some(method) = s3_method(interp, "format", &x) {
+    if let Some(method) = s3_method(interp, "format", &x).filter(|_| dispatch) {
         // format is an S3 generic in R: a user method takes over.
         return interp.call_function(&method, Args::positional(vec![x]));
     }
     let trim = arg_flag(&b.take(1), false);
     let digits = arg_f64(&b.take(2))
         .map(|d| d.clamp(1.0, 22.0) as usize)
-        .unwrap_or(7);
+        .unwrap_or_else(crate::format::digits);
     let nsmall = arg_f64(&b.take(3))
         .map(|d| d.clamp(0.0, 20.0) as usize)
         .unwrap_or(0);
@@ -296,7 +326,7 @@ fn builtin_format(interp: &mut Interp, args: Args) -> RResult<Value> {
         .unwrap_or(0);
     // scientific = TRUE/FALSE forces the notation; a number is a scipen penalty.
     let scipen = match b.take(7) {
-        None | Some(Value::Null) => 0,
+        None | Some(Value::Null) => crate::format::params().scipen,
         Some(v) => match v.as_vector().map(|x| x.vtype()) {
             Some(VType::Lgl) => {
                 if arg_flag(&Some(v), false) {
@@ -813,17 +843,59 @@ fn builtin_sprintf(_interp: &mut Interp, args: Args) -> RResult<Value> {
 }
 
 /// `formatC`: C-style formatting of each element.
-fn builtin_format_c(_interp: &mut Interp, args: Args) -> RResult<Value> {
+fn builtin_format_c(interp: &mut Interp, args: Args) -> RResult<Value> {
     let mut b = args.bind(&["x", "width", "digits", "format", "flag", "mode", "big.mark"])?;
     let x = b.take(0).unwrap_or(Value::Null);
-    let width = arg_f64(&b.take(1)).unwrap_or(0.0) as i64;
-    let digits = arg_f64(&b.take(2)).map(|d| d as i64);
+    let width = arg_f64(&b.take(1)).unwrap_or(0.0);
+    if width.abs() >= 2f64.powi(31) {
+        // R's as.integer(width) is NA and the C code then fails to allocate.
+        return Err(RError::new("invalid 'width' argument"));
+    }
+    let width = width as i64;
+    let mut digits = arg_f64(&b.take(2)).map(|d| d as i64);
     let format = arg_str(&b.take(3));
+    // R: more than 50 digits exceed sprintf's limit, except in fixed notation,
+    // where C's sprintf takes any precision (bounded here far beyond a double's
+    // exact decimal expansion, so the result is R's).
+    if let Some(d) = digits {
+        if format.as_deref() == Some("f") {
+            digits = Some(d.min(1100));
+        } else if d > 50 {
+            interp.warning("'digits' reduced to 50")?;
+            digits = Some(50);
+        }
+    }
     let flag = arg_str(&b.take(4)).unwrap_or_default();
     let big_mark = arg_str(&b.take(6)).unwrap_or_default();
     let Some(vec) = x.as_vector() else {
         return Ok(str_vec(Vec::new()));
     };
+    if let VecData::Str(v) = &vec.data {
+        // R's format.char: format.default(x, width, justify): every string
+        // padded to a common width (at least the widest), never cut.
+        let left = flag.contains('-') || width < 0;
+        let w = v
+            .iter()
+            .map(|s| str_width(s.as_deref().unwrap_or("NA")))
+            .max()
+            .unwrap_or(0)
+            .max(width.unsigned_abs() as usize);
+        let out = v
+            .iter()
+            .map(|s| {
+                let s = s.as_deref().unwrap_or("NA");
+                Some(
+                    if left {
+                        pad_right(s, w)
+                    } else {
+                        pad_left(s, w)
+                    }
+                    .into(),
+                )
+            })
+            .collect();
+        return Ok(with_shape(out, &x));
+    }
     let conv = match format.as_deref() {
         Some(f) => f.to_string(),
         None => match vec.vtype() {
@@ -918,7 +990,7 @@ fn builtin_format_c(_interp: &mut Interp, args: Args) -> RResult<Value> {
                 } else if spec.conv == 's' {
                     c_str(&spec, &num_to_char(x))
                 } else {
-                    let s = c_double(&spec, x);
+                    let s = crate::format::with_outdec(c_double(&spec, x));
                     if big_mark.is_empty() {
                         s
                     } else {

@@ -295,7 +295,11 @@ fn builtin_strsplit(_interp: &mut Interp, args: Args) -> RResult<Value> {
     if !matches!(x.vtype(), Some(crate::value::VType::Str)) {
         return Err(RError::new("non-character argument"));
     }
-    let splits = as_strings(&b.take(1).unwrap_or(Value::str("")));
+    // split = NULL (or character(0)) splits into characters, like "".
+    let mut splits = as_strings(&b.take(1).unwrap_or(Value::Null));
+    if splits.is_empty() {
+        splits.push(Some("".into()));
+    }
     let fixed = arg_flag(&b.take(2), false);
     if arg_flag(&b.take(3), false) {
         return Err(RError::unsupported(

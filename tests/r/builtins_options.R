@@ -1,0 +1,55 @@
+# options()/getOption(): digits, scipen, OutDec, warn, and their effect on
+# print, format, cat, as.character and paste.
+x <- c(1e5, 123456, 0.1234567891234)
+print(getOption("digits")); print(getOption("scipen")); print(getOption("OutDec")); print(getOption("warn"))
+print(getOption("nope")); print(getOption("nope", 42)); print(getOption("digits", 3))
+print(class(options()))
+print(options("digits", "scipen"))
+op <- options(digits = 9)
+print(op)
+print(pi); print(x); cat(pi, exp(1), 1/3, "\n"); print(format(pi)); print(as.character(pi))
+# nbody-style energy lines
+e <- c(-0.169075164, -0.169059907)
+for (v in e) cat(sprintf("%.9f", v), format(v), "\n")
+print(e)
+print(c(1.5, 2.25, -3.125))
+print(matrix(c(pi, exp(1), sqrt(2), 1/3), 2))
+print(list(a = pi, b = 1/7))
+print(1 + 2i / 3)
+options(digits = 10)
+print(pi); print(x); cat(pi, 100 * pi, 1e-8 * pi, "\n"); print(signif(pi, 3)); print(1/7, digits = 3)
+print(summary <- c(mean = 2.5, sd = 1.2909944487358))
+options(op)
+print(pi); print(getOption("digits"))
+# scipen
+for (sp in c(-5, -1, 0, 1, 3, 100)) {
+  options(scipen = sp)
+  cat("scipen", sp, ":", 1e5, 123456, 1e-5, 0.0001234, 100, 1e15, "\n")
+  print(c(1e5, 1)); print(1e-5); print(format(1e6)); print(as.character(1e5)); print(paste(1e15, 0.1))
+  print(format(c(1, 10, 100)))
+}
+options(scipen = 0)
+print(1e5); print(1e15); print(1e16)
+# the old values come back invisibly, and options(op) restores a list
+old <- options(digits = 4, scipen = 2)
+print(old)
+print(c(pi, 1e6))
+options(old)
+print(c(pi, 1e6))
+# OutDec
+options(OutDec = ",")
+print(1.5); cat(1.5, "\n"); print(as.character(2.25)); print(format(1.5)); print(sprintf("%.1f", 1.5)); print(paste(1.5)); print(c(a = 1.25)); print(formatC(1.5))
+options(OutDec = ".")
+print(1.5)
+# warn: < 0 drops, 1 prints at once
+f <- function() { warning("w1"); cat("after\n") }
+options(warn = 1); f(); warning("top")
+options(warn = -1); f(); warning("dropped")
+options(warn = 0)
+r <- tryCatch({ options(warn = 2); warning("boom") }, error = function(e) conditionMessage(e))
+print(r)
+options(warn = 0)
+r <- tryCatch(options(digits = 30), error = function(e) conditionMessage(e))
+print(r)
+print(getOption("digits"))
+options(myopt = "hello"); print(getOption("myopt")); options(myopt = NULL); print(getOption("myopt"))

@@ -1,0 +1,2 @@
+print(getOption("digits"))
+options(digits = 0)

@@ -1,0 +1,4 @@
+f <- function(x) { warning("negative input"); x }
+options(warn = 2)
+print(sqrt(4))
+f(-1)

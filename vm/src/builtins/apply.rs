@@ -1,0 +1,375 @@
+//! Grouping and margin-wise application: `apply`, `tapply`, `split`, `table`.
+//! Groups are built as R's `factor()` builds levels: the sorted distinct
+//! non-NA values (numbers numerically, strings in the C.UTF-8 collation),
+//! labelled by `as.character`; NA elements belong to no group.
+
+use super::functional::simplify;
+use super::BuiltinDef;
+use crate::args::Args;
+use crate::ast::ExprKind;
+use crate::error::{RError, RResult};
+use crate::interp::{CallSite, Interp};
+use crate::value::*;
+use std::rc::Rc;
+
+pub const BUILTINS: &[BuiltinDef] = &[
+    BuiltinDef::new("apply", builtin_apply),
+    BuiltinDef::new("tapply", builtin_tapply),
+    BuiltinDef::new("split", builtin_split),
+    BuiltinDef::new("split.default", builtin_split),
+    BuiltinDef::new("table", builtin_table),
+];
+
+/// A function argument given as a function or as a function's name.
+fn function_arg(interp: &Interp, f: Option<Value>) -> RResult<Value> {
+    match f {
+        Some(f) if f.is_function() => Ok(f),
+        Some(f) => match super::output::arg_str(&Some(f)) {
+            Some(name) => interp.find_function(&name).ok_or_else(|| {
+                RError::new(format!(
+                    "object '{}' of mode 'function' was not found",
+                    name
+                ))
+            }),
+            None => Err(RError::new("'FUN' is not a function, character or symbol")),
+        },
+        None => Err(RError::new("argument \"FUN\" is missing, with no default")),
+    }
+}
+
+/// Factor levels of `x`: (labels, code of each element; None for NA).
+fn grouping(x: &Value) -> RResult<(Vec<RStr>, Vec<Option<usize>>)> {
+    let Some(v) = x.as_vector() else {
+        return Ok((Vec::new(), Vec::new()));
+    };
+    let n = v.len();
+    let levels: Vec<usize>; // indices into x of one representative per level
+    let mut codes: Vec<Option<usize>> = vec![None; n];
+    match &v.data {
+        VecData::List(_) => return Err(RError::unsupported("grouping by a list")),
+        VecData::Cplx(_) => return Err(RError::unsupported("grouping by a complex vector")),
+        VecData::Str(s) => {
+            let mut idx: Vec<usize> = (0..n).filter(|&i| s[i].is_some()).collect();
+            idx.sort_by(|&a, &b| {
+                super::arith::collate(s[a].as_deref().unwrap(), s[b].as_deref().unwrap())
+            });
+            idx.dedup_by(|a, b| s[*a] == s[*b]);
+            for i in 0..n {
+                if s[i].is_some() {
+                    codes[i] = idx.iter().position(|&k| s[k] == s[i]);
+                }
+            }
+            levels = idx;
+        }
+        d => {
+            let num = match d.coerce(VType::Dbl) {
+                VecData::Dbl(x) => x,
+                _ => unreachable!(),
+            };
+            let mut idx: Vec<usize> = (0..n).filter(|&i| !num[i].is_nan()).collect();
+            idx.sort_by(|&a, &b| num[a].total_cmp(&num[b]));
+            idx.dedup_by(|a, b| num[*a] == num[*b]);
+            let sorted: Vec<f64> = idx.iter().map(|&k| num[k]).collect();
+            for i in 0..n {
+                if !num[i].is_nan() {
+                    codes[i] = sorted.binary_search_by(|p| p.total_cmp(&num[i])).ok();
+                }
+            }
+            levels = idx;
+        }
+    }
+    let reps = Value::from_data(
+        v.data
+            .select(&levels.iter().map(|&i| Some(i)).collect::<Vec<_>>()),
+    );
+    Ok((super::output::as_strings(&reps), codes))
+}
+
+/// The elements of `x` in group `k` (with their names).
+fn group_members(x: &Value, codes: &[Option<usize>], k: usize) -> Value {
+    let pos: Vec<Option<usize>> = (0..codes.len())
+        .filter(|&i| codes[i] == Some(k))
+        .map(Some)
+        .collect();
+    let Some(v) = x.as_vector() else {
+        return Value::Null;
+    };
+    let mut out = Vector::new(v.data.select(&pos));
+    if let Some(names) = v.names() {
+        out.set_attr(
+            "names",
+            str_vec(VecData::Str(names.to_vec()).select_strs(&pos)),
+        );
+    }
+    Value::from_vector(out)
+}
+
+trait SelectStrs {
+    fn select_strs(&self, pos: &[Option<usize>]) -> Vec<RStr>;
+}
+impl SelectStrs for VecData {
+    fn select_strs(&self, pos: &[Option<usize>]) -> Vec<RStr> {
+        match self.select(pos) {
+            VecData::Str(s) => s,
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// A 1-d array with dimnames `list(labels)` (named `dnn` when given).
+fn array1(data: VecData, labels: Vec<RStr>, dnn: Option<&str>) -> Value {
+    let n = data.len();
+    let mut v = Vector::new(data);
+    v.set_attr("dim", int_vec(vec![n as i32]));
+    let mut dn = list_vec(vec![str_vec(labels)]);
+    if let Some(name) = dnn {
+        dn.set_attr("names", Value::str(name));
+    }
+    v.set_attr("dimnames", dn);
+    Value::Vec(Rc::new(v))
+}
+
+fn same_length(x: &Value, codes: &[Option<usize>], what: &str) -> RResult<()> {
+    if x.len() != codes.len() {
+        return Err(RError::new(format!(
+            "arguments must have same length{}",
+            what
+        )));
+    }
+    Ok(())
+}
+
+/// `tapply(X, INDEX, FUN, ..., simplify = TRUE)` with one grouping vector.
+fn builtin_tapply(interp: &mut Interp, args: Args) -> RResult<Value> {
+    let mut b = args.bind(&["X", "INDEX", "FUN", "...", "default", "simplify"])?;
+    let x = b.take(0).unwrap_or(Value::Null);
+    let index = b.take(1).unwrap_or(Value::Null);
+    if matches!(index.vtype(), Some(VType::List)) {
+        return Err(RError::unsupported(
+            "tapply with a list of grouping factors",
+        ));
+    }
+    let f = function_arg(interp, b.take(2))?;
+    let simplify_flag = super::output::arg_flag(&b.take(5), true);
+    let (labels, codes) = grouping(&index)?;
+    same_length(&x, &codes, "")?;
+    let site = CallSite::Text("FUN(X[[i]], ...)".into());
+    let mut results = Vec::with_capacity(labels.len());
+    for k in 0..labels.len() {
+        let mut a = Args::new();
+        a.push(None, group_members(&x, &codes, k));
+        for (n, v) in &b.dots {
+            a.push(n.clone(), v.clone());
+        }
+        results.push(interp.call_value(&f, a, site.clone())?);
+    }
+    let scalar = |v: &Value| v.len() == 1 && !matches!(v.vtype(), None | Some(VType::List));
+    if simplify_flag && !results.is_empty() && results.iter().all(scalar) {
+        let t = results.iter().filter_map(|r| r.vtype()).max().unwrap();
+        let mut data = VecData::empty(t);
+        for r in &results {
+            crate::coerce::append_data(&mut data, r.as_vector().unwrap().data.coerce(t));
+        }
+        return Ok(array1(data, labels, None));
+    }
+    Ok(array1(VecData::List(results), labels, None))
+}
+
+/// `split(x, f)`: a list of the elements of `x` per group of `f`, named by
+/// the groups (`f` recycled to the length of `x`).
+fn builtin_split(_: &mut Interp, args: Args) -> RResult<Value> {
+    let mut b = args.bind(&["x", "f", "drop", "..."])?;
+    let x = b.take(0).unwrap_or(Value::Null);
+    let f = b.take(1).unwrap_or(Value::Null);
+    if matches!(f.vtype(), Some(VType::List)) {
+        return Err(RError::unsupported("split with a list of grouping factors"));
+    }
+    if x.is_function() {
+        return Err(RError::unsupported("split of a function"));
+    }
+    let (labels, mut codes) = grouping(&f)?;
+    let n = x.len();
+    if !codes.is_empty() && codes.len() != n {
+        // The grouping is recycled over `x` (R also warns when the lengths
+        // are not multiples; that warning is not given here).
+        codes = (0..n).map(|i| codes[i % codes.len()]).collect();
+    } else if codes.is_empty() && n > 0 {
+        codes = vec![None; n];
+    }
+    let groups: Vec<Value> = (0..labels.len())
+        .map(|k| group_members(&x, &codes, k))
+        .collect();
+    let mut out = list_vec(groups);
+    out.set_attr("names", str_vec(labels));
+    Ok(out)
+}
+
+/// `table(x)` of one atomic vector: counts per level, a 1-d array of class
+/// "table" whose dimnames are named after `x` when `x` is a variable.
+fn builtin_table(interp: &mut Interp, args: Args) -> RResult<Value> {
+    let supplied_name = args.names.first().cloned().flatten();
+    if args.len() != 1 {
+        return Err(RError::unsupported(
+            "table() of more or less than one vector",
+        ));
+    }
+    let x = args.values.into_iter().next().unwrap();
+    if matches!(x.vtype(), Some(VType::List)) {
+        return Err(RError::unsupported("table() of a list"));
+    }
+    // deparse.level = 1: the argument's name, or its text when it is a symbol.
+    let dnn = match supplied_name.filter(|n| !n.is_empty()) {
+        Some(n) => n.to_string(),
+        None => match interp.current_call_expr().map(|e| &e.kind) {
+            Some(ExprKind::Call(_, a)) => match a.first().and_then(|a| a.value.as_ref()) {
+                Some(e) => match &e.kind {
+                    ExprKind::Ident(s) => s.to_string(),
+                    _ => String::new(),
+                },
+                None => String::new(),
+            },
+            _ => String::new(),
+        },
+    };
+    let (labels, codes) = grouping(&x)?;
+    let mut counts = vec![0i32; labels.len()];
+    for k in codes.into_iter().flatten() {
+        counts[k] += 1;
+    }
+    let mut t = array1(VecData::Int(counts), labels, Some(&dnn));
+    t.set_attr("class", Value::str("table"));
+    Ok(t)
+}
+
+/// `apply(X, MARGIN, FUN, ..., simplify = TRUE)` over the rows (1), columns
+/// (2) or cells (c(1, 2)) of a matrix.
+fn builtin_apply(interp: &mut Interp, args: Args) -> RResult<Value> {
+    let mut b = args.bind(&["X", "MARGIN", "FUN", "...", "simplify"])?;
+    let x = b.take(0).unwrap_or(Value::Null);
+    let margin = b.take(1);
+    let f = function_arg(interp, b.take(2))?;
+    let simplify_flag = super::output::arg_flag(&b.take(4), true);
+    let Some(xv) = x.as_vector() else {
+        return Err(RError::new("dim(X) must have a positive length"));
+    };
+    let Some((nr, nc)) = xv.dim2() else {
+        return Err(match x.attr("dim") {
+            Some(_) => RError::unsupported("apply() over an array of more than 2 dimensions"),
+            None => RError::new("dim(X) must have a positive length"),
+        });
+    };
+    let margin: Vec<f64> = match margin.as_ref().and_then(|m| m.as_vector()) {
+        Some(m) => match m.data.coerce(VType::Dbl) {
+            VecData::Dbl(d) => d,
+            _ => Vec::new(),
+        },
+        None => {
+            return Err(RError::new(
+                "argument \"MARGIN\" is missing, with no default",
+            ))
+        }
+    };
+    let (rown, coln) = dimnames_pair(&xv);
+    let call = |interp: &mut Interp, v: Value| -> RResult<Value> {
+        let mut a = Args::new();
+        a.push(None, v);
+        for (n, d) in &b.dots {
+            a.push(n.clone(), d.clone());
+        }
+        interp.call_value(&f, a, CallSite::Text("FUN(newX[, i], ...)".into()))
+    };
+    if margin == [1.0, 2.0] {
+        let mut out = Vec::with_capacity(nr * nc);
+        for k in 0..nr * nc {
+            out.push(call(interp, Value::from_data(xv.data.select(&[Some(k)])))?);
+        }
+        if out
+            .iter()
+            .all(|r| r.len() == 1 && !matches!(r.vtype(), None | Some(VType::List)))
+        {
+            let mut v = simplify(out, None).into_vector().unwrap();
+            v.set_attr("dim", int_vec(vec![nr as i32, nc as i32]));
+            if let Some(dn) = xv.attr("dimnames") {
+                v.set_attr("dimnames", dn.clone());
+            }
+            return Ok(Value::Vec(Rc::new(v)));
+        }
+        return Err(RError::unsupported(
+            "apply(X, c(1, 2), FUN) with non-scalar results",
+        ));
+    }
+    let by_row = match margin.as_slice() {
+        [m] if *m == 1.0 => true,
+        [m] if *m == 2.0 => false,
+        _ => return Err(RError::new("'MARGIN' does not match dim(X)")),
+    };
+    let (count, len) = if by_row { (nr, nc) } else { (nc, nr) };
+    let (slice_names, margin_names) = if by_row { (coln, rown) } else { (rown, coln) };
+    let mut results = Vec::with_capacity(count);
+    for i in 0..count {
+        let pos: Vec<Option<usize>> = (0..len)
+            .map(|j| Some(if by_row { i + j * nr } else { j + i * nr }))
+            .collect();
+        let mut s = Vector::new(xv.data.select(&pos));
+        if let Some(n) = &slice_names {
+            s.set_attr("names", str_vec(n.clone()));
+        }
+        results.push(call(interp, Value::from_vector(s))?);
+    }
+    if !simplify_flag {
+        let mut l = list_vec(results);
+        if let Some(n) = margin_names {
+            l.set_attr("names", str_vec(n));
+        }
+        return Ok(l);
+    }
+    let n0 = results.first().map_or(0, |r| r.len());
+    if results
+        .iter()
+        .any(|r| r.len() != n0 || matches!(r.vtype(), Some(VType::List)))
+        || n0 == 0
+    {
+        // Results of different lengths stay a list (R's apply does the same).
+        let mut l = list_vec(results);
+        if let Some(n) = margin_names {
+            l.set_attr("names", str_vec(n));
+        }
+        return Ok(l);
+    }
+    if n0 == 1 {
+        // unlist(ans, use.names = FALSE), named by the margin's dimnames.
+        let mut v = simplify(results, None).into_vector().unwrap();
+        v.set_attr("names", Value::Null);
+        if let Some(n) = margin_names {
+            v.set_attr("names", str_vec(n));
+        }
+        return Ok(Value::from_vector(v));
+    }
+    let inner = match &results[0] {
+        Value::Vec(v) => v.names().map(|n| n.to_vec()),
+        _ => None,
+    };
+    let mut v = simplify(results, None).into_vector().unwrap();
+    v.set_attr("dimnames", Value::Null);
+    if inner.is_some() || margin_names.is_some() {
+        let rn = inner.map_or(Value::Null, str_vec);
+        let cn = margin_names.map_or(Value::Null, str_vec);
+        v.set_attr("dimnames", list_vec(vec![rn, cn]));
+    }
+    Ok(Value::Vec(Rc::new(v)))
+}
+
+/// The row and column names of a matrix, when it has them.
+pub fn dimnames_pair(v: &Vector) -> (Option<Vec<RStr>>, Option<Vec<RStr>>) {
+    let Some(Value::Vec(dn)) = v.attr("dimnames") else {
+        return (None, None);
+    };
+    let VecData::List(l) = &dn.data else {
+        return (None, None);
+    };
+    let get = |k: usize| match l.get(k).and_then(|x| x.as_vector().map(|v| v.data.clone())) {
+        Some(VecData::Str(s)) => Some(s),
+        _ => None,
+    };
+    (get(0), get(1))
+}
