@@ -21,5 +21,6 @@ pub mod interp;
 pub mod lexer;
 pub mod parser;
 pub mod print;
+pub mod rng;
 pub mod symbols;
 pub mod value;

@@ -19,6 +19,7 @@ pub mod lang;
 pub mod ldsum;
 pub mod math;
 pub mod output;
+pub mod random;
 pub mod sets;
 pub mod strings;
 pub mod subset;
@@ -57,6 +58,7 @@ pub fn table() -> &'static Table {
             output::BUILTINS,
             functional::BUILTINS,
             lang::BUILTINS,
+            random::BUILTINS,
         ] {
             defs.extend(family.iter());
         }
