@@ -964,30 +964,46 @@ fn sample_int(
             l != 0
         }
         None => {
-            // n > 1e7 && !replace && is.null(prob) && size <= n/2
-            let dn = as_real(interp, n)?;
-            if dn > 1e7 && !dn.is_nan() {
-                let r = as_logical(replace);
-                if r == 0 && prob.is_null() {
-                    let s = as_real(interp, size)?;
-                    if s.is_nan() {
-                        return Err(RError::with_call(
-                            "missing value where TRUE/FALSE needed",
-                            "if (useHash) {",
-                        ));
-                    }
-                    s <= dn / 2.0
-                } else if r == NA_LOGICAL && prob.is_null() {
-                    return Err(RError::with_call(
-                        "missing value where TRUE/FALSE needed",
-                        "if (useHash) {",
-                    ));
+            // n > 1e7 && !replace && is.null(prob) && size <= n/2, with R's
+            // three-valued `&&`.
+            fn and3(a: i32, b: i32) -> i32 {
+                if a == 0 || b == 0 {
+                    0
+                } else if a == NA_LOGICAL || b == NA_LOGICAL {
+                    NA_LOGICAL
                 } else {
-                    false
+                    1
                 }
-            } else {
-                false
             }
+            let dn = as_real(interp, n)?;
+            let mut acc = if dn.is_nan() {
+                NA_LOGICAL
+            } else {
+                (dn > 1e7) as i32
+            };
+            if acc != 0 {
+                let r = as_logical(replace);
+                acc = and3(acc, if r == NA_LOGICAL { r } else { (r == 0) as i32 });
+            }
+            if acc != 0 {
+                acc = and3(acc, prob.is_null() as i32);
+            }
+            if acc != 0 {
+                let s = as_real(interp, size)?;
+                let t = if s.is_nan() || dn.is_nan() {
+                    NA_LOGICAL
+                } else {
+                    (s <= dn / 2.0) as i32
+                };
+                acc = and3(acc, t);
+            }
+            if acc == NA_LOGICAL {
+                return Err(RError::with_call(
+                    "missing value where TRUE/FALSE needed",
+                    "if (useHash) {",
+                ));
+            }
+            acc != 0
         }
     };
     if use_hash {
