@@ -11,6 +11,10 @@
 //! set-up caches of `rpois`/`rbinom` persist between calls (they are not part
 //! of the seed and `set.seed` does not reset them).
 
+// The constants are R's C literals, digit for digit, so that they round to
+// the same doubles as in GNU R.
+#![allow(clippy::excessive_precision, clippy::approx_constant)]
+
 const N: usize = 624;
 const M: usize = 397;
 const MATRIX_A: u32 = 0x9908_b0df;

@@ -187,11 +187,10 @@ fn as_logical(v: &Value) -> i32 {
 /// The number of draws: the value of a length-one `n`, else its length
 /// (stats' `resultLength`).
 fn result_length(interp: &mut Interp, n: &Value) -> RResult<usize> {
-    let is_vector = match n {
-        Value::Lgl(_) | Value::Int(_) | Value::Dbl(_) => true,
-        Value::Vec(_) => true,
-        _ => false,
-    };
+    let is_vector = matches!(
+        n,
+        Value::Lgl(_) | Value::Int(_) | Value::Dbl(_) | Value::Vec(_)
+    );
     if !is_vector {
         return Err(invalid_arguments());
     }
@@ -199,7 +198,7 @@ fn result_length(interp: &mut Interp, n: &Value) -> RResult<usize> {
         return Ok(n.len());
     }
     let dn = as_real(interp, n)?;
-    if dn.is_nan() || dn < 0.0 || dn > XLEN_MAX {
+    if dn.is_nan() || !(0.0..=XLEN_MAX).contains(&dn) {
         return Err(invalid_arguments());
     }
     Ok(dn as usize)
@@ -810,9 +809,21 @@ fn do_sample(
                 }
                 v
             }
-            VecData::List(_) | VecData::Cplx(_) => {
-                return Err(RError::new("NA in probability vector"))
+            VecData::List(items) => {
+                let mut v = Vec::with_capacity(items.len());
+                for it in items {
+                    if it.len() != 1
+                        || !matches!(it.vtype(), Some(VType::Lgl | VType::Int | VType::Dbl))
+                    {
+                        return Err(RError::new(
+                            "'list' object cannot be coerced to type 'double'",
+                        ));
+                    }
+                    v.push(num_param(it).map_or(na_real(), |d| d[0]));
+                }
+                v
             }
+            VecData::Cplx(z) => z.iter().map(|z| z.re).collect(),
             d => dbl_data(d).into_owned(),
         };
         if p.len() != n as usize {
@@ -856,7 +867,7 @@ fn do_sample(
     // uniform sampling
     let dn = as_real(interp, sn)?;
     let k = as_vec_size(interp, sk)?;
-    if !dn.is_finite() || dn < 0.0 || dn > 4.5e15 || (k > 0 && dn == 0.0) {
+    if !dn.is_finite() || !(0.0..=4.5e15).contains(&dn) || (k > 0 && dn == 0.0) {
         return Err(RError::new("invalid first argument"));
     }
     if k < 0 {
@@ -869,10 +880,8 @@ fn do_sample(
     }
     let k = k as usize;
     if k > ALLOC_MAX {
-        return Err(alloc_error(
-            k as f64,
-            if dn > i32::MAX as f64 { 8.0 } else { 4.0 },
-        ));
+        // R allocates doubles when n or size exceeds the integer range.
+        return Err(alloc_error(k as f64, 8.0));
     }
     let rng = &mut interp.rng;
     if dn > i32::MAX as f64 {
@@ -906,7 +915,7 @@ fn do_sample(
 fn do_sample2(interp: &mut Interp, sn: &Value, sk: &Value) -> RResult<Value> {
     let dn = as_real(interp, sn)?;
     let k = as_integer(interp, sk)?;
-    if !dn.is_finite() || dn < 0.0 || dn > 4.5e15 || (k > 0 && dn == 0.0) {
+    if !dn.is_finite() || !(0.0..=4.5e15).contains(&dn) || (k > 0 && dn == 0.0) {
         return Err(RError::new("invalid first argument"));
     }
     if k < 0 {
