@@ -10,7 +10,7 @@ use super::arith::dbl_data;
 use super::BuiltinDef;
 use crate::args::Args;
 use crate::coerce::{str_to_dbl, str_to_lgl};
-use crate::error::{ErrCall, RError, RResult};
+use crate::error::{ErrCall, ErrKind, RError, RResult};
 use crate::interp::Interp;
 use crate::rng::Rng;
 use crate::value::*;
@@ -1062,8 +1062,14 @@ fn bi_sample(interp: &mut Interp, args: Args) -> RResult<Value> {
         )
     };
     let size = size.unwrap_or_else(|| n.clone());
-    let idx = sample_int(interp, &n, &size, &replace, &prob, None).map_err(|mut e| {
-        if e.call == ErrCall::Pending {
+    // Conditions raised inside are reported against R's `sample.int` call.
+    let pending = interp.warnings.len();
+    let res = sample_int(interp, &n, &size, &replace, &prob, None);
+    for w in interp.warnings.iter_mut().skip(pending) {
+        w.0 = Some(call.to_string());
+    }
+    let idx = res.map_err(|mut e| {
+        if e.call == ErrCall::Pending || e.kind == ErrKind::Warning {
             e.call = ErrCall::Call(call.to_string());
         }
         e
