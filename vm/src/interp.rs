@@ -186,6 +186,8 @@ pub struct Interp {
     /// Frames of finished activations that nothing else referenced, for
     /// reuse by `call_closure_positional` (no allocation per call).
     env_pool: Vec<Env>,
+    /// The random number generator (`set.seed`, `runif`, ...): per interpreter.
+    pub rng: crate::rng::Rng,
 }
 
 impl Default for Interp {
@@ -215,9 +217,6 @@ fn unsupported_feature(name: &str) -> Option<&'static str> {
         }
         "data.frame" | "as.data.frame" | "read.delim" => "data frames",
         "factor" | "as.factor" | "levels" | "nlevels" => "factors",
-        "set.seed" | "runif" | "rnorm" | "sample" | "rbinom" | "rpois" | "rexp" => {
-            "random number generation"
-        }
         "library" | "require" | "requireNamespace" | "loadNamespace" => "packages",
         _ => return None,
     })
@@ -255,6 +254,7 @@ impl Interp {
             builtin_by_sym: Vec::new(),
             dims: DimCache::default(),
             env_pool: Vec::new(),
+            rng: crate::rng::Rng::new(),
         };
         it.define_base_constants();
         // Print parameters are per thread (see `format::PrintParams`); a new

@@ -22,5 +22,6 @@ pub mod lexer;
 pub mod limits;
 pub mod parser;
 pub mod print;
+pub mod rng;
 pub mod symbols;
 pub mod value;

@@ -22,6 +22,7 @@ pub mod math;
 pub mod matrix;
 pub mod options;
 pub mod output;
+pub mod random;
 pub mod sets;
 pub mod strings;
 pub mod subset;
@@ -104,6 +105,7 @@ pub fn table() -> &'static Table {
             apply::BUILTINS,
             matrix::BUILTINS,
             text::BUILTINS,
+            random::BUILTINS,
         ] {
             defs.extend(family.iter());
         }

@@ -1,0 +1,3 @@
+set.seed(1)
+print(runif(2))
+runif(-1)

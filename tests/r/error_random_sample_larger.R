@@ -1,0 +1,5 @@
+set.seed(10)
+x <- sample(5, 3)
+print(x)
+draw <- function(n) sample(n, n + 1)
+draw(4)
