@@ -540,16 +540,7 @@ pub extern "C" fn rt_generic(c: *mut Ctx, pc: u32, args: *const u32, n: u32, dst
             let r = interp.as_call(&c.code, ci, |interp| {
                 vm::builtins::subset::assign_dollar(interp, x, &sym.name(), v)
             });
-            return match r {
-                Ok(v) => {
-                    set(c, dst, v);
-                    ST_OK
-                }
-                Err(e) => {
-                    c.error = Some(e);
-                    ST_ERROR
-                }
-            };
+            return finish(c, dst, r);
         }
         _ => {}
     }
@@ -581,6 +572,12 @@ pub extern "C" fn rt_generic(c: *mut Ctx, pc: u32, args: *const u32, n: u32, dst
         let operands: Vec<Value> = slots.iter().map(|&s| operand(&mut c.anys, s)).collect();
         interp.exec_generic(&c.code, &c.env, pc as usize, operands)
     };
+    finish(c, dst, r)
+}
+
+/// A runtime operation's result into slot `dst` (`ST_OK`), or its error
+/// into `Ctx::error` (`ST_ERROR`).
+fn finish(c: &mut Ctx, dst: u32, r: vm::error::RResult<Value>) -> u32 {
     match r {
         Ok(v) => {
             set(c, dst, v);

@@ -184,6 +184,15 @@ fn block_live_in(f: &Func, roots: &HashMap<Val, BTreeSet<Val>>) -> Vec<BTreeSet<
     }
 }
 
+/// The values read after block `bi` (the union of its successors' live-in).
+fn live_out(f: &Func, live_in: &[BTreeSet<Val>], bi: usize) -> BTreeSet<Val> {
+    let mut live = BTreeSet::new();
+    for t in f.successors(Block(bi as u32)) {
+        live.extend(live_in[t.0 as usize].iter().copied());
+    }
+    live
+}
+
 /// For each instruction selected by `at`: the values read after it (its
 /// result excluded). Lowering uses it to split the live ranges of unboxed
 /// values at runtime calls.
@@ -192,10 +201,7 @@ pub fn live_after(f: &Func, at: impl Fn(&InstData) -> bool) -> HashMap<Inst, BTr
     let live_in = block_live_in(f, &roots);
     let mut out = HashMap::new();
     for (bi, b) in f.blocks.iter().enumerate() {
-        let mut live: BTreeSet<Val> = BTreeSet::new();
-        for t in f.successors(Block(bi as u32)) {
-            live.extend(live_in[t.0 as usize].iter().copied());
-        }
+        let mut live = live_out(f, &live_in, bi);
         for &i in b.insts.iter().rev() {
             let d = f.inst(i);
             if let Some(r) = d.result {
@@ -240,10 +246,7 @@ pub fn any_slots(f: &Func) -> (Vec<u32>, usize) {
         }
     };
     for (bi, b) in f.blocks.iter().enumerate() {
-        let mut live: BTreeSet<Val> = BTreeSet::new();
-        for t in f.successors(Block(bi as u32)) {
-            live.extend(live_in[t.0 as usize].iter().copied());
-        }
+        let mut live = live_out(f, &live_in, bi);
         for &i in b.insts.iter().rev() {
             let d = f.inst(i);
             let read = reads(f, &roots, i);
@@ -301,8 +304,6 @@ pub fn any_slots(f: &Func) -> (Vec<u32>, usize) {
 /// Compute which runtime operands and edge arguments may be moved.
 pub fn analyze(f: &Func) -> Moves {
     let roots = vector_roots(f);
-    let nb = f.blocks.len();
-    let succs: Vec<Vec<Block>> = (0..nb).map(|b| f.successors(Block(b as u32))).collect();
     let live_in = block_live_in(f, &roots);
 
     let mut moves = Moves::default();
@@ -314,10 +315,7 @@ pub fn analyze(f: &Func) -> Moves {
             .collect::<Vec<bool>>()
     };
     for (bi, b) in f.blocks.iter().enumerate() {
-        let mut live: BTreeSet<Val> = BTreeSet::new();
-        for t in &succs[bi] {
-            live.extend(live_in[t.0 as usize].iter().copied());
-        }
+        let mut live = live_out(f, &live_in, bi);
         for &i in b.insts.iter().rev() {
             let d = f.inst(i);
             match &d.kind {
