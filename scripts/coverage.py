@@ -19,7 +19,7 @@ GNU R/dlvm (speedup over GNU R), and their geometric means.
   scripts/coverage.py                        # experiments/bench, 10 iterations
   scripts/coverage.py --suite DIR --iterations 20 --out results/coverage.json
   scripts/coverage.py --only volcano,fib     # some programs
-  scripts/coverage.py --flags=--no-profitability-check   # compare a policy
+  scripts/coverage.py --flags=--profitability-check      # compare a policy
 """
 
 import argparse

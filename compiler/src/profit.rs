@@ -19,8 +19,8 @@
 //!
 //! Such code is not installed: the function stays in the interpreter (or the
 //! exit deoptimizes), which is the faster choice. Measured on the micro
-//! benchmarks and the suite (see the issue notes); `--no-profitability-check`
-//! installs it anyway.
+//! benchmarks and the suite (see the issue notes); `--profitability-check`
+//! turns the check on (it is off by default).
 
 use crate::ir::*;
 use crate::passes::cfg::Cfg;
