@@ -540,7 +540,7 @@ pub extern "C" fn rt_generic(c: *mut Ctx, pc: u32, args: *const u32, n: u32, dst
             let r = interp.as_call(&c.code, ci, |interp| {
                 vm::builtins::subset::assign_dollar(interp, x, &sym.name(), v)
             });
-            return finish(c, dst, r);
+            return finish(c, dst, unwound(r, &c.code, pc));
         }
         _ => {}
     }
@@ -572,7 +572,21 @@ pub extern "C" fn rt_generic(c: *mut Ctx, pc: u32, args: *const u32, n: u32, dst
         let operands: Vec<Value> = slots.iter().map(|&s| operand(&mut c.anys, s)).collect();
         interp.exec_generic(&c.code, &c.env, pc as usize, operands)
     };
-    finish(c, dst, r)
+    finish(c, dst, unwound(r, &c.code, pc))
+}
+
+/// An error of the instruction at `pc` leaves it without a handler
+/// (compiled code has none): its traceback gains the closure calls whose
+/// arguments the instruction evaluated, as the interpreter's unwinding does.
+fn unwound(
+    r: vm::error::RResult<Value>,
+    code: &FunctionCode,
+    pc: u32,
+) -> vm::error::RResult<Value> {
+    r.map_err(|mut e| {
+        Interp::unwind_at_pc(&mut e, code, pc as usize);
+        e
+    })
 }
 
 /// A runtime operation's result into slot `dst` (`ST_OK`), or its error
@@ -643,7 +657,9 @@ fn call_positional(
             ST_OK
         }
         Err(e) => {
-            c.error = Some(interp.attribute(e, &code, call));
+            let mut e = interp.attribute(e, &code, call);
+            Interp::unwind_at_call(&mut e, &code, call);
+            c.error = Some(e);
             ST_ERROR
         }
     })

@@ -53,17 +53,45 @@ pub fn check(name: &str, flags: &[&str]) -> Option<String> {
             name, flags, got_out, want_out
         ));
     }
-    if want_status != 0 {
-        let got1 = got_err.lines().next().unwrap_or("");
-        let want1 = want_err.lines().next().unwrap_or("");
-        if !first_error_line_matches(name, got1, want1) {
-            return Some(format!(
-                "{} {:?}: first stderr line\n got: {}\nwant: {}",
-                name, flags, got1, want1
-            ));
-        }
+    if !stderr_matches(name, &got_err, &want_err) {
+        return Some(format!(
+            "{} {:?}: stderr differs\n--- got\n{}\n--- want\n{}",
+            name, flags, got_err, want_err
+        ));
     }
     None
+}
+
+/// The whole stderr (errors with their `Calls:` line, warnings, `message()`
+/// output) is GNU R's, except for a syntax error's own lines: R prints
+/// `Error: unexpected X in:` and an excerpt of the source, dlvm its position
+/// (`first_error_line_matches`).
+pub fn stderr_matches(name: &str, got: &str, want: &str) -> bool {
+    if got == want {
+        return true;
+    }
+    let want_lines: Vec<&str> = want.lines().collect();
+    let got_lines: Vec<&str> = got.lines().collect();
+    let Some(w) = want_lines
+        .iter()
+        .position(|l| l.starts_with("Error: unexpected "))
+    else {
+        return false;
+    };
+    let prefix = format!("Error: {}.R:", name);
+    let Some(g) = got_lines.iter().position(|l| l.starts_with(&prefix)) else {
+        return false;
+    };
+    // R's excerpt runs up to the line before `Execution halted`.
+    let Some(w_end) = want_lines[w..]
+        .iter()
+        .position(|l| *l == "Execution halted")
+    else {
+        return false;
+    };
+    want_lines[..w] == got_lines[..g]
+        && first_error_line_matches(name, got_lines[g], want_lines[w])
+        && want_lines[w + w_end..] == got_lines[g + 1..]
 }
 
 /// GNU R's first error line, except for syntax errors: R prints

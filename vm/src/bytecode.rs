@@ -19,6 +19,9 @@ pub const NO_SLOT: u16 = u16::MAX;
 
 /// Index into `FunctionCode::calls` (the source expression of an operation).
 pub type CallIdx = u32;
+
+/// No call (`FunctionCode::in_args_of`, `FunctionCode::call_parent`).
+pub const NO_CALL: CallIdx = CallIdx::MAX;
 /// Index into `FunctionCode::type_fb`.
 pub type Fb = u32;
 /// A bytecode address.
@@ -295,9 +298,18 @@ pub struct FunctionCode {
     /// Hotness, the tier-up counter: completed calls, plus one per
     /// `interp::LOOP_WORK_PER_CALL` backward jumps.
     pub invocations: Cell<u32>,
-    /// Loads inside the arguments of a call to a closure: (pc, call). A failed
-    /// lookup there is reported against that call, as GNU R does.
-    pub load_ctx: Vec<(Pc, CallIdx)>,
+    /// Per instruction: the innermost call of a closure (in GNU R: a function
+    /// that is not primitive) whose arguments it evaluates, or `NO_CALL`. GNU R
+    /// forces arguments lazily inside the callee's context, so a failed lookup
+    /// there is reported against that call, and the callee appears in an
+    /// error's `Calls:` line (`print(f())` fails in `print -> f`).
+    pub in_args_of: Vec<CallIdx>,
+    /// Per call: the same for the call expression itself (`NO_CALL` if none).
+    pub call_parent: Vec<CallIdx>,
+    /// Per call: it is inside a loop of this code (GNU R byte-compiles
+    /// top-level loops, and its bytecode names a builtin's own call in
+    /// warnings the AST interpreter reports without a call).
+    pub call_in_loop: Vec<bool>,
     /// The hidden variables holding the sequences of `for` loops over
     /// vectors and lists (`ForSeqPrep`, `ForStep::seq`).
     pub for_seqs: Vec<VarRef>,

@@ -62,7 +62,9 @@ pub struct Compiler {
     /// The innermost call to a non-primitive whose arguments are being compiled:
     /// GNU R reports a variable lookup failure there against that call.
     arg_ctx: Option<CallIdx>,
-    load_ctx: Vec<(Pc, CallIdx)>,
+    in_args_of: Vec<CallIdx>,
+    call_parent: Vec<CallIdx>,
+    call_in_loop: Vec<bool>,
     for_seqs: Vec<VarRef>,
 }
 
@@ -219,7 +221,9 @@ impl Compiler {
             loops: Vec::new(),
             ntemps: 0,
             arg_ctx: None,
-            load_ctx: Vec::new(),
+            in_args_of: Vec::new(),
+            call_parent: Vec::new(),
+            call_in_loop: Vec::new(),
             for_seqs: Vec::new(),
         }
     }
@@ -251,7 +255,9 @@ impl Compiler {
                 .map(|_| RefCell::new(CallFeedback::default()))
                 .collect(),
             invocations: Cell::new(0),
-            load_ctx: self.load_ctx,
+            in_args_of: self.in_args_of,
+            call_parent: self.call_parent,
+            call_in_loop: self.call_in_loop,
             for_seqs: self.for_seqs,
             field_hints,
             range_down,
@@ -263,6 +269,7 @@ impl Compiler {
     }
     fn emit(&mut self, op: Op) -> usize {
         self.ops.push(op);
+        self.in_args_of.push(self.arg_ctx.unwrap_or(NO_CALL));
         self.ops.len() - 1
     }
     fn patch(&mut self, at: usize, target: Pc) {
@@ -284,6 +291,8 @@ impl Compiler {
     }
     fn call_idx(&mut self, e: &Expr) -> CallIdx {
         self.calls.push(e.clone());
+        self.call_parent.push(self.arg_ctx.unwrap_or(NO_CALL));
+        self.call_in_loop.push(!self.loops.is_empty());
         (self.calls.len() - 1) as CallIdx
     }
     fn konst(&mut self, v: Value) {
@@ -322,14 +331,7 @@ impl Compiler {
         let name = format!("*tmp{}*", self.ntemps);
         self.place_of(&name)
     }
-    fn note_load_ctx(&mut self) {
-        if let Some(ci) = self.arg_ctx {
-            let pc = self.pc();
-            self.load_ctx.push((pc, ci));
-        }
-    }
     fn load(&mut self, p: Place) {
-        self.note_load_ctx();
         let fb = self.fb();
         match p {
             Place::Local(i) => self.emit(Op::LoadLocal(i, fb)),
@@ -618,7 +620,6 @@ impl Compiler {
             return;
         }
         let s = intern(n);
-        self.note_load_ctx();
         if !self.top_level {
             if let Some(i) = self.locals.iter().position(|&l| l == s) {
                 let fb = self.fb();

@@ -556,6 +556,18 @@ pub fn is_primitive(name: &str) -> bool {
     PRIMITIVES.binary_search(&name).is_ok()
 }
 
+/// Whether GNU R's function `name` is a closure (R code, with a context of
+/// its own: it shows in tracebacks, and warnings from C code inside it name
+/// its call), not a primitive. Operators are primitives, but for the
+/// `%op%`s R defines in R code.
+pub fn is_r_closure(name: &str) -> bool {
+    let syntactic = !name.is_empty()
+        && name
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '.' || c == '_');
+    (syntactic && !is_primitive(name)) || matches!(name, "%in%" | "%o%")
+}
+
 const CUTOFF: usize = 60;
 
 /// The line buffer of R's deparser (LocalParseData).

@@ -34,6 +34,9 @@ pub fn run_source(
             }
             Err(e) => {
                 let _ = writeln!(err, "{}", e);
+                if let Some(calls) = crate::error::concise_traceback(&e.trace, &e.call) {
+                    let _ = writeln!(err, "Calls: {}", calls);
+                }
                 let w = interp.take_warnings_text();
                 if !w.is_empty() {
                     let _ = write!(err, "In addition: {}", w);

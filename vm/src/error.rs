@@ -40,6 +40,11 @@ pub struct RErrorData {
     pub call: ErrCall,
     /// The condition object for `stop(cond)` / custom conditions (a list with class).
     pub condition: Option<Value>,
+    /// The names of the calls the error unwound through, innermost first, as
+    /// GNU R's context stack would hold them (closures, and the functions that
+    /// are closures in R which dlvm implements as builtins): what Rscript's
+    /// `Calls:` line shows (`concise_traceback`).
+    pub trace: Vec<std::rc::Rc<str>>,
 }
 
 pub type RResult<T> = Result<T, RError>;
@@ -71,6 +76,7 @@ impl RError {
             msg: msg.into(),
             call: ErrCall::Pending,
             condition: None,
+            trace: Vec::new(),
         }
         .into()
     }
@@ -81,6 +87,7 @@ impl RError {
             msg: msg.into(),
             call: ErrCall::None,
             condition: None,
+            trace: Vec::new(),
         }
         .into()
     }
@@ -90,6 +97,7 @@ impl RError {
             msg: msg.into(),
             call: ErrCall::Call(call.into()),
             condition: None,
+            trace: Vec::new(),
         }
         .into()
     }
@@ -100,8 +108,73 @@ impl RError {
             msg: what.into(),
             call: ErrCall::None,
             condition: None,
+            trace: Vec::new(),
         }
         .into()
+    }
+}
+
+/// GNU R's `R_ConciseTraceback` (errors.c) over `trace` (innermost first):
+/// the `Calls:` line's text, or `None` when it adds nothing to the `Error in`
+/// line (one call, the one the error names). `stop`/`warning` and what they
+/// called are not shown, long chains are cut to `top ... inner`.
+pub fn concise_traceback(trace: &[std::rc::Rc<str>], call: &ErrCall) -> Option<String> {
+    // R_NShowCalls: the chain is cut once it is longer than this.
+    const SHOW_CALLS: usize = 50;
+    let mut buf = String::new();
+    let mut ncalls = 0;
+    let mut too_many = false;
+    let mut top: &str = "";
+    for this in trace {
+        let this: &str = this;
+        if matches!(
+            this,
+            "stop" | "warning" | "suppressWarnings" | ".signalSimpleWarning"
+        ) {
+            buf.clear();
+            ncalls = 0;
+            too_many = false;
+        } else {
+            ncalls += 1;
+            if too_many {
+                top = this;
+            } else if buf.len() > SHOW_CALLS {
+                buf.insert_str(0, "... ");
+                too_many = true;
+                top = this;
+            } else if !buf.is_empty() {
+                buf.insert_str(0, &format!("{} -> ", this));
+            } else {
+                buf.push_str(this);
+            }
+        }
+    }
+    if too_many && top.len() < 50 {
+        buf.insert_str(0, &format!("{} ", top));
+    }
+    let ErrCall::Call(c) = call else {
+        return None;
+    };
+    if buf.is_empty() || (ncalls == 1 && call_function_name(c) == buf) {
+        return None;
+    }
+    Some(buf)
+}
+
+/// The name GNU R's traceback gives a call from its deparsed text: the
+/// function's name when it is a symbol, else `<Anonymous>`.
+pub fn call_function_name(call: &str) -> &str {
+    let head = call.split('(').next().unwrap_or("");
+    let head = head.trim_matches('`');
+    let symbol = !head.is_empty()
+        && !head.starts_with(|c: char| c.is_ascii_digit() || c == '_')
+        && head
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '.' || c == '_');
+    if symbol && call.contains('(') {
+        head
+    } else {
+        "<Anonymous>"
     }
 }
 

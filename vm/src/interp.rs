@@ -32,6 +32,10 @@ pub enum CallSite {
     Code(Rc<FunctionCode>, CallIdx),
     /// Synthesized text (e.g. `FUN(X[[i]], ...)` for calls made by `lapply`).
     Text(Rc<str>),
+    /// `code.calls[idx]` calling the S3 method named here instead (R's
+    /// `UseMethod` runs the method with the generic's call, its function
+    /// replaced by the method's name: `f.default(1)` for `f(1)`).
+    Method(Rc<FunctionCode>, CallIdx, Rc<str>),
     None,
 }
 
@@ -40,7 +44,26 @@ impl CallSite {
         match self {
             CallSite::Code(c, i) => Some(crate::deparse::deparse(&c.calls[*i as usize])),
             CallSite::Text(t) => Some(t.to_string()),
+            CallSite::Method(c, i, name) => {
+                let call = crate::deparse::deparse(&c.calls[*i as usize]);
+                let args = call.find('(').map_or("()", |k| &call[k..]);
+                Some(format!("{}{}", name, args))
+            }
             CallSite::None => None,
+        }
+    }
+
+    /// The same call running S3 method `method` (see `CallSite::Method`).
+    fn for_method(&self, method: &str) -> CallSite {
+        match self {
+            CallSite::Code(c, i) | CallSite::Method(c, i, _) => {
+                CallSite::Method(c.clone(), *i, method.into())
+            }
+            CallSite::Text(t) => {
+                let args = t.find('(').map_or("()", |k| &t[k..]);
+                CallSite::Text(format!("{}{}", method, args).into())
+            }
+            CallSite::None => CallSite::None,
         }
     }
     fn err_call(&self) -> ErrCall {
@@ -298,6 +321,35 @@ impl Interp {
         self.warning_with_call(call, msg.into())
     }
 
+    /// Record a warning against the innermost closure call, or none at top
+    /// level: GNU R's `warning()` from C code (coercion warnings), which
+    /// takes the call of the current context, not the builtin's.
+    pub fn warning_in_context(&mut self, msg: impl Into<String>) -> RResult<()> {
+        let call = match self.cur_call {
+            Some((code, ci)) => {
+                // SAFETY: see `warning`.
+                let code = unsafe { &*code };
+                let own = &code.calls[ci as usize];
+                let parent = code.call_parent[ci as usize];
+                if crate::deparse::is_r_closure(&call_name(own)) {
+                    // The builtin is a closure in R: its own context.
+                    Some(crate::deparse::deparse(own))
+                } else if parent != NO_CALL {
+                    // Inside the arguments of a closure call, R is in that
+                    // call's context (it forces them lazily there).
+                    Some(crate::deparse::deparse(&code.calls[parent as usize]))
+                } else if self.frames.is_empty() && code.call_in_loop[ci as usize] {
+                    // A top-level loop, which R runs byte-compiled.
+                    Some(crate::deparse::deparse(own))
+                } else {
+                    self.frame_call_text()
+                }
+            }
+            None => self.frame_call_text(),
+        };
+        self.warning_with_call(call, msg.into())
+    }
+
     /// Record a warning with an explicit call text (`warning()` uses the caller's call).
     pub fn warning_with_call(&mut self, call: Option<String>, msg: String) -> RResult<()> {
         if self.warning_handlers > 0 {
@@ -306,11 +358,17 @@ impl Interp {
                 msg,
                 call: call.map_or(ErrCall::None, ErrCall::Call),
                 condition: None,
+                trace: Vec::new(),
             }));
         }
         match self.warn_level {
             ..=-1 => {}
-            0 => self.warnings.push((call, msg)),
+            // GNU R keeps the first `R_nwarnings` (50) and counts no further.
+            0 => {
+                if self.warnings.len() < MAX_WARNINGS {
+                    self.warnings.push((call, msg))
+                }
+            }
             // options(warn = 1): printed at once, as R's PrintWarnings does for one.
             1 => match call {
                 Some(c) => self.err.push_str(&format!("Warning in {} : {}\n", c, msg)),
@@ -322,6 +380,7 @@ impl Interp {
                     msg: format!("(converted from warning) {}", msg),
                     call: call.map_or(ErrCall::None, ErrCall::Call),
                     condition: None,
+                    trace: Vec::new(),
                 }))
             }
         }
@@ -368,7 +427,12 @@ impl Interp {
                                     position: k,
                                     object: obj.clone(),
                                 };
-                                return self.call_closure(&m, args, site, Some(info));
+                                return self.call_closure(&m, args, site, Some(info)).map_err(
+                                    |mut e| {
+                                        builtin_frames(&mut e, generic);
+                                        e
+                                    },
+                                );
                             }
                         }
                     }
@@ -398,6 +462,7 @@ impl Interp {
                             None => self.frame_call_text().map_or(ErrCall::None, ErrCall::Call),
                         };
                     }
+                    builtin_frames(&mut e, builtins::name_of(*id));
                     e
                 })
             }
@@ -428,7 +493,12 @@ impl Interp {
                         &f,
                         Args::positional(vec![v.clone()]),
                         CallSite::Text(format!("print.{}(x)", c).into()),
-                    )?;
+                    )
+                    .map_err(|mut e| {
+                        // Auto-print calls `print` as an anonymous function.
+                        e.trace.push("<Anonymous>".into());
+                        e
+                    })?;
                     self.visible = false;
                     return Ok(());
                 }
@@ -638,6 +708,11 @@ impl Interp {
         let act = self.frames.last_mut().unwrap();
         let exits = std::mem::take(&mut act.on_exit);
         let mut r = r;
+        if let Err(e) = &mut r {
+            if let Some(name) = site_name(&act.site) {
+                e.trace.push(name);
+            }
+        }
         for pc in exits {
             let vis = self.visible;
             if let Err(e) = self.run(code, &env, pc) {
@@ -744,8 +819,9 @@ impl Interp {
     fn not_found_at(&self, s: SymId, at: Option<(&FunctionCode, usize)>) -> RError {
         let msg = format!("object '{}' not found", s);
         if let Some((code, pc)) = at {
-            if let Some((_, ci)) = code.load_ctx.iter().find(|(p, _)| *p as usize == pc) {
-                return RError::with_call(msg, crate::deparse::deparse(&code.calls[*ci as usize]));
+            let ci = code.in_args_of[pc];
+            if ci != NO_CALL {
+                return RError::with_call(msg, crate::deparse::deparse(&code.calls[ci as usize]));
             }
         }
         match self.frame_call_text() {
@@ -808,6 +884,35 @@ impl Interp {
         let r = f(self);
         self.cur_call = saved;
         r.map_err(|e| self.attribute(e, code, ci))
+    }
+
+    /// An error leaves the instruction at `pc` of `code` without a handler:
+    /// add to its traceback the closure calls whose arguments that
+    /// instruction was evaluating (GNU R forces them inside the callee).
+    pub fn unwind_at_pc(e: &mut RError, code: &FunctionCode, pc: usize) {
+        if let Some(&ci) = code.in_args_of.get(pc) {
+            Self::unwind_through_calls(e, code, ci);
+        }
+    }
+
+    /// An error leaves call `ci` of `code` (a closure call whose activation
+    /// already named itself): add the calls whose arguments it was part of.
+    pub fn unwind_at_call(e: &mut RError, code: &FunctionCode, ci: CallIdx) {
+        if let Some(&parent) = code.call_parent.get(ci as usize) {
+            Self::unwind_through_calls(e, code, parent);
+        }
+    }
+
+    /// Push the names of call `ci` and the calls enclosing it (innermost
+    /// first) onto the error's traceback.
+    fn unwind_through_calls(e: &mut RError, code: &FunctionCode, mut ci: CallIdx) {
+        if e.kind == ErrKind::Unsupported {
+            return;
+        }
+        while ci != NO_CALL {
+            e.trace.push(call_name(&code.calls[ci as usize]));
+            ci = code.call_parent[ci as usize];
+        }
     }
 
     pub fn attribute(&self, mut e: RError, code: &Rc<FunctionCode>, ci: CallIdx) -> RError {
@@ -909,9 +1014,14 @@ impl Interp {
                 }
                 Err(e) => e,
             };
-            match self.handle_error(err, run_id)? {
-                Some(resume) => pc = resume,
-                None => unreachable!(),
+            match self.handle_error(err, run_id) {
+                Ok(Some(resume)) => pc = resume,
+                Ok(None) => unreachable!(),
+                Err(mut e) => {
+                    // `pc` is past the failing instruction.
+                    Self::unwind_at_pc(&mut e, code, pc.wrapping_sub(1));
+                    return Err(e);
+                }
             }
         }
     }
@@ -2281,24 +2391,26 @@ impl Interp {
         site: CallSite,
     ) -> RResult<Value> {
         for (k, c) in classes.iter().enumerate().skip(from) {
-            if let Some(f) = self.find_function(&format!("{}.{}", generic, c)) {
+            let name = format!("{}.{}", generic, c);
+            if let Some(f) = self.find_function(&name) {
                 let info = DispatchInfo {
                     generic: generic.to_string(),
                     classes: classes.clone(),
                     position: k,
                     object: obj,
                 };
-                return self.call_method(&f, args, site, info);
+                return self.call_method(&f, args, site.for_method(&name), info);
             }
         }
-        if let Some(f) = self.find_function(&format!("{}.default", generic)) {
+        let name = format!("{}.default", generic);
+        if let Some(f) = self.find_function(&name) {
             let info = DispatchInfo {
                 generic: generic.to_string(),
                 classes: classes.clone(),
                 position: classes.len(),
                 object: obj,
             };
-            return self.call_method(&f, args, site, info);
+            return self.call_method(&f, args, site.for_method(&name), info);
         }
         // Internal defaults for a few generics.
         if let Some(f) = builtins::lookup(generic) {
@@ -2998,10 +3110,28 @@ fn switch_target(t: &SwitchTable, sel: &Value) -> RResult<Pc> {
     }
 }
 
+/// The warnings GNU R keeps for printing (`R_nwarnings`).
+pub const MAX_WARNINGS: usize = 50;
+
 /// Rscript's warning block (`Warning message:` / `Warning messages:`).
 pub fn format_warnings(w: &[(Option<String>, String)]) -> String {
     let mut s = String::new();
     if w.is_empty() {
+        return s;
+    }
+    if w.len() > 10 {
+        // PrintWarnings (errors.c): more than 10 are only counted.
+        if w.len() < MAX_WARNINGS {
+            s.push_str(&format!(
+                "There were {} warnings (use warnings() to see them)\n",
+                w.len()
+            ));
+        } else {
+            s.push_str(&format!(
+                "There were {0} or more warnings (use warnings() to see the first {0})\n",
+                MAX_WARNINGS
+            ));
+        }
         return s;
     }
     if w.len() == 1 {
@@ -3030,7 +3160,7 @@ pub fn format_warnings(w: &[(Option<String>, String)]) -> String {
                         s.push_str(&format!("{}: In {} : {}\n", i + 1, c, msg));
                     }
                 }
-                None => s.push_str(&format!("{}: {}\n", i + 1, msg)),
+                None => s.push_str(&format!("{}: {} \n", i + 1, msg)),
             }
         }
     }
@@ -3132,4 +3262,66 @@ fn missing_bits(code: &FunctionCode, unbound: impl Iterator<Item = usize>) -> (u
         }
     }
     (pending, missing)
+}
+
+/// The name GNU R's traceback shows for a call expression: its function's
+/// name when that is a symbol, else `<Anonymous>`.
+fn call_name(call: &Expr) -> Rc<str> {
+    match &call.kind {
+        ExprKind::Call(f, _) => match &f.kind {
+            ExprKind::Ident(n) => n.clone(),
+            _ => "<Anonymous>".into(),
+        },
+        _ => "<Anonymous>".into(),
+    }
+}
+
+/// The traceback name of an activation's call site.
+fn site_name(site: &CallSite) -> Option<Rc<str>> {
+    match site {
+        CallSite::Code(c, i) => Some(call_name(&c.calls[*i as usize])),
+        CallSite::Text(t) => Some(crate::error::call_function_name(t).into()),
+        CallSite::Method(_, _, name) => Some(name.clone()),
+        CallSite::None => None,
+    }
+}
+
+/// The closures GNU R runs between a call of `name` (a function dlvm
+/// implements as a builtin) and the functions it calls, outermost first,
+/// where they are more than `name` itself: `sapply` calls `FUN` through
+/// `lapply`, `Filter` through `unlist(lapply(...))`, `Map` through `mapply`.
+fn r_closure_chain(name: &str) -> &'static [&'static str] {
+    match name {
+        "sapply" => &["sapply", "lapply"],
+        "Filter" => &["Filter", "unlist", "lapply"],
+        "Map" => &["Map", "mapply"],
+        "tapply" => &["tapply", "lapply"],
+        _ => &[],
+    }
+}
+
+/// An error leaves builtin `name`: when `name` is a closure in GNU R (not a
+/// primitive), its activation and the closures it runs through are on R's
+/// context stack, so they belong in the error's traceback. An error the
+/// builtin reports against another closure of R's (`sample` raising in
+/// `sample.int`) names that one too.
+fn builtin_frames(e: &mut RError, name: &'static str) {
+    if e.kind == ErrKind::Unsupported || !crate::deparse::is_r_closure(name) {
+        return;
+    }
+    if e.trace.is_empty() {
+        if let ErrCall::Call(c) = &e.call {
+            let inner: Rc<str> = crate::error::call_function_name(c).into();
+            if &*inner != name
+                && crate::deparse::is_r_closure(&inner)
+                && builtins::lookup(&inner).is_some()
+            {
+                e.trace.push(inner);
+            }
+        }
+    }
+    match r_closure_chain(name) {
+        [] => e.trace.push(name.into()),
+        chain => e.trace.extend(chain.iter().rev().map(|&n| Rc::from(n))),
+    }
 }

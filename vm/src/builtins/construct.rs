@@ -101,7 +101,7 @@ fn dim_count(interp: &mut Interp, v: &Option<Value>, what: &str) -> RResult<Opti
             Some(d) if d < 2147483648.0 => Ok(Some(d as usize)),
             d => {
                 if d.is_some() {
-                    interp.warning("NAs introduced by coercion to integer range")?;
+                    interp.warning_in_context("NAs introduced by coercion to integer range")?;
                 }
                 Err(RError::new(format!(
                     "invalid '{what}' value (too large or NA)"
@@ -305,23 +305,31 @@ pub fn colon(interp: &mut Interp, a: &Value, b: &Value) -> RResult<Value> {
             return Ok(int_range(*f as i64, *t as i64));
         }
     }
-    let first = |v: &Value| -> RResult<f64> {
+    let first = |interp: &mut Interp, v: &Value| -> RResult<f64> {
         let n = v.len();
         if n == 0 {
             return Err(RError::new("argument of length 0"));
         }
         let d = match v.as_vector().map(|x| x.data.clone()) {
-            Some(VecData::Str(s)) => s[0]
-                .as_deref()
-                .and_then(crate::coerce::str_to_dbl)
-                .unwrap_or(na_real()),
+            Some(VecData::Str(s)) => match s[0].as_deref() {
+                Some(text) => match crate::coerce::str_to_dbl(text) {
+                    Some(d) => d,
+                    None => {
+                        if text != "NA" {
+                            interp.warning_in_context("NAs introduced by coercion")?;
+                        }
+                        na_real()
+                    }
+                },
+                None => na_real(),
+            },
             Some(VecData::Cplx(c)) => c[0].re,
             Some(VecData::List(_)) | None => return Err(RError::new("NA/NaN argument")),
             _ => v.first_f64().unwrap_or(na_real()),
         };
         Ok(d)
     };
-    let (f, t) = (first(a)?, first(b)?);
+    let (f, t) = (first(interp, a)?, first(interp, b)?);
     for v in [a, b] {
         if v.len() > 1 {
             interp.warning(format!(
@@ -956,7 +964,8 @@ fn builtin_outer(interp: &mut Interp, args: Args) -> RResult<Value> {
             for (n, v) in b.dots.drain(..) {
                 call_args.push(n, v);
             }
-            let r = interp.call_function(&f, call_args)?;
+            let site = crate::interp::CallSite::Text("FUN(X, Y, ...)".into());
+            let r = interp.call_value(&f, call_args, site)?;
             if r.len() != nx * ny {
                 return Err(RError::new(format!(
                     "dims [product {}] do not match the length of object [{}]",

@@ -757,7 +757,7 @@ pub fn as_type(interp: &mut Interp, x: &Value, t: VType) -> RResult<Value> {
     }
     let (data, warn) = coerce_data_warn(&v.data, t);
     if warn {
-        interp.warning("NAs introduced by coercion")?;
+        interp.warning_in_context("NAs introduced by coercion")?;
     }
     if t == VType::Int && v.vtype() == VType::Dbl {
         if let (VecData::Dbl(src), VecData::Int(dst)) = (&v.data, &data) {
@@ -766,7 +766,7 @@ pub fn as_type(interp: &mut Interp, x: &Value, t: VType) -> RResult<Value> {
                 .zip(dst)
                 .any(|(s, d)| *d == NA_INTEGER && !s.is_nan())
             {
-                interp.warning("NAs introduced by coercion to integer range")?;
+                interp.warning_in_context("NAs introduced by coercion to integer range")?;
             }
         }
     }

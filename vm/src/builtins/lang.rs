@@ -93,6 +93,7 @@ fn stop(interp: &mut Interp, args: Args) -> RResult<Value> {
                 msg,
                 call,
                 condition: Some(c.clone()),
+                trace: Vec::new(),
             }));
         }
     }
@@ -101,6 +102,7 @@ fn stop(interp: &mut Interp, args: Args) -> RResult<Value> {
         msg: message_text(&b.dots),
         call,
         condition: None,
+        trace: Vec::new(),
     }))
 }
 
@@ -159,6 +161,7 @@ fn stopifnot(interp: &mut Interp, args: Args) -> RResult<Value> {
                 msg,
                 call,
                 condition: None,
+                trace: Vec::new(),
             }));
         }
     }

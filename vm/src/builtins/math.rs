@@ -914,7 +914,7 @@ fn cumulative(interp: &mut Interp, args: Args, which: &str) -> RResult<Value> {
     }
     let (xs, warn) = crate::coerce::coerce_data_warn(&v.data, VType::Dbl);
     if warn {
-        interp.warning("NAs introduced by coercion")?;
+        interp.warning_in_context("NAs introduced by coercion")?;
     }
     let xs = match xs {
         VecData::Dbl(d) => d,
@@ -1158,7 +1158,7 @@ fn which_ext(interp: &mut Interp, args: Args, is_max: bool) -> RResult<Value> {
         .ok_or_else(|| RError::new("invalid 'type' (NULL) of argument"))?;
     let (xs, warn) = crate::coerce::coerce_data_warn(&v.data, VType::Dbl);
     if warn {
-        interp.warning("NAs introduced by coercion")?;
+        interp.warning_in_context("NAs introduced by coercion")?;
     }
     let mut best: Option<(usize, f64)> = None;
     if let VecData::Dbl(xs) = xs {

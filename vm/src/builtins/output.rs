@@ -181,9 +181,9 @@ fn print_impl(interp: &mut Interp, args: Args, dispatch: bool) -> RResult<Value>
         }
     };
     let quote = arg_flag(&b.take(2), true);
-    if let Some(method) = s3_method(interp, "print", &x).filter(|_| dispatch) {
+    if let Some((method, name)) = s3_method_named(interp, "print", &x).filter(|_| dispatch) {
         // print is an S3 generic in R: a user method takes over.
-        interp.call_function(&method, Args::positional(vec![x.clone()]))?;
+        call_user_method(interp, &method, &name, x.clone())?;
         interp.visible = false;
         return Ok(x);
     }
@@ -207,13 +207,26 @@ pub(crate) fn is_rle(x: &Value) -> bool {
 /// The user-defined S3 method `generic.<class>` (a closure) for a value with a
 /// class attribute, searched along the class vector.
 pub(crate) fn s3_method(interp: &Interp, generic: &str, x: &Value) -> Option<Value> {
+    s3_method_named(interp, generic, x).map(|(f, _)| f)
+}
+
+/// `s3_method` with the method's name (`print.foo`).
+fn s3_method_named(interp: &Interp, generic: &str, x: &Value) -> Option<(Value, String)> {
     for class in x.explicit_class()? {
-        if let Some(f @ Value::Closure(_)) = interp.find_function(&format!("{}.{}", generic, class))
-        {
-            return Some(f);
+        let name = format!("{}.{}", generic, class);
+        if let Some(f @ Value::Closure(_)) = interp.find_function(&name) {
+            return Some((f, name));
         }
     }
     None
+}
+
+/// Call the user's method `name` of a generic (a builtin here, a closure in
+/// R) on `x`, as `UseMethod` would: its activation is `name(x)` (the
+/// generic's own frame joins an error's traceback as it leaves the builtin).
+fn call_user_method(interp: &mut Interp, method: &Value, name: &str, x: Value) -> RResult<Value> {
+    let site = crate::interp::CallSite::Text(format!("{}(x)", name).into());
+    interp.call_value(method, Args::positional(vec![x]), site)
 }
 
 /// `print.default` text of `x`, with classed list elements printed by their S3
@@ -309,9 +322,9 @@ fn format_impl(interp: &mut Interp, args: Args, dispatch: bool) -> RResult<Value
         "...",
     ])?;
     let x = b.take(0).unwrap_or(Value::Null);
-    if let Some(method) = s3_method(interp, "format", &x).filter(|_| dispatch) {
+    if let Some((method, name)) = s3_method_named(interp, "format", &x).filter(|_| dispatch) {
         // format is an S3 generic in R: a user method takes over.
-        return interp.call_function(&method, Args::positional(vec![x]));
+        return call_user_method(interp, &method, &name, x);
     }
     let trim = arg_flag(&b.take(1), false);
     let digits = arg_f64(&b.take(2))

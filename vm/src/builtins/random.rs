@@ -114,7 +114,7 @@ fn as_real(interp: &mut Interp, v: &Value) -> RResult<f64> {
                 Some(s) => match str_to_dbl(s) {
                     Some(d) => d,
                     None => {
-                        interp.warning("NAs introduced by coercion")?;
+                        interp.warning_in_context("NAs introduced by coercion")?;
                         na_real()
                     }
                 },
@@ -139,7 +139,7 @@ fn as_integer(interp: &mut Interp, v: &Value) -> RResult<i32> {
         return Ok(NA_INTEGER);
     }
     if d >= 2147483648.0 || d <= -2147483648.0 {
-        interp.warning("NAs introduced by coercion to integer range")?;
+        interp.warning_in_context("NAs introduced by coercion to integer range")?;
         return Ok(NA_INTEGER);
     }
     Ok(d.trunc() as i32)
@@ -805,7 +805,7 @@ fn do_sample(
                     })
                     .collect();
                 if warn {
-                    interp.warning("NAs introduced by coercion")?;
+                    interp.warning_in_context("NAs introduced by coercion")?;
                 }
                 v
             }

@@ -78,7 +78,7 @@ fn builtin_strrep(interp: &mut Interp, args: Args) -> RResult<Value> {
         return Ok(str_vec(Vec::new()));
     }
     if ts.iter().any(|t| t.abs() >= 2147483648.0) {
-        interp.warning("NAs introduced by coercion to integer range")?;
+        interp.warning_in_context("NAs introduced by coercion to integer range")?;
     }
     let n = xs.len().max(ts.len());
     let mut out = Vec::with_capacity(n);
