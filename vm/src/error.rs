@@ -22,7 +22,7 @@ pub enum ErrKind {
     Error,
     /// A warning turned into a condition because a `tryCatch(warning = )` handler is active.
     Warning,
-    /// A feature outside R-SUBSET.md; printed as `Error: unsupported: <what>`.
+    /// A feature outside the subset (docs/R-SUBSET.md); printed as `Error: unsupported: <what>`.
     Unsupported,
 }
 
