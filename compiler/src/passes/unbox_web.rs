@@ -71,7 +71,7 @@ pub fn run(f: &mut Func) -> bool {
         let g = find(&mut parent, p);
         let t = match f.def_inst(a).map(|i| &f.inst(i).kind) {
             Some(InstKind::Unary(UnOp::Box, x))
-                if matches!(f.ty(*x), Type::Int | Type::Dbl | Type::Lgl) =>
+                if matches!(f.ty(*x), Type::Int | Type::Dbl | Type::Lgl | Type::Cplx) =>
             {
                 Some(f.ty(*x))
             }
