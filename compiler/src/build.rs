@@ -246,6 +246,8 @@ pub fn fb_bits_of(t: ArgType) -> u16 {
         ArgType::VecInt => T::INT | T::NON_SCALAR,
         ArgType::VecDbl => T::DBL | T::NON_SCALAR,
         ArgType::VecLgl => T::LGL | T::NON_SCALAR,
+        ArgType::Cplx => T::CPLX,
+        ArgType::VecCplx => T::CPLX | T::NON_SCALAR,
         ArgType::Any => T::STALE,
     }
 }
@@ -267,6 +269,8 @@ fn test_for(t: ArgType) -> Option<TypeTest> {
         ArgType::VecInt => TypeTest::IsVecInt,
         ArgType::VecDbl => TypeTest::IsVecDbl,
         ArgType::VecLgl => TypeTest::IsVecLgl,
+        ArgType::Cplx => TypeTest::IsCplx,
+        ArgType::VecCplx => TypeTest::IsVecCplx,
         ArgType::Any => return None,
     })
 }
@@ -701,6 +705,7 @@ impl<'a> Builder<'a> {
             Type::Int => ArgType::Int,
             Type::Dbl => ArgType::Dbl,
             Type::Lgl => ArgType::Lgl,
+            Type::Cplx => ArgType::Cplx,
             _ => return None,
         };
         let next = self
@@ -736,7 +741,7 @@ impl<'a> Builder<'a> {
         let hint = |b: &mut Self, vals: Vec<Option<AbsVal>>| -> Option<u32> {
             let vals: Vec<AbsVal> = vals.into_iter().collect::<Option<_>>()?;
             let t = b.f.ty(vals[0].val);
-            if matches!(t, Type::Int | Type::Dbl | Type::Lgl) {
+            if matches!(t, Type::Int | Type::Dbl | Type::Lgl | Type::Cplx) {
                 if vals.iter().all(|a| b.f.ty(a.val) == t) {
                     return b.type_hint(t);
                 }
@@ -788,6 +793,21 @@ impl<'a> Builder<'a> {
             Value::Int(x) if *x != i32::MIN => (InstKind::ConstInt(*x), Type::Int),
             Value::Dbl(x) => (InstKind::ConstDbl(*x), Type::Dbl),
             Value::Lgl(x) => (InstKind::ConstLgl(*x), Type::Lgl),
+            // A complex constant (`2i`): the pool's boxed value, unboxed
+            // (it is known to be an attribute-free complex scalar).
+            Value::Vec(vec)
+                if vec.attrs.is_none()
+                    && vec.len() == 1
+                    && matches!(vec.data, vm::value::VecData::Cplx(_))
+                    && self.returns.is_none() =>
+            {
+                let boxed = self.f.push(bb, InstKind::ConstAny(k), Type::Any).unwrap();
+                return AbsVal::new(
+                    self.f
+                        .push(bb, InstKind::Unary(UnOp::Unbox, boxed), Type::Cplx)
+                        .unwrap(),
+                );
+            }
             _ => {
                 if self.returns.is_some() {
                     // The callee's constant pool is not the function's.
@@ -888,6 +908,8 @@ impl<'a> Builder<'a> {
             (T::INT, true) => Some(TypeTest::IsVecInt),
             (T::DBL, true) => Some(TypeTest::IsVecDbl),
             (T::LGL, true) => Some(TypeTest::IsVecLgl),
+            (T::CPLX, false) => Some(TypeTest::IsCplx),
+            (T::CPLX, true) => Some(TypeTest::IsVecCplx),
             _ => None,
         }
     }
@@ -1253,6 +1275,10 @@ impl<'a> Builder<'a> {
                             self.f
                                 .push(bb, InstKind::Unary(UnOp::NegD, a.val), Type::Dbl)
                         }
+                        (Op::Neg(..), Type::Cplx) => {
+                            self.f
+                                .push(bb, InstKind::Unary(UnOp::NegC, a.val), Type::Cplx)
+                        }
                         _ => Some(self.runtime(bb, pc, &[a.val])),
                     };
                     let fb = if let Op::Neg(_, fb) = op {
@@ -1329,7 +1355,7 @@ impl<'a> Builder<'a> {
                     let n = if along {
                         // Typed vectors know their length; anything else asks the runtime.
                         let len_op = match self.f.ty(xv) {
-                            Type::VecInt | Type::VecDbl | Type::VecLgl => UnOp::VecLen,
+                            t if t.is_vec() => UnOp::VecLen,
                             Type::Any => UnOp::Length,
                             _ => {
                                 return Err(Unsupported(format!(
@@ -1368,7 +1394,7 @@ impl<'a> Builder<'a> {
                     let bits = self.bits_of(x);
                     let xv = self.speculate(bb, x, bits, pc, &st);
                     let n = match self.f.ty(xv) {
-                        Type::VecInt | Type::VecDbl | Type::VecLgl => self
+                        t if t.is_vec() => self
                             .f
                             .push(bb, InstKind::Unary(UnOp::VecLen, xv), Type::Int)
                             .unwrap(),
@@ -1649,6 +1675,7 @@ impl<'a> Builder<'a> {
             TypeTest::IsVecDbl => Type::Dbl,
             TypeTest::IsVecInt => Type::Int,
             TypeTest::IsVecLgl => Type::Lgl,
+            TypeTest::IsVecCplx => Type::Cplx,
             _ => return None,
         };
         // The type `a` has or is speculated to have.
@@ -1659,6 +1686,7 @@ impl<'a> Builder<'a> {
         let fits = match (elem, will_be(self, v)?) {
             (e, t) if e == t => true,
             (Type::Dbl, Type::Int) | (Type::Lgl, Type::Bool) => true,
+            (Type::Cplx, Type::Int | Type::Dbl) => true,
             _ => false,
         };
         if !fits
@@ -1679,6 +1707,7 @@ impl<'a> Builder<'a> {
                 .f
                 .push(bb, InstKind::Unary(UnOp::BoolToLgl, vv), Type::Lgl)
                 .unwrap(),
+            (Type::Cplx, Type::Int | Type::Dbl) => self.as_cplx(bb, vv),
             _ => vv,
         };
         let xa = self.boxed(bb, x.val);
@@ -1908,9 +1937,35 @@ impl<'a> Builder<'a> {
                     .push(bb, InstKind::Binary(op, av, bv), Type::Dbl)
                     .unwrap()
             }
+            // Complex `+ - * /` (one operand may be an int or double,
+            // coerced as the interpreter does).
+            (Type::Int | Type::Dbl | Type::Cplx, Type::Int | Type::Dbl | Type::Cplx)
+                if (ta == Type::Cplx || tb == Type::Cplx)
+                    && matches!(o, ArithOp::Add | ArithOp::Sub | ArithOp::Mul | ArithOp::Div) =>
+            {
+                let av = self.as_cplx(bb, av);
+                let bv = self.as_cplx(bb, bv);
+                let op = match o {
+                    ArithOp::Add => BinOp::AddC,
+                    ArithOp::Sub => BinOp::SubC,
+                    ArithOp::Mul => BinOp::MulC,
+                    _ => BinOp::DivC,
+                };
+                self.bin(bb, op, av, bv)
+            }
             _ => self.runtime(bb, pc, &[av, bv]),
         };
         AbsVal { val, fb: Some(fb) }
+    }
+
+    /// `v` (an `int`, `dbl` or `cplx`) as a complex, coerced as the
+    /// interpreter coerces (an `int` is never NA).
+    fn as_cplx(&mut self, bb: Block, v: Val) -> Val {
+        if self.f.ty(v) == Type::Cplx {
+            return v;
+        }
+        let d = self.as_dbl(bb, v);
+        self.un(bb, UnOp::DblToCplx, d, Type::Cplx)
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -1977,6 +2032,7 @@ impl<'a> Builder<'a> {
             Type::VecDbl => Type::Dbl,
             Type::VecInt => Type::Int,
             Type::VecLgl => Type::Lgl,
+            Type::VecCplx => Type::Cplx,
             _ => return self.runtime(bb, pc, &[xv, iv]),
         };
         let Some(iv) = self.index_int(bb, iv) else {
@@ -2050,6 +2106,7 @@ impl<'a> Builder<'a> {
             Type::VecDbl => Some(Type::Dbl),
             Type::VecInt => Some(Type::Int),
             Type::VecLgl => Some(Type::Lgl),
+            Type::VecCplx => Some(Type::Cplx),
             _ => None,
         };
         let na_seen = self.fb_bits(Some(fb)) & TypeFeedback::NA != 0;

@@ -17,10 +17,13 @@ pub enum ArgType {
     Dbl,
     /// Attribute-free logical scalar.
     Lgl,
+    /// Attribute-free complex scalar (NA allowed).
+    Cplx,
     /// Attribute-free vectors (any length) with these element types.
     VecInt,
     VecDbl,
     VecLgl,
+    VecCplx,
     /// Nothing known.
     Any,
 }
@@ -36,8 +39,11 @@ impl ArgType {
                 VType::Int => ArgType::VecInt,
                 VType::Dbl => ArgType::VecDbl,
                 VType::Lgl => ArgType::VecLgl,
+                VType::Cplx => ArgType::VecCplx,
                 _ => ArgType::Any,
             },
+            // A complex scalar is a length-1 vector.
+            Value::Vec(vec) if vec.attrs.is_none() && vec.vtype() == VType::Cplx => ArgType::Cplx,
             _ => ArgType::Any,
         }
     }
@@ -50,9 +56,11 @@ impl ArgType {
             ArgType::Int => "int",
             ArgType::Dbl => "dbl",
             ArgType::Lgl => "lgl",
+            ArgType::Cplx => "cplx",
             ArgType::VecInt => "vec<int>",
             ArgType::VecDbl => "vec<dbl>",
             ArgType::VecLgl => "vec<lgl>",
+            ArgType::VecCplx => "vec<cplx>",
             ArgType::Any => "any",
         }
     }
@@ -147,7 +155,7 @@ mod tests {
 
     #[test]
     fn order_is_reflexive_and_transitive_and_means_admission() {
-        let all = [Int, Dbl, Lgl, VecInt, VecDbl, VecLgl, Any];
+        let all = [Int, Dbl, Lgl, Cplx, VecInt, VecDbl, VecLgl, VecCplx, Any];
         for a in all {
             assert!(a.fits(a));
             for b in all {
@@ -165,6 +173,8 @@ mod tests {
             Value::Lgl(1),
             vm::value::dbl_vec(vec![1.0, 2.0]),
             Value::Int(NA_INTEGER),
+            Value::cplx(vm::value::C64::new(1.0, 2.0)),
+            Value::from_data(vm::value::VecData::Cplx(vec![vm::value::na_complex(); 3])),
         ];
         for v in &vals {
             let t = ArgType::of(v);

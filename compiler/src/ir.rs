@@ -27,6 +27,9 @@ pub enum Type {
     Dbl,
     /// Unboxed R logical scalar: 0, 1 or NA (`i32::MIN`).
     Lgl,
+    /// Unboxed R complex scalar (two doubles; NA when either part is NaN,
+    /// as the interpreter's `is_na_complex`).
+    Cplx,
     /// A native condition (never NA).
     Bool,
     /// Any boxed R value (a `vm::value::Value` owned by the runtime).
@@ -35,6 +38,7 @@ pub enum Type {
     VecInt,
     VecDbl,
     VecLgl,
+    VecCplx,
     /// The result of a `Checkpoint`.
     Checkpoint,
     /// No value.
@@ -47,11 +51,13 @@ impl Type {
             Type::Int => "int",
             Type::Dbl => "dbl",
             Type::Lgl => "lgl",
+            Type::Cplx => "cplx",
             Type::Bool => "bool",
             Type::Any => "any",
             Type::VecInt => "vec<int>",
             Type::VecDbl => "vec<dbl>",
             Type::VecLgl => "vec<lgl>",
+            Type::VecCplx => "vec<cplx>",
             Type::Checkpoint => "cp",
             Type::Void => "void",
         }
@@ -61,11 +67,13 @@ impl Type {
             "int" => Type::Int,
             "dbl" => Type::Dbl,
             "lgl" => Type::Lgl,
+            "cplx" => Type::Cplx,
             "bool" => Type::Bool,
             "any" => Type::Any,
             "vec<int>" => Type::VecInt,
             "vec<dbl>" => Type::VecDbl,
             "vec<lgl>" => Type::VecLgl,
+            "vec<cplx>" => Type::VecCplx,
             "cp" => Type::Checkpoint,
             "void" => Type::Void,
             _ => return None,
@@ -73,7 +81,17 @@ impl Type {
     }
     /// Unboxed scalar types (live in machine registers).
     pub fn is_unboxed(self) -> bool {
-        matches!(self, Type::Int | Type::Dbl | Type::Lgl | Type::Bool)
+        matches!(
+            self,
+            Type::Int | Type::Dbl | Type::Lgl | Type::Bool | Type::Cplx
+        )
+    }
+    /// Typed vectors (a data pointer and a length in native code).
+    pub fn is_vec(self) -> bool {
+        matches!(
+            self,
+            Type::VecInt | Type::VecDbl | Type::VecLgl | Type::VecCplx
+        )
     }
 }
 
@@ -125,10 +143,13 @@ pub enum TypeTest {
     IsDbl,
     /// Attribute-free logical scalar.
     IsLgl,
+    /// Attribute-free complex scalar (NA allowed).
+    IsCplx,
     /// Attribute-free vector with integer / double / logical elements (any length).
     IsVecInt,
     IsVecDbl,
     IsVecLgl,
+    IsVecCplx,
     /// A double matrix: a double vector whose only attribute is a 2-element `dim`
     /// (unboxed as its element vector; `nrow` gives the row count).
     IsMatDbl,
@@ -146,9 +167,11 @@ impl TypeTest {
             TypeTest::IsInt => "is.int",
             TypeTest::IsDbl => "is.dbl",
             TypeTest::IsLgl => "is.lgl",
+            TypeTest::IsCplx => "is.cplx",
             TypeTest::IsVecInt => "is.vec<int>",
             TypeTest::IsVecDbl => "is.vec<dbl>",
             TypeTest::IsVecLgl => "is.vec<lgl>",
+            TypeTest::IsVecCplx => "is.vec<cplx>",
             TypeTest::IsMatDbl => "is.mat<dbl>",
             TypeTest::IsBound => "is.bound",
             TypeTest::IsNull => "is.null",
@@ -160,13 +183,15 @@ impl TypeTest {
             TypeTest::IsInt => Type::Int,
             TypeTest::IsDbl => Type::Dbl,
             TypeTest::IsLgl => Type::Lgl,
+            TypeTest::IsCplx => Type::Cplx,
             TypeTest::IsVecInt => Type::VecInt,
             TypeTest::IsVecDbl | TypeTest::IsMatDbl => Type::VecDbl,
             TypeTest::IsVecLgl => Type::VecLgl,
+            TypeTest::IsVecCplx => Type::VecCplx,
             TypeTest::IsBound | TypeTest::IsNull => Type::Any,
         }
     }
-    pub fn all() -> [TypeTest; 9] {
+    pub fn all() -> [TypeTest; 11] {
         [
             TypeTest::IsInt,
             TypeTest::IsDbl,
@@ -177,6 +202,8 @@ impl TypeTest {
             TypeTest::IsMatDbl,
             TypeTest::IsBound,
             TypeTest::IsNull,
+            TypeTest::IsCplx,
+            TypeTest::IsVecCplx,
         ]
     }
 }
@@ -223,6 +250,12 @@ pub enum BinOp {
     MaxI,
     MinD,
     MaxD,
+    /// Complex `+ - * /` exactly as the interpreter and R (`*` and `/` are
+    /// C99 `double complex` arithmetic, with Annex G's recovery of infinities).
+    AddC,
+    SubC,
+    MulC,
+    DivC,
 }
 
 impl BinOp {
@@ -262,6 +295,10 @@ impl BinOp {
             MaxI => "max.i",
             MinD => "min.d",
             MaxD => "max.d",
+            AddC => "add.c",
+            SubC => "sub.c",
+            MulC => "mul.c",
+            DivC => "div.c",
         }
     }
     pub fn all() -> &'static [BinOp] {
@@ -269,7 +306,7 @@ impl BinOp {
         &[
             AddI, SubI, MulI, ModI, IDivI, AddOvfI, SubOvfI, MulOvfI, AddD, SubD, MulD, DivD, PowD,
             ModD, IDivD, LtI, LeI, GtI, GeI, EqI, NeI, LtD, LeD, GtD, GeD, EqD, NeD, AndB, OrB,
-            MinI, MaxI, MinD, MaxD,
+            MinI, MaxI, MinD, MaxD, AddC, SubC, MulC, DivC,
         ]
     }
     pub fn from_name(s: &str) -> Option<BinOp> {
@@ -285,6 +322,7 @@ impl BinOp {
             LtI | LeI | GtI | GeI | EqI | NeI => (Type::Int, Type::Bool),
             LtD | LeD | GtD | GeD | EqD | NeD => (Type::Dbl, Type::Lgl),
             AndB | OrB => (Type::Bool, Type::Bool),
+            AddC | SubC | MulC | DivC => (Type::Cplx, Type::Cplx),
         }
     }
 }
@@ -344,6 +382,16 @@ pub enum UnOp {
     SinD,
     CosD,
     TanD,
+    /// Complex unary minus; `Conj`.
+    NegC,
+    ConjC,
+    /// `Re`, `Im`, `Mod` of a complex: its parts, and `hypot` of them (as R).
+    ReC,
+    ImC,
+    ModC,
+    /// Dbl → Cplx as the interpreter coerces (`NA_real_` → `NA_complex_`,
+    /// else imaginary part 0).
+    DblToCplx,
 }
 
 impl UnOp {
@@ -380,6 +428,12 @@ impl UnOp {
             SinD => "sin.d",
             CosD => "cos.d",
             TanD => "tan.d",
+            NegC => "neg.c",
+            ConjC => "conj.c",
+            ReC => "re.c",
+            ImC => "im.c",
+            ModC => "mod.c",
+            DblToCplx => "dbl2cplx",
         }
     }
     /// A double's function giving a double (`sqrt`, `floor`, `sin`, …).
@@ -405,7 +459,8 @@ impl UnOp {
         &[
             NegI, NegD, NotB, IntToDbl, BoolToLgl, LglToBool, LglIsNa, DblIsNan, DblToLgl,
             IntToLgl, Box, Unbox, VecLen, NRow, NCol, Length, SqrtD, AbsD, AbsI, FloorD, DblToInt,
-            DblIsInt, CeilD, TruncD, RoundD, ExpD, LogD, SinD, CosD, TanD,
+            DblIsInt, CeilD, TruncD, RoundD, ExpD, LogD, SinD, CosD, TanD, NegC, ConjC, ReC, ImC,
+            ModC, DblToCplx,
         ]
     }
     pub fn from_name(s: &str) -> Option<UnOp> {

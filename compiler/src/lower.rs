@@ -84,12 +84,19 @@ struct Rt {
     callee_is: FuncRef,
     vec_set_dbl: FuncRef,
     vec_set_i32: FuncRef,
+    box_cplx: FuncRef,
+    unbox_cplx: FuncRef,
+    ret_cplx: FuncRef,
+    cplx_mod: FuncRef,
+    vec_set_cplx: FuncRef,
+    cplx_mul: FuncRef,
+    cplx_div: FuncRef,
 }
 
 fn clif_type(t: Type) -> Option<types::Type> {
     match t {
         Type::Int | Type::Lgl => Some(types::I32),
-        Type::Dbl => Some(types::F64),
+        Type::Dbl | Type::Cplx => Some(types::F64),
         Type::Bool => Some(types::I8),
         _ => None,
     }
@@ -99,6 +106,7 @@ fn elem_code(t: Type) -> i64 {
     match t {
         Type::VecInt => 0,
         Type::VecDbl => 1,
+        Type::VecCplx => 3,
         _ => 2,
     }
 }
@@ -206,7 +214,29 @@ pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
         declare(&mut module, "rt_load_frame", &[ptr, I32, I32], None)?,
         declare(&mut module, "rt_store_frame", &[ptr, I32, I32], None)?,
         declare(&mut module, "rt_math1", &[F64, I32], Some(F64))?,
+        declare(&mut module, "rt_box_cplx", &[ptr, I32, F64, F64], None)?,
+        declare(&mut module, "rt_unbox_cplx", &[ptr, I32], Some(F64))?,
+        declare(&mut module, "rt_ret_cplx", &[ptr, F64, F64], None)?,
+        declare(&mut module, "rt_cplx_mod", &[F64, F64], Some(F64))?,
+        declare(
+            &mut module,
+            "rt_vec_set_cplx",
+            &[ptr, I32, I32, I32, F64, F64],
+            Some(ptr),
+        )?,
     ];
+    let declare2 = |m: &mut JITModule, name: &str| {
+        let mut sig = m.make_signature();
+        for _ in 0..4 {
+            sig.params.push(AbiParam::new(F64));
+        }
+        sig.returns.push(AbiParam::new(F64));
+        sig.returns.push(AbiParam::new(F64));
+        m.declare_function(name, Linkage::Import, &sig)
+            .map_err(|e| e.to_string())
+    };
+    let mul_id = declare2(&mut module, "rt_cplx_mul")?;
+    let div_id = declare2(&mut module, "rt_cplx_div")?;
 
     let mut sig = module.make_signature();
     sig.params.push(AbiParam::new(ptr));
@@ -253,6 +283,13 @@ pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
         load_frame: refs[25],
         store_frame: refs[26],
         math1: refs[27],
+        box_cplx: refs[28],
+        unbox_cplx: refs[29],
+        ret_cplx: refs[30],
+        cplx_mod: refs[31],
+        vec_set_cplx: refs[32],
+        cplx_mul: module.declare_func_in_func(mul_id, &mut ctx.func),
+        cplx_div: module.declare_func_in_func(div_id, &mut ctx.func),
     };
     let (slots, nslots) = crate::passes::liveness::any_slots(f);
     let mut fbc = FunctionBuilderContext::new();
@@ -388,9 +425,12 @@ pub fn calls_runtime(kind: &InstKind) -> bool {
         InstKind::ConstAny(_) | InstKind::Test(..) | InstKind::Runtime(..) => true,
         InstKind::Unary(op, _) => matches!(
             op,
-            UnOp::Box | UnOp::Unbox | UnOp::NRow | UnOp::NCol | UnOp::Length
+            UnOp::Box | UnOp::Unbox | UnOp::NRow | UnOp::NCol | UnOp::Length | UnOp::ModC
         ),
-        InstKind::Binary(op, ..) => matches!(op, BinOp::PowD | BinOp::ModD | BinOp::IDivD),
+        InstKind::Binary(op, ..) => matches!(
+            op,
+            BinOp::PowD | BinOp::ModD | BinOp::IDivD | BinOp::MulC | BinOp::DivC
+        ),
         _ => false,
     }
 }
@@ -408,9 +448,14 @@ impl<'a, 'b> Lowerer<'a, 'b> {
         }
         let t = self.f.ty(v);
         let x = match t {
-            Type::VecInt | Type::VecDbl | Type::VecLgl => (
+            t if t.is_vec() => (
                 self.b.declare_var(self.ptr),
                 Some(self.b.declare_var(types::I64)),
+            ),
+            // A complex: its real and imaginary parts.
+            Type::Cplx => (
+                self.b.declare_var(types::F64),
+                Some(self.b.declare_var(types::F64)),
             ),
             t => (self.b.declare_var(clif_type(t).unwrap_or(types::I32)), None),
         };
@@ -426,6 +471,25 @@ impl<'a, 'b> Lowerer<'a, 'b> {
     fn def(&mut self, v: Val, x: CValue) {
         let (var, _) = self.var(v);
         self.b.def_var(var, x);
+    }
+
+    /// The (real, imaginary) parts of a `cplx` value.
+    fn get2(&mut self, v: Val) -> (CValue, CValue) {
+        let (re, im) = self.var(v);
+        let re = self.use_var(re);
+        let im = self.use_var(im.expect("a cplx value has two parts"));
+        (re, im)
+    }
+
+    fn def2(&mut self, v: Val, re: CValue, im: CValue) {
+        let (x, y) = self.var(v);
+        self.b.def_var(x, re);
+        self.b.def_var(y.expect("a cplx value has two parts"), im);
+    }
+
+    /// R's `NA_real_` as an f64 constant.
+    fn na_real(&mut self) -> CValue {
+        self.b.ins().f64const(vm::value::na_real())
     }
 
     /// The `Ctx` word at `offset` (`vec_len`, `word`): a second result the
@@ -486,6 +550,9 @@ impl<'a, 'b> Lowerer<'a, 'b> {
             let t = self.f.ty(p);
             if !t.is_unboxed() {
                 continue;
+            }
+            if t == Type::Cplx {
+                return Err("cplx entry parameter".into());
             }
             let c = self.c();
             let kv = self.iconst(types::I32, k as i64);
@@ -677,7 +744,13 @@ impl<'a, 'b> Lowerer<'a, 'b> {
             }
             Unary(op, a) => self.unary(*op, *a, res.unwrap())?,
             Binary(op, a, b) => self.binary(*op, *a, *b, res.unwrap())?,
-            Test(t @ (TypeTest::IsVecInt | TypeTest::IsVecDbl | TypeTest::IsVecLgl), a) => {
+            Test(
+                t @ (TypeTest::IsVecInt
+                | TypeTest::IsVecDbl
+                | TypeTest::IsVecLgl
+                | TypeTest::IsVecCplx),
+                a,
+            ) => {
                 let c = self.c();
                 let s = self.slot(*a);
                 let e = elem_code(t.refined());
@@ -761,8 +834,19 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                 let dst = self.slot(res.unwrap());
                 let c = self.c();
                 let iv = self.get(*idx);
-                let ev = self.get(*e);
+                let ev = if self.f.ty(*e) == Type::Cplx {
+                    iv
+                } else {
+                    self.get(*e)
+                };
                 let (p, vt) = match self.f.ty(*e) {
+                    Type::Cplx => {
+                        let (re, im) = self.get2(*e);
+                        (
+                            self.call(self.rt.vec_set_cplx, &[c, src, dst, iv, re, im]),
+                            Type::VecCplx,
+                        )
+                    }
                     Type::Dbl => (
                         self.call(self.rt.vec_set_dbl, &[c, src, dst, iv, ev]),
                         Type::VecDbl,
@@ -791,6 +875,16 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                 // In bounds, so non-negative: zero-extending is free on x86-64
                 // (32-bit operations clear the upper half).
                 let i64v = self.b.ins().uextend(types::I64, i0);
+                if self.f.ty(*x) == Type::VecCplx {
+                    // 16-byte elements: re at 0, im at 8.
+                    let off = self.b.ins().ishl_imm_u(i64v, 4);
+                    let addr = self.b.ins().iadd(p, off);
+                    let flags = MemFlagsData::trusted();
+                    let re = self.b.ins().load(types::F64, flags, addr, 0);
+                    let im = self.b.ins().load(types::F64, flags, addr, 8);
+                    self.def2(res.unwrap(), re, im);
+                    return Ok(());
+                }
                 let (scale, ty) = if self.f.ty(*x) == Type::VecDbl {
                     (3, types::F64)
                 } else {
@@ -904,6 +998,11 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                         self.call(self.rt.ret_any, &[c, s]);
                         None
                     }
+                    Type::Cplx => {
+                        let (re, im) = self.get2(*v);
+                        self.call(self.rt.ret_cplx, &[c, re, im]);
+                        None
+                    }
                     t => return Err(format!("return of a {} value", t.name())),
                 };
                 if let Some((w, kind)) = word {
@@ -925,6 +1024,11 @@ impl<'a, 'b> Lowerer<'a, 'b> {
         use UnOp::*;
         let c = self.c();
         match op {
+            Box if self.f.ty(a) == Type::Cplx => {
+                let d = self.slot(r);
+                let (re, im) = self.get2(a);
+                self.call(self.rt.box_cplx, &[c, d, re, im]);
+            }
             Box => {
                 let d = self.slot(r);
                 let x = self.get(a);
@@ -958,7 +1062,13 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                         };
                         self.def(r, v);
                     }
-                    t @ (Type::VecInt | Type::VecDbl | Type::VecLgl) => {
+                    Type::Cplx => {
+                        let re = self.call(self.rt.unbox_cplx, &[c, s]).unwrap();
+                        let w = self.load_ctx(std::mem::offset_of!(runtime::Ctx, word));
+                        let im = self.b.ins().bitcast(types::F64, MemFlagsData::new(), w);
+                        self.def2(r, re, im);
+                    }
+                    t if t.is_vec() => {
                         let (p, n) = match self.unboxed.get(&(a, t)) {
                             Some(&(p, Some(n))) => (p, n),
                             _ => {
@@ -984,6 +1094,40 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                 };
                 let v = self.call(f, &[c, s]).unwrap();
                 self.def(r, v);
+            }
+            NegC | ConjC => {
+                let (re, im) = self.get2(a);
+                let re = if op == NegC {
+                    self.b.ins().fneg(re)
+                } else {
+                    re
+                };
+                let im = self.b.ins().fneg(im);
+                self.def2(r, re, im);
+            }
+            ReC | ImC | ModC => {
+                // R's (and the interpreter's): the parts, and `hypot` of them.
+                let (re, im) = self.get2(a);
+                let v = match op {
+                    ReC => re,
+                    ImC => im,
+                    _ => self.call(self.rt.cplx_mod, &[re, im]).unwrap(),
+                };
+                self.def(r, v);
+            }
+            DblToCplx => {
+                // `NA_real_` (NaN with low word 1954) → NA_complex_; else (x, 0).
+                let x = self.get(a);
+                let nan = self.b.ins().fcmp(FloatCC::Unordered, x, x);
+                let bits = self.b.ins().bitcast(types::I64, MemFlagsData::new(), x);
+                let low = self.b.ins().ireduce(types::I32, bits);
+                let is1954 = self.b.ins().icmp_imm_s(IntCC::Equal, low, 1954);
+                let na = self.b.ins().band(nan, is1954);
+                let nav = self.na_real();
+                let zero = self.b.ins().f64const(0.0);
+                let re = self.b.ins().select(na, nav, x);
+                let im = self.b.ins().select(na, nav, zero);
+                self.def2(r, re, im);
             }
             VecLen => {
                 let (_, len) = self.var(a);
@@ -1041,7 +1185,8 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                         let na = self.iconst(types::I32, i32::MIN as i64);
                         self.b.ins().select(nan, na, ne)
                     }
-                    Box | Unbox | VecLen | NRow | NCol | Length => unreachable!(),
+                    Box | Unbox | VecLen | NRow | NCol | Length | NegC | ConjC | ReC | ImC
+                    | ModC | DblToCplx => unreachable!(),
                 };
                 self.def(r, v);
             }
@@ -1051,6 +1196,30 @@ impl<'a, 'b> Lowerer<'a, 'b> {
 
     fn binary(&mut self, op: BinOp, a: Val, b: Val, r: Val) -> Result<(), String> {
         use BinOp::*;
+        if matches!(op, AddC | SubC | MulC | DivC) {
+            // `+` and `-` part by part, as the interpreter (`num_complex`);
+            // `*` and `/` call its C99 functions.
+            let (p, q) = self.get2(a);
+            let (u, w) = self.get2(b);
+            let (re, im) = match op {
+                AddC => (self.b.ins().fadd(p, u), self.b.ins().fadd(q, w)),
+                SubC => (self.b.ins().fsub(p, u), self.b.ins().fsub(q, w)),
+                _ => {
+                    // C99 `double complex` `*` and `/` (the interpreter's
+                    // functions: Annex G's recovery of infinities).
+                    let f = if op == MulC {
+                        self.rt.cplx_mul
+                    } else {
+                        self.rt.cplx_div
+                    };
+                    let inst = self.b.ins().call(f, &[p, q, u, w]);
+                    let rs = self.b.inst_results(inst);
+                    (rs[0], rs[1])
+                }
+            };
+            self.def2(r, re, im);
+            return Ok(());
+        }
         let x = self.get(a);
         let y = self.get(b);
         let v = match op {
@@ -1151,6 +1320,7 @@ impl<'a, 'b> Lowerer<'a, 'b> {
             MaxI => self.b.ins().smax(x, y),
             MinD => self.b.ins().fmin(x, y),
             MaxD => self.b.ins().fmax(x, y),
+            AddC | SubC | MulC | DivC => unreachable!(),
         };
         self.def(r, v);
         Ok(())
@@ -1197,13 +1367,34 @@ impl<'a, 'b> Lowerer<'a, 'b> {
             .max()
             .unwrap_or(0)
             + 1;
+        // `cplx` words keep their imaginary parts in a second half.
+        let halves = if self.imag_at() != 0 { 2 } else { 1 };
         let ss = self.b.create_sized_stack_slot(StackSlotData::new(
             StackSlotKind::ExplicitSlot,
-            (8 * words) as u32,
+            (8 * words * halves) as u32,
             3,
         ));
         self.exit_buf = Some(ss);
         ss
+    }
+
+    /// Where the exit buffer's imaginary parts start (in words): after the
+    /// largest frame state and a tested value, when the function has `cplx`
+    /// values; 0 otherwise.
+    fn imag_at(&self) -> usize {
+        if !self.f.vals.iter().any(|v| v.ty == Type::Cplx) {
+            return 0;
+        }
+        self.f
+            .insts
+            .iter()
+            .filter_map(|d| match &d.kind {
+                InstKind::Checkpoint(fs) => Some(fs.values().len()),
+                _ => None,
+            })
+            .max()
+            .unwrap_or(0)
+            + 1
     }
 
     fn assume(&mut self, i: Inst, cond: Val, cp: Val, reason: Reason) -> Result<(), String> {
@@ -1249,7 +1440,13 @@ impl<'a, 'b> Lowerer<'a, 'b> {
             .map(|(k, &w)| (k as u32, self.slots[w.0 as usize]))
             .collect();
         let id = self.exits.len() as u32;
+        let imag_at = if types.contains(&Type::Cplx) {
+            self.imag_at()
+        } else {
+            0
+        };
         self.exits.push(ExitInfo {
+            imag_at,
             pc: fs.pc,
             reason,
             types,
@@ -1296,6 +1493,13 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                     Type::Dbl => {
                         let x = self.get(w);
                         self.b.ins().bitcast(types::I64, MemFlagsData::new(), x)
+                    }
+                    Type::Cplx => {
+                        let (re, im) = self.get2(w);
+                        let at = 8 * (imag_at + k) as i32;
+                        let im = self.b.ins().bitcast(types::I64, MemFlagsData::new(), im);
+                        self.b.ins().stack_store(types::I64, im, ss, at);
+                        self.b.ins().bitcast(types::I64, MemFlagsData::new(), re)
                     }
                     Type::Any => continue,
                     t => return Err(format!("{} value in a frame state", t.name())),

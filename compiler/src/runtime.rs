@@ -43,6 +43,9 @@ pub struct ExitInfo {
     /// (word, slot) for each `any` word: compiled code stores only unboxed
     /// words; `rt_exit` writes these slot numbers into the buffer.
     pub any_slots: Vec<(u32, u32)>,
+    /// Where the imaginary parts of `cplx` words are: word k's at buffer
+    /// word `imag_at + k` (the real part is word k). 0 when none is `cplx`.
+    pub imag_at: usize,
 }
 
 /// The interpreter state at an exit, rebuilt as values.
@@ -73,6 +76,9 @@ pub struct RawExit<'a> {
     pub id: u32,
     pub info: &'a ExitInfo,
     pub words: &'a [u64],
+    /// The imaginary parts of `cplx` words (`imag[k]` for word k; empty
+    /// when no word is `cplx`).
+    pub imag: &'a [u64],
     /// The assumption held (a chaos exit).
     pub chaos: bool,
     pub started: std::time::Instant,
@@ -150,6 +156,7 @@ impl RawExit<'_> {
             Type::Dbl => Value::Dbl(f64::from_bits(w)),
             Type::Lgl => Value::Lgl(w as u32 as i32),
             Type::Bool => Value::Lgl((w & 1) as i32),
+            Type::Cplx => Value::cplx(C64::new(f64::from_bits(w), f64::from_bits(self.imag[k]))),
             _ => self.any(c, k)?.clone(),
         })
     }
@@ -331,14 +338,21 @@ pub extern "C" fn rt_test(c: *mut Ctx, slot: u32, test: u32) -> u8 {
         (TypeTest::IsInt, Value::Int(x)) => *x != NA_INTEGER,
         (TypeTest::IsDbl, Value::Dbl(_)) => true,
         (TypeTest::IsLgl, Value::Lgl(_)) => true,
-        (TypeTest::IsVecInt | TypeTest::IsVecDbl | TypeTest::IsVecLgl, Value::Vec(vec)) => {
+        (
+            TypeTest::IsVecInt | TypeTest::IsVecDbl | TypeTest::IsVecLgl | TypeTest::IsVecCplx,
+            Value::Vec(vec),
+        ) => {
             vec.attrs.is_none()
                 && matches!(
                     (t, &vec.data),
                     (TypeTest::IsVecInt, VecData::Int(_))
                         | (TypeTest::IsVecDbl, VecData::Dbl(_))
                         | (TypeTest::IsVecLgl, VecData::Lgl(_))
+                        | (TypeTest::IsVecCplx, VecData::Cplx(_))
                 )
+        }
+        (TypeTest::IsCplx, Value::Vec(vec)) => {
+            vec.attrs.is_none() && vec.len() == 1 && matches!(vec.data, VecData::Cplx(_))
         }
         (TypeTest::IsMatDbl, Value::Vec(vec)) => {
             matches!(vec.data, VecData::Dbl(_))
@@ -413,6 +427,8 @@ fn vec_view(v: &Value, elem: u32, dim_ok: bool) -> (*const u8, i64) {
         _ if !plain => return (std::ptr::null(), 0),
         (VecData::Int(d), 0) | (VecData::Lgl(d), 2) => d.as_ptr() as *const u8,
         (VecData::Dbl(d), 1) => d.as_ptr() as *const u8,
+        // `num_complex::Complex<f64>` is `repr(C)`: re at 0, im at 8.
+        (VecData::Cplx(d), 3) => d.as_ptr() as *const u8,
         _ => return (std::ptr::null(), 0),
     };
     (p, v.len() as i64)
@@ -447,6 +463,72 @@ pub extern "C" fn rt_box_dbl(c: *mut Ctx, dst: u32, x: f64) {
 }
 pub extern "C" fn rt_box_lgl(c: *mut Ctx, dst: u32, x: i32) {
     set(unsafe { ctx(c) }, dst, Value::Lgl(x));
+}
+pub extern "C" fn rt_box_cplx(c: *mut Ctx, dst: u32, re: f64, im: f64) {
+    set(unsafe { ctx(c) }, dst, Value::cplx(C64::new(re, im)));
+}
+
+/// `unbox` to `cplx` (after a passing `is.cplx` test): the real part; the
+/// imaginary part's bits are left in `Ctx::word` for the caller to load.
+pub extern "C" fn rt_unbox_cplx(c: *mut Ctx, slot: u32) -> f64 {
+    let c = unsafe { ctx(c) };
+    let z = match &c.anys[slot as usize] {
+        Value::Vec(v) => match &v.data {
+            VecData::Cplx(d) if !d.is_empty() => d[0],
+            _ => na_complex(),
+        },
+        _ => na_complex(),
+    };
+    c.word = z.im.to_bits();
+    z.re
+}
+
+/// Return a `cplx` result (boxed into `Ctx::result`).
+pub extern "C" fn rt_ret_cplx(c: *mut Ctx, re: f64, im: f64) {
+    let c = unsafe { ctx(c) };
+    c.result = Some(Value::cplx(C64::new(re, im)));
+}
+
+/// `Mod` of a complex: the interpreter's (and R's), the C library's `hypot`.
+pub extern "C" fn rt_cplx_mod(re: f64, im: f64) -> f64 {
+    re.hypot(im)
+}
+
+/// Two doubles returned in two registers (a complex result).
+#[repr(C)]
+pub struct Pair {
+    pub re: f64,
+    pub im: f64,
+}
+
+/// Complex `*` and `/`: the interpreter's functions (C99 `double complex`
+/// arithmetic, as GNU R).
+pub extern "C" fn rt_cplx_mul(a: f64, b: f64, c: f64, d: f64) -> Pair {
+    let z = vm::builtins::arith::cplx_mul(C64::new(a, b), C64::new(c, d));
+    Pair { re: z.re, im: z.im }
+}
+pub extern "C" fn rt_cplx_div(a: f64, b: f64, c: f64, d: f64) -> Pair {
+    let z = vm::builtins::arith::cplx_div(C64::new(a, b), C64::new(c, d));
+    Pair { re: z.re, im: z.im }
+}
+
+/// `vecset` of a `cplx` element.
+pub extern "C" fn rt_vec_set_cplx(
+    c: *mut Ctx,
+    src: u32,
+    dst: u32,
+    i: i32,
+    re: f64,
+    im: f64,
+) -> *const u8 {
+    vec_set(
+        unsafe { ctx(c) },
+        src,
+        dst,
+        i,
+        Value::cplx(C64::new(re, im)),
+        3,
+    )
 }
 
 pub extern "C" fn rt_copy(c: *mut Ctx, dst: u32, src: u32) {
@@ -790,11 +872,19 @@ pub extern "C" fn rt_exit(c: *mut Ctx, id: u32, buf: *mut u64, held: u32) -> u32
         }
         words
     };
+    let imag: &[u64] = if info.imag_at == 0 {
+        &[]
+    } else {
+        // SAFETY: the buffer then holds `imag_at + types.len()` words
+        // (`lower::Lowerer::exit_buffer`).
+        unsafe { std::slice::from_raw_parts(buf.add(info.imag_at), info.types.len()) }
+    };
     let handler = c.handler.clone();
     let raw = RawExit {
         id,
         info,
         words,
+        imag,
         chaos: held != 0,
         started,
     };
@@ -969,6 +1059,13 @@ pub fn symbols() -> Vec<(&'static str, *const u8)> {
         ("rt_store_frame", rt_store_frame as *const u8),
         ("rt_vec_set_dbl", rt_vec_set_dbl as *const u8),
         ("rt_vec_set_i32", rt_vec_set_i32 as *const u8),
+        ("rt_box_cplx", rt_box_cplx as *const u8),
+        ("rt_unbox_cplx", rt_unbox_cplx as *const u8),
+        ("rt_ret_cplx", rt_ret_cplx as *const u8),
+        ("rt_cplx_mod", rt_cplx_mod as *const u8),
+        ("rt_cplx_mul", rt_cplx_mul as *const u8),
+        ("rt_cplx_div", rt_cplx_div as *const u8),
+        ("rt_vec_set_cplx", rt_vec_set_cplx as *const u8),
     ]
 }
 

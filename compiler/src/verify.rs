@@ -227,13 +227,17 @@ pub fn elem_type(t: Type) -> Option<Type> {
         Type::VecInt => Some(Type::Int),
         Type::VecDbl => Some(Type::Dbl),
         Type::VecLgl => Some(Type::Lgl),
+        Type::VecCplx => Some(Type::Cplx),
         _ => None,
     }
 }
 
 /// Is `t` a boxed runtime value (what the runtime and `box` deal in)?
 pub fn is_boxed(t: Type) -> bool {
-    matches!(t, Type::Any | Type::VecInt | Type::VecDbl | Type::VecLgl)
+    matches!(
+        t,
+        Type::Any | Type::VecInt | Type::VecDbl | Type::VecLgl | Type::VecCplx
+    )
 }
 
 /// Operand and result type rules of one instruction.
@@ -286,6 +290,9 @@ fn check_types(
                 UnOp::DblIsNan | UnOp::DblIsInt => (ta == Type::Dbl, "dbl", Some(Type::Bool)),
                 UnOp::DblToLgl => (ta == Type::Dbl, "dbl", Some(Type::Lgl)),
                 UnOp::IntToLgl => (ta == Type::Int, "int", Some(Type::Lgl)),
+                UnOp::NegC | UnOp::ConjC => (ta == Type::Cplx, "cplx", Some(Type::Cplx)),
+                UnOp::ReC | UnOp::ImC | UnOp::ModC => (ta == Type::Cplx, "cplx", Some(Type::Dbl)),
+                UnOp::DblToCplx => (ta == Type::Dbl, "dbl", Some(Type::Cplx)),
                 UnOp::Box => (ta.is_unboxed(), "an unboxed type", Some(Type::Any)),
                 UnOp::Unbox => {
                     if !TypeTest::all().iter().any(|t| t.refined() == rty) {
@@ -339,8 +346,8 @@ fn check_types(
             want(
                 "vecset element",
                 *e,
-                matches!(f.ty(*e), Type::Int | Type::Dbl | Type::Lgl),
-                "int, dbl or lgl",
+                matches!(f.ty(*e), Type::Int | Type::Dbl | Type::Lgl | Type::Cplx),
+                "int, dbl, lgl or cplx",
             );
             Some(Type::Any)
         }

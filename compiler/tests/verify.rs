@@ -308,3 +308,76 @@ bb0(v0: any, v1: int):
         "vecset element",
     );
 }
+
+/// Complex scalars and vectors: typed loads and stores, arithmetic, parts,
+/// boxing, frame states holding `cplx` values; printed and parsed back.
+#[test]
+fn accepts_and_round_trips_complex_ir() {
+    let text = "function csum {
+bb0(v0: any, v1: int):
+  v2: bool = test is.vec<cplx> v0
+  v3: cp = checkpoint pc=3 stack=[] locals=[v0, v1] loops=[]
+  assume v2, v3, typecheck
+  v4: vec<cplx> = unbox v0
+  v5: dbl = const.dbl 0.0
+  v6: cplx = dbl2cplx v5
+  v7: int = const.int 0
+  v8: cplx = vecload v4, v7
+  v9: cplx = add.c v6, v8
+  v10: cplx = mul.c v9, v8
+  v11: cplx = div.c v10, v8
+  v12: cplx = sub.c v11, v9
+  v13: cplx = neg.c v12
+  v14: cplx = conj.c v13
+  v15: dbl = re.c v14
+  v16: dbl = im.c v14
+  v17: dbl = mod.c v14
+  v18: cp = checkpoint pc=5 stack=[v14] locals=[v0, v1] loops=[]
+  v19: bool = test is.cplx v0
+  assume v19, v18, typecheck
+  v20: cplx = unbox v0
+  v21: any = vecset v0, v1, v20
+  v22: any = box v14
+  ret v14
+}";
+    let f = parse_func(text).unwrap();
+    assert_eq!(verify(&f), Ok(()));
+    assert_eq!(compiler::print::print_func(&f).trim(), text);
+}
+
+#[test]
+fn rejects_complex_type_errors() {
+    assert_rejects(
+        "function f {
+bb0(v0: dbl):
+  v1: cplx = add.c v0, v0
+  ret v1
+}",
+        "add.c operand v0 has type dbl, expected cplx",
+    );
+    assert_rejects(
+        "function f {
+bb0(v0: dbl):
+  v1: dbl = re.c v0
+  ret v1
+}",
+        "re.c operand v0 has type dbl, expected cplx",
+    );
+    assert_rejects(
+        "function f {
+bb0(v0: cplx):
+  v1: cplx = dbl2cplx v0
+  ret v1
+}",
+        "dbl2cplx operand v0 has type cplx, expected dbl",
+    );
+    assert_rejects(
+        "function f {
+bb0(v0: any, v1: int):
+  v2: vec<cplx> = unbox v0
+  v3: dbl = vecload v2, v1
+  ret v3
+}",
+        "result has type dbl, expected cplx",
+    );
+}

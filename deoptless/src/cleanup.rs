@@ -37,6 +37,8 @@ fn speculated(bits: u16) -> Option<ArgType> {
         (T::INT, true) => ArgType::VecInt,
         (T::DBL, true) => ArgType::VecDbl,
         (T::LGL, true) => ArgType::VecLgl,
+        (T::CPLX, false) => ArgType::Cplx,
+        (T::CPLX, true) => ArgType::VecCplx,
         _ => return None,
     })
 }

@@ -185,13 +185,15 @@ mod tests {
     use proptest::prelude::*;
     use vm::value::{dbl_vec, int_vec, lgl_vec, Value, NA_INTEGER};
 
-    const TYPES: [ArgType; 7] = [
+    const TYPES: [ArgType; 9] = [
         ArgType::Int,
         ArgType::Dbl,
         ArgType::Lgl,
+        ArgType::Cplx,
         ArgType::VecInt,
         ArgType::VecDbl,
         ArgType::VecLgl,
+        ArgType::VecCplx,
         ArgType::Any,
     ];
 
@@ -231,6 +233,11 @@ mod tests {
             Some(dbl_vec(vec![1.0, 2.0])),
             Some(int_vec(vec![1, 2, 3])),
             Some(lgl_vec(vec![1, 0])),
+            Some(Value::cplx(vm::value::C64::new(1.0, -2.0))),
+            Some(Value::from_data(vm::value::VecData::Cplx(vec![
+                vm::value::na_complex();
+                2
+            ]))),
             Some(vm::value::Value::Null),
         ]
     }

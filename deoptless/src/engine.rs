@@ -925,6 +925,7 @@ fn word_type(c: &Ctx, raw: &RawExit, k: usize) -> Option<ArgType> {
         Type::Int => ArgType::Int,
         Type::Dbl => ArgType::Dbl,
         Type::Lgl | Type::Bool => ArgType::Lgl,
+        Type::Cplx => ArgType::Cplx,
         _ => return raw.any(c, k).map(ArgType::of),
     })
 }

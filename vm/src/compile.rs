@@ -1418,6 +1418,8 @@ pub fn const_value(c: &Const) -> Value {
         Const::Logical(b) => Value::Lgl(b.map_or(NA_LOGICAL, |b| b as i32)),
         Const::Integer(i) => Value::Int(i.unwrap_or(NA_INTEGER)),
         Const::Double(d) => Value::Dbl(d.unwrap_or_else(na_real)),
+        // `NA_complex_` (the only complex constant with an NA part) is NA in both parts.
+        Const::Complex(im) if is_na_real(*im) => Value::cplx(na_complex()),
         Const::Complex(im) => Value::cplx(C64::new(0.0, *im)),
         Const::Str(s) => Value::from_data(VecData::Str(vec![s.clone()])),
     }

@@ -32,7 +32,8 @@ const MAX_INLINE_NESTING: usize = 4;
 /// Builtins inlined as native instructions.
 const INLINE_BUILTINS: &[&str] = &[
     "sqrt", "abs", "floor", "ceiling", "trunc", "round", "exp", "log", "sin", "cos", "tan",
-    "length", "nrow", "ncol", "is.na", "is.null", "min", "max", "all", "any", "c",
+    "length", "nrow", "ncol", "is.na", "is.null", "min", "max", "all", "any", "c", "Re", "Im",
+    "Mod", "Conj",
 ];
 
 /// What an inlined call calls.
@@ -335,7 +336,14 @@ impl<'a> Builder<'a> {
             ("is.na", Type::Int)
             | (
                 "is.null",
-                Type::Int | Type::Dbl | Type::Lgl | Type::VecInt | Type::VecDbl | Type::VecLgl,
+                Type::Int
+                | Type::Dbl
+                | Type::Lgl
+                | Type::Cplx
+                | Type::VecInt
+                | Type::VecDbl
+                | Type::VecLgl
+                | Type::VecCplx,
             ) => self.f.push(bb, InstKind::ConstLgl(0), Type::Lgl).unwrap(),
             ("is.null", Type::Any) => {
                 let boxed = self.boxed(bb, xv);
@@ -345,9 +353,14 @@ impl<'a> Builder<'a> {
                     .unwrap();
                 un(self, UnOp::BoolToLgl, t, Type::Lgl)
             }
-            ("length", Type::VecInt | Type::VecDbl | Type::VecLgl) => {
+            ("length", Type::VecInt | Type::VecDbl | Type::VecLgl | Type::VecCplx) => {
                 un(self, UnOp::VecLen, xv, Type::Int)
             }
+            // The parts of a complex (NA_real_ for an NA complex) and its conjugate.
+            ("Re", Type::Cplx) => un(self, UnOp::ReC, xv, Type::Dbl),
+            ("Im", Type::Cplx) => un(self, UnOp::ImC, xv, Type::Dbl),
+            ("Mod", Type::Cplx) => un(self, UnOp::ModC, xv, Type::Dbl),
+            ("Conj", Type::Cplx) => un(self, UnOp::ConjC, xv, Type::Cplx),
             ("abs", Type::Int) => un(self, UnOp::AbsI, xv, Type::Int),
             ("abs", Type::Dbl) => un(self, UnOp::AbsD, xv, Type::Dbl),
             ("floor", Type::Dbl) => un(self, UnOp::FloorD, xv, Type::Dbl),

@@ -16,7 +16,7 @@ fn movable(kind: &InstKind, ty: Type) -> bool {
         | InstKind::ConstDbl(_)
         | InstKind::ConstLgl(_)
         | InstKind::ConstBool(_) => true,
-        InstKind::Unary(UnOp::Unbox, _) => matches!(ty, Type::VecInt | Type::VecDbl | Type::VecLgl),
+        InstKind::Unary(UnOp::Unbox, _) => ty.is_vec(),
         InstKind::Unary(op, _) if op.is_dbl_math() => true,
         // Boxing a loop-invariant value (a constant operand of a generic
         // operation, say) gives the same R value in every iteration.

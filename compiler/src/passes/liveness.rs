@@ -65,7 +65,7 @@ impl Moves {
 }
 
 fn is_vec(t: Type) -> bool {
-    matches!(t, Type::VecInt | Type::VecDbl | Type::VecLgl)
+    t.is_vec()
 }
 
 /// For each typed vector value, the `any` values whose slots hold its data.

@@ -158,6 +158,7 @@ pub fn test_of_box_is_true(f: &Func, t: TypeTest, operand: Val) -> bool {
             (TypeTest::IsVecInt, Type::Int)
                 | (TypeTest::IsVecDbl, Type::Dbl)
                 | (TypeTest::IsVecLgl, Type::Lgl)
+                | (TypeTest::IsVecCplx, Type::Cplx)
         ),
         _ => false,
     }

@@ -61,7 +61,7 @@ fn rebox(f: &mut Func) -> bool {
             (InstKind::Unary(UnOp::Box, u), Some(r)) => match super::def_kind(f, *u) {
                 Some(InstKind::Unary(UnOp::Unbox, x))
                     if f.ty(*x) == Type::Any
-                        && matches!(f.ty(*u), Type::Int | Type::Dbl | Type::Lgl) =>
+                        && matches!(f.ty(*u), Type::Int | Type::Dbl | Type::Lgl | Type::Cplx) =>
                 {
                     Some((r, *x))
                 }

@@ -71,7 +71,7 @@ pub fn run(f: &mut Func) -> bool {
         let g = find(&mut parent, p);
         let t = match f.def_inst(a).map(|i| &f.inst(i).kind) {
             Some(InstKind::Unary(UnOp::Box, x))
-                if matches!(f.ty(*x), Type::Int | Type::Dbl | Type::Lgl) =>
+                if matches!(f.ty(*x), Type::Int | Type::Dbl | Type::Lgl | Type::Cplx) =>
             {
                 Some(f.ty(*x))
             }
@@ -247,6 +247,50 @@ bb3(v10: int):
   branch v4, bb1(v10), bb4()
 bb4():
   ret v10
+}",
+        );
+    }
+
+    /// A complex accumulator around a loop is unboxed like a double one:
+    /// its frame states keep the unboxed `cplx` value.
+    #[test]
+    fn complex_accumulator_web_is_unboxed() {
+        check_pass(
+            run,
+            "function f {
+bb0(v0: cplx):
+  v1: any = box v0
+  jump bb1(v1)
+bb1(v2: any):
+  v3: bool = const.bool true
+  branch v3, bb2(), bb3()
+bb2():
+  v4: bool = test is.cplx v2
+  v5: cp = checkpoint pc=1 stack=[] locals=[v2]
+  assume v4, v5, typecheck
+  v6: cplx = unbox v2
+  v7: cplx = add.c v6, v0
+  v8: any = box v7
+  jump bb1(v8)
+bb3():
+  ret v2
+}",
+            "function f {
+bb0(v0: cplx):
+  v1: any = box v0
+  jump bb1(v0)
+bb1(v2: cplx):
+  v3: bool = const.bool true
+  branch v3, bb2(), bb3()
+bb2():
+  v4: bool = const.bool true
+  v5: cp = checkpoint pc=1 stack=[] locals=[v2]
+  assume v4, v5, typecheck
+  v7: cplx = add.c v2, v0
+  v8: any = box v7
+  jump bb1(v7)
+bb3():
+  ret v2
 }",
         );
     }

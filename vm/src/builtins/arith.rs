@@ -263,12 +263,45 @@ fn cplx_pow(x: C64, y: C64) -> C64 {
     (y * x.ln()).exp()
 }
 
+/// A C `double _Complex` as the x86-64 System V ABI passes and returns it
+/// (like a struct of two doubles: in two SSE registers).
+#[repr(C)]
+#[derive(Clone, Copy)]
+struct CDouble {
+    re: f64,
+    im: f64,
+}
+
+extern "C" {
+    /// The C compiler's runtime for `double _Complex` `*` and `/` (C99
+    /// Annex G: NaN results recovered as infinities or zeros), what GNU R's
+    /// complex arithmetic compiles to.
+    fn __muldc3(a: f64, b: f64, c: f64, d: f64) -> CDouble;
+    fn __divdc3(a: f64, b: f64, c: f64, d: f64) -> CDouble;
+}
+
+/// R's complex `x * y` (C99 `double complex` multiplication).
+#[inline]
+pub fn cplx_mul(x: C64, y: C64) -> C64 {
+    // SAFETY: pure functions of four doubles.
+    let r = unsafe { __muldc3(x.re, x.im, y.re, y.im) };
+    C64::new(r.re, r.im)
+}
+
+/// R's complex `x / y` (C99 `double complex` division).
+#[inline]
+pub fn cplx_div(x: C64, y: C64) -> C64 {
+    // SAFETY: pure functions of four doubles.
+    let r = unsafe { __divdc3(x.re, x.im, y.re, y.im) };
+    C64::new(r.re, r.im)
+}
+
 fn cplx_arith(op: ArithOp, x: C64, y: C64) -> RResult<C64> {
     Ok(match op {
         ArithOp::Add => x + y,
         ArithOp::Sub => x - y,
-        ArithOp::Mul => x * y,
-        ArithOp::Div => x / y,
+        ArithOp::Mul => cplx_mul(x, y),
+        ArithOp::Div => cplx_div(x, y),
         ArithOp::Pow => cplx_pow(x, y),
         ArithOp::Mod | ArithOp::IDiv => return Err(RError::new("unimplemented complex operation")),
     })

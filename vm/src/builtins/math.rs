@@ -448,7 +448,10 @@ fn bi_signif(interp: &mut Interp, args: Args) -> RResult<Value> {
 // Complex parts
 // ---------------------------------------------------------------------------
 
-fn cplx_part(args: Args, f: fn(C64) -> f64, fr: fn(f64) -> f64) -> RResult<Value> {
+/// A part of complex numbers (`f`) or of numbers (`fr`). `na`: an NA
+/// complex (either part NaN) gives NA; `Re`, `Im` and `Mod` are R's plain
+/// parts and `hypot` of them instead (an NA part stays NA, a NaN part NaN).
+fn cplx_part(args: Args, f: fn(C64) -> f64, fr: fn(f64) -> f64, na: bool) -> RResult<Value> {
     let (x, _) = bind_x(args, &["z"])?;
     let v = x
         .as_vector()
@@ -456,7 +459,13 @@ fn cplx_part(args: Args, f: fn(C64) -> f64, fr: fn(f64) -> f64) -> RResult<Value
     let data = match &v.data {
         VecData::Cplx(z) => VecData::Dbl(
             z.iter()
-                .map(|&z| if is_na_complex(z) { na_real() } else { f(z) })
+                .map(|&z| {
+                    if na && is_na_complex(z) {
+                        na_real()
+                    } else {
+                        f(z)
+                    }
+                })
                 .collect(),
         ),
         VecData::Lgl(_) | VecData::Int(_) | VecData::Dbl(_) => VecData::Dbl(
@@ -470,19 +479,20 @@ fn cplx_part(args: Args, f: fn(C64) -> f64, fr: fn(f64) -> f64) -> RResult<Value
     Ok(with_attrs(data, &v, &[]))
 }
 fn bi_re(_: &mut Interp, args: Args) -> RResult<Value> {
-    cplx_part(args, |z| z.re, |x| x)
+    cplx_part(args, |z| z.re, |x| x, false)
 }
 fn bi_im(_: &mut Interp, args: Args) -> RResult<Value> {
-    cplx_part(args, |z| z.im, |_| 0.0)
+    cplx_part(args, |z| z.im, |_| 0.0, false)
 }
 fn bi_mod(_: &mut Interp, args: Args) -> RResult<Value> {
-    cplx_part(args, |z| z.norm(), f64::abs)
+    cplx_part(args, |z| z.re.hypot(z.im), f64::abs, false)
 }
 fn bi_arg(_: &mut Interp, args: Args) -> RResult<Value> {
     cplx_part(
         args,
         |z| z.arg(),
         |x| if x >= 0.0 { 0.0 } else { std::f64::consts::PI },
+        true,
     )
 }
 fn bi_conj(_: &mut Interp, args: Args) -> RResult<Value> {
