@@ -360,7 +360,7 @@ impl<'a> Builder<'a> {
             }
         };
         let ops: Vec<Op> = ops.iter().map(|&op| self.as_local_op(op, None)).collect();
-        let mut out = BTreeMap::new();
+        let mut loops: Vec<(usize, usize, BTreeSet<u16>)> = Vec::new();
         for &h in &self.headers {
             let end = (0..ops.len())
                 .filter(|&j| matches!(ops[j], Op::Jump(t) if t as usize == h))
@@ -375,13 +375,27 @@ impl<'a> Builder<'a> {
                 .collect();
             // Locals other code sees (closures, callers of top-level code)
             // are read "outside" at any time.
-            let carried: Vec<u16> = assigned
+            let carried: BTreeSet<u16> = assigned
                 .iter()
                 .filter(|&&s| read_outside.contains(&s) || self.shared[s as usize])
                 .copied()
                 .collect();
-            if !carried.is_empty() {
-                out.insert(h, carried);
+            loops.push((h, end, carried));
+        }
+        // What an enclosing loop carries passes through the headers inside
+        // it: code entered at an inner header (OSR-in) fixes that header's
+        // layout at entry, when an outer local may still be unbound, and
+        // later iterations of the outer loop bring it bound.
+        let mut out = BTreeMap::new();
+        for (h, end, carried) in &loops {
+            let mut all = carried.clone();
+            for (h2, end2, outer) in &loops {
+                if h2 < h && end2 >= end {
+                    all.extend(outer);
+                }
+            }
+            if !all.is_empty() {
+                out.insert(*h, all.into_iter().collect::<Vec<u16>>());
             }
         }
         out
