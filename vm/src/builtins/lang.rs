@@ -109,6 +109,19 @@ fn stop(interp: &mut Interp, args: Args) -> RResult<Value> {
 fn warning(interp: &mut Interp, args: Args) -> RResult<Value> {
     let mut b = args.bind(&["...", "call."])?;
     let with_call = flag(b.take(1), true);
+    if let Some((_, c)) = b.dots.first().filter(|(_, c)| is_condition(c)) {
+        // A condition object: its own message and call.
+        let msg = list_field(c, "message")
+            .map(|m| message_text(&[(None, m)]))
+            .unwrap_or_default();
+        let call = match list_field(c, "call") {
+            Some(Value::Null) | None => None,
+            Some(v) => Some(message_text(&[(None, v)])),
+        };
+        interp.warning_with_call(call, msg.clone())?;
+        interp.visible = false;
+        return Ok(Value::str(&msg));
+    }
     let msg = message_text(&b.dots);
     let call = if with_call {
         interp.frame_call_text()

@@ -918,7 +918,8 @@ fn cumulative(interp: &mut Interp, args: Args, which: &str) -> RResult<Value> {
             out.push(next as i32);
         }
         if overflow {
-            interp.warning("integer overflow in 'cumsum'; use 'cumsum(as.numeric(.))'")?;
+            interp
+                .warning_in_context("integer overflow in 'cumsum'; use 'cumsum(as.numeric(.))'")?;
         }
         return Ok(with_attrs(VecData::Int(out), &v, &keep));
     }
