@@ -108,7 +108,7 @@ fn main() -> ExitCode {
                 transfer_at_loop_headers: !whole_continuations,
             };
             let src = match std::fs::read(&file) {
-                Ok(b) => String::from_utf8_lossy(&b).into_owned(),
+                Ok(b) => b,
                 Err(e) => {
                     eprintln!("Fatal error: cannot open file '{}': {}", file, e);
                     return ExitCode::from(2);
@@ -140,7 +140,7 @@ fn main() -> ExitCode {
 }
 
 fn run(
-    src: &str,
+    src: &[u8],
     file: &str,
     config: &Config,
     dump: &[Dump],
@@ -158,7 +158,7 @@ fn run(
     let mut session = Session::new(config.clone(), trace);
     let stdout = std::io::stdout();
     let stderr = std::io::stderr();
-    let status = session.run_source(src, file, &mut stdout.lock(), &mut stderr.lock());
+    let status = session.run_bytes(src, file, &mut stdout.lock(), &mut stderr.lock());
     let mut err = stderr.lock();
     for d in dump {
         let _ = err.write_all(session.dump(*d).as_bytes());

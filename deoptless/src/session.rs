@@ -70,6 +70,22 @@ impl Session {
         st
     }
 
+    /// Run a program file's bytes (as `Rscript FILE` in a UTF-8 locale: see
+    /// `vm::driver::run_bytes`). Returns the exit status.
+    pub fn run_bytes(
+        &mut self,
+        bytes: &[u8],
+        file: &str,
+        out: &mut dyn Write,
+        err: &mut dyn Write,
+    ) -> i32 {
+        let st = vm::driver::run_bytes(&mut self.interp, bytes, file, out, err) as i32;
+        if st != 0 {
+            self.status = st;
+        }
+        st
+    }
+
     /// Call the global function `name` without arguments, discarding its value
     /// (what it prints still goes to `out`). Returns the exit status.
     pub fn call(&mut self, name: &str, out: &mut dyn Write, err: &mut dyn Write) -> i32 {

@@ -10,8 +10,9 @@ use std::rc::Rc;
 /// Every function of corpus program `name`, with the feedback of one
 /// interpreter run of the program.
 fn functions_after_run(name: &str) -> Vec<Rc<vm::bytecode::FunctionCode>> {
-    let src = std::fs::read_to_string(common::corpus_dir().join(format!("{}.R", name))).unwrap();
-    functions_after_source(&src, name)
+    // Bytes: a program may be deliberately invalid UTF-8 (`error_source_latin1`).
+    let bytes = std::fs::read(common::corpus_dir().join(format!("{}.R", name))).unwrap();
+    functions_after_source(&vm::driver::decode_source(&bytes).text, name)
 }
 
 /// Every function of program `src` (named `name`), with the feedback of one

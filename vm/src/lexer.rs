@@ -176,17 +176,17 @@ pub struct LexError {
 
 /// Tokenizes the whole source. The last token is always `Tok::Eof`.
 pub fn tokenize(src: &str) -> Result<Vec<Token>, LexError> {
-    let mut lx = Lexer {
-        src: src.as_bytes(),
-        text: src,
-        i: 0,
-        line: 1,
-        col: 1,
-        out: Vec::with_capacity(src.len() / 3),
-        names: std::collections::HashMap::new(),
-    };
+    let mut lx = Lexer::new(src);
     lx.run()?;
     Ok(lx.out)
+}
+
+/// Whether `src` ends inside a comment (where R's parser reads bytes without
+/// decoding them as characters).
+pub fn ends_in_comment(src: &str) -> bool {
+    let mut lx = Lexer::new(src);
+    let _ = lx.run();
+    lx.eof_in_comment
 }
 
 struct Lexer<'a> {
@@ -198,6 +198,8 @@ struct Lexer<'a> {
     out: Vec<Token>,
     /// Interned identifiers: one shared `Rc<str>` per distinct name.
     names: std::collections::HashMap<&'a str, Rc<str>>,
+    /// The source ended inside a comment.
+    eof_in_comment: bool,
 }
 
 fn is_ident_start_char(c: char) -> bool {
@@ -209,6 +211,19 @@ fn is_ident_char(c: char) -> bool {
 }
 
 impl<'a> Lexer<'a> {
+    fn new(src: &'a str) -> Lexer<'a> {
+        Lexer {
+            src: src.as_bytes(),
+            text: src,
+            i: 0,
+            line: 1,
+            col: 1,
+            out: Vec::with_capacity(src.len() / 3),
+            names: std::collections::HashMap::new(),
+            eof_in_comment: false,
+        }
+    }
+
     fn peek_byte(&self, k: usize) -> u8 {
         self.src.get(self.i + k).copied().unwrap_or(0)
     }
@@ -275,6 +290,7 @@ impl<'a> Lexer<'a> {
                     while self.i < self.src.len() && self.src[self.i] != b'\n' {
                         self.bump();
                     }
+                    self.eof_in_comment = self.i >= self.src.len();
                 }
                 b'0'..=b'9' => self.number(pos)?,
                 b'.' if self.peek_byte(1).is_ascii_digit() => self.number(pos)?,

@@ -217,7 +217,14 @@ impl Printer<'_, '_> {
             let t = format!("{}attr(,\"{}\")", prefix, name);
             self.out.push_str(&t);
             self.out.push('\n');
-            self.value(val, &t);
+            // A classed attribute value is printed by `print()` (R's
+            // printAttributes), which starts with a fresh tag.
+            let inner = if val.explicit_class().is_some() {
+                ""
+            } else {
+                &t
+            };
+            self.value(val, inner);
         }
     }
 

@@ -18,8 +18,10 @@ pub mod functional;
 pub mod inspect;
 pub mod lang;
 pub mod ldsum;
+pub mod matcharg;
 pub mod math;
 pub mod matrix;
+pub mod na;
 pub mod options;
 pub mod output;
 pub mod random;
@@ -65,6 +67,7 @@ const S3_GENERICS: &[&str] = &[
     "split",
     "aperm",
     "as.matrix",
+    "na.omit",
 ];
 
 /// Default methods of R's S3 generics that are callable by their full name
@@ -83,6 +86,7 @@ const DEFAULT_METHODS: &[(&str, &str)] = &[
     ("seq.default", "seq"),
     ("as.list.default", "as.list"),
     ("range.default", "range"),
+    ("na.omit.default", "na.omit"),
 ];
 
 /// The global builtin table (built once).
@@ -106,6 +110,8 @@ pub fn table() -> &'static Table {
             matrix::BUILTINS,
             text::BUILTINS,
             random::BUILTINS,
+            matcharg::BUILTINS,
+            na::BUILTINS,
         ] {
             defs.extend(family.iter());
         }
