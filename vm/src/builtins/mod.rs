@@ -24,6 +24,7 @@ pub mod options;
 pub mod output;
 pub mod random;
 pub mod sets;
+pub mod stats;
 pub mod strings;
 pub mod subset;
 pub mod text;
@@ -65,6 +66,8 @@ const S3_GENERICS: &[&str] = &[
     "split",
     "aperm",
     "as.matrix",
+    "median",
+    "diff",
 ];
 
 /// Default methods of R's S3 generics that are callable by their full name
@@ -106,6 +109,7 @@ pub fn table() -> &'static Table {
             matrix::BUILTINS,
             text::BUILTINS,
             random::BUILTINS,
+            stats::BUILTINS,
         ] {
             defs.extend(family.iter());
         }
