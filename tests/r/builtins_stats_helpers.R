@@ -103,6 +103,18 @@ print(prop.table(numeric(0)))
 print(prop.table(c(1, NA)))
 print(round(prop.table(c(x = 2, y = 3, z = 5)), 2))
 tryCatch(prop.table("a"), error = eh, warning = wh)
+print(prop.table(table(c(1, 1, 2, 3))))
+print(proportions(table(c("a", "b", "b"))))
+
+# --- classes and names -----------------------------------------------------------
+x <- structure(c(1, 4, 9), class = "foo")
+print(unclass(diff(x))); print(class(diff(x)))
+median.foo <- function(x, na.rm = FALSE) "median.foo"
+print(median(structure(1, class = "foo")))
+print(median(c(5L, 3L, NA), na.rm = TRUE))
+print(var(c(a = 1L, b = 4L, c = 9L)))
+print(sd(c(x = 2, y = 4)))
+print(diff(as.numeric(1:5), lag = 2, differences = 2))
 
 # --- in a hot function (compiled by the JIT) ---------------------------------
 h <- function(v) median(v) + sd(v) + sum(diff(v, 1, 2)) + sum(prop.table(setNames(v, NULL)))
