@@ -1,6 +1,6 @@
 //! Construction builtins: `c`, `list`, `seq`, `seq_len`, `seq_along`, `:` (also
 //! exposed as `colon` for the interpreter), `rep`, `rep_len`, `rev`, `matrix`,
-//! `array` (1-d and 2-d), `outer`, `diag`, `t`, `cbind`, `rbind`, `head`, `tail`,
+//! `array` (1-d and 2-d), `outer`, `diag`, `diag<-`, `t`, `cbind`, `rbind`, `head`, `tail`,
 //! `append` — with GNU R 4.2's result types, names, warnings and errors.
 
 use super::BuiltinDef;
@@ -28,6 +28,7 @@ pub const BUILTINS: &[BuiltinDef] = &[
     BuiltinDef::new("outer", builtin_outer),
     BuiltinDef::new("%o%", builtin_outer),
     BuiltinDef::new("diag", builtin_diag),
+    BuiltinDef::new("diag<-", builtin_diag_set),
     BuiltinDef::new("t", builtin_t),
     BuiltinDef::new("cbind", builtin_cbind),
     BuiltinDef::new("rbind", builtin_rbind),
@@ -823,15 +824,36 @@ fn builtin_t(_: &mut Interp, args: Args) -> RResult<Value> {
 fn builtin_diag(interp: &mut Interp, args: Args) -> RResult<Value> {
     let mut b = args.bind(&["x", "nrow", "ncol", "names"])?;
     let x = b.take(0).unwrap_or(Value::Dbl(1.0));
-    let nrow = dim_count(interp, &b.take(1), "nrow")?;
-    let ncol = dim_count(interp, &b.take(2), "ncol")?;
+    let (nrow, ncol) = (b.take(1), b.take(2));
     let xv = x
         .as_vector()
         .ok_or_else(|| RError::new("'x' must be numeric or a matrix"))?;
     if let Some((nr, nc)) = xv.dim2() {
-        let pos: Vec<Option<usize>> = (0..nr.min(nc)).map(|k| Some(k * nr + k)).collect();
-        return Ok(Value::from_data(xv.data.select(&pos)));
+        if nrow.is_some() || ncol.is_some() {
+            return Err(RError::new(
+                "'nrow' or 'ncol' cannot be specified when 'x' is a matrix",
+            ));
+        }
+        let m = nr.min(nc);
+        let pos: Vec<Option<usize>> = (0..m).map(|k| Some(k * nr + k)).collect();
+        let mut d = Vector::new(xv.data.select(&pos));
+        // names = TRUE: the row names when the first m row and column names agree.
+        if flag_arg(&b.take(3), true) {
+            if let Some(Value::Vec(dn)) = xv.attr("dimnames") {
+                if let VecData::List(l) = &dn.data {
+                    if let [r, c] = l.as_slice() {
+                        let (r, c) = (super::output::as_strings(r), super::output::as_strings(c));
+                        if r.len() >= m && c.len() >= m && r[..m] == c[..m] {
+                            d.set_attr("names", str_vec(r[..m].to_vec()));
+                        }
+                    }
+                }
+            }
+        }
+        return Ok(Value::from_vector(d));
     }
+    let nrow = dim_count(interp, &nrow, "nrow")?;
+    let ncol = dim_count(interp, &ncol, "ncol")?;
     let (n, values): (usize, VecData) =
         if xv.len() == 1 && nrow.is_none() && xv.vtype() != VType::Lgl {
             let d = x.first_f64().unwrap_or(f64::NAN);
@@ -859,6 +881,34 @@ fn builtin_diag(interp: &mut Interp, args: Args) -> RResult<Value> {
     let mut v = Vector::new(out);
     set_dim(&mut v, n, nc);
     Ok(Value::Vec(Rc::new(v)))
+}
+
+/// `diag(x) <- value` (R's closure): `value` of length 1 or `min(dim(x))`,
+/// stored as `x[cbind(i, i)] <- value` stores it (the type rises as `[<-`'s).
+fn builtin_diag_set(interp: &mut Interp, args: Args) -> RResult<Value> {
+    let mut b = args.bind(&["x", "value"])?;
+    let x = b.take(0).ok_or_else(|| missing_arg("x"))?;
+    let value = b.take(1).ok_or_else(|| missing_arg("value"))?;
+    let Some((nr, nc)) = x.as_vector().and_then(|v| v.dim2()) else {
+        return Err(RError::new("only matrix diagonals can be replaced"));
+    };
+    let m = nr.min(nc);
+    let lv = value.len();
+    if lv != 1 && lv != m {
+        return Err(RError::new("replacement diagonal has wrong length"));
+    }
+    if m == 0 {
+        return Ok(x);
+    }
+    if x.vtype() == Some(VType::List) || value.vtype() == Some(VType::List) {
+        return Err(RError::unsupported("diag<- of a list"));
+    }
+    let pos: Vec<i32> = (0..m).map(|k| (k * nr + k) as i32 + 1).collect();
+    super::subset::assign_index(interp, x, &[Some(int_vec(pos))], value)
+}
+
+fn missing_arg(name: &str) -> RError {
+    RError::new(format!("argument \"{}\" is missing, with no default", name))
 }
 
 /// `dst[p] = src[k]` for two vectors of the same type.

@@ -1,5 +1,5 @@
 //! Inspection and conversion builtins: `length names dim nrow ncol attr attributes
-//! class oldClass inherits typeof mode storage.mode`, the `is.*` type tests,
+//! class oldClass inherits typeof mode storage.mode unname setNames`, the `is.*` type tests,
 //! `identical`, `all.equal`, the `as.*` conversions, `unlist`, the vector
 //! constructors (`vector logical integer numeric double complex character`) and the
 //! replacement functions `names<- dim<- attr<- class<- oldClass<- length<-`
@@ -352,6 +352,27 @@ fn bi_unclass(_: &mut Interp, args: Args) -> RResult<Value> {
     let (mut x, _) = bind(args, &["x"])?;
     x.set_attr("class", Value::Null);
     Ok(x)
+}
+
+/// `unname(obj, force)`: without names and dimnames (other attributes kept).
+fn bi_unname(_: &mut Interp, args: Args) -> RResult<Value> {
+    let (mut x, _) = bind(args, &["obj", "force"])?;
+    if x.attr("names").is_some() {
+        x.set_attr("names", Value::Null);
+    }
+    if x.attr("dimnames").is_some() {
+        x.set_attr("dimnames", Value::Null);
+    }
+    Ok(x)
+}
+
+/// `setNames(object = nm, nm)`: `names(object) <- nm` (errors as `names<-`'s).
+fn bi_set_names(interp: &mut Interp, args: Args) -> RResult<Value> {
+    let mut b = args.bind(&["object", "nm"])?;
+    let object = b.take(0);
+    let nm = b.take(1).ok_or_else(|| missing("nm"))?;
+    let object = object.unwrap_or_else(|| nm.clone());
+    bi_names_set(interp, Args::positional(vec![object, nm]))
 }
 
 fn bi_inherits(_: &mut Interp, args: Args) -> RResult<Value> {
@@ -1117,6 +1138,8 @@ pub const BUILTINS: &[BuiltinDef] = &[
     BuiltinDef::new("oldClass", bi_oldclass),
     BuiltinDef::new("oldClass<-", bi_class_set),
     BuiltinDef::new("unclass", bi_unclass),
+    BuiltinDef::new("unname", bi_unname),
+    BuiltinDef::new("setNames", bi_set_names),
     BuiltinDef::new("inherits", bi_inherits),
     BuiltinDef::new("typeof", bi_typeof),
     BuiltinDef::new("mode", bi_mode),

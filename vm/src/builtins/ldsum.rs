@@ -91,6 +91,16 @@ impl Extended {
         }
     }
 
+    /// `self * other` rounded to a 64-bit significand (the product of two
+    /// 64-bit significands is exact in 128 bits).
+    fn mul(self, other: Extended) -> Extended {
+        if self.mant == 0 || other.mant == 0 {
+            return ZERO;
+        }
+        let p = self.mant as u128 * other.mant as u128;
+        normalize(self.neg != other.neg, p, self.exp + other.exp)
+    }
+
     /// `self / n` rounded to a 64-bit significand.
     fn div_count(self, n: u64) -> Extended {
         if self.mant == 0 || n == 0 {
@@ -232,6 +242,26 @@ pub fn long_mean(xs: &[f64]) -> f64 {
     s.to_f64()
 }
 
+/// R's variance of doubles (`cov.c`, `cov_na_1`/`cov_complete1`, n ≥ 2): the
+/// mean as `long_mean`, then the long-double sum of the long-double products
+/// `(x - mean) * (x - mean)` (each difference taken in long double) divided by
+/// n - 1 in long double.
+pub fn long_var(xs: &[f64]) -> f64 {
+    let n1 = xs.len() as u64 - 1;
+    let m = long_mean(xs);
+    if !m.is_finite() || xs.iter().any(|x| !x.is_finite()) {
+        let s: f64 = xs.iter().map(|&x| (x - m) * (x - m)).sum();
+        return s / n1 as f64;
+    }
+    let em = Extended::from_f64(m).neg();
+    let mut s = ZERO;
+    for &x in xs {
+        let d = Extended::from_f64(x).add(em);
+        s = s.add(d.mul(d));
+    }
+    s.div_count(n1).to_f64()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -242,6 +272,15 @@ mod tests {
             s.add(x);
         }
         s.value()
+    }
+
+    #[test]
+    fn variance() {
+        // Rscript: sprintf("%.17g", var(...)).
+        assert_eq!(long_var(&[1.0, 2.0, 3.0, 4.0]), 1.6666666666666667);
+        assert_eq!(long_var(&[0.1, 0.2, 0.3, 0.7, 1e-3]), 0.0728702);
+        assert_eq!(long_var(&[1e15 + 0.5, 1e15 + 1.25, 1e15 - 3.0]), 5.1484375);
+        assert!(long_var(&[1.0, f64::INFINITY]).is_nan());
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! Math builtins: elementwise functions (`abs sqrt exp log ... round signif`),
 //! complex parts (`Re Im Mod Arg Conj`), bit operations (`bitwAnd` ...), summaries
 //! (`sum prod max min range mean`, cumulative ones, `pmax pmin`), logical summaries
-//! (`any all which which.max which.min`), NA/finite tests (`is.na` ...) and matrix
+//! (`any all which which.max which.min`, `ifelse`), NA/finite tests (`is.na` ...) and matrix
 //! products (`%*% crossprod colSums rowSums`), all with GNU R 4.2's type and
 //! attribute rules.
 
@@ -1147,7 +1147,12 @@ fn positions(idx: Vec<usize>, names: Option<&[RStr]>) -> Value {
 }
 
 fn bi_which(_: &mut Interp, args: Args) -> RResult<Value> {
-    let (x, _) = bind_x(args, &["x", "arr.ind", "useNames"])?;
+    let (x, mut b) = bind_x(args, &["x", "arr.ind", "useNames"])?;
+    let arr_ind = flag(b.take(1), "arr.ind")?;
+    let use_names = match b.take(2) {
+        None => true,
+        v => flag(v, "useNames")?,
+    };
     let v = x.as_vector().filter(|v| v.vtype() == VType::Lgl);
     let Some(v) = v else {
         return Err(RError::new("argument to 'which' is not logical"));
@@ -1159,7 +1164,164 @@ fn bi_which(_: &mut Interp, args: Args) -> RResult<Value> {
         .filter(|(_, &x)| x == 1)
         .map(|(i, _)| i)
         .collect();
-    Ok(positions(idx, v.names()))
+    match v.attr("dim") {
+        Some(dim) if arr_ind => array_ind(&idx, dim, v.attr("dimnames"), use_names),
+        _ => Ok(positions(idx, v.names())),
+    }
+}
+
+/// R's `arrayInd` for a matrix: one row per 0-based position with its row and
+/// column; named by the row names at those rows and `c("row", "col")` (or the
+/// names of the dimnames) when `use_names`.
+fn array_ind(
+    idx: &[usize],
+    dim: &Value,
+    dimnames: Option<&Value>,
+    use_names: bool,
+) -> RResult<Value> {
+    let dims = dim.as_vector().map(|d| coerce_data(&d.data, VType::Int));
+    let nr = match dims.as_ref().and_then(int_slice) {
+        Some([nr, _]) => (*nr).max(1) as usize,
+        _ => {
+            return Err(RError::unsupported(
+                "which(arr.ind = TRUE) of an array that is not 2-d",
+            ))
+        }
+    };
+    let m = idx.len();
+    let mut out: Vec<i32> = idx.iter().map(|&i| (i % nr) as i32 + 1).collect();
+    out.extend(idx.iter().map(|&i| (i / nr) as i32 + 1));
+    let mut res = Vector::new(VecData::Int(out));
+    res.set_attr("dim", int_vec(vec![m as i32, 2]));
+    if use_names {
+        let parts = match dimnames.and_then(|d| d.as_vector()) {
+            Some(d) => match &d.data {
+                VecData::List(l) => Some((l.clone(), d.names().map(|n| n.to_vec()))),
+                _ => None,
+            },
+            None => None,
+        };
+        let rows = match parts.as_ref().and_then(|(l, _)| l.first()) {
+            Some(r) if !r.is_null() && m > 0 => {
+                let r = super::output::as_strings(r);
+                str_vec(idx.iter().map(|&i| r[i % nr].clone()).collect())
+            }
+            _ => Value::Null,
+        };
+        let cols = match parts.as_ref().and_then(|(_, n)| n.as_ref()) {
+            Some(n)
+                if n.iter()
+                    .any(|s| s.as_deref().is_some_and(|s| !s.is_empty())) =>
+            {
+                str_vec(n.clone())
+            }
+            _ => Value::strs(&["row", "col"]),
+        };
+        res.set_attr("dimnames", list_vec(vec![rows, cols]));
+    }
+    Ok(Value::from_vector(res))
+}
+
+/// `ifelse(test, yes, no)` as R's closure computes it: the answer starts as
+/// `test` coerced to logical (all its attributes kept), then `yes` and `no`,
+/// recycled to its length, are assigned where the test is TRUE and FALSE
+/// (each assignment raising the type as `[<-` does); NA tests stay NA. A
+/// length-1 attribute-free test returns NA, or `yes`/`no` themselves when they
+/// are length-1 and attribute-free. Unlike R, `yes` and `no` are evaluated
+/// before the call (builtins receive values, not promises).
+fn bi_ifelse(interp: &mut Interp, args: Args) -> RResult<Value> {
+    let mut b = args.bind(&["test", "yes", "no"])?;
+    let test = b.take(0).ok_or_else(|| missing("test"))?;
+    let yes = b.take(1);
+    let no = b.take(2);
+    let ans: Vector = match &test {
+        Value::Null => Vector::new(VecData::Lgl(Vec::new())),
+        Value::Closure(_) | Value::Builtin(_) => {
+            return Err(RError::new(format!(
+                "cannot coerce type '{}' to vector of type 'logical'",
+                test.type_name()
+            )))
+        }
+        Value::Vec(v) if v.vtype() == VType::List => {
+            let f = super::lookup("as.logical").expect("builtin exists");
+            let l = interp.call_function(&f, Args::positional(vec![test.clone()]))?;
+            l.into_vector()
+                .unwrap_or_else(|| Vector::new(VecData::Lgl(Vec::new())))
+        }
+        v => {
+            let mut t = v.as_vector().unwrap().into_owned();
+            if t.vtype() != VType::Lgl {
+                t.data = coerce_data(&t.data, VType::Lgl);
+            }
+            t
+        }
+    };
+    let flags: Vec<i32> = int_slice(&ans.data).unwrap_or(&[]).to_vec();
+    if flags.len() == 1 && ans.attrs.is_none() {
+        let quick = |v: &Option<Value>, name: &str| -> RResult<Option<Value>> {
+            match v {
+                None => Err(missing(name)),
+                Some(v) if v.len() == 1 && !v.has_attrs() => Ok(Some(v.clone())),
+                Some(_) => Ok(None),
+            }
+        };
+        let r = match flags[0] {
+            NA_LOGICAL => Some(Value::Lgl(NA_LOGICAL)),
+            0 => quick(&no, "no")?,
+            _ => quick(&yes, "yes")?,
+        };
+        if let Some(r) = r {
+            return Ok(r);
+        }
+    }
+    let mut ans = ans;
+    for (want, v, name) in [(1, yes, "yes"), (0, no, "no")] {
+        let pos: Vec<usize> = (0..flags.len()).filter(|&i| flags[i] == want).collect();
+        if pos.is_empty() {
+            continue;
+        }
+        let v = v.ok_or_else(|| missing(name))?;
+        let vv = match &v {
+            Value::Null => {
+                interp.warning("'x' is NULL so the result will be NULL")?;
+                return Err(RError::new("replacement has length zero"));
+            }
+            Value::Closure(_) | Value::Builtin(_) => {
+                return Err(RError::new(format!(
+                    "attempt to replicate an object of type '{}'",
+                    v.type_name()
+                )))
+            }
+            v => v.as_vector().unwrap(),
+        };
+        let t = ans.vtype().max(vv.vtype());
+        if ans.vtype() != t {
+            ans.data = coerce_data(&ans.data, t);
+        }
+        let src = coerce_data(&vv.data, t);
+        let n = src.len();
+        let picked = src.select(
+            &pos.iter()
+                .map(|&i| if n == 0 { None } else { Some(i % n) })
+                .collect::<Vec<_>>(),
+        );
+        for (k, &p) in pos.iter().enumerate() {
+            set_elt(&mut ans.data, p, &picked, k);
+        }
+    }
+    Ok(Value::from_vector(ans))
+}
+
+/// `dst[p] = src[k]` for two vectors of the same type.
+fn set_elt(dst: &mut VecData, p: usize, src: &VecData, k: usize) {
+    match (dst, src) {
+        (VecData::Lgl(d), VecData::Lgl(s)) | (VecData::Int(d), VecData::Int(s)) => d[p] = s[k],
+        (VecData::Dbl(d), VecData::Dbl(s)) => d[p] = s[k],
+        (VecData::Cplx(d), VecData::Cplx(s)) => d[p] = s[k],
+        (VecData::Str(d), VecData::Str(s)) => d[p] = s[k].clone(),
+        (VecData::List(d), VecData::List(s)) => d[p] = s[k].clone(),
+        _ => {}
+    }
 }
 
 fn which_ext(interp: &mut Interp, args: Args, is_max: bool) -> RResult<Value> {
@@ -1499,6 +1661,7 @@ pub const BUILTINS: &[BuiltinDef] = &[
     BuiltinDef::new("any", bi_any),
     BuiltinDef::new("all", bi_all),
     BuiltinDef::new("which", bi_which),
+    BuiltinDef::new("ifelse", bi_ifelse),
     BuiltinDef::new("which.max", bi_which_max),
     BuiltinDef::new("which.min", bi_which_min),
     BuiltinDef::new("is.na", bi_is_na),

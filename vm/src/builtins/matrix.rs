@@ -1,4 +1,4 @@
-//! Matrix helpers: `upper.tri`/`lower.tri`, `max.col`, `aperm` (2-d),
+//! Matrix helpers: `upper.tri`/`lower.tri`, `row`/`col`, `max.col`, `aperm` (2-d),
 //! `rownames`/`colnames`/`dimnames` and their replacement forms, `as.matrix`.
 
 use super::BuiltinDef;
@@ -11,6 +11,8 @@ use std::rc::Rc;
 pub const BUILTINS: &[BuiltinDef] = &[
     BuiltinDef::new("upper.tri", builtin_upper_tri),
     BuiltinDef::new("lower.tri", builtin_lower_tri),
+    BuiltinDef::new("row", builtin_row),
+    BuiltinDef::new("col", builtin_col),
     BuiltinDef::new("max.col", builtin_max_col),
     BuiltinDef::new("aperm", builtin_aperm),
     BuiltinDef::new("aperm.default", builtin_aperm),
@@ -55,6 +57,43 @@ fn builtin_upper_tri(_: &mut Interp, args: Args) -> RResult<Value> {
 
 fn builtin_lower_tri(_: &mut Interp, args: Args) -> RResult<Value> {
     triangle(args, false)
+}
+
+/// `row(x)` / `col(x)`: integer matrices of each element's row or column
+/// index (dim only, no dimnames).
+fn row_col(args: Args, is_row: bool) -> RResult<Value> {
+    let mut b = args.bind(&["x", "as.factor"])?;
+    let x = b.take(0).unwrap_or(Value::Null);
+    if super::output::arg_flag(&b.take(1), false) {
+        return Err(RError::unsupported("row()/col() with as.factor = TRUE"));
+    }
+    let dims = x
+        .attr("dim")
+        .and_then(|d| d.as_vector().map(|d| d.data.coerce(VType::Int)));
+    let Some(VecData::Int(d)) = dims.filter(|d| d.len() == 2) else {
+        return Err(RError::new(format!(
+            "a matrix-like object is required as argument to '{}'",
+            if is_row { "row" } else { "col" }
+        )));
+    };
+    let (nr, nc) = (d[0].max(0) as usize, d[1].max(0) as usize);
+    let mut out = Vec::with_capacity(nr * nc);
+    for j in 0..nc {
+        for i in 0..nr {
+            out.push(if is_row { i } else { j } as i32 + 1);
+        }
+    }
+    let mut v = Vector::new(VecData::Int(out));
+    v.set_attr("dim", int_vec(vec![nr as i32, nc as i32]));
+    Ok(Value::Vec(Rc::new(v)))
+}
+
+fn builtin_row(_: &mut Interp, args: Args) -> RResult<Value> {
+    row_col(args, true)
+}
+
+fn builtin_col(_: &mut Interp, args: Args) -> RResult<Value> {
+    row_col(args, false)
 }
 
 /// `max.col(m, ties.method)`: the column of each row's maximum. Only the

@@ -26,6 +26,7 @@ pub mod options;
 pub mod output;
 pub mod random;
 pub mod sets;
+pub mod stats;
 pub mod strings;
 pub mod subset;
 pub mod text;
@@ -68,6 +69,8 @@ const S3_GENERICS: &[&str] = &[
     "aperm",
     "as.matrix",
     "na.omit",
+    "median",
+    "diff",
 ];
 
 /// Default methods of R's S3 generics that are callable by their full name
@@ -112,6 +115,7 @@ pub fn table() -> &'static Table {
             random::BUILTINS,
             matcharg::BUILTINS,
             na::BUILTINS,
+            stats::BUILTINS,
         ] {
             defs.extend(family.iter());
         }
