@@ -1,0 +1,1 @@
+../../experiments/bench/corr_matrix.R

@@ -1,0 +1,1 @@
+../../experiments/bench/life.R

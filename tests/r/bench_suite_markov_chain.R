@@ -1,0 +1,1 @@
+../../experiments/bench/markov_chain.R

@@ -1,0 +1,1 @@
+../../experiments/bench/mc_walks.R

@@ -1,0 +1,1 @@
+../../experiments/bench/mm1_queue.R

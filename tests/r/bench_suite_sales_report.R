@@ -1,0 +1,1 @@
+../../experiments/bench/sales_report.R
