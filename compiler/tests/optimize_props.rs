@@ -60,6 +60,13 @@ impl Gen {
             }
         }
         let k = self.pick(5) as i32 - 2;
+        if t == Type::Cplx {
+            // No complex constants in the IR: a double made complex.
+            let d = self.value(Type::Dbl);
+            return self
+                .emit(InstKind::Unary(UnOp::DblToCplx, d), t)
+                .unwrap_or(Val(0));
+        }
         let kind = match t {
             Type::Int => InstKind::ConstInt(k),
             Type::Dbl => InstKind::ConstDbl([0.5, f64::NAN, -1.0, 2.0, 0.0][(k + 2) as usize]),
