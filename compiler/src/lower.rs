@@ -1356,17 +1356,7 @@ impl<'a, 'b> Lowerer<'a, 'b> {
         if let Some(ss) = self.exit_buf {
             return ss;
         }
-        let words = self
-            .f
-            .insts
-            .iter()
-            .filter_map(|d| match &d.kind {
-                InstKind::Checkpoint(fs) => Some(fs.values().len()),
-                _ => None,
-            })
-            .max()
-            .unwrap_or(0)
-            + 1;
+        let words = self.exit_words();
         // `cplx` words keep their imaginary parts in a second half.
         let halves = if self.imag_at() != 0 { 2 } else { 1 };
         let ss = self.b.create_sized_stack_slot(StackSlotData::new(
@@ -1385,6 +1375,11 @@ impl<'a, 'b> Lowerer<'a, 'b> {
         if !self.f.vals.iter().any(|v| v.ty == Type::Cplx) {
             return 0;
         }
+        self.exit_words()
+    }
+
+    /// Words of an exit: the largest frame state, and a tested value.
+    fn exit_words(&self) -> usize {
         self.f
             .insts
             .iter()

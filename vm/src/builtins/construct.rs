@@ -912,7 +912,7 @@ fn missing_arg(name: &str) -> RError {
 }
 
 /// `dst[p] = src[k]` for two vectors of the same type.
-fn set_elt(dst: &mut VecData, p: usize, src: &VecData, k: usize) {
+pub(crate) fn set_elt(dst: &mut VecData, p: usize, src: &VecData, k: usize) {
     match (dst, src) {
         (VecData::Lgl(d), VecData::Lgl(s)) | (VecData::Int(d), VecData::Int(s)) => d[p] = s[k],
         (VecData::Dbl(d), VecData::Dbl(s)) => d[p] = s[k],

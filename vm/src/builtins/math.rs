@@ -6,6 +6,7 @@
 //! attribute rules.
 
 use super::arith::{cplx_data, dbl_data, int_slice, recycle_map, RECYCLE_WARNING};
+use super::construct::set_elt;
 use super::BuiltinDef;
 use crate::args::Args;
 use crate::coerce::coerce_data;
@@ -1310,18 +1311,6 @@ fn bi_ifelse(interp: &mut Interp, args: Args) -> RResult<Value> {
         }
     }
     Ok(Value::from_vector(ans))
-}
-
-/// `dst[p] = src[k]` for two vectors of the same type.
-fn set_elt(dst: &mut VecData, p: usize, src: &VecData, k: usize) {
-    match (dst, src) {
-        (VecData::Lgl(d), VecData::Lgl(s)) | (VecData::Int(d), VecData::Int(s)) => d[p] = s[k],
-        (VecData::Dbl(d), VecData::Dbl(s)) => d[p] = s[k],
-        (VecData::Cplx(d), VecData::Cplx(s)) => d[p] = s[k],
-        (VecData::Str(d), VecData::Str(s)) => d[p] = s[k].clone(),
-        (VecData::List(d), VecData::List(s)) => d[p] = s[k].clone(),
-        _ => {}
-    }
 }
 
 fn which_ext(interp: &mut Interp, args: Args, is_max: bool) -> RResult<Value> {
