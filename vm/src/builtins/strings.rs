@@ -387,7 +387,8 @@ fn strtoi_one(s: &str, base: u32) -> i32 {
 fn builtin_strtoi(_interp: &mut Interp, args: Args) -> RResult<Value> {
     let mut b = args.bind(&["x", "base"])?;
     let x = b.take(0).unwrap_or(Value::Null);
-    let base = b.take(1).and_then(|v| v.first_f64()).unwrap_or(10.0);
+    // R 4.2.2 detects the base by default (`strtoi("012")` is 10, `"0x1A"` 26).
+    let base = b.take(1).and_then(|v| v.first_f64()).unwrap_or(0.0);
     if !(base == 0.0 || (2.0..=36.0).contains(&base)) {
         return Err(RError::new("invalid 'base' argument"));
     }
