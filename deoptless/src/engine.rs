@@ -28,6 +28,16 @@ use vm::value::{Closure, Value};
 /// After this many deoptimizations a function stays interpreted (as in Ř).
 pub const MAX_DEOPTS: u32 = 12;
 
+/// OSR-in codes compiled per function before it gets no new ones (cached
+/// ones are still entered; elsewhere its loops run in the interpreter): the
+/// compilation budget deopt mode has in `MAX_DEOPTS`. Without it, a loop
+/// whose entry states keep changing (a local that is an int on one iteration
+/// and a double on the next, entered from kept chaos fallbacks and from
+/// continuations with different cleaned-up feedback) evicts and recompiles
+/// its `MAX_OSR_ENTRIES` cached codes without end: 4.6 s of compilation per
+/// process in the ising benchmark under random failures.
+pub const MAX_OSR_COMPILES: u32 = 3 * MAX_OSR_ENTRIES as u32;
+
 /// At most this many compiled versions per function (contextual dispatch);
 /// beyond it, calls use the generic version.
 pub const MAX_VERSIONS: usize = 4;
@@ -49,6 +59,8 @@ struct FnInfo {
     conts: DispatchTable<Rc<Continuation>>,
     /// Contexts whose continuation failed to compile (not retried).
     failed: std::collections::HashSet<DeoptContext>,
+    /// OSR-in codes compiled for the function (`MAX_OSR_COMPILES`).
+    osr_compiles: u32,
 }
 
 impl FnInfo {
@@ -645,12 +657,10 @@ impl Shared {
         feedback: std::collections::BTreeMap<u32, u16>,
     ) -> Option<(usize, Rc<Compiled>, Vec<Option<EntryValue>>)> {
         let key = Rc::as_ptr(code);
-        if self
-            .fns
-            .borrow()
-            .get(&key)
-            .is_some_and(|i| i.deopts >= MAX_DEOPTS)
-        {
+        let (exhausted, over_budget) = self.fns.borrow().get(&key).map_or((false, false), |i| {
+            (i.deopts >= MAX_DEOPTS, i.osr_compiles >= MAX_OSR_COMPILES)
+        });
+        if exhausted {
             return None;
         }
         let (mut entry, inputs) = osr::osr_in::entry_state(code, env, pc, stack, loops)?;
@@ -683,7 +693,9 @@ impl Shared {
                 osr_event(&|| entry_label(&entry), true);
                 hit
             }
+            None if over_budget => return None,
             None => {
+                self.fns.borrow_mut().entry(key).or_default().osr_compiles += 1;
                 let label = entry_label(&entry);
                 let Some((compiled, ns)) = self.compile_entry(code, &entry, &label, "osr_compile")
                 else {
