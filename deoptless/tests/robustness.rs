@@ -167,3 +167,62 @@ fn random_bytes_never_crash() {
         );
     }
 }
+
+/// OSR-in compilation is bounded per function (`MAX_OSR_COMPILES`): a loop
+/// nest whose entry states keep changing (a local that is an int on one
+/// iteration and a double on the next) under random failures, in deoptless
+/// mode where chaos fallbacks keep their code and re-enter loop code, once
+/// compiled without end (the ising benchmark). The output stays the
+/// interpreter's.
+#[test]
+fn osr_compilation_is_bounded_per_function() {
+    let src = r#"
+walk <- function(m, sweeps) {
+  n <- nrow(m)
+  acc <- 0
+  for (sw in seq_len(sweeps)) {
+    for (i in 1:n) {
+      up <- if (i == 1) n else i - 1
+      for (j in 1:n) {
+        lf <- if (j == 1) n else j - 1
+        acc <- acc + m[up, j] * m[i, lf]
+      }
+    }
+  }
+  acc
+}
+m <- matrix(as.double(1:144) %% 5, 12, 12)
+total <- 0
+for (r in 1:40) total <- total + walk(m, 20)
+print(total)
+"#;
+    let (want, _, st) = run_src_with(&["--mode", "interp"], src);
+    assert_eq!(st, 0);
+    let trace = std::env::temp_dir().join(format!("dlvm-osr-budget-{}.jsonl", std::process::id()));
+    let trace_s = trace.to_str().unwrap();
+    let (got, err, st) = run_src_with(
+        &[
+            "--chaos",
+            "0.01",
+            "--seed",
+            "3",
+            "--osr-threshold",
+            "50",
+            "--trace-events",
+            trace_s,
+        ],
+        src,
+    );
+    assert_eq!((st, got.as_str()), (0, want.as_str()), "stderr: {err}");
+    let events = std::fs::read_to_string(&trace).unwrap();
+    let compiles = events
+        .lines()
+        .filter(|l| l.contains("\"event\":\"osr_compile\"") && l.contains("\"function\":\"walk\""))
+        .count();
+    assert!(compiles > 0, "the loops were never compiled");
+    assert!(
+        compiles <= deoptless::engine::MAX_OSR_COMPILES as usize,
+        "{compiles} OSR-in compilations of one function"
+    );
+    let _ = std::fs::remove_file(&trace);
+}
