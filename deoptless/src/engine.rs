@@ -28,15 +28,17 @@ use vm::value::{Closure, Value};
 /// After this many deoptimizations a function stays interpreted (as in Ř).
 pub const MAX_DEOPTS: u32 = 12;
 
-/// OSR-in codes compiled per function before it gets no new ones (cached
-/// ones are still entered; elsewhere its loops run in the interpreter): the
-/// compilation budget deopt mode has in `MAX_DEOPTS`. Without it, a loop
-/// whose entry states keep changing (a local that is an int on one iteration
-/// and a double on the next, entered from kept chaos fallbacks and from
+/// OSR-in codes compiled per loop before it gets no new ones (cached ones
+/// are still entered; other entry states run in the interpreter): the
+/// compilation budget deopt mode has in `MAX_DEOPTS`, enough to fill the
+/// loop's cache (`MAX_OSR_ENTRIES`) twice. Without it, a loop whose entry
+/// states keep changing (a local that is an int on one iteration and a
+/// double on the next, entered from kept chaos fallbacks and from
 /// continuations with different cleaned-up feedback) evicts and recompiles
-/// its `MAX_OSR_ENTRIES` cached codes without end: 4.6 s of compilation per
-/// process in the ising benchmark under random failures.
-pub const MAX_OSR_COMPILES: u32 = 3 * MAX_OSR_ENTRIES as u32;
+/// its cached codes without end: 4.6 s of compilation per process in the
+/// ising benchmark under random failures, where fannkuch's loops need 4 or
+/// fewer each.
+pub const MAX_OSR_COMPILES: u32 = 2 * MAX_OSR_ENTRIES as u32;
 
 /// At most this many compiled versions per function (contextual dispatch);
 /// beyond it, calls use the generic version.
@@ -59,8 +61,8 @@ struct FnInfo {
     conts: DispatchTable<Rc<Continuation>>,
     /// Contexts whose continuation failed to compile (not retried).
     failed: std::collections::HashSet<DeoptContext>,
-    /// OSR-in codes compiled for the function (`MAX_OSR_COMPILES`).
-    osr_compiles: u32,
+    /// OSR-in codes compiled per loop header (`MAX_OSR_COMPILES`).
+    osr_compiles: HashMap<usize, u32>,
 }
 
 impl FnInfo {
@@ -658,7 +660,8 @@ impl Shared {
     ) -> Option<(usize, Rc<Compiled>, Vec<Option<EntryValue>>)> {
         let key = Rc::as_ptr(code);
         let (exhausted, over_budget) = self.fns.borrow().get(&key).map_or((false, false), |i| {
-            (i.deopts >= MAX_DEOPTS, i.osr_compiles >= MAX_OSR_COMPILES)
+            let compiles = i.osr_compiles.get(&pc).copied().unwrap_or(0);
+            (i.deopts >= MAX_DEOPTS, compiles >= MAX_OSR_COMPILES)
         });
         if exhausted {
             return None;
@@ -695,7 +698,14 @@ impl Shared {
             }
             None if over_budget => return None,
             None => {
-                self.fns.borrow_mut().entry(key).or_default().osr_compiles += 1;
+                *self
+                    .fns
+                    .borrow_mut()
+                    .entry(key)
+                    .or_default()
+                    .osr_compiles
+                    .entry(pc)
+                    .or_default() += 1;
                 let label = entry_label(&entry);
                 let Some((compiled, ns)) = self.compile_entry(code, &entry, &label, "osr_compile")
                 else {

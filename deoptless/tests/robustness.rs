@@ -168,7 +168,7 @@ fn random_bytes_never_crash() {
     }
 }
 
-/// OSR-in compilation is bounded per function (`MAX_OSR_COMPILES`): a loop
+/// OSR-in compilation is bounded per loop (`MAX_OSR_COMPILES`): a loop
 /// nest whose entry states keep changing (a local that is an int on one
 /// iteration and a double on the next) under random failures, in deoptless
 /// mode where chaos fallbacks keep their code and re-enter loop code, once
@@ -215,14 +215,26 @@ print(total)
     );
     assert_eq!((st, got.as_str()), (0, want.as_str()), "stderr: {err}");
     let events = std::fs::read_to_string(&trace).unwrap();
-    let compiles = events
-        .lines()
-        .filter(|l| l.contains("\"event\":\"osr_compile\"") && l.contains("\"function\":\"walk\""))
-        .count();
-    assert!(compiles > 0, "the loops were never compiled");
-    assert!(
-        compiles <= deoptless::engine::MAX_OSR_COMPILES as usize,
-        "{compiles} OSR-in compilations of one function"
-    );
+    // Each compilation is followed by its first entry (`reused: false`).
+    let mut per_loop = std::collections::BTreeMap::new();
+    for line in events.lines() {
+        if line.contains("\"event\":\"osr_in\"") && line.contains("\"reused\":false") {
+            let pc = line
+                .split("\"pc\":")
+                .nth(1)
+                .unwrap()
+                .split([',', '}'])
+                .next()
+                .unwrap();
+            *per_loop.entry(pc.to_string()).or_insert(0usize) += 1;
+        }
+    }
+    assert!(!per_loop.is_empty(), "the loops were never compiled");
+    for (pc, n) in &per_loop {
+        assert!(
+            *n <= deoptless::engine::MAX_OSR_COMPILES as usize,
+            "{n} OSR-in compilations of the loop at pc {pc}"
+        );
+    }
     let _ = std::fs::remove_file(&trace);
 }
