@@ -36,8 +36,8 @@ pub const MAX_DEOPTS: u32 = 12;
 /// double on the next, entered from kept chaos fallbacks and from
 /// continuations with different cleaned-up feedback) evicts and recompiles
 /// its cached codes without end: 4.6 s of compilation per process in the
-/// ising benchmark under random failures, where fannkuch's loops need 4 or
-/// fewer each.
+/// ising benchmark under random failures. (A budget of 12 per function
+/// left fannkuch's last loops interpreted.)
 pub const MAX_OSR_COMPILES: u32 = 2 * MAX_OSR_ENTRIES as u32;
 
 /// At most this many compiled versions per function (contextual dispatch);

@@ -63,11 +63,7 @@ impl Session {
         out: &mut dyn Write,
         err: &mut dyn Write,
     ) -> i32 {
-        let st = vm::driver::run_source(&mut self.interp, src, file, out, err) as i32;
-        if st != 0 {
-            self.status = st;
-        }
-        st
+        self.run_bytes(src.as_bytes(), file, out, err)
     }
 
     /// Run a program file's bytes (as `Rscript FILE` in a UTF-8 locale: see

@@ -44,11 +44,10 @@ impl CallSite {
         match self {
             CallSite::Code(c, i) => Some(crate::deparse::deparse(&c.calls[*i as usize])),
             CallSite::Text(t) => Some(t.to_string()),
-            CallSite::Method(c, i, name) => {
-                let call = crate::deparse::deparse(&c.calls[*i as usize]);
-                let args = call.find('(').map_or("()", |k| &call[k..]);
-                Some(format!("{}{}", name, args))
-            }
+            CallSite::Method(c, i, name) => Some(renamed_call(
+                &crate::deparse::deparse(&c.calls[*i as usize]),
+                name,
+            )),
             CallSite::None => None,
         }
     }
@@ -59,10 +58,7 @@ impl CallSite {
             CallSite::Code(c, i) | CallSite::Method(c, i, _) => {
                 CallSite::Method(c.clone(), *i, method.into())
             }
-            CallSite::Text(t) => {
-                let args = t.find('(').map_or("()", |k| &t[k..]);
-                CallSite::Text(format!("{}{}", method, args).into())
-            }
+            CallSite::Text(t) => CallSite::Text(renamed_call(t, method).into()),
             CallSite::None => CallSite::None,
         }
     }
@@ -72,6 +68,13 @@ impl CallSite {
             None => ErrCall::None,
         }
     }
+}
+
+/// Call text `call` with its function replaced by `name` (`f(1)` run as
+/// method `f.default`: `f.default(1)`).
+fn renamed_call(call: &str, name: &str) -> String {
+    let args = call.find('(').map_or("()", |k| &call[k..]);
+    format!("{}{}", name, args)
 }
 
 /// S3 dispatch state of an activation (for `NextMethod`).
@@ -906,9 +909,6 @@ impl Interp {
     /// Push the names of call `ci` and the calls enclosing it (innermost
     /// first) onto the error's traceback.
     fn unwind_through_calls(e: &mut RError, code: &FunctionCode, mut ci: CallIdx) {
-        if e.kind == ErrKind::Unsupported {
-            return;
-        }
         while ci != NO_CALL {
             e.trace.push(call_name(&code.calls[ci as usize]));
             ci = code.call_parent[ci as usize];
@@ -3306,7 +3306,7 @@ fn r_closure_chain(name: &str) -> &'static [&'static str] {
 /// builtin reports against another closure of R's (`sample` raising in
 /// `sample.int`) names that one too.
 fn builtin_frames(e: &mut RError, name: &'static str) {
-    if e.kind == ErrKind::Unsupported || !crate::deparse::is_r_closure(name) {
+    if !crate::deparse::is_r_closure(name) {
         return;
     }
     if e.trace.is_empty() {

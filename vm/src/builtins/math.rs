@@ -7,6 +7,7 @@
 
 use super::arith::{cplx_data, dbl_data, int_slice, recycle_map, RECYCLE_WARNING};
 use super::construct::set_elt;
+use super::matrix::matrix_of;
 use super::BuiltinDef;
 use crate::args::Args;
 use crate::coerce::coerce_data;
@@ -1455,12 +1456,6 @@ fn matmul(x: &[f64], nrx: usize, ncx: usize, y: &[f64], ncy: usize) -> Vec<f64> 
     out
 }
 
-fn matrix_value(data: Vec<f64>, nr: usize, nc: usize) -> Value {
-    let mut v = Vector::new(VecData::Dbl(data));
-    v.set_attr("dim", int_vec(vec![nr as i32, nc as i32]));
-    Value::Vec(std::rc::Rc::new(v))
-}
-
 fn bi_matprod(_: &mut Interp, args: Args) -> RResult<Value> {
     let mut b = args.bind(&["x", "y"])?;
     let x = b.take(0).ok_or_else(|| missing("x"))?;
@@ -1506,7 +1501,11 @@ fn bi_matprod(_: &mut Interp, args: Args) -> RResult<Value> {
     if xs.len() < nrx * ncx || ys.len() < nry * ncy {
         return Err(RError::new("non-conformable arguments"));
     }
-    Ok(matrix_value(matmul(&xs, nrx, ncx, &ys, ncy), nrx, ncy))
+    Ok(matrix_of(
+        VecData::Dbl(matmul(&xs, nrx, ncx, &ys, ncy)),
+        nrx,
+        ncy,
+    ))
 }
 
 fn bi_crossprod(_: &mut Interp, args: Args) -> RResult<Value> {
@@ -1539,7 +1538,7 @@ fn bi_crossprod(_: &mut Interp, args: Args) -> RResult<Value> {
             out[i + j * ncx] = s;
         }
     }
-    Ok(matrix_value(out, ncx, ncy))
+    Ok(matrix_of(VecData::Dbl(out), ncx, ncy))
 }
 
 /// `colSums`/`rowSums` (`by_col`), `colMeans`/`rowMeans` (`mean`).

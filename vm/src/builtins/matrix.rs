@@ -46,9 +46,14 @@ fn triangle(args: Args, upper: bool) -> RResult<Value> {
             out.push((t || (diag && i == j)) as i32);
         }
     }
-    let mut v = Vector::new(VecData::Lgl(out));
+    Ok(matrix_of(VecData::Lgl(out), nr, nc))
+}
+
+/// An `nr` x `nc` matrix of `data` (column-major), with no dimnames.
+pub(crate) fn matrix_of(data: VecData, nr: usize, nc: usize) -> Value {
+    let mut v = Vector::new(data);
     v.set_attr("dim", int_vec(vec![nr as i32, nc as i32]));
-    Ok(Value::Vec(Rc::new(v)))
+    Value::Vec(Rc::new(v))
 }
 
 fn builtin_upper_tri(_: &mut Interp, args: Args) -> RResult<Value> {
@@ -83,9 +88,7 @@ fn row_col(args: Args, is_row: bool) -> RResult<Value> {
             out.push(if is_row { i } else { j } as i32 + 1);
         }
     }
-    let mut v = Vector::new(VecData::Int(out));
-    v.set_attr("dim", int_vec(vec![nr as i32, nc as i32]));
-    Ok(Value::Vec(Rc::new(v)))
+    Ok(matrix_of(VecData::Int(out), nr, nc))
 }
 
 fn builtin_row(_: &mut Interp, args: Args) -> RResult<Value> {
