@@ -25,7 +25,7 @@ use crate::context::{ArgContext, ArgType};
 use crate::ir::*;
 use std::collections::{BTreeMap, BTreeSet};
 use vm::builtins::arith::{ArithOp, CmpOp};
-use vm::bytecode::{FunctionCode, Op, Var};
+use vm::bytecode::{FunctionCode, Op, Var, RANGE_DOWN, RANGE_UP};
 use vm::feedback::TypeFeedback;
 use vm::value::Value;
 
@@ -45,8 +45,8 @@ type EntryHints = (usize, Vec<Option<u32>>, Vec<Option<u32>>);
 struct State {
     stack: Vec<AbsVal>,
     locals: Vec<Option<AbsVal>>,
-    /// `for` loops: (next, remaining) as `int` values.
-    loops: Vec<(Val, Val)>,
+    /// Counted `for` loops: (next, remaining) as `int` values, and the step.
+    loops: Vec<(Val, Val, i32)>,
 }
 
 /// An IR value with the feedback slot of the instruction that produced it.
@@ -79,7 +79,7 @@ struct Builder<'a> {
     blocks: BTreeMap<usize, Block>,
     /// Shape of the state expected at each block start: stack depth, bound
     /// locals (`None` = unbound on every path), loop depth.
-    shapes: BTreeMap<usize, (usize, Vec<Option<Type>>, usize)>,
+    shapes: BTreeMap<usize, (usize, Vec<Option<Type>>, Vec<i32>)>,
     /// Incoming states per block, filled as predecessors are built.
     incoming: BTreeMap<usize, Vec<(Block, usize, State)>>,
     entered_blocks: std::collections::BTreeSet<Block>,
@@ -171,8 +171,9 @@ pub struct Entry {
     pub stack: Vec<ArgType>,
     /// Per local slot: `None` unbound, else the type of its value.
     pub locals: Vec<Option<ArgType>>,
-    /// Active counted `for` loops at `pc`.
-    pub nloops: usize,
+    /// The step (+1 or -1) of each counted `for` loop active at `pc`,
+    /// outermost first.
+    pub loop_steps: Vec<i32>,
     /// `Check`: the types are speculated, tested once at entry (function entry,
     /// OSR-in). `Trust`: dispatch guarantees them, so scalars arrive unboxed
     /// (`int`/`dbl`/`lgl` parameters) and vectors are used without a test
@@ -213,7 +214,7 @@ impl Entry {
             pc: 0,
             stack: Vec::new(),
             locals,
-            nloops: 0,
+            loop_steps: Vec::new(),
             mode: EntryMode::Check,
             feedback: BTreeMap::new(),
             no_inline: BTreeSet::new(),
@@ -461,8 +462,13 @@ impl<'a> Builder<'a> {
             .iter()
             .map(|l| l.map(|t| param(b, t)))
             .collect();
-        let loops: Vec<(Val, Val)> = (0..entry.nloops)
-            .map(|_| (b.f.add_param(bb0, Type::Int), b.f.add_param(bb0, Type::Int)))
+        let loops: Vec<(Val, Val, i32)> = entry
+            .loop_steps
+            .iter()
+            .map(|&step| {
+                let next = b.f.add_param(bb0, Type::Int);
+                (next, b.f.add_param(bb0, Type::Int), step)
+            })
             .collect();
         let entry_state = State {
             stack: stack.iter().map(|&(v, _)| AbsVal::new(v)).collect(),
@@ -858,6 +864,19 @@ impl<'a> Builder<'a> {
         }
     }
 
+    /// The value a frame state records for `v`: a typed vector is recorded as
+    /// the `any` it was unboxed from (an exit rebuilds the boxed value; frame
+    /// states hold scalars unboxed, vectors boxed).
+    fn state_val(&self, v: Val) -> Val {
+        if !self.f.ty(v).is_vec() {
+            return v;
+        }
+        match self.f.def_inst(v).map(|i| &self.f.inst(i).kind) {
+            Some(InstKind::Unary(UnOp::Unbox, src)) => *src,
+            _ => v,
+        }
+    }
+
     fn checkpoint(&mut self, bb: Block, pc: usize, st: &State) -> Val {
         if self.globals.as_ref().is_some_and(|g| g.stored_any) {
             // An exit after a global store would re-execute the store.
@@ -873,8 +892,12 @@ impl<'a> Builder<'a> {
         }
         let fs = FrameState {
             pc: pc as u32,
-            stack: st.stack.iter().map(|a| a.val).collect(),
-            locals: st.locals.iter().map(|l| l.map(|a| a.val)).collect(),
+            stack: st.stack.iter().map(|a| self.state_val(a.val)).collect(),
+            locals: st
+                .locals
+                .iter()
+                .map(|l| l.map(|a| self.state_val(a.val)))
+                .collect(),
             loops: st.loops.clone(),
         };
         self.f
@@ -993,7 +1016,7 @@ impl<'a> Builder<'a> {
         }
         let to = self.blocks[&target];
         if let Some(s) = self.shapes.get(&target).cloned() {
-            if s.0 != state.stack.len() || s.2 != state.loops.len() {
+            if s.0 != state.stack.len() || !same_loops(&s.2, &state.loops) {
                 return Err(Unsupported(format!("inconsistent stack at pc {}", target)));
             }
             if self.entered(to) {
@@ -1032,7 +1055,7 @@ impl<'a> Builder<'a> {
             self.shapes.insert(target, (s.0, merged, s.2));
         } else {
             self.shapes
-                .insert(target, (state.stack.len(), bound, state.loops.len()));
+                .insert(target, (state.stack.len(), bound, loop_steps(&state.loops)));
         }
         self.incoming
             .entry(target)
@@ -1048,7 +1071,7 @@ impl<'a> Builder<'a> {
     /// Create the parameters of the block at `pc` and emit the edges recorded so far.
     fn enter_block(&mut self, pc: usize) -> Result<Option<State>, Unsupported> {
         let bb = self.blocks[&pc];
-        let Some((depth, locals, nloops)) = self.shapes.get(&pc).cloned() else {
+        let Some((depth, locals, steps)) = self.shapes.get(&pc).cloned() else {
             return Ok(None);
         };
         let mut st = State {
@@ -1089,10 +1112,10 @@ impl<'a> Builder<'a> {
                 AbsVal { val, fb }
             }));
         }
-        for _ in 0..nloops {
+        for step in steps {
             let n = self.f.add_param(bb, Type::Int);
             let r = self.f.add_param(bb, Type::Int);
-            st.loops.push((n, r));
+            st.loops.push((n, r, step));
         }
         self.entered_blocks.insert(bb);
         for (from, edge, s) in preds {
@@ -1119,7 +1142,7 @@ impl<'a> Builder<'a> {
                 args.push(v);
             }
         }
-        for (n, r) in &s.loops {
+        for (n, r, _) in &s.loops {
             args.push(*n);
             args.push(*r);
         }
@@ -1322,28 +1345,35 @@ impl<'a> Builder<'a> {
                     let from = st.stack.pop().unwrap();
                     st.stack.push(from);
                     st.stack.push(to);
-                    if code.range_down[ci as usize].get() {
-                        // A frame state describes upward counted loops only
-                        // (next, remaining): a downward `n:1` would exit at
-                        // every entry, and its continuation could not
-                        // compile either.
+                    // A compiled loop counts in the one direction the profile
+                    // saw (its step is a constant of the code and of its
+                    // frame states): upward, or downward for `n:1`.
+                    let dirs = code.range_dirs[ci as usize].get();
+                    if dirs == RANGE_UP | RANGE_DOWN {
                         return Err(Unsupported(format!(
-                            "for loop over a downward range from:to at pc {}",
+                            "for loop over a range from:to seen running both ways at pc {}",
                             pc
                         )));
                     }
-                    let (fv, n) = match (
+                    let down = dirs == RANGE_DOWN;
+                    let (fv, n, step) = match (
                         self.int_operand(bb, pc, &st, from),
                         self.int_operand(bb, pc, &st, to),
                     ) {
                         (Ok(fv), Ok(tv)) => {
-                            // Compiled loops count upwards: assume from <= to.
-                            let up = self.bin(bb, BinOp::LeI, fv, tv);
+                            // Assume from <= to (from >= to downward).
+                            let (cmp, lo, hi) = if down {
+                                (BinOp::GeI, tv, fv)
+                            } else {
+                                (BinOp::LeI, fv, tv)
+                            };
+                            let ok = self.bin(bb, cmp, fv, tv);
                             let cp = self.checkpoint(bb, pc, &st);
-                            self.assume(bb, up, cp, Reason::TypeCheck);
-                            let diff = self.bin(bb, BinOp::SubI, tv, fv);
+                            self.assume(bb, ok, cp, Reason::TypeCheck);
+                            let diff = self.bin(bb, BinOp::SubI, hi, lo);
                             let one = self.f.push(bb, InstKind::ConstInt(1), Type::Int).unwrap();
-                            (fv, self.bin(bb, BinOp::AddI, diff, one))
+                            let n = self.bin(bb, BinOp::AddI, diff, one);
+                            (fv, n, if down { -1 } else { 1 })
                         }
                         // A continuation entered here exited from this very
                         // range (e.g. a downward `n:1`): its assume would fail
@@ -1354,12 +1384,21 @@ impl<'a> Builder<'a> {
                                 pc
                             )))
                         }
+                        _ if down => {
+                            return Err(Unsupported(format!(
+                                "downward range with bounds not speculated integers at pc {}",
+                                pc
+                            )))
+                        }
                         // Bounds not speculated integers (e.g. `1:n` with a
-                        // double n): the runtime computes the range.
-                        _ => self.range_generic(bb, pc, &st, from, to),
+                        // double n): the runtime computes the (upward) range.
+                        _ => {
+                            let (fv, n) = self.range_generic(bb, pc, &st, from, to);
+                            (fv, n, 1)
+                        }
                     };
                     st.stack.truncate(st.stack.len() - 2);
-                    st.loops.push((fv, n));
+                    st.loops.push((fv, n, step));
                 }
                 Op::ForCountPrep { along, .. } => {
                     let x = st.stack.pop().unwrap();
@@ -1398,7 +1437,7 @@ impl<'a> Builder<'a> {
                     self.assume(bb, nonempty, cp, Reason::TypeCheck);
                     st.stack.pop();
                     let one = self.f.push(bb, InstKind::ConstInt(1), Type::Int).unwrap();
-                    st.loops.push((one, n));
+                    st.loops.push((one, n, 1));
                 }
                 Op::ForSeqPrep { seq, .. } => {
                     let Some(slot) = self.var_slot(code.for_seqs[seq as usize].get()) else {
@@ -1429,7 +1468,7 @@ impl<'a> Builder<'a> {
                     st.locals[slot as usize] = Some(x);
                     self.seq_bits.insert(slot, bits);
                     let one = self.f.push(bb, InstKind::ConstInt(1), Type::Int).unwrap();
-                    st.loops.push((one, n));
+                    st.loops.push((one, n, 1));
                 }
                 Op::ForStep { exit, var, fb, seq } if seq != vm::bytecode::NO_SEQ => {
                     let Var::Local(slot) = var.get() else {
@@ -1444,7 +1483,7 @@ impl<'a> Builder<'a> {
                     let Var::Local(slot) = var.get() else {
                         unreachable!()
                     };
-                    let (next, remaining) = *st.loops.last().unwrap();
+                    let (next, remaining, step) = *st.loops.last().unwrap();
                     let zero = self.f.push(bb, InstKind::ConstInt(0), Type::Int).unwrap();
                     let more = self.bin(bb, BinOp::GtI, remaining, zero);
                     // A variable closures see is written to the frame on the
@@ -1466,9 +1505,15 @@ impl<'a> Builder<'a> {
                     let one = self
                         .f
                         .push_before_terminator(bb, InstKind::ConstInt(1), Type::Int);
+                    let by = match step {
+                        1 => one,
+                        s => self
+                            .f
+                            .push_before_terminator(bb, InstKind::ConstInt(s), Type::Int),
+                    };
                     let next2 = self.f.push_before_terminator(
                         bb,
-                        InstKind::Binary(BinOp::AddI, next, one),
+                        InstKind::Binary(BinOp::AddI, next, by),
                         Type::Int,
                     );
                     let rem2 = self.f.push_before_terminator(
@@ -1477,7 +1522,7 @@ impl<'a> Builder<'a> {
                         Type::Int,
                     );
                     let mut body_st = st;
-                    *body_st.loops.last_mut().unwrap() = (next2, rem2);
+                    *body_st.loops.last_mut().unwrap() = (next2, rem2, step);
                     body_st.locals[slot as usize] = Some(AbsVal {
                         val: next,
                         fb: Some(fb),
@@ -2098,7 +2143,8 @@ impl<'a> Builder<'a> {
         let Some(sa) = st.locals[slot as usize] else {
             return Err(Unsupported(format!("for sequence unbound at pc {}", pc)));
         };
-        let (next, remaining) = *st.loops.last().unwrap();
+        let (next, remaining, step) = *st.loops.last().unwrap();
+        debug_assert_eq!(step, 1, "sequences are walked upward");
         let zero = self.f.push(bb, InstKind::ConstInt(0), Type::Int).unwrap();
         let more = self.bin(bb, BinOp::GtI, remaining, zero);
         let eb = self.f.add_block();
@@ -2150,7 +2196,7 @@ impl<'a> Builder<'a> {
         let next2 = self.bin(eb, BinOp::AddI, next, one);
         let rem2 = self.bin(eb, BinOp::SubI, remaining, one);
         let mut body_st = st;
-        *body_st.loops.last_mut().unwrap() = (next2, rem2);
+        *body_st.loops.last_mut().unwrap() = (next2, rem2, step);
         body_st.locals[var as usize] = Some(AbsVal {
             val: elem,
             fb: Some(fb),
@@ -2550,4 +2596,15 @@ impl<'a> Builder<'a> {
         self.jump_from(bb, 0, pc + 1, st.clone())?;
         self.jump_from(bb, 1, target, st)
     }
+}
+
+/// The steps of a state's counted loops (a block's layout: its loops' values
+/// are parameters, their steps constants).
+fn loop_steps(loops: &[(Val, Val, i32)]) -> Vec<i32> {
+    loops.iter().map(|l| l.2).collect()
+}
+
+/// Does a state with `loops` fit a block laid out for loops with `steps`?
+fn same_loops(steps: &[i32], loops: &[(Val, Val, i32)]) -> bool {
+    steps.len() == loops.len() && steps.iter().zip(loops).all(|(s, l)| *s == l.2)
 }

@@ -487,8 +487,10 @@ pub struct FrameState {
     pub stack: Vec<Val>,
     /// Local slots; `None` = unbound.
     pub locals: Vec<Option<Val>>,
-    /// Integer `for (v in a:b)` loops active at `pc`, outermost first: (next, remaining).
-    pub loops: Vec<(Val, Val)>,
+    /// Counted `for` loops active at `pc`, outermost first: (next, remaining,
+    /// step). The step is a constant of the code: +1, or -1 for a downward
+    /// `a:b` (the interpreter's loop state has the same three fields).
+    pub loops: Vec<(Val, Val, i32)>,
 }
 
 impl FrameState {
@@ -497,7 +499,7 @@ impl FrameState {
     pub fn values(&self) -> Vec<Val> {
         let mut v = self.stack.clone();
         v.extend(self.locals.iter().flatten());
-        for (a, b) in &self.loops {
+        for (a, b, _) in &self.loops {
             v.push(*a);
             v.push(*b);
         }

@@ -1447,7 +1447,7 @@ impl<'a, 'b> Lowerer<'a, 'b> {
             types,
             nstack: fs.stack.len(),
             locals: locals_mask,
-            nloops: fs.loops.len(),
+            loop_steps: fs.loops.iter().map(|l| l.2).collect(),
             feedback,
             any_slots,
         });

@@ -119,7 +119,10 @@ fn print_with(f: &Func, names: &HashMap<Val, usize>) -> String {
                     let loops: Vec<String> = fs
                         .loops
                         .iter()
-                        .map(|(a, b)| format!("({}, {})", v(a), v(b)))
+                        .map(|&(a, b, step)| match step {
+                            1 => format!("({}, {})", v(&a), v(&b)),
+                            s => format!("({}, {}, step {})", v(&a), v(&b), s),
+                        })
                         .collect();
                     format!(
                         "checkpoint pc={} stack=[{}] locals=[{}] loops=[{}]",
@@ -601,8 +604,14 @@ fn parse_inst(
                 while !c.eat(']') {
                     c.punct('(')?;
                     let (a, b) = two(c)?;
+                    let step = if c.eat(',') {
+                        c.keyword("step")?;
+                        parse_num(c.word()?, "loop step")?
+                    } else {
+                        1
+                    };
                     c.punct(')')?;
-                    loops.push((a, b));
+                    loops.push((a, b, step));
                     if !c.eat(',') {
                         c.punct(']')?;
                         break;

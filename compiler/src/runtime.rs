@@ -17,7 +17,7 @@ use std::rc::Rc;
 use vm::bytecode::FunctionCode;
 use vm::env::Env;
 use vm::error::RError;
-use vm::interp::Interp;
+use vm::interp::{CountedLoop, Interp};
 use vm::value::*;
 
 /// Status returned by native code and runtime calls.
@@ -36,7 +36,9 @@ pub struct ExitInfo {
     pub nstack: usize,
     /// Which local slots are present (bound) in the frame state.
     pub locals: Vec<bool>,
-    pub nloops: usize,
+    /// The step of each active counted loop (its next and remaining values
+    /// are the last buffer words, two per loop).
+    pub loop_steps: Vec<i32>,
     /// Type-check exits: the feedback slot the speculation came from, and the
     /// buffer word holding the tested value (an `any` slot).
     pub feedback: Option<(u32, usize)>,
@@ -59,7 +61,7 @@ pub struct ExitState {
     pub reason: Reason,
     pub stack: Vec<Value>,
     pub locals: Vec<Option<Value>>,
-    pub loops: Vec<(i64, u64)>,
+    pub loops: Vec<CountedLoop>,
     /// (feedback slot, the value that failed the test).
     pub trigger: Option<(u32, Value)>,
     /// The exit was injected by chaos mode (the assumption held).
@@ -112,11 +114,11 @@ impl RawExit<'_> {
                 locals.push(None);
             }
         }
-        let mut loops = Vec::with_capacity(info.nloops);
-        for _ in 0..info.nloops {
+        let mut loops = Vec::with_capacity(info.loop_steps.len());
+        for &step in &info.loop_steps {
             let next = self.words[k] as u32 as i32 as i64;
             let remaining = self.words[k + 1] as u32 as i32 as i64;
-            loops.push((next, remaining.max(0) as u64));
+            loops.push((next, remaining.max(0) as u64, step as i64));
             k += 2;
         }
         let trigger = info

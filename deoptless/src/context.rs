@@ -67,8 +67,8 @@ pub struct DeoptContext {
     pub stack: Vec<ArgType>,
     /// Per local slot (names are the function's `locals`; ≤ MAX_LOCALS).
     pub locals: Vec<Slot>,
-    /// Active counted loops.
-    pub nloops: usize,
+    /// The steps of the active counted loops (+1, or -1 for a downward `a:b`).
+    pub loop_steps: Vec<i32>,
 }
 
 impl DeoptContext {
@@ -78,7 +78,7 @@ impl DeoptContext {
             && self.reason == other.reason
             && self.stack.len() == other.stack.len()
             && self.locals.len() == other.locals.len()
-            && self.nloops == other.nloops
+            && self.loop_steps == other.loop_steps
             && std::mem::discriminant(&self.trigger) == std::mem::discriminant(&other.trigger)
     }
 
@@ -134,8 +134,12 @@ impl fmt::Display for DeoptContext {
             trig,
             st.join(", "),
             lo.join(", "),
-            self.nloops
-        )
+            self.loop_steps.len()
+        )?;
+        if self.loop_steps.iter().any(|&s| s != 1) {
+            write!(f, " {:?}", self.loop_steps)?;
+        }
+        Ok(())
     }
 }
 
@@ -218,7 +222,7 @@ mod tests {
                 trigger: Trigger::Type(t),
                 stack,
                 locals,
-                nloops: 0,
+                loop_steps: vec![],
             })
     }
 
@@ -315,7 +319,7 @@ mod tests {
             trigger: Trigger::Type(ArgType::Dbl),
             stack: vec![],
             locals: vec![Some(ArgType::Dbl)],
-            nloops: 0,
+            loop_steps: vec![],
         };
         let mut b = a.clone();
         b.pc = 2;

@@ -22,7 +22,7 @@ use std::time::Instant;
 use vm::bytecode::FunctionCode;
 use vm::env::Env;
 use vm::error::{RError, RResult};
-use vm::interp::{Interp, Tier};
+use vm::interp::{CountedLoop, Interp, Tier};
 use vm::value::{Closure, Value};
 
 /// After this many deoptimizations a function stays interpreted (as in Ř).
@@ -592,7 +592,7 @@ impl Tier for Engine {
         env: &Env,
         pc: usize,
         stack: &[Value],
-        loops: &[(i64, u64)],
+        loops: &[CountedLoop],
     ) -> Option<RResult<Value>> {
         self.shared.osr_in(interp, code, env, pc, stack, loops)
     }
@@ -612,7 +612,7 @@ impl Shared {
         env: &Env,
         pc: usize,
         stack: &[Value],
-        loops: &[(i64, u64)],
+        loops: &[CountedLoop],
     ) -> Option<RResult<Value>> {
         let (version, compiled, inputs) =
             self.osr_code(code, env, pc, stack, loops, Default::default())?;
@@ -655,7 +655,7 @@ impl Shared {
         env: &Env,
         pc: usize,
         stack: &[Value],
-        loops: &[(i64, u64)],
+        loops: &[CountedLoop],
         feedback: std::collections::BTreeMap<u32, u16>,
     ) -> Option<(usize, Rc<Compiled>, Vec<Option<EntryValue>>)> {
         let key = Rc::as_ptr(code);
@@ -1040,7 +1040,7 @@ impl Shared {
             trigger,
             stack,
             locals,
-            nloops: info.nloops,
+            loop_steps: info.loop_steps.clone(),
         };
         let key = Rc::as_ptr(&c.code);
         if !raw.chaos {
@@ -1115,7 +1115,7 @@ impl Shared {
                 k += 1;
             }
         }
-        for _ in 0..2 * info.nloops {
+        for _ in 0..2 * info.loop_steps.len() {
             inputs.push(Some(EntryValue::Word(raw.words[k] & 0xffff_ffff)));
             if verify {
                 expected.push(ArgType::Int);
@@ -1310,7 +1310,7 @@ impl Shared {
             pc: ctx.pc as usize,
             stack: ctx.stack.clone(),
             locals: ctx.locals.clone(),
-            nloops: ctx.nloops,
+            loop_steps: ctx.loop_steps.clone(),
             mode: EntryMode::Trust,
             feedback: feedback.clone(),
             // An exit at a call's `LoadFun` came from inlining that call (its

@@ -7,6 +7,7 @@ use compiler::build::{Entry, EntryMode};
 use compiler::context::ArgType;
 use vm::bytecode::FunctionCode;
 use vm::env::Env;
+use vm::interp::CountedLoop;
 use vm::value::Value;
 
 /// One entry value of a native activation, in the order of the continuation's
@@ -27,10 +28,10 @@ pub fn entry_state(
     env: &Env,
     pc: usize,
     stack: &[Value],
-    loops: &[(i64, u64)],
+    loops: &[CountedLoop],
 ) -> Option<(Entry, Vec<Option<EntryValue>>)> {
     let fits = |x: i64| x >= i32::MIN as i64 && x <= i32::MAX as i64;
-    if !loops.iter().all(|&(n, r)| fits(n) && r <= i32::MAX as u64) {
+    if !loops.iter().all(|&(n, r, _)| fits(n) && r <= i32::MAX as u64) {
         return None;
     }
     let slots: Vec<Option<Value>> = env.frame_locals(&code.locals);
@@ -38,7 +39,7 @@ pub fn entry_state(
         pc,
         stack: stack.iter().map(ArgType::of).collect(),
         locals: slots.iter().map(|l| l.as_ref().map(ArgType::of)).collect(),
-        nloops: loops.len(),
+        loop_steps: loops.iter().map(|l| l.2 as i32).collect(),
         mode: EntryMode::Check,
         feedback: Default::default(),
         no_inline: Default::default(),
@@ -56,7 +57,7 @@ pub fn entry_state(
                 .flatten()
                 .map(|v| Some(EntryValue::Value(v))),
         )
-        .chain(loops.iter().flat_map(|&(n, r)| {
+        .chain(loops.iter().flat_map(|&(n, r, _)| {
             [
                 Some(EntryValue::Word(n as i32 as u32 as u64)),
                 Some(EntryValue::Word(r as u32 as u64)),
@@ -67,7 +68,7 @@ pub fn entry_state(
 }
 
 /// A short description of an entry state for events and dumps:
-/// `stack [..] locals [..] loops n`.
+/// `stack [..] locals [..] loops n` (`loops [1, -1]` when one counts down).
 pub fn entry_label(e: &Entry) -> String {
     let st: Vec<&str> = e.stack.iter().map(|t| t.name()).collect();
     let lo: Vec<&str> = e
@@ -75,10 +76,15 @@ pub fn entry_label(e: &Entry) -> String {
         .iter()
         .map(|l| l.map_or("-", |t| t.name()))
         .collect();
+    let loops = if e.loop_steps.iter().all(|&s| s == 1) {
+        e.loop_steps.len().to_string()
+    } else {
+        format!("{:?}", e.loop_steps)
+    };
     format!(
         "stack [{}] locals [{}] loops {}",
         st.join(", "),
         lo.join(", "),
-        e.nloops
+        loops
     )
 }

@@ -258,6 +258,11 @@ pub struct TryInfo {
     pub finally: Option<Pc>,
 }
 
+/// `FunctionCode::range_dirs` bit: a `from:to` loop ran upward (`from <= to`).
+pub const RANGE_UP: u8 = 1;
+/// `FunctionCode::range_dirs` bit: a `from:to` loop ran downward.
+pub const RANGE_DOWN: u8 = 2;
+
 /// Compiled code of one function (or one top-level expression).
 pub struct FunctionCode {
     /// Name for dumps and traces (`f`, `<top-level>`, `<anonymous>`).
@@ -317,9 +322,10 @@ pub struct FunctionCode {
     /// `x$name <- v` there found `name` (an inline cache for record access,
     /// `subset::dollar_hinted`; shared by the interpreter and compiled code).
     pub field_hints: Vec<Cell<u32>>,
-    /// Per call expression: a `for` loop over `from:to` there ran downward
-    /// (feedback: compiled loops count upward only).
-    pub range_down: Vec<Cell<bool>>,
+    /// Per call expression: the directions a `for` loop over `from:to` there
+    /// ran in, over two or more elements (`RANGE_UP | RANGE_DOWN` bits;
+    /// feedback: a compiled loop counts in one direction).
+    pub range_dirs: Vec<Cell<u8>>,
 }
 
 impl FunctionCode {

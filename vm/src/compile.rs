@@ -230,7 +230,7 @@ impl Compiler {
 
     fn finish(self, defaults: Vec<Option<Pc>>) -> FunctionCode {
         let field_hints = (0..self.calls.len()).map(|_| Cell::new(0)).collect();
-        let range_down = (0..self.calls.len()).map(|_| Cell::new(false)).collect();
+        let range_dirs = (0..self.calls.len()).map(|_| Cell::new(0)).collect();
         FunctionCode {
             name: self.name,
             ops: self.ops,
@@ -260,7 +260,7 @@ impl Compiler {
             call_in_loop: self.call_in_loop,
             for_seqs: self.for_seqs,
             field_hints,
-            range_down,
+            range_dirs,
         }
     }
 

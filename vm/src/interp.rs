@@ -115,6 +115,10 @@ enum Flow {
     Fail(RError),
 }
 
+/// A counted `for` loop as tiers exchange it (OSR-in, OSR-out):
+/// (next value, iterations remaining, step +1 or -1).
+pub type CountedLoop = (i64, u64, i64);
+
 enum LoopState {
     Seq {
         seq: Value,
@@ -157,7 +161,7 @@ pub trait Tier {
         _env: &Env,
         _pc: usize,
         _stack: &[Value],
-        _loops: &[(i64, u64)],
+        _loops: &[CountedLoop],
     ) -> Option<RResult<Value>> {
         None
     }
@@ -978,7 +982,7 @@ impl Interp {
     }
 
     /// Continue an activation in the interpreter at `start` with the given
-    /// operand stack and active counted `for` loops (next, remaining; step 1),
+    /// operand stack and active counted `for` loops (`CountedLoop`),
     /// outermost first: the landing point of a deoptimization (OSR-out).
     pub fn resume(
         &mut self,
@@ -986,16 +990,16 @@ impl Interp {
         env: &Env,
         start: Pc,
         stack: Vec<Value>,
-        loops: Vec<(i64, u64)>,
+        loops: Vec<CountedLoop>,
     ) -> RResult<Value> {
         let base = self.stack.len();
         let loops_base = self.loops.len();
         self.stack.extend(stack);
         self.loops
-            .extend(loops.into_iter().map(|(next, remaining)| LoopState::Range {
+            .extend(loops.into_iter().map(|(next, remaining, step)| LoopState::Range {
                 next,
                 remaining,
-                step: 1,
+                step,
             }));
         self.run_counter += 1;
         let run_id = self.run_counter;
@@ -1049,8 +1053,8 @@ impl Interp {
                 LoopState::Range {
                     next,
                     remaining,
-                    step: 1,
-                } => loops.push((*next, *remaining)),
+                    step,
+                } => loops.push((*next, *remaining, *step)),
                 _ => return None,
             }
         }
@@ -1882,8 +1886,10 @@ impl Interp {
                 let from = pop!();
                 match int_range(&from, &to) {
                     Some((next, remaining, step)) => {
-                        if step < 0 {
-                            code.range_down[ci as usize].set(true);
+                        // A one-element range (`1:1`) fits either direction.
+                        if remaining > 1 {
+                            let dirs = &code.range_dirs[ci as usize];
+                            dirs.set(dirs.get() | if step < 0 { RANGE_DOWN } else { RANGE_UP });
                         }
                         self.loops.push(LoopState::Range {
                             next,

@@ -81,7 +81,7 @@ pub fn map_uses(kind: &mut InstKind, mut g: impl FnMut(Val) -> Val) {
         InstKind::Checkpoint(fs) => {
             fs.stack.iter_mut().for_each(&mut each);
             fs.locals.iter_mut().flatten().for_each(&mut each);
-            for (a, b) in &mut fs.loops {
+            for (a, b, _) in &mut fs.loops {
                 each(a);
                 each(b);
             }
