@@ -19,6 +19,9 @@
 //! }
 //! ```
 //!
+//! A loop of a checkpoint is `(next, remaining)`, or `(next, remaining, step -1)`
+//! for a loop counting down.
+//!
 //! Constants: `const.int -3`, `const.dbl 1.5` (Rust `{:?}` syntax, `inf`, `NaN`;
 //! a NaN other than the canonical one, e.g. R's NA, prints as `nan:0x<bits>`),
 //! `const.lgl 1` / `const.lgl NA`, `const.bool true`, `const.any #k`.
@@ -670,7 +673,7 @@ mod tests {
 bb0(v0: any, v1: int):
   v2: int = const.int 0
   v3: bool = test is.vec<dbl> v0
-  v4: cp = checkpoint pc=3 stack=[v0] locals=[v0, _, v1] loops=[(v1, v2)]
+  v4: cp = checkpoint pc=3 stack=[v0] locals=[v0, _, v1] loops=[(v1, v2), (v2, v1, step -1)]
   assume v3, v4, typecheck
   v5: vec<dbl> = unbox v0
   v6: int = veclen v5
