@@ -1420,15 +1420,17 @@ impl<'a> Builder<'a> {
                         self.f
                             .push(bb, InstKind::Unary(len_op, xv), Type::Int)
                             .unwrap()
-                    } else if self.f.ty(xv) == Type::Int {
-                        // `seq_len(n)`: the count is the value itself (positive:
-                        // assumed below, so seq_len's errors cannot occur).
-                        xv
                     } else {
-                        return Err(Unsupported(format!(
-                            "seq_len of a value not speculated integer at pc {}",
-                            pc
-                        )));
+                        // `seq_len(n)`: the count is the value itself, an
+                        // `int` or an integral double (`n <- 1000`); positive
+                        // (assumed below), so seq_len's errors cannot occur.
+                        let n = self.int_operand(bb, pc, &st, AbsVal { val: xv, fb: x.fb });
+                        n.map_err(|_| {
+                            Unsupported(format!(
+                                "seq_len of a value not speculated a number at pc {}",
+                                pc
+                            ))
+                        })?
                     };
                     // An empty counted loop binds its variable to NULL: leave that to the interpreter.
                     let zero = self.f.push(bb, InstKind::ConstInt(0), Type::Int).unwrap();
