@@ -981,6 +981,21 @@ impl<'a> Builder<'a> {
             // block loop sees `inline_failed` after this instruction).
             self.give_up_inline();
         }
+        self.runtime_call(bb, pc, args)
+    }
+
+    /// A runtime call that only reads a variable (`LoadName`, `LoadSuper`):
+    /// in the arguments of a call being inlined, an exit that re-executes
+    /// the whole call reads it again, which is harmless. (In an inlined body
+    /// the caller's pc and frame would be the wrong ones: no inlining.)
+    fn runtime_read(&mut self, bb: Block, pc: usize) -> Val {
+        if self.returns.is_some() {
+            return self.runtime(bb, pc, &[]);
+        }
+        self.runtime_call(bb, pc, &[])
+    }
+
+    fn runtime_call(&mut self, bb: Block, pc: usize, args: &[Val]) -> Val {
         let args: Vec<Val> = args.iter().map(|&v| self.boxed(bb, v)).collect();
         self.f
             .push(
@@ -1659,7 +1674,7 @@ impl<'a> Builder<'a> {
                     let r = match global {
                         Some(r) => r,
                         None => AbsVal {
-                            val: self.runtime(bb, pc, &[]),
+                            val: self.runtime_read(bb, pc),
                             fb: Some(fb),
                         },
                     };
@@ -1676,7 +1691,7 @@ impl<'a> Builder<'a> {
                 Op::LoadSuper(sym, _) => {
                     let r = match self.load_own_global(bb, pc, &st, sym, None) {
                         Some(r) => r,
-                        None => AbsVal::new(self.runtime(bb, pc, &[])),
+                        None => AbsVal::new(self.runtime_read(bb, pc)),
                     };
                     st.stack.push(r);
                 }
