@@ -22,6 +22,7 @@ use cranelift_jit::{JITBuilder, JITModule};
 use cranelift_module::{default_libcall_names, Linkage, Module};
 use std::collections::HashMap;
 use std::rc::Rc;
+use vm::value::{Value, NA_INTEGER};
 
 /// A compiled function: its code (kept alive with the module) and exit table.
 pub struct Compiled {
@@ -521,6 +522,72 @@ impl<'a, 'b> Lowerer<'a, 'b> {
         self.b.ins().iconst(types::I32, s as i64)
     }
 
+    /// `test t, a` by the runtime (`rt_test`): the result as an `i8`.
+    fn runtime_test(&mut self, t: TypeTest, a: Val) -> CValue {
+        let c = self.c();
+        let s = self.slot(a);
+        let k = TypeTest::all().iter().position(|x| *x == t).unwrap() as i64;
+        let k = self.iconst(types::I32, k);
+        self.call(self.rt.test, &[c, s, k]).unwrap()
+    }
+
+    /// `test is.int/is.dbl/is.lgl a`: the result (`i8`) and the unboxed word
+    /// of a passing test (int/lgl zero-extended, a double's bits), for the
+    /// `unbox` that follows. An unboxed scalar in the slot is tested and
+    /// read in place (`Value`'s layout); anything else (a length-1 vector
+    /// is the same R value) asks `rt_test`, which leaves the word in
+    /// `Ctx::word`.
+    fn scalar_test(&mut self, t: TypeTest, a: Val) -> (CValue, CValue) {
+        let slot = self.slots[a.0 as usize] as i64;
+        let base = self.load_ctx(std::mem::offset_of!(runtime::Ctx, anys_ptr));
+        let addr = self.b.ins().iadd_imm_s(base, 16 * slot);
+        let tag = self
+            .b
+            .ins()
+            .uload8(types::I32, MemFlagsData::trusted(), addr, 0);
+        let want = match t {
+            TypeTest::IsInt => Value::TAG_INT,
+            TypeTest::IsDbl => Value::TAG_DBL,
+            _ => Value::TAG_LGL,
+        };
+        let is_tag = self.b.ins().icmp_imm_s(IntCC::Equal, tag, want as i64);
+        let (fast, slow, join) = (
+            self.b.create_block(),
+            self.b.create_block(),
+            self.b.create_block(),
+        );
+        self.b.set_cold_block(slow);
+        let ok = self.b.append_block_param(join, types::I8);
+        let word = self.b.append_block_param(join, types::I64);
+        self.b.ins().brif(is_tag, fast, &[], slow, &[]);
+        self.b.switch_to_block(fast);
+        let (r, w) = if t == TypeTest::IsDbl {
+            let w = self
+                .b
+                .ins()
+                .load(types::I64, MemFlagsData::trusted(), addr, Value::F64_AT);
+            (self.iconst(types::I8, 1), w)
+        } else {
+            let x = self
+                .b
+                .ins()
+                .load(types::I32, MemFlagsData::trusted(), addr, Value::I32_AT);
+            let r = if t == TypeTest::IsInt {
+                self.b.ins().icmp_imm_s(IntCC::NotEqual, x, NA_INTEGER as i64)
+            } else {
+                self.iconst(types::I8, 1)
+            };
+            (r, self.b.ins().uextend(types::I64, x))
+        };
+        self.b.ins().jump(join, &[r.into(), w.into()]);
+        self.b.switch_to_block(slow);
+        let r = self.runtime_test(t, a);
+        let w = self.load_ctx(std::mem::offset_of!(runtime::Ctx, word));
+        self.b.ins().jump(join, &[r.into(), w.into()]);
+        self.b.switch_to_block(join);
+        (ok, word)
+    }
+
     fn call(&mut self, f: FuncRef, args: &[CValue]) -> Option<CValue> {
         let inst = self.b.ins().call(f, args);
         self.b.inst_results(inst).first().copied()
@@ -761,16 +828,13 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                 let r = self.b.ins().icmp_imm_s(IntCC::NotEqual, p, 0);
                 self.def(res.unwrap(), r);
             }
+            Test(t @ (TypeTest::IsInt | TypeTest::IsDbl | TypeTest::IsLgl), a) => {
+                let (r, w) = self.scalar_test(*t, *a);
+                self.unboxed.insert((*a, t.refined()), (w, None));
+                self.def(res.unwrap(), r);
+            }
             Test(t, a) => {
-                let c = self.c();
-                let s = self.slot(*a);
-                let k = TypeTest::all().iter().position(|x| x == t).unwrap() as i64;
-                let k = self.iconst(types::I32, k);
-                let r = self.call(self.rt.test, &[c, s, k]).unwrap();
-                if matches!(t, TypeTest::IsInt | TypeTest::IsDbl | TypeTest::IsLgl) {
-                    let w = self.load_ctx(std::mem::offset_of!(runtime::Ctx, word));
-                    self.unboxed.insert((*a, t.refined()), (w, None));
-                }
+                let r = self.runtime_test(*t, *a);
                 self.def(res.unwrap(), r);
             }
             CalleeIs { sym, callee } => {

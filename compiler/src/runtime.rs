@@ -288,6 +288,9 @@ pub struct Ctx {
     /// (`RET_*`; `RET_BOXED`: the result is in `result`) and its word.
     pub ret_kind: u32,
     pub ret_word: u64,
+    /// `anys.as_ptr()`, for compiled code's direct reads of `any` slots
+    /// (`anys` is not resized while its code runs).
+    pub anys_ptr: *const Value,
 }
 
 /// `Ctx::ret_kind` values.

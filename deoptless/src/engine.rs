@@ -530,7 +530,9 @@ impl Shared {
             word: 0,
             ret_kind: compiler::runtime::RET_BOXED,
             ret_word: 0,
+            anys_ptr: std::ptr::null(),
         };
+        ctx.anys_ptr = ctx.anys.as_ptr();
         entering();
         let status = (compiled.entry)(&mut ctx as *mut Ctx);
         let result = if status == ST_ERROR {

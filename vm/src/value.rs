@@ -105,19 +105,38 @@ impl std::fmt::Debug for Closure {
     }
 }
 
+/// An R value. `repr(u8)` gives it a documented layout that compiled code
+/// reads directly (type tests and scalar loads without a runtime call): the
+/// tag byte at offset 0 (`Value::TAG_*`), an `i32` payload at offset 4
+/// (`Lgl`, `Int`) and a `f64` at offset 8 (`Dbl`); 16 bytes in all, and
+/// `Option<Value>` too (the tag's unused values are its niche).
 #[derive(Clone, Debug)]
+#[repr(u8)]
 pub enum Value {
-    Null,
+    Null = 0,
     /// Unboxed attribute-free logical scalar (`NA_LOGICAL`, 0 or 1).
-    Lgl(i32),
+    Lgl(i32) = 1,
     /// Unboxed attribute-free integer scalar.
-    Int(i32),
+    Int(i32) = 2,
     /// Unboxed attribute-free double scalar.
-    Dbl(f64),
-    Vec(Rc<Vector>),
-    Closure(Rc<Closure>),
+    Dbl(f64) = 3,
+    Vec(Rc<Vector>) = 4,
+    Closure(Rc<Closure>) = 5,
     /// Index into the builtin table (`crate::builtins::BUILTINS`).
-    Builtin(u16),
+    Builtin(u16) = 6,
+}
+
+impl Value {
+    /// The tag byte of `Value::Lgl` (see the layout above).
+    pub const TAG_LGL: u8 = 1;
+    /// The tag byte of `Value::Int`.
+    pub const TAG_INT: u8 = 2;
+    /// The tag byte of `Value::Dbl`.
+    pub const TAG_DBL: u8 = 3;
+    /// Byte offset of the `i32` payload of `Lgl` and `Int`.
+    pub const I32_AT: i32 = 4;
+    /// Byte offset of the `f64` payload of `Dbl`.
+    pub const F64_AT: i32 = 8;
 }
 
 impl PartialEq for Value {
@@ -576,4 +595,31 @@ pub fn str_vec(v: Vec<RStr>) -> Value {
 }
 pub fn list_vec(v: Vec<Value>) -> Value {
     Value::from_data(VecData::List(v))
+}
+
+#[cfg(test)]
+mod layout_tests {
+    use super::Value;
+
+    /// The layout compiled code relies on (`Value`'s doc).
+    #[test]
+    fn value_layout_is_the_documented_one() {
+        assert_eq!(std::mem::size_of::<Value>(), 16);
+        assert_eq!(std::mem::size_of::<Option<Value>>(), 16);
+        let at = |v: &Value, off: usize| unsafe { (v as *const Value as *const u8).add(off) };
+        for (v, tag) in [
+            (Value::Lgl(-5), Value::TAG_LGL),
+            (Value::Int(123_456), Value::TAG_INT),
+            (Value::Dbl(2.5), Value::TAG_DBL),
+        ] {
+            assert_eq!(unsafe { *at(&v, 0) }, tag);
+        }
+        let i = Value::Int(-77);
+        assert_eq!(unsafe { *(at(&i, Value::I32_AT as usize) as *const i32) }, -77);
+        let l = Value::Lgl(1);
+        assert_eq!(unsafe { *(at(&l, Value::I32_AT as usize) as *const i32) }, 1);
+        let d = Value::Dbl(-0.125);
+        assert_eq!(unsafe { *(at(&d, Value::F64_AT as usize) as *const f64) }, -0.125);
+        assert_ne!(unsafe { *at(&Value::Null, 0) }, Value::TAG_INT);
+    }
 }
