@@ -1304,6 +1304,19 @@ impl<'a> Builder<'a> {
                     st.stack.truncate(st.stack.len() - 2);
                     st.stack.push(r);
                 }
+                Op::Logic(and, _) => {
+                    // Vectorized `&` / `|`: native on two non-NA logical
+                    // scalars, else R's `&`/`|` through the runtime.
+                    let b = st.stack.pop().unwrap();
+                    let a = st.stack.pop().unwrap();
+                    let r = match (self.f.ty(a.val), self.f.ty(b.val)) {
+                        (Type::Bool, Type::Bool) => {
+                            self.bin(bb, if and { BinOp::AndB } else { BinOp::OrB }, a.val, b.val)
+                        }
+                        _ => self.runtime(bb, pc, &[a.val, b.val]),
+                    };
+                    st.stack.push(AbsVal::new(r));
+                }
                 Op::Not(_) | Op::Neg(..) => {
                     let mut a = st.stack.pop().unwrap();
                     if matches!(op, Op::Not(_)) {

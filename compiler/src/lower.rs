@@ -588,6 +588,52 @@ impl<'a, 'b> Lowerer<'a, 'b> {
         (ok, word)
     }
 
+    /// `box x` into `r`'s slot: written in place (tag, payload, bound flag)
+    /// when the slot holds a scalar or NULL, which owns nothing to release;
+    /// else by the runtime (`f`: `rt_box_int`/`dbl`/`lgl`), which drops the
+    /// old value.
+    fn box_scalar(&mut self, r: Val, x: CValue, f: FuncRef, tag: u8) {
+        let slot = self.slots[r.0 as usize] as i64;
+        let base = self.load_ctx(std::mem::offset_of!(runtime::Ctx, anys_ptr));
+        let addr = self.b.ins().iadd_imm_s(base, 16 * slot);
+        let old = self
+            .b
+            .ins()
+            .uload8(types::I32, MemFlagsData::trusted(), addr, 0);
+        let plain = self
+            .b
+            .ins()
+            .icmp_imm_u(IntCC::UnsignedLessThanOrEqual, old, Value::TAG_DBL as i64);
+        let (fast, slow, join) = (
+            self.b.create_block(),
+            self.b.create_block(),
+            self.b.create_block(),
+        );
+        self.b.set_cold_block(slow);
+        self.b.ins().brif(plain, fast, &[], slow, &[]);
+        self.b.switch_to_block(fast);
+        let t = self.iconst(types::I8, tag as i64);
+        self.b.ins().store(MemFlagsData::trusted(), t, addr, 0);
+        let at = if tag == Value::TAG_DBL {
+            Value::F64_AT
+        } else {
+            Value::I32_AT
+        };
+        self.b.ins().store(MemFlagsData::trusted(), x, addr, at);
+        let unbound = self.load_ctx(std::mem::offset_of!(runtime::Ctx, unbound_ptr));
+        let no = self.iconst(types::I8, 0);
+        self.b
+            .ins()
+            .store(MemFlagsData::trusted(), no, unbound, slot as i32);
+        self.b.ins().jump(join, &[]);
+        self.b.switch_to_block(slow);
+        let c = self.c();
+        let d = self.slot(r);
+        self.call(f, &[c, d, x]);
+        self.b.ins().jump(join, &[]);
+        self.b.switch_to_block(join);
+    }
+
     fn call(&mut self, f: FuncRef, args: &[CValue]) -> Option<CValue> {
         let inst = self.b.ins().call(f, args);
         self.b.inst_results(inst).first().copied()
@@ -1094,18 +1140,18 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                 self.call(self.rt.box_cplx, &[c, d, re, im]);
             }
             Box => {
-                let d = self.slot(r);
                 let x = self.get(a);
-                match self.f.ty(a) {
-                    Type::Int => self.call(self.rt.box_int, &[c, d, x]),
-                    Type::Dbl => self.call(self.rt.box_dbl, &[c, d, x]),
-                    Type::Lgl => self.call(self.rt.box_lgl, &[c, d, x]),
+                let (x, f, tag) = match self.f.ty(a) {
+                    Type::Int => (x, self.rt.box_int, Value::TAG_INT),
+                    Type::Dbl => (x, self.rt.box_dbl, Value::TAG_DBL),
+                    Type::Lgl => (x, self.rt.box_lgl, Value::TAG_LGL),
                     Type::Bool => {
                         let x = self.b.ins().uextend(types::I32, x);
-                        self.call(self.rt.box_lgl, &[c, d, x])
+                        (x, self.rt.box_lgl, Value::TAG_LGL)
                     }
                     t => return Err(format!("box of {}", t.name())),
                 };
+                self.box_scalar(r, x, f, tag);
             }
             Unbox => {
                 let s = self.slot(a);

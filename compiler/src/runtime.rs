@@ -288,9 +288,12 @@ pub struct Ctx {
     /// (`RET_*`; `RET_BOXED`: the result is in `result`) and its word.
     pub ret_kind: u32,
     pub ret_word: u64,
-    /// `anys.as_ptr()`, for compiled code's direct reads of `any` slots
-    /// (`anys` is not resized while its code runs).
-    pub anys_ptr: *const Value,
+    /// `anys.as_ptr()`, for compiled code's direct reads and scalar writes of
+    /// `any` slots (`anys` is not resized while its code runs).
+    pub anys_ptr: *mut Value,
+    /// `unbound.as_ptr()` (compiled code clears a slot's flag when it boxes
+    /// a scalar into it in place).
+    pub unbound_ptr: *mut bool,
 }
 
 /// `Ctx::ret_kind` values.

@@ -530,9 +530,11 @@ impl Shared {
             word: 0,
             ret_kind: compiler::runtime::RET_BOXED,
             ret_word: 0,
-            anys_ptr: std::ptr::null(),
+            anys_ptr: std::ptr::null_mut(),
+            unbound_ptr: std::ptr::null_mut(),
         };
-        ctx.anys_ptr = ctx.anys.as_ptr();
+        ctx.anys_ptr = ctx.anys.as_mut_ptr();
+        ctx.unbound_ptr = ctx.unbound.as_mut_ptr();
         entering();
         let status = (compiled.entry)(&mut ctx as *mut Ctx);
         let result = if status == ST_ERROR {
