@@ -55,8 +55,15 @@ pub struct RunArgs {
     /// Base seed for chaos; invocation k uses seed + k.
     #[arg(long, default_value_t = 42)]
     pub seed: u64,
-    /// Directory of the benchmark suite (`*.R`).
-    #[arg(long, default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/bench"))]
+    /// Directory of the benchmark suite (`*.R`/`*.r`; programs with `run()`,
+    /// or the Ř suite's `execute(n)` with a parameter from `suite.conf` or a
+    /// `# param: N` comment). Used by random_deopt, memory and costs.
+    #[arg(
+        long = "suite",
+        visible_alias = "bench-dir",
+        value_name = "DIR",
+        default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/bench")
+    )]
     pub bench_dir: PathBuf,
     /// Directory of the experiment programs (phase_sum.R, colsum.R, reopt_*.R).
     #[arg(long, default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/programs"))]
@@ -104,6 +111,9 @@ pub struct WorkerArgs {
     /// Problem size of a native kernel.
     #[arg(long, default_value_t = 0)]
     pub native_size: usize,
+    /// The R call to time instead of `run()` (e.g. `execute(35L)`).
+    #[arg(long)]
+    pub entry: Option<String>,
     /// Leave code `compiler::profit` judges slower than the interpreter to
     /// the interpreter (for comparing the policy; `scripts/coverage.py`).
     #[arg(long)]

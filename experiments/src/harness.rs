@@ -10,6 +10,7 @@ use crate::provenance::{machine, revision};
 use crate::schema::{
     ExperimentResult, Invocation, Machine, Mode, Revision, Run, RunConfig, Settings, SCHEMA_VERSION,
 };
+use crate::suite::Suite;
 use crate::worker::worker_args;
 use crate::{rscript, schema::WorkerOutput};
 use anyhow::{Context, Result};
@@ -55,9 +56,11 @@ impl Harness {
         })
     }
 
-    /// The benchmark suite: every `*.R` in the bench directory, sorted.
-    pub fn bench_programs(&self) -> Vec<PathBuf> {
-        r_files(&self.args.bench_dir)
+    /// The benchmark suite (`--suite DIR`): every `*.R`/`*.r` program of the
+    /// directory with its driver convention (`suite::load`); a missing
+    /// directory is an empty suite (the caller notes it).
+    pub fn bench_suite(&self) -> Suite {
+        crate::suite::load(&self.args.bench_dir).unwrap_or_default()
     }
 
     /// An experiment program by stem (`phase_sum` → programs/phase_sum.R).
@@ -79,6 +82,7 @@ impl Harness {
             deoptless_depth: self.args.deoptless_depth,
             trace: false,
             native_size: 0,
+            entry: None,
         }
     }
 
@@ -97,6 +101,8 @@ impl Harness {
             distributions: Vec::new(),
             headlines: Vec::new(),
             notes: Vec::new(),
+            failures: Vec::new(),
+            suite_speedup: None,
         }
     }
 
@@ -138,6 +144,7 @@ impl Harness {
                         config: plan[*i].config.clone(),
                         invocations: Vec::new(),
                         time_ms: None,
+                        steady_state: None,
                     },
                 )
             })
@@ -197,6 +204,7 @@ impl Harness {
             return rscript::run(
                 r,
                 Path::new(&cfg.program),
+                cfg.entry.as_deref(),
                 cfg.iterations,
                 &self.args.out.join(".scratch"),
                 timeout,
@@ -209,19 +217,7 @@ impl Harness {
     }
 }
 
-/// `*.R` files of `dir`, sorted by name (empty if the directory is missing).
-pub fn r_files(dir: &Path) -> Vec<PathBuf> {
-    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|rd| {
-            rd.filter_map(|e| e.ok())
-                .map(|e| e.path())
-                .filter(|p| p.extension().is_some_and(|x| x == "R") && p.is_file())
-                .collect()
-        })
-        .unwrap_or_default();
-    v.sort();
-    v
-}
+pub use crate::suite::r_files;
 
 /// A program's stem: `bench/fib.R` → `fib`.
 pub fn stem(p: &Path) -> String {

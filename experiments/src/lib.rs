@@ -21,5 +21,6 @@ pub mod provenance;
 pub mod report;
 pub mod rscript;
 pub mod schema;
+pub mod suite;
 pub mod trace;
 pub mod worker;

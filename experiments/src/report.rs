@@ -30,15 +30,23 @@ pub fn print_summary(outcomes: &[Outcome], total_s: f64, out: &Path) {
                 if first {
                     println!("{:<14} {:>8}  (no data)", o.name, time);
                 }
-                let failures = r.notes.iter().filter(|n| n.contains("failed")).count();
-                let other: Vec<&String> =
-                    r.notes.iter().filter(|n| !n.contains("failed")).collect();
-                if failures > 0 {
+                for f in &r.failures {
                     println!(
-                        "{:<14} {:>8}  ! {} failed invocations (see notes in the JSON)",
-                        "", "", failures
+                        "{:<14} {:>8}  ! FAILED {} [{}] {}: {}",
+                        "",
+                        "",
+                        f.benchmark,
+                        f.mode,
+                        if f.of == 0 {
+                            "not run".to_string()
+                        } else {
+                            format!("{}/{} invocations", f.failed, f.of)
+                        },
+                        f.error
                     );
                 }
+                let other: Vec<&String> =
+                    r.notes.iter().filter(|n| !n.contains("failed")).collect();
                 for n in other
                     .iter()
                     .filter(|n| n.contains("skipped") || n.contains("no "))

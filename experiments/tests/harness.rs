@@ -190,3 +190,110 @@ fn unknown_experiment_is_an_error() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown experiment"));
 }
+
+/// `--suite` over a directory holding both driver conventions: this
+/// project's `run()`, the Ř suite's `execute(n)` with its parameter from
+/// `suite.conf` (ReBench style) or from a `# param:` comment, a program that
+/// fails in every mode, one that fails only when compiled under chaos... and
+/// one that cannot be run at all. Every program is in the report.
+#[test]
+fn suite_with_both_driver_conventions() {
+    let dir = temp_dir("suite");
+    let suite = dir.join("suite");
+    std::fs::create_dir_all(&suite).unwrap();
+    let w = |name: &str, text: &str| std::fs::write(suite.join(name), text).unwrap();
+    w(
+        "own.R",
+        "run <- function() { s <- 0; for (i in 1:2000) s <- s + i; s }\nprint(run())\n",
+    );
+    // Ř style (lower-case .r, no top-level call), parameter from suite.conf.
+    w(
+        "Loop.r",
+        "execute <- function(n) {\n  s <- 0L\n  for (i in seq_len(n)) s <- s + i %% 7L\n  s\n}\n",
+    );
+    // Parameter from a comment; it checks that it got it.
+    w(
+        "Commented.r",
+        "# param: 1500\nexecute <- function(n) {\n  if (n != 1500L) stop(\"wrong n\")\n  x <- 0\n  for (i in 1:n) x <- x + sqrt(i)\n  x\n}\n",
+    );
+    w(
+        "Broken.r",
+        "# param: 3\nexecute <- function(n) stop(\"broken on purpose\")\n",
+    );
+    w("NoParam.r", "execute <- function(n) n\n");
+    w(
+        "suite.conf",
+        "# ReBench-style extra_args\n- Loop: {extra_args: 3000}\n",
+    );
+    let out_dir = dir.join("out");
+    let out = experiments(&[
+        "run",
+        "random_deopt",
+        "--invocations",
+        "1",
+        "--iterations",
+        "3",
+        "--warmup",
+        "1",
+        "--suite",
+        suite.to_str().unwrap(),
+        "--out",
+        out_dir.to_str().unwrap(),
+    ]);
+    assert!(out.status.success());
+    let rd = load(&out_dir, "random_deopt");
+    let ran: Vec<&str> = rd.speedups.iter().map(|s| s.benchmark.as_str()).collect();
+    assert_eq!(ran, vec!["Broken", "Commented", "Loop", "own"]);
+    for b in ["Commented", "Loop", "own"] {
+        let s = rd.speedups.iter().find(|s| s.benchmark == b).unwrap();
+        assert!(s.summary.is_some(), "{} has no speedup", b);
+        let ci = s.ci95.as_ref().expect("a bootstrap interval");
+        assert!(ci.lo <= s.summary.as_ref().unwrap().geomean * (1.0 + 1e-9));
+        assert!(ci.resamples >= 1000);
+    }
+    let entry = |b: &str| {
+        rd.runs
+            .iter()
+            .find(|r| r.benchmark == b)
+            .and_then(|r| r.config.entry.clone())
+    };
+    assert_eq!(entry("Loop").as_deref(), Some("execute(3000L)"));
+    assert_eq!(entry("Commented").as_deref(), Some("execute(1500L)"));
+    assert_eq!(entry("own"), None);
+    // The failing program: reported per mode with its first error line.
+    for mode in ["deopt", "deoptless"] {
+        let f = rd
+            .failures
+            .iter()
+            .find(|f| f.benchmark == "Broken" && f.mode == mode)
+            .unwrap_or_else(|| panic!("Broken [{}] not reported: {:?}", mode, rd.failures));
+        assert_eq!((f.failed, f.of), (1, 1));
+        assert!(f.error.contains("broken on purpose"), "{}", f.error);
+    }
+    let np = rd
+        .failures
+        .iter()
+        .find(|f| f.benchmark == "NoParam")
+        .expect("NoParam reported");
+    assert_eq!(np.mode, "all");
+    assert!(np.error.contains("param"), "{}", np.error);
+    assert_eq!(rd.failures.len(), 3, "{:?}", rd.failures);
+    // The summary table names them too.
+    let summary = String::from_utf8_lossy(&out.stdout);
+    assert!(summary.contains("FAILED Broken [deopt]"), "{}", summary);
+    assert!(
+        summary.contains("FAILED NoParam [all] not run"),
+        "{}",
+        summary
+    );
+    // The suite geomean with its interval, over the three that ran.
+    let suite_g = rd.suite_speedup.as_ref().expect("suite speedup");
+    assert_eq!(suite_g.benchmarks, 3);
+    let ci = suite_g.ci95.as_ref().unwrap();
+    assert!(ci.lo <= suite_g.geomean + 1e-9 && suite_g.geomean <= ci.hi + 1e-9);
+    // Every run that succeeded has a steady-state class.
+    for r in rd.runs.iter().filter(|r| !r.failed()) {
+        assert!(r.steady_state.is_some(), "{}", r.benchmark);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -2,7 +2,7 @@
 //! (deopt), dispatch latency and continuation compile time (deoptless), and
 //! function compile time, over every program under random failures.
 
-use super::common::{note_failures, plan, CHAOS};
+use super::common::{note_failures, plan_suite, CHAOS};
 use crate::harness::Harness;
 use crate::methodology::summarize;
 use crate::plots::{save, BoxFigure};
@@ -25,14 +25,19 @@ pub fn measure(h: &mut Harness, settings: &Settings) -> Result<ExperimentResult>
         super::find("costs").map_or("", |e| e.description),
         settings,
     );
-    let mut programs = h.bench_programs();
-    programs.extend(crate::harness::r_files(&h.args.programs_dir));
-    let mut plan = plan(
+    let mut suite = h.bench_suite();
+    // The experiment programs too (this project's convention).
+    if let Ok(extra) = crate::suite::load(&h.args.programs_dir) {
+        suite.programs.extend(extra.programs);
+        suite.unresolved.extend(extra.unresolved);
+    }
+    let mut plan = plan_suite(
         h,
-        &programs,
+        &suite,
         &[Mode::Deopt, Mode::Deoptless],
         settings,
         CHAOS,
+        &mut result,
     );
     for p in &mut plan {
         p.config.trace = true;

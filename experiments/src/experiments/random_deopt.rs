@@ -2,7 +2,7 @@
 //! assumption failures (P = 1/10000, seeded per invocation); per-iteration
 //! speedup of deoptless over deopt.
 
-use super::common::{note_failures, plan, speedup_headlines, CHAOS};
+use super::common::{note_failures, plan_suite, speedup_headlines, CHAOS};
 use crate::harness::Harness;
 use crate::methodology::deoptless_over_deopt;
 use crate::plots::{save, DotFigure};
@@ -12,19 +12,14 @@ use std::path::Path;
 
 /// The runs random_deopt and memory share (measured once per `run all`).
 pub fn chaos_runs(h: &mut Harness, result: &mut ExperimentResult, settings: &Settings) {
-    let programs = h.bench_programs();
-    if programs.is_empty() {
-        result.notes.push(format!(
-            "no benchmark programs (*.R) in {}",
-            h.args.bench_dir.display()
-        ));
-    }
-    let plan = plan(
+    let suite = h.bench_suite();
+    let plan = plan_suite(
         h,
-        &programs,
+        &suite,
         &[Mode::Deopt, Mode::Deoptless],
         settings,
         CHAOS,
+        result,
     );
     result.runs = h.run_plan(&result.experiment.clone(), plan, settings);
     result.notes.push(format!(
