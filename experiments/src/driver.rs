@@ -36,7 +36,24 @@ pub fn select(names: &[String]) -> Result<Vec<&'static Experiment>> {
 /// others still run. Errors only for bad arguments.
 pub fn run(args: RunArgs) -> Result<Vec<Outcome>> {
     let selected = select(&args.names)?;
-    std::fs::create_dir_all(&args.out)?;
+    // A missing suite directory or a malformed suite.conf is an error now,
+    // not an empty experiment later.
+    crate::suite::load(&args.bench_dir).context("--suite")?;
+    if !args.out.is_dir() {
+        std::fs::create_dir_all(&args.out).with_context(|| {
+            format!("cannot create the output directory {}", args.out.display())
+        })?;
+        eprintln!("experiments: created {}", args.out.display());
+    }
+    // Refuse an unwritable output directory before measuring for minutes.
+    let probe = args.out.join(".write-test");
+    std::fs::write(&probe, b"").with_context(|| {
+        format!(
+            "cannot write to the output directory {}",
+            args.out.display()
+        )
+    })?;
+    let _ = std::fs::remove_file(&probe);
     let out = args.out.clone();
     let mut h = Harness::new(args)?;
     let started = Instant::now();
@@ -77,17 +94,25 @@ pub fn run(args: RunArgs) -> Result<Vec<Outcome>> {
 pub fn replot(names: &[String], out: &Path) -> Result<()> {
     let all = vec!["all".to_string()];
     let names = if names.is_empty() { &all } else { names };
+    if !out.is_dir() {
+        bail!("plot --out {}: no such directory", out.display());
+    }
+    let mut drawn = 0;
     for e in select(names)? {
         let json = out.join(format!("{}.json", e.name));
         if !json.is_file() && *names == all {
             continue;
         }
+        drawn += 1;
         let text =
             std::fs::read_to_string(&json).with_context(|| format!("read {}", json.display()))?;
         let result: ExperimentResult =
             serde_json::from_str(&text).with_context(|| format!("parse {}", json.display()))?;
         (e.plot)(&result, &out.join(e.name))?;
         println!("{}: {}.png, {}.svg", e.name, e.name, e.name);
+    }
+    if drawn == 0 {
+        bail!("plot: no results (NAME.json) in {}", out.display());
     }
     Ok(())
 }

@@ -8,6 +8,17 @@ use std::process::ExitCode;
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+fn run(args: experiments::cli::RunArgs) -> ExitCode {
+    match experiments::driver::run(args) {
+        Ok(outcomes) if outcomes.iter().all(|o| o.error.is_none()) => ExitCode::SUCCESS,
+        Ok(_) => ExitCode::FAILURE,
+        Err(e) => {
+            eprintln!("experiments: {:#}", e);
+            ExitCode::from(2)
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.cmd {
@@ -17,14 +28,8 @@ fn main() -> ExitCode {
             }
             ExitCode::SUCCESS
         }
-        Command::Run(args) => match experiments::driver::run(args) {
-            Ok(outcomes) if outcomes.iter().all(|o| o.error.is_none()) => ExitCode::SUCCESS,
-            Ok(_) => ExitCode::FAILURE,
-            Err(e) => {
-                eprintln!("experiments: {:#}", e);
-                ExitCode::from(2)
-            }
-        },
+        Command::Run(args) => run(args),
+        Command::Reference(r) => run(r.run_args()),
         Command::Plot { names, out } => match experiments::driver::replot(&names, &out) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {

@@ -58,5 +58,16 @@ pub fn print_summary(outcomes: &[Outcome], total_s: f64, out: &Path) {
         }
     }
     println!("{}", "-".repeat(78));
-    println!("total {:.0}s; results in {}", total_s, out.display());
+    let shown = std::fs::canonicalize(out).unwrap_or_else(|_| out.to_path_buf());
+    let scratch = std::fs::canonicalize(crate::cli::scratch_dir()).ok();
+    println!(
+        "total {:.0}s; results in {}{}",
+        total_s,
+        shown.display(),
+        if scratch.as_deref() == Some(shown.as_path()) {
+            " (scratch; `--out results` or `experiments reference` writes results/)"
+        } else {
+            ""
+        }
+    );
 }

@@ -297,3 +297,100 @@ fn suite_with_both_driver_conventions() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+fn fails_with(args: &[&str], code: i32, needle: &str) {
+    let out = Command::new(env!("CARGO_BIN_EXE_experiments"))
+        .args(args)
+        .output()
+        .expect("run the experiments binary");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(code), "{:?}: {}", args, err);
+    assert!(
+        err.contains(needle),
+        "{:?}: stderr lacks {:?}: {}",
+        args,
+        needle,
+        err
+    );
+}
+
+/// Every command-line error is an error exit with a message naming the
+/// problem (issue 18).
+#[test]
+fn command_line_errors() {
+    let dir = temp_dir("cli");
+    let missing = dir.join("missing");
+    let m = missing.to_str().unwrap();
+    // plot: a missing directory, and one without results.
+    fails_with(&["plot", "--out", m], 2, "no such directory");
+    fails_with(&["plot", "--out", dir.to_str().unwrap()], 2, "no results");
+    fails_with(
+        &["plot", "phase_sum", "--out", dir.to_str().unwrap()],
+        2,
+        "phase_sum.json",
+    );
+    // worker: chaos is a probability.
+    for bad in ["2", "NaN", "-0.5", "inf"] {
+        let arg = format!("--chaos={}", bad);
+        fails_with(
+            &["worker", "--program", "x.R", "--mode", "deopt", &arg],
+            2,
+            "probability",
+        );
+    }
+    // run: a missing suite, a malformed suite.conf, an unwritable --out.
+    fails_with(&["run", "random_deopt", "--suite", m], 2, "does not exist");
+    let bad_suite = dir.join("bad_suite");
+    std::fs::create_dir_all(&bad_suite).unwrap();
+    std::fs::write(bad_suite.join("suite.conf"), "lonely\n").unwrap();
+    fails_with(
+        &[
+            "run",
+            "random_deopt",
+            "--suite",
+            bad_suite.to_str().unwrap(),
+        ],
+        2,
+        "suite.conf:1",
+    );
+    let file = dir.join("a_file");
+    std::fs::write(&file, "").unwrap();
+    let under_file = file.join("out");
+    fails_with(
+        &["run", "phase_sum", "--out", under_file.to_str().unwrap()],
+        2,
+        &format!(
+            "cannot create the output directory {}",
+            under_file.display()
+        ),
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Without `--out`, a run writes to the scratch directory, never `results/`;
+/// a missing `--out` directory is created (and said so).
+#[test]
+fn default_output_is_scratch_and_missing_out_is_created() {
+    let help = experiments(&["run", "--help"]);
+    let text = String::from_utf8_lossy(&help.stdout);
+    assert!(text.contains("target/experiments"), "{}", text);
+    let dir = temp_dir("created");
+    let fresh = dir.join("a/b");
+    let fx = fixtures();
+    let out = experiments(&[
+        "run",
+        "colsum",
+        "--invocations",
+        "1",
+        "--iterations",
+        "2",
+        "--programs-dir",
+        fx.join("programs").to_str().unwrap(),
+        "--out",
+        fresh.to_str().unwrap(),
+    ]);
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("created"));
+    load(&fresh, "colsum");
+    let _ = std::fs::remove_dir_all(&dir);
+}
