@@ -12,6 +12,7 @@
 pub mod cli;
 pub mod driver;
 pub mod experiments;
+pub mod glyph_text;
 pub mod harness;
 pub mod methodology;
 pub mod native;

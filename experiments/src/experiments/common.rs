@@ -318,5 +318,6 @@ pub fn iteration_panel(result: &ExperimentResult, benchmark: &str, title: &str) 
         y_label: "time per iteration (ms)".into(),
         series,
         bands: Vec::new(),
+        log_y: false,
     }
 }

@@ -5,7 +5,7 @@
 use super::common::{note_failures, plan_suite, CHAOS};
 use crate::harness::Harness;
 use crate::methodology::summarize;
-use crate::plots::{save, BoxFigure};
+use crate::plots::{caption, save, BoxFigure};
 use crate::schema::{Distribution, ExperimentResult, Headline, Latencies, Mode, Settings};
 use anyhow::Result;
 use std::path::Path;
@@ -61,7 +61,7 @@ pub fn measure(h: &mut Harness, settings: &Settings) -> Result<ExperimentResult>
             if let Some(s) = &summary {
                 result.headlines.push(Headline {
                     label: format!("{} ({}) median", name, mode.name()),
-                    value: format!("{:.1} us (n={})", s.median / 1e3, s.n),
+                    value: format!("{:.1} µs (n={})", s.median / 1e3, s.n),
                 });
             }
             result.distributions.push(Distribution {
@@ -89,7 +89,7 @@ pub fn plot(result: &ExperimentResult, base: &Path) -> Result<()> {
     save(
         &BoxFigure {
             title: "Costs from trace events (box: quartiles, whiskers: min/max)".into(),
-            y_label: "time (us, log)".into(),
+            y_label: "time (µs, log)".into(),
             categories: shown
                 .iter()
                 .map(|d| format!("{} ({})", d.name, d.mode.name()))
@@ -100,5 +100,6 @@ pub fn plot(result: &ExperimentResult, base: &Path) -> Result<()> {
                 .collect(),
         },
         base,
+        &caption(result),
     )
 }
