@@ -2,6 +2,7 @@
 
 use crate::schema::Mode;
 use clap::{Args, Parser, Subcommand};
+use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 
 #[derive(Parser)]
@@ -34,12 +35,26 @@ pub enum Command {
         #[arg(long, default_value = scratch_dir())]
         out: PathBuf,
     },
-    /// Internal: one measured process (the harness re-executes itself).
-    #[command(hide = true)]
+    /// Write the full matrix of the named experiments as independent jobs
+    /// (one per invocation) to `DIR/jobs.jsonl`, without measuring.
+    Plan(PlanArgs),
+    /// One measured process: `--jobs DIR/jobs.jsonl --index K` runs job K of
+    /// a plan (K defaults to `SLURM_ARRAY_TASK_ID`) and writes
+    /// `DIR/shards/K.json`; the harness also re-executes itself as a worker.
     Worker(WorkerArgs),
+    /// Combine a plan's shards into the JSON, figures and summary of a
+    /// local run.
+    Merge {
+        /// The plan's directory (`experiments plan --dir`).
+        dir: PathBuf,
+        /// Where the results go (created if missing; default: the scratch
+        /// directory).
+        #[arg(long, default_value = scratch_dir())]
+        out: PathBuf,
+    },
 }
 
-#[derive(Args, Clone, Debug)]
+#[derive(Args, Clone, Debug, Serialize, Deserialize)]
 pub struct RunArgs {
     /// Experiment names, or `all`.
     #[arg(required = true)]
@@ -105,6 +120,15 @@ pub const fn reference_dir() -> &'static str {
 }
 
 #[derive(Args, Clone, Debug)]
+pub struct PlanArgs {
+    #[command(flatten)]
+    pub run: RunArgs,
+    /// Where the jobs go (`DIR/jobs.jsonl`, `DIR/plan.json`, `DIR/shards/`).
+    #[arg(long)]
+    pub dir: PathBuf,
+}
+
+#[derive(Args, Clone, Debug)]
 pub struct ReferenceArgs {
     /// Seconds before a worker process is killed and reported as failed.
     #[arg(long, default_value_t = 600)]
@@ -142,11 +166,17 @@ pub fn probability(s: &str) -> Result<f64, String> {
 
 #[derive(Args, Clone, Debug)]
 pub struct WorkerArgs {
+    /// A plan's jobs file: run one job of it (`--index`) and write its shard.
+    #[arg(long, conflicts_with = "mode")]
+    pub jobs: Option<PathBuf>,
+    /// The job to run (default: `SLURM_ARRAY_TASK_ID`).
+    #[arg(long, requires = "jobs")]
+    pub index: Option<usize>,
     /// The R program, or the native kernel's name with `--mode native`.
-    #[arg(long)]
+    #[arg(long, default_value = "")]
     pub program: String,
     #[arg(long, value_enum)]
-    pub mode: Mode,
+    pub mode: Option<Mode>,
     #[arg(long, default_value_t = 10)]
     pub iterations: usize,
     #[arg(long, default_value_t = 0.0, value_parser = probability)]

@@ -14,6 +14,7 @@ pub mod driver;
 pub mod experiments;
 pub mod glyph_text;
 pub mod harness;
+pub mod jobs;
 pub mod methodology;
 pub mod native;
 pub mod plots;

@@ -54,7 +54,18 @@ pub fn worker_args(cfg: &RunConfig, seed: u64) -> Vec<String> {
 /// Run the worker and print its JSON report; errors go to the caller (which
 /// prints them on stderr and exits non-zero).
 pub fn main(args: WorkerArgs) -> Result<()> {
-    let output = match args.mode {
+    if let Some(jobs) = &args.jobs {
+        let shard = crate::jobs::run_job(jobs, args.index)?;
+        println!("{}", shard.display());
+        return Ok(());
+    }
+    let Some(mode) = args.mode else {
+        bail!("--mode is required (or --jobs FILE to run a planned job)");
+    };
+    if args.program.is_empty() {
+        bail!("--program is required (or --jobs FILE to run a planned job)");
+    }
+    let output = match mode {
         Mode::Native => run_native(&args)?,
         Mode::Interp | Mode::Deopt | Mode::Deoptless => {
             // R programs recurse deeply: run the VM on a thread with a big stack.
@@ -75,7 +86,7 @@ pub fn main(args: WorkerArgs) -> Result<()> {
 
 fn vm_config(args: &WorkerArgs) -> Config {
     Config {
-        mode: match args.mode {
+        mode: match args.mode.unwrap_or(Mode::Interp) {
             Mode::Deopt => VmMode::Deopt,
             Mode::Deoptless => VmMode::Deoptless,
             _ => VmMode::Interp,

@@ -394,3 +394,201 @@ fn default_output_is_scratch_and_missing_out_is_created() {
     load(&fresh, "colsum");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+fn tiny_args<'a>(fx: &'a Path, extra: &[&'a str]) -> Vec<String> {
+    let mut v: Vec<String> = [
+        "all",
+        "--invocations",
+        "2",
+        "--iterations",
+        "3",
+        "--warmup",
+        "1",
+        "--no-gnur",
+        "--suite",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    v.push(fx.join("bench").display().to_string());
+    v.push("--programs-dir".into());
+    v.push(fx.join("programs").display().to_string());
+    v.extend(extra.iter().map(|s| s.to_string()));
+    v
+}
+
+fn experiments_env(args: &[String], env: &[(&str, &str)]) -> std::process::Output {
+    let out = Command::new(env!("CARGO_BIN_EXE_experiments"))
+        .args(args)
+        .envs(env.iter().copied())
+        .output()
+        .expect("run the experiments binary");
+    if !out.status.success() {
+        eprintln!("stdout:\n{}", String::from_utf8_lossy(&out.stdout));
+        eprintln!("stderr:\n{}", String::from_utf8_lossy(&out.stderr));
+    }
+    out
+}
+
+/// Merge is checked against a local run: shards holding the local run's
+/// invocations merge into byte-identical JSON, PNG and SVG files.
+#[test]
+fn merge_of_the_local_runs_jobs_is_bit_identical() {
+    use experiments::jobs::{read_jobs, Shard};
+    let dir = temp_dir("merge");
+    let fx = fixtures();
+    let epoch = [("SOURCE_DATE_EPOCH", "1700000000")];
+    let local = dir.join("local");
+    let mut a = vec!["run".to_string()];
+    a.extend(tiny_args(&fx, &["--out", local.to_str().unwrap()]));
+    assert!(experiments_env(&a, &epoch).status.success());
+    let plan = dir.join("plan");
+    let mut p = vec!["plan".to_string()];
+    p.extend(tiny_args(&fx, &["--dir", plan.to_str().unwrap()]));
+    assert!(experiments_env(&p, &[]).status.success());
+    let jobs = read_jobs(&plan.join("jobs.jsonl")).unwrap();
+    // Every invocation of the local run is a job, and nothing else.
+    let results: Vec<ExperimentResult> = EXPERIMENTS.iter().map(|e| load(&local, e)).collect();
+    let mut invocations = std::collections::HashSet::new();
+    for r in &results {
+        for run in &r.runs {
+            for inv in &run.invocations {
+                invocations.insert(experiments::jobs::Job::key(&run.config, inv.seed));
+            }
+        }
+    }
+    assert_eq!(jobs.len(), invocations.len());
+    std::fs::create_dir_all(plan.join("shards")).unwrap();
+    for job in &jobs {
+        let (r, inv) = results
+            .iter()
+            .flat_map(|r| r.runs.iter().map(move |run| (r, run)))
+            .filter(|(_, run)| run.config == job.config)
+            .find_map(|(r, run)| {
+                run.invocations
+                    .iter()
+                    .find(|i| i.seed == job.seed)
+                    .map(|i| (r, i))
+            })
+            .unwrap_or_else(|| panic!("job {} is not in the local run", job.index));
+        let shard = Shard {
+            job: job.clone(),
+            output: inv.output.clone(),
+            error: inv.error.clone(),
+            machine: r.machine.clone(),
+            revision: r.revision.clone(),
+        };
+        std::fs::write(
+            plan.join(format!("shards/{}.json", job.index)),
+            serde_json::to_string(&shard).unwrap(),
+        )
+        .unwrap();
+    }
+    let merged = dir.join("merged");
+    let m = [
+        "merge".to_string(),
+        plan.display().to_string(),
+        "--out".into(),
+        merged.display().to_string(),
+    ];
+    assert!(experiments_env(&m, &epoch).status.success());
+    for e in EXPERIMENTS {
+        for ext in ["json", "png", "svg"] {
+            let name = format!("{}.{}", e, ext);
+            let x = std::fs::read(local.join(&name)).unwrap();
+            let y = std::fs::read(merged.join(&name)).unwrap();
+            assert!(
+                x == y,
+                "{} differs between the local run and the merge",
+                name
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// plan → workers (GNU parallel, through scripts/experiments-parallel.sh, when
+/// `parallel` is installed; one by one otherwise) → merge; a job without a
+/// shard is reported as failed, not dropped.
+#[test]
+fn plan_workers_merge() {
+    let dir = temp_dir("jobs");
+    let fx = fixtures();
+    let plan = dir.join("plan");
+    let mut p = vec!["plan".to_string()];
+    p.extend(tiny_args(&fx, &["--dir", plan.to_str().unwrap()]));
+    assert!(experiments_env(&p, &[]).status.success());
+    let jobs = experiments::jobs::read_jobs(&plan.join("jobs.jsonl")).unwrap();
+    let merged = dir.join("merged");
+    let has_parallel = Command::new("parallel")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).contains("GNU parallel"));
+    if has_parallel {
+        let script =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("../scripts/experiments-parallel.sh");
+        let out = Command::new("bash")
+            .arg(script)
+            .arg(&plan)
+            .arg("2")
+            .arg(&merged)
+            .env("EXPERIMENTS", env!("CARGO_BIN_EXE_experiments"))
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    } else {
+        eprintln!("GNU parallel is not installed: running the jobs one by one");
+        for j in &jobs {
+            let a = [
+                "worker".to_string(),
+                "--jobs".into(),
+                plan.join("jobs.jsonl").display().to_string(),
+                "--index".into(),
+                j.index.to_string(),
+            ];
+            assert!(experiments_env(&a, &[]).status.success());
+        }
+        let m = [
+            "merge".to_string(),
+            plan.display().to_string(),
+            "--out".into(),
+            merged.display().to_string(),
+        ];
+        assert!(experiments_env(&m, &[]).status.success());
+    }
+    for e in EXPERIMENTS {
+        let r = load(&merged, e);
+        assert!(r.failures.is_empty(), "{}: {:?}", e, r.failures);
+        assert!(r.runs.iter().all(|run| run.invocations.len() == 2));
+    }
+    // The Slurm way: the index from SLURM_ARRAY_TASK_ID; then drop a shard.
+    let a = [
+        "worker".to_string(),
+        "--jobs".into(),
+        plan.join("jobs.jsonl").display().to_string(),
+    ];
+    assert!(experiments_env(&a, &[("SLURM_ARRAY_TASK_ID", "0")])
+        .status
+        .success());
+    std::fs::remove_file(plan.join("shards/0.json")).unwrap();
+    let m = [
+        "merge".to_string(),
+        plan.display().to_string(),
+        "--out".into(),
+        merged.display().to_string(),
+    ];
+    let out = experiments_env(&m, &[]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("1 of"));
+    let first = &jobs[0];
+    let failed = EXPERIMENTS
+        .iter()
+        .map(|e| load(&merged, e))
+        .flat_map(|r| r.failures)
+        .any(|f| f.error.contains("no shard") && f.mode == first.config.mode.id());
+    assert!(failed, "the job without a shard is not reported");
+    let _ = std::fs::remove_dir_all(&dir);
+}
