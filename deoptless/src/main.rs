@@ -71,6 +71,10 @@ enum Cmd {
         /// over to the loop's OSR-in code.
         #[arg(long)]
         whole_continuations: bool,
+        /// Write /tmp/perf-PID.map naming each compiled version, OSR-in
+        /// entry and continuation, so that `perf report` attributes samples.
+        #[arg(long)]
+        perf_map: bool,
     },
 }
 
@@ -102,6 +106,7 @@ fn main() -> ExitCode {
             verify_contexts,
             profitability_check,
             whole_continuations,
+            perf_map,
         } => {
             let config = Config {
                 mode,
@@ -116,6 +121,7 @@ fn main() -> ExitCode {
                 verify_contexts,
                 profitability_check,
                 transfer_at_loop_headers: !whole_continuations,
+                perf_map,
             };
             let src = match std::fs::read(&file) {
                 Ok(b) => b,
