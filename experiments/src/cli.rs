@@ -21,7 +21,7 @@ pub enum Command {
     List,
     /// Run experiments (`all`, or names from `list`) into a scratch
     /// directory (`target/experiments`) unless `--out` says otherwise.
-    /// `run all`: about 8 minutes on 2 cores; `run all --quick`: about 1 minute.
+    /// `run all`: about 8 minutes on 2 cores; `run all --quick`: about 3 minutes.
     Run(RunArgs),
     /// The reference run: `run all` with the full settings into the
     /// repository's `results/` (the committed results and figures).
@@ -59,7 +59,7 @@ pub struct RunArgs {
     /// Experiment names, or `all`.
     #[arg(required = true)]
     pub names: Vec<String>,
-    /// Small defaults: `run all --quick` takes about 1 minute on 2 cores.
+    /// Small defaults: `run all --quick` takes about 3 minutes on 2 cores.
     #[arg(long)]
     pub quick: bool,
     /// Processes per configuration (overrides the experiment's default).

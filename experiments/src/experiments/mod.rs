@@ -28,9 +28,9 @@ pub struct Defaults {
 pub struct Experiment {
     pub name: &'static str,
     pub description: &'static str,
-    /// `run all` (within 15 minutes on 2 cores together).
+    /// `run all` (about 8 minutes on 2 cores together: 448 s at de83964).
     pub full: Defaults,
-    /// `run all --quick` (within 2 minutes together).
+    /// `run all --quick` (about 3 minutes together: 178 s on 2 shared cores).
     pub quick: Defaults,
     pub measure: fn(&mut Harness, &Settings) -> Result<ExperimentResult>,
     /// Draw `BASE.png` and `BASE.svg` from a result.
