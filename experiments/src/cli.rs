@@ -21,11 +21,11 @@ pub enum Command {
     List,
     /// Run experiments (`all`, or names from `list`) into a scratch
     /// directory (`target/experiments`) unless `--out` says otherwise.
-    /// `run all`: about 8 minutes on 2 cores; `run all --quick`: about 3 minutes.
+    /// `run all`: 8 to 16 minutes on 2 cores; `run all --quick`: about 3 minutes.
     Run(RunArgs),
     /// The reference run: `run all` with the full settings into the
     /// repository's `results/` (the committed results and figures).
-    /// About 8 minutes on 2 cores.
+    /// As long as `run all`: 8 to 16 minutes on 2 cores.
     Reference(ReferenceArgs),
     /// Redraw figures from existing results (`DIR/NAME.json`).
     Plot {

@@ -28,7 +28,7 @@ pub struct Defaults {
 pub struct Experiment {
     pub name: &'static str,
     pub description: &'static str,
-    /// `run all` (about 8 minutes on 2 cores together: 448 s at de83964).
+    /// `run all` (8 to 16 minutes on 2 cores together: 448 s quiet at de83964, 948 s shared at e46eaf3).
     pub full: Defaults,
     /// `run all --quick` (about 3 minutes together: 178 s on 2 shared cores).
     pub quick: Defaults,
