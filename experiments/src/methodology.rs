@@ -249,15 +249,49 @@ pub fn suite_speedup(speedups: &[Speedup], warmup: usize) -> Option<SuiteSpeedup
 /// segment (changes below 5% are not practically significant).
 pub const EQUIVALENT: f64 = 1.05;
 
-/// Changepoints of `xs` (positive times): binary segmentation of the log
-/// times on the mean. A segment is split at the point that most reduces its
-/// sum of squared deviations, if the reduction exceeds a BIC-style penalty
-/// `2 ln(n) σ²` (σ robustly estimated from successive differences: the
-/// median absolute difference / (0.6745 √2)), both parts have at least 2
-/// points and their means differ by more than `EQUIVALENT`. Returns the
-/// sorted first indices of every segment after the first.
+/// Isolated outliers (one slow iteration: a GC, the machine's other load)
+/// replaced by their neighbourhood's median (a Hampel filter over ±2
+/// iterations, threshold 3 robust standard deviations), as Barrett et al.
+/// exclude outliers before looking for changepoints.
+pub fn without_outliers(logs: &[f64]) -> Vec<f64> {
+    let n = logs.len();
+    let median = |v: &mut Vec<f64>| {
+        v.sort_by(|a, b| a.total_cmp(b));
+        let k = v.len();
+        if k % 2 == 1 {
+            v[k / 2]
+        } else {
+            (v[k / 2 - 1] + v[k / 2]) / 2.0
+        }
+    };
+    (0..n)
+        .map(|i| {
+            let mut w: Vec<f64> = logs[i.saturating_sub(2)..(i + 3).min(n)].to_vec();
+            let m = median(&mut w);
+            let mut dev: Vec<f64> = w.iter().map(|x| (x - m).abs()).collect();
+            let mad = median(&mut dev);
+            let limit = (3.0 * 1.4826 * mad).max(EQUIVALENT.ln());
+            if (logs[i] - m).abs() > limit {
+                m
+            } else {
+                logs[i]
+            }
+        })
+        .collect()
+}
+
+/// Changepoints of `xs` (positive times): outliers removed
+/// (`without_outliers`), then binary segmentation of the log times on the
+/// mean. A segment is split at the point that most reduces its sum of
+/// squared deviations, if the reduction exceeds the penalty `15 ln(n) σ²`
+/// (Barrett et al.'s `15 log n`, on data scaled by σ, robustly estimated from
+/// successive differences: the median absolute difference / (0.6745 √2)),
+/// both parts have at least 2 points and their means differ by more than
+/// `EQUIVALENT`. Returns the sorted first indices of every segment after the
+/// first.
 pub fn changepoints(xs: &[f64]) -> Vec<usize> {
-    let logs: Vec<f64> = xs.iter().map(|x| x.max(1e-12).ln()).collect();
+    let raw: Vec<f64> = xs.iter().map(|x| x.max(1e-12).ln()).collect();
+    let logs = without_outliers(&raw);
     let n = logs.len();
     if n < 4 {
         return Vec::new();
@@ -267,7 +301,7 @@ pub fn changepoints(xs: &[f64]) -> Vec<usize> {
     let mad = diffs[diffs.len() / 2];
     // A floor so that perfectly quiet data is not split on rounding.
     let sigma = (mad / (0.6745 * std::f64::consts::SQRT_2)).max(0.005);
-    let penalty = 2.0 * (n as f64).ln() * sigma * sigma;
+    let penalty = 15.0 * (n as f64).ln() * sigma * sigma;
     let mut cps = Vec::new();
     let mut todo = vec![(0usize, n)];
     while let Some((a, b)) = todo.pop() {
@@ -323,7 +357,8 @@ pub fn classify(xs: &[f64], cps: &[usize]) -> &'static str {
     if (n - last_start) * 4 < n {
         return "no steady state";
     }
-    let logs: Vec<f64> = xs.iter().map(|x| x.max(1e-12).ln()).collect();
+    let raw: Vec<f64> = xs.iter().map(|x| x.max(1e-12).ln()).collect();
+    let logs = without_outliers(&raw);
     let mut bounds = vec![0];
     bounds.extend_from_slice(cps);
     bounds.push(n);
