@@ -36,6 +36,10 @@ pub struct Config {
     /// Deoptless continuations end at the loop headers they reach and hand
     /// over to the loop's (cached) OSR-in code (`Entry::transfer_at_loop_headers`).
     pub transfer_at_loop_headers: bool,
+    /// Append a line per compiled version, OSR-in entry and continuation to
+    /// `/tmp/perf-PID.map` (Linux perf's map for JIT code), so that `perf
+    /// report` names compiled code (`--perf-map`).
+    pub perf_map: bool,
 }
 
 impl Default for Config {
@@ -53,6 +57,7 @@ impl Default for Config {
             dump_ir: false,
             profitability_check: false,
             transfer_at_loop_headers: true,
+            perf_map: false,
         }
     }
 }

@@ -392,6 +392,9 @@ impl Shared {
                 if let Some(text) = &c.disasm {
                     eprintln!("; native code of {} {}\n{}", code.name, label, text);
                 }
+                if self.config.perf_map {
+                    perf_map_entry(&c, &code.name, event, label, entry.pc);
+                }
                 self.event(|| {
                     serde_json::json!({"event": event, "function": code.name, "pc": entry.pc,
                                               "context": label, "ns": ns, "build_ns": phases[0],
@@ -1398,5 +1401,38 @@ fn verify_entry(
             name, why
         );
         std::process::exit(70);
+    }
+}
+
+/// The path of this process's perf map (`perf report` reads it).
+pub fn perf_map_path() -> std::path::PathBuf {
+    std::path::PathBuf::from(format!("/tmp/perf-{}.map", std::process::id()))
+}
+
+/// Append `START SIZE NAME` for compiled code to the perf map: the R
+/// function, what kind of code (`version`, `osr-in`, `continuation`), its
+/// context and entry pc. Failures to write are ignored (profiling aid only).
+fn perf_map_entry(c: &Compiled, function: &str, event: &str, context: &str, pc: usize) {
+    let kind = match event {
+        "compile" => "version",
+        "osr_compile" => "osr-in",
+        "continuation_compiled" => "continuation",
+        other => other,
+    };
+    let line = format!(
+        "{:x} {:x} R:{} [{} {} pc {}]\n",
+        c.entry as usize,
+        c.code_size.max(1),
+        function,
+        kind,
+        context.replace('\n', " "),
+        pc
+    );
+    if let Ok(mut f) = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(perf_map_path())
+    {
+        let _ = f.write_all(line.as_bytes());
     }
 }

@@ -46,7 +46,7 @@ enum Cmd {
         #[arg(long, default_value_t = 5000)]
         osr_threshold: u32,
         /// Probability that an assumption check fails although it holds.
-        #[arg(long, default_value_t = 0.0)]
+        #[arg(long, default_value_t = 0.0, value_parser = probability)]
         chaos: f64,
         #[arg(long, default_value_t = 0)]
         seed: u64,
@@ -71,7 +71,21 @@ enum Cmd {
         /// over to the loop's OSR-in code.
         #[arg(long)]
         whole_continuations: bool,
+        /// Write /tmp/perf-PID.map naming each compiled version, OSR-in
+        /// entry and continuation, so that `perf report` attributes samples.
+        #[arg(long)]
+        perf_map: bool,
     },
+}
+
+/// A probability in [0, 1] (NaN and values outside are usage errors).
+fn probability(s: &str) -> Result<f64, String> {
+    let p: f64 = s.parse().map_err(|_| format!("'{}' is not a number", s))?;
+    if (0.0..=1.0).contains(&p) {
+        Ok(p)
+    } else {
+        Err(format!("'{}' is not a probability in [0, 1]", s))
+    }
 }
 
 fn main() -> ExitCode {
@@ -92,6 +106,7 @@ fn main() -> ExitCode {
             verify_contexts,
             profitability_check,
             whole_continuations,
+            perf_map,
         } => {
             let config = Config {
                 mode,
@@ -106,6 +121,7 @@ fn main() -> ExitCode {
                 verify_contexts,
                 profitability_check,
                 transfer_at_loop_headers: !whole_continuations,
+                perf_map,
             };
             let src = match std::fs::read(&file) {
                 Ok(b) => b,
@@ -147,14 +163,21 @@ fn run(
     stats_path: Option<&str>,
     trace: Option<&str>,
 ) -> u8 {
-    let trace: Option<Box<dyn Write>> = match trace.map(std::fs::File::create) {
-        Some(Ok(f)) => Some(Box::new(std::io::BufWriter::new(f))),
-        Some(Err(e)) => {
-            eprintln!("dlvm: cannot write trace: {}", e);
+    let trace: Option<Box<dyn Write>> = match trace.map(|p| (p, std::fs::File::create(p))) {
+        Some((_, Ok(f))) => Some(Box::new(std::io::BufWriter::new(f))),
+        Some((p, Err(e))) => {
+            eprintln!("dlvm: cannot write trace to {}: {}", p, e);
             return 2;
         }
         None => None,
     };
+    // Refuse an unwritable stats path before running, not after.
+    if let Some(p) = stats_path {
+        if let Err(e) = std::fs::File::create(p) {
+            eprintln!("dlvm: cannot write stats to {}: {}", p, e);
+            return 2;
+        }
+    }
     let mut session = Session::new(config.clone(), trace);
     let stdout = std::io::stdout();
     let stderr = std::io::stderr();
@@ -167,6 +190,7 @@ fn run(
         let st = session.stats();
         if let Err(e) = std::fs::write(p, serde_json::to_string_pretty(&st).unwrap()) {
             let _ = writeln!(err, "dlvm: cannot write stats to {}: {}", p, e);
+            return 2;
         }
     }
     status as u8

@@ -4,12 +4,14 @@
 //! writes result files.
 
 use crate::cli::RunArgs;
+use crate::jobs::{Job, Shard};
 use crate::methodology::summarize_run;
 use crate::process::run_with_timeout;
 use crate::provenance::{machine, revision};
 use crate::schema::{
     ExperimentResult, Invocation, Machine, Mode, Revision, Run, RunConfig, Settings, SCHEMA_VERSION,
 };
+use crate::suite::Suite;
 use crate::worker::worker_args;
 use crate::{rscript, schema::WorkerOutput};
 use anyhow::{Context, Result};
@@ -25,6 +27,16 @@ pub struct Planned {
     pub config: RunConfig,
 }
 
+/// How invocations are carried out.
+pub enum Executor {
+    /// Worker processes on this machine (`run`).
+    Local,
+    /// Recorded as jobs, not run (`plan`); every invocation "fails".
+    Plan(Vec<Job>),
+    /// Read from a plan's shards (`merge`), by job key.
+    Replay(HashMap<String, Shard>),
+}
+
 pub struct Harness {
     /// This binary, re-executed as `worker`.
     pub exe: PathBuf,
@@ -33,11 +45,18 @@ pub struct Harness {
     pub machine: Machine,
     pub revision: Revision,
     pub progress: MultiProgress,
+    pub executor: Executor,
     cache: HashMap<String, Run>,
 }
 
 impl Harness {
-    pub fn new(args: RunArgs) -> Result<Harness> {
+    pub fn new(mut args: RunArgs) -> Result<Harness> {
+        // Absolute program paths: jobs may run in another directory.
+        for d in [&mut args.bench_dir, &mut args.programs_dir] {
+            if let Ok(c) = std::fs::canonicalize(&*d) {
+                *d = c;
+            }
+        }
         let exe = std::env::current_exe().context("locate the experiments binary")?;
         let rscript = if args.no_gnur {
             None
@@ -50,14 +69,17 @@ impl Harness {
             machine: machine(),
             revision: revision(),
             progress: MultiProgress::new(),
+            executor: Executor::Local,
             cache: HashMap::new(),
             args,
         })
     }
 
-    /// The benchmark suite: every `*.R` in the bench directory, sorted.
-    pub fn bench_programs(&self) -> Vec<PathBuf> {
-        r_files(&self.args.bench_dir)
+    /// The benchmark suite (`--suite DIR`): every `*.R`/`*.r` program of the
+    /// directory with its driver convention (`suite::load`); a missing
+    /// directory is an empty suite (the caller notes it).
+    pub fn bench_suite(&self) -> Suite {
+        crate::suite::load(&self.args.bench_dir).unwrap_or_default()
     }
 
     /// An experiment program by stem (`phase_sum` → programs/phase_sum.R).
@@ -79,6 +101,7 @@ impl Harness {
             deoptless_depth: self.args.deoptless_depth,
             trace: false,
             native_size: 0,
+            entry: None,
         }
     }
 
@@ -97,6 +120,8 @@ impl Harness {
             distributions: Vec::new(),
             headlines: Vec::new(),
             notes: Vec::new(),
+            failures: Vec::new(),
+            suite_speedup: None,
         }
     }
 
@@ -138,6 +163,7 @@ impl Harness {
                         config: plan[*i].config.clone(),
                         invocations: Vec::new(),
                         time_ms: None,
+                        steady_state: None,
                     },
                 )
             })
@@ -149,6 +175,9 @@ impl Harness {
                 let seed = settings.seed + inv as u64;
                 let (output, error) = match self.invoke(&p.config, seed, settings) {
                     Ok(o) => (Some(o), None),
+                    Err(e) if matches!(self.executor, Executor::Plan(_)) => {
+                        (None, Some(format!("{:#}", e)))
+                    }
                     Err(e) => {
                         let msg = format!("{:#}", e);
                         bar.println(format!(
@@ -189,39 +218,75 @@ impl Harness {
             .collect()
     }
 
-    /// One invocation: a worker process, or Rscript for GNU R.
-    fn invoke(&self, cfg: &RunConfig, seed: u64, settings: &Settings) -> Result<WorkerOutput> {
-        let timeout = Duration::from_secs(settings.timeout_s);
-        if cfg.mode == Mode::Gnur {
-            let r = self.rscript.as_ref().context("Rscript is not on PATH")?;
-            return rscript::run(
-                r,
-                Path::new(&cfg.program),
-                cfg.iterations,
+    /// One invocation: a worker process, or Rscript for GNU R (or a job
+    /// recorded, or a shard read back).
+    fn invoke(&mut self, cfg: &RunConfig, seed: u64, settings: &Settings) -> Result<WorkerOutput> {
+        match &mut self.executor {
+            Executor::Local => execute(
+                &self.exe,
+                self.rscript.as_deref(),
+                cfg,
+                seed,
+                settings.timeout_s,
                 &self.args.out.join(".scratch"),
-                timeout,
-            );
+            ),
+            Executor::Plan(jobs) => {
+                let key = Job::key(cfg, seed);
+                if !jobs.iter().any(|j| Job::key(&j.config, j.seed) == key) {
+                    jobs.push(Job {
+                        index: jobs.len(),
+                        config: cfg.clone(),
+                        seed,
+                        timeout_s: settings.timeout_s,
+                    });
+                }
+                anyhow::bail!("planned, not run")
+            }
+            Executor::Replay(shards) => {
+                let shard = shards
+                    .get(&Job::key(cfg, seed))
+                    .context("no shard for this job (not run yet?)")?;
+                match (&shard.output, &shard.error) {
+                    (Some(o), _) => Ok(o.clone()),
+                    (None, e) => Err(anyhow::anyhow!(
+                        "{}",
+                        e.clone().unwrap_or_else(|| "failed".into())
+                    )),
+                }
+            }
         }
-        let mut cmd = Command::new(&self.exe);
-        cmd.args(worker_args(cfg, seed));
-        let out = run_with_timeout(cmd, timeout)?;
-        serde_json::from_slice(&out).context("worker printed no valid JSON")
     }
 }
 
-/// `*.R` files of `dir`, sorted by name (empty if the directory is missing).
-pub fn r_files(dir: &Path) -> Vec<PathBuf> {
-    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|rd| {
-            rd.filter_map(|e| e.ok())
-                .map(|e| e.path())
-                .filter(|p| p.extension().is_some_and(|x| x == "R") && p.is_file())
-                .collect()
-        })
-        .unwrap_or_default();
-    v.sort();
-    v
+/// Run one invocation of `cfg` with `seed` on this machine: a worker process
+/// (this binary) or Rscript, killed after `timeout_s`.
+pub fn execute(
+    exe: &Path,
+    rscript: Option<&Path>,
+    cfg: &RunConfig,
+    seed: u64,
+    timeout_s: u64,
+    scratch: &Path,
+) -> Result<WorkerOutput> {
+    let timeout = Duration::from_secs(timeout_s);
+    if cfg.mode == Mode::Gnur {
+        let r = rscript.context("Rscript is not on PATH")?;
+        return rscript::run(
+            r,
+            Path::new(&cfg.program),
+            cfg.entry.as_deref(),
+            cfg.iterations,
+            scratch,
+            timeout,
+        );
+    }
+    let mut cmd = Command::new(exe);
+    cmd.args(worker_args(cfg, seed));
+    let out = run_with_timeout(cmd, timeout)?;
+    serde_json::from_slice(&out).context("worker printed no valid JSON")
 }
+
+pub use crate::suite::r_files;
 
 /// A program's stem: `bench/fib.R` → `fib`.
 pub fn stem(p: &Path) -> String {
@@ -232,10 +297,17 @@ pub fn stem(p: &Path) -> String {
 
 /// Write `result` as `out/NAME.json` (pretty-printed).
 pub fn write_result(out: &Path, result: &mut ExperimentResult) -> Result<PathBuf> {
-    result.finished_unix_s = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_secs())
-        .unwrap_or(0);
+    // SOURCE_DATE_EPOCH (the reproducible-builds convention) fixes the
+    // timestamp, so that two runs of the same data write identical files.
+    result.finished_unix_s = std::env::var("SOURCE_DATE_EPOCH")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map(|d| d.as_secs())
+                .unwrap_or(0)
+        });
     std::fs::create_dir_all(out)?;
     let path = out.join(format!("{}.json", result.experiment));
     std::fs::write(&path, serde_json::to_string_pretty(result)?)

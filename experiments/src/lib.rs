@@ -12,7 +12,9 @@
 pub mod cli;
 pub mod driver;
 pub mod experiments;
+pub mod glyph_text;
 pub mod harness;
+pub mod jobs;
 pub mod methodology;
 pub mod native;
 pub mod plots;
@@ -21,5 +23,6 @@ pub mod provenance;
 pub mod report;
 pub mod rscript;
 pub mod schema;
+pub mod suite;
 pub mod trace;
 pub mod worker;

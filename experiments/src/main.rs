@@ -8,6 +8,17 @@ use std::process::ExitCode;
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+fn run(args: experiments::cli::RunArgs) -> ExitCode {
+    match experiments::driver::run(args) {
+        Ok(outcomes) if outcomes.iter().all(|o| o.error.is_none()) => ExitCode::SUCCESS,
+        Ok(_) => ExitCode::FAILURE,
+        Err(e) => {
+            eprintln!("experiments: {:#}", e);
+            ExitCode::from(2)
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.cmd {
@@ -17,7 +28,26 @@ fn main() -> ExitCode {
             }
             ExitCode::SUCCESS
         }
-        Command::Run(args) => match experiments::driver::run(args) {
+        Command::Run(args) => run(args),
+        Command::Reference(r) => run(r.run_args()),
+        Command::Plan(p) => match experiments::driver::plan(p.run, &p.dir) {
+            Ok(n) => {
+                println!(
+                    "{} jobs in {}; run each with `experiments worker --jobs {} --index K` (K in 0..{}), then `experiments merge {}`",
+                    n,
+                    experiments::jobs::jobs_file(&p.dir).display(),
+                    experiments::jobs::jobs_file(&p.dir).display(),
+                    n,
+                    p.dir.display()
+                );
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("experiments: {:#}", e);
+                ExitCode::from(2)
+            }
+        },
+        Command::Merge { dir, out } => match experiments::driver::merge(&dir, &out) {
             Ok(outcomes) if outcomes.iter().all(|o| o.error.is_none()) => ExitCode::SUCCESS,
             Ok(_) => ExitCode::FAILURE,
             Err(e) => {

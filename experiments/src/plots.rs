@@ -3,6 +3,8 @@
 //! Text uses the DejaVu Sans font shipped in `assets/` (plotters is built
 //! without system font libraries), registered as "sans-serif".
 
+use crate::glyph_text::GlyphText;
+use crate::schema::ExperimentResult;
 use anyhow::{anyhow, Result};
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -11,7 +13,7 @@ use std::path::Path;
 use std::sync::Once;
 
 const FONT: &str = "sans-serif";
-static FONT_BYTES: &[u8] = include_bytes!("../assets/DejaVuSans.ttf");
+pub(crate) static FONT_BYTES: &[u8] = include_bytes!("../assets/DejaVuSans.ttf");
 
 fn register_font() {
     static ONCE: Once = Once::new();
@@ -56,19 +58,60 @@ pub trait Figure {
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<()>;
 }
 
-/// Draw `fig` into `base.png` and `base.svg`.
-pub fn save(fig: &impl Figure, base: &Path) -> Result<()> {
+/// The caption line every figure carries: where its numbers come from.
+pub fn caption(r: &ExperimentResult) -> String {
+    let commit: String = r.revision.commit.chars().take(10).collect();
+    format!(
+        "dlvm {}{} · {} · {} cores · {} · {} invocations x {} iterations, warmup {}",
+        commit,
+        if r.revision.dirty { " (dirty)" } else { "" },
+        r.machine.cpu_model,
+        r.machine.cores,
+        r.machine.hostname,
+        r.settings.invocations,
+        r.settings.iterations,
+        r.settings.warmup
+    )
+}
+
+/// Height of the caption strip at the bottom of every figure.
+const CAPTION_H: u32 = 26;
+
+fn draw_captioned<DB: DrawingBackend>(
+    fig: &impl Figure,
+    root: &DrawingArea<DB, Shift>,
+    caption: &str,
+) -> Result<()> {
+    root.fill(&WHITE).map_err(pe)?;
+    let (_, h) = root.dim_in_pixel();
+    let (body, foot) = root.split_vertically(h - CAPTION_H);
+    fig.draw(&body)?;
+    foot.draw_text(
+        caption,
+        &TextStyle::from((FONT, 13).into_font())
+            .color(&RGBColor(100, 100, 100))
+            .pos(Pos::new(HPos::Left, VPos::Center)),
+        (10, CAPTION_H as i32 / 2),
+    )
+    .map_err(pe)
+}
+
+/// Draw `fig` into `base.png` and `base.svg`, with `caption` (revision and
+/// machine, `caption()`) in a line under it.
+pub fn save(fig: &impl Figure, base: &Path, caption: &str) -> Result<()> {
     register_font();
     let png = base.with_extension("png");
     let svg = base.with_extension("svg");
+    let (w, h) = fig.size();
+    let size = (w, h + CAPTION_H);
     {
-        let root = BitMapBackend::new(&png, fig.size()).into_drawing_area();
-        fig.draw(&root)?;
+        let root = GlyphText::new(BitMapBackend::new(&png, size), FONT_BYTES)?.into_drawing_area();
+        draw_captioned(fig, &root, caption)?;
         root.present().map_err(pe)?;
     }
     {
-        let root = SVGBackend::new(&svg, fig.size()).into_drawing_area();
-        fig.draw(&root)?;
+        let root = SVGBackend::new(&svg, size).into_drawing_area();
+        draw_captioned(fig, &root, caption)?;
         root.present().map_err(pe)?;
     }
     Ok(())
@@ -135,6 +178,8 @@ pub struct LinePanel {
     pub y_label: String,
     pub series: Vec<Series>,
     pub bands: Vec<Band>,
+    /// Logarithmic y axis (values spanning orders of magnitude).
+    pub log_y: bool,
 }
 
 /// Panels side by side under one title.
@@ -169,14 +214,41 @@ fn draw_line_panel<DB: DrawingBackend>(p: &LinePanel, area: &DrawingArea<DB, Shi
         let inner = area.titled(&p.title, (FONT, 18)).map_err(pe)?;
         return no_samples(&inner, "no samples");
     }
-    let (y0, y1) = y_range(all.map(|(_, y)| *y), false);
-    let mut chart = ChartBuilder::on(area)
+    let (y0, y1) = y_range(all.map(|(_, y)| *y), p.log_y);
+    let mut builder = ChartBuilder::on(area);
+    builder
         .caption(&p.title, (FONT, 18))
         .margin(12)
         .x_label_area_size(45)
-        .y_label_area_size(65)
-        .build_cartesian_2d(0.5..x_max + 0.5, y0..y1)
-        .map_err(pe)?;
+        .y_label_area_size(65);
+    if p.log_y {
+        let chart = builder
+            .build_cartesian_2d(0.5..x_max + 0.5, (y0..y1).log_scale())
+            .map_err(pe)?;
+        line_panel_body(p, chart, y0, y1)
+    } else {
+        let chart = builder
+            .build_cartesian_2d(0.5..x_max + 0.5, y0..y1)
+            .map_err(pe)?;
+        line_panel_body(p, chart, y0, y1)
+    }
+}
+
+fn line_panel_body<'a, DB: DrawingBackend + 'a, Y>(
+    p: &LinePanel,
+    mut chart: ChartContext<'a, DB, Cartesian2d<plotters::coord::types::RangedCoordf64, Y>>,
+    y0: f64,
+    y1: f64,
+) -> Result<()>
+where
+    Y: Ranged<ValueType = f64> + plotters::coord::ranged1d::ValueFormatter<f64>,
+{
+    // Band labels just above the bottom (in log space on a log axis).
+    let label_y = if p.log_y {
+        y0 * (y1 / y0).powf(0.02)
+    } else {
+        y0 + (y1 - y0) * 0.02
+    };
     for (i, b) in p.bands.iter().enumerate() {
         let shade = if i % 2 == 0 {
             RGBColor(235, 235, 245)
@@ -192,7 +264,7 @@ fn draw_line_panel<DB: DrawingBackend>(p: &LinePanel, area: &DrawingArea<DB, Shi
         chart
             .draw_series(std::iter::once(Text::new(
                 b.label.clone(),
-                ((b.from + b.to) / 2.0, y0 + (y1 - y0) * 0.02),
+                ((b.from + b.to) / 2.0, label_y),
                 TextStyle::from((FONT, 15).into_font())
                     .color(&RGBColor(90, 90, 90))
                     .pos(Pos::new(HPos::Center, VPos::Bottom)),
@@ -216,6 +288,7 @@ fn draw_line_panel<DB: DrawingBackend>(p: &LinePanel, area: &DrawingArea<DB, Shi
             .draw_series(
                 s.dots
                     .iter()
+                    .filter(|pt| !p.log_y || pt.1 > 0.0)
                     .map(|pt| Circle::new(*pt, 2, c.mix(0.35).filled())),
             )
             .map_err(pe)?;
@@ -272,6 +345,9 @@ fn label_room(names: &[String]) -> u32 {
     }
 }
 
+/// (label, value, interval) of a summary line across a figure.
+pub type Overall = (String, f64, Option<(f64, f64)>);
+
 /// Per-category dots (one per measurement) and a mean marker, log-scale y:
 /// Figure 6's layout.
 pub struct DotFigure {
@@ -282,6 +358,11 @@ pub struct DotFigure {
     pub dots: Vec<Vec<f64>>,
     /// Mean marker per category.
     pub means: Vec<Option<f64>>,
+    /// Confidence interval of each mean, drawn as an error bar.
+    pub intervals: Vec<Option<(f64, f64)>>,
+    /// A summary over categories (label, value, interval), drawn as a
+    /// dashed line with a shaded band across the plot.
+    pub overall: Option<Overall>,
     /// A horizontal reference line (e.g. speedup 1).
     pub reference: Option<f64>,
 }
@@ -303,7 +384,8 @@ impl Figure for DotFigure {
             .flatten()
             .copied()
             .chain(self.reference)
-            .chain(self.means.iter().flatten().copied());
+            .chain(self.means.iter().flatten().copied())
+            .chain(self.intervals.iter().flatten().flat_map(|(a, b)| [*a, *b]));
         let (y0, y1) = y_range(ys, true);
         let mut chart = ChartBuilder::on(&area)
             .margin(15)
@@ -331,6 +413,32 @@ impl Figure for DotFigure {
                     BLACK.mix(0.6).stroke_width(1),
                 )))
                 .map_err(pe)?;
+        }
+        if let Some((label, g, ci)) = &self.overall {
+            let green = RGBColor(44, 160, 44);
+            if let Some((lo, hi)) = ci {
+                chart
+                    .draw_series(std::iter::once(Rectangle::new(
+                        [(0.0, *lo), (n, *hi)],
+                        green.mix(0.18).filled(),
+                    )))
+                    .map_err(pe)?;
+            }
+            // Dashed: segments of a fortieth of the width.
+            let dashes = (0..(n * 20.0).ceil() as usize).map(|k| {
+                let x = k as f64 / 20.0;
+                PathElement::new(
+                    vec![(x, *g), ((x + 0.03).min(n), *g)],
+                    green.stroke_width(2),
+                )
+            });
+            chart
+                .draw_series(dashes)
+                .map_err(pe)?
+                .label(label.clone())
+                .legend(move |(x, y)| {
+                    PathElement::new(vec![(x, y), (x + 22, y)], green.stroke_width(2))
+                });
         }
         let dot = RGBColor(31, 119, 180);
         for (i, ds) in self.dots.iter().enumerate() {
@@ -360,6 +468,33 @@ impl Figure for DotFigure {
             .label("geometric mean")
             .legend(move |(x, y)| {
                 PathElement::new(vec![(x, y), (x + 22, y)], mean_c.stroke_width(3))
+            });
+        let bars = self.intervals.iter().enumerate().filter_map(|(i, ci)| {
+            let (lo, hi) = (*ci)?;
+            (lo > 0.0 && hi > 0.0).then(|| {
+                let x = i as f64 + 0.5;
+                PathElement::new(
+                    vec![
+                        (x - 0.12, lo),
+                        (x + 0.12, lo),
+                        (x, lo),
+                        (x, hi),
+                        (x - 0.12, hi),
+                        (x + 0.12, hi),
+                    ],
+                    BLACK.stroke_width(2),
+                )
+            })
+        });
+        chart
+            .draw_series(bars)
+            .map_err(pe)?
+            .label("95% bootstrap CI")
+            .legend(|(x, y)| {
+                PathElement::new(
+                    vec![(x + 11, y - 7), (x + 11, y + 7)],
+                    BLACK.stroke_width(2),
+                )
             });
         chart
             // Only a legend entry: the dots were drawn per category above.

@@ -30,15 +30,23 @@ pub fn print_summary(outcomes: &[Outcome], total_s: f64, out: &Path) {
                 if first {
                     println!("{:<14} {:>8}  (no data)", o.name, time);
                 }
-                let failures = r.notes.iter().filter(|n| n.contains("failed")).count();
-                let other: Vec<&String> =
-                    r.notes.iter().filter(|n| !n.contains("failed")).collect();
-                if failures > 0 {
+                for f in &r.failures {
                     println!(
-                        "{:<14} {:>8}  ! {} failed invocations (see notes in the JSON)",
-                        "", "", failures
+                        "{:<14} {:>8}  ! FAILED {} [{}] {}: {}",
+                        "",
+                        "",
+                        f.benchmark,
+                        f.mode,
+                        if f.of == 0 {
+                            "not run".to_string()
+                        } else {
+                            format!("{}/{} invocations", f.failed, f.of)
+                        },
+                        f.error
                     );
                 }
+                let other: Vec<&String> =
+                    r.notes.iter().filter(|n| !n.contains("failed")).collect();
                 for n in other
                     .iter()
                     .filter(|n| n.contains("skipped") || n.contains("no "))
@@ -50,5 +58,16 @@ pub fn print_summary(outcomes: &[Outcome], total_s: f64, out: &Path) {
         }
     }
     println!("{}", "-".repeat(78));
-    println!("total {:.0}s; results in {}", total_s, out.display());
+    let shown = std::fs::canonicalize(out).unwrap_or_else(|_| out.to_path_buf());
+    let scratch = std::fs::canonicalize(crate::cli::scratch_dir()).ok();
+    println!(
+        "total {:.0}s; results in {}{}",
+        total_s,
+        shown.display(),
+        if scratch.as_deref() == Some(shown.as_path()) {
+            " (scratch; `--out results` or `experiments reference` writes results/)"
+        } else {
+            ""
+        }
+    );
 }

@@ -17,8 +17,10 @@ pub fn find_rscript() -> Option<std::path::PathBuf> {
         .find(|p| p.is_file())
 }
 
-/// The driver's source for `program` and `iterations` timed calls.
-pub fn driver(program: &Path, iterations: usize) -> String {
+/// The driver's source for `program` and `iterations` timed calls of `entry`
+/// (default `run()`).
+pub fn driver(program: &Path, entry: Option<&str>, iterations: usize) -> String {
+    let entry = entry.unwrap_or("run()");
     let file = program
         .display()
         .to_string()
@@ -29,7 +31,7 @@ pub fn driver(program: &Path, iterations: usize) -> String {
 .dlvm_times <- numeric({iterations})
 for (.dlvm_i in seq_len({iterations})) {{
   .dlvm_t0 <- Sys.time()
-  invisible(run())
+  invisible({entry})
   .dlvm_times[.dlvm_i] <- as.numeric(difftime(Sys.time(), .dlvm_t0, units = "secs"))
 }}
 cat(sprintf("%.0f", .dlvm_times * 1e9), sep = "\n")
@@ -41,6 +43,7 @@ cat(sprintf("%.0f", .dlvm_times * 1e9), sep = "\n")
 pub fn run(
     rscript: &Path,
     program: &Path,
+    entry: Option<&str>,
     iterations: usize,
     scratch: &Path,
     timeout: Duration,
@@ -52,7 +55,7 @@ pub fn run(
     std::fs::create_dir_all(scratch)?;
     let drv = scratch.join(format!("gnur_driver_{}.R", stem));
     let program = std::fs::canonicalize(program).unwrap_or_else(|_| program.to_path_buf());
-    std::fs::write(&drv, driver(&program, iterations))?;
+    std::fs::write(&drv, driver(&program, entry, iterations))?;
     let mut cmd = Command::new(rscript);
     cmd.arg("--vanilla").arg(&drv);
     let t0 = std::time::Instant::now();

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// Bumped when a field changes meaning or disappears.
-pub const SCHEMA_VERSION: u32 = 1;
+pub const SCHEMA_VERSION: u32 = 2;
 
 /// How a configuration is executed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -69,6 +69,10 @@ pub struct RunConfig {
     /// Problem size of a native kernel (elements; 0 for R programs).
     #[serde(default)]
     pub native_size: usize,
+    /// The R call timed per iteration when it is not `run()`, e.g.
+    /// `execute(35L)` for a program of the Ř suite's convention.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub entry: Option<String>,
 }
 
 /// What one worker process reports (one JSON object on its stdout).
@@ -164,6 +168,58 @@ pub struct Run {
     /// Per-iteration time in ms over every successful invocation, warmup
     /// iterations excluded; `None` if no invocation succeeded.
     pub time_ms: Option<Summary>,
+    /// Steady-state classification of the invocations' time series.
+    #[serde(default)]
+    pub steady_state: Option<SteadyState>,
+}
+
+/// Steady state of one configuration after Barrett et al. (2017): each
+/// invocation's per-iteration times are segmented by changepoints
+/// (`methodology::changepoints`) and classified; the configuration's class is
+/// the invocations' common class, or `inconsistent`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SteadyState {
+    /// `flat`, `warm-up`, `slow-down`, `no steady state`, or `inconsistent`.
+    pub class: String,
+    /// The class of each successful invocation, in order.
+    pub invocations: Vec<String>,
+    /// Changepoints of each successful invocation: indices (0-based) of the
+    /// first iteration of each segment after the first.
+    pub changepoints: Vec<Vec<usize>>,
+}
+
+/// A 95% percentile-bootstrap confidence interval.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Ci {
+    pub lo: f64,
+    pub hi: f64,
+    /// Confidence level (0.95).
+    pub level: f64,
+    pub resamples: usize,
+    pub seed: u64,
+}
+
+/// A program that failed in some mode: never dropped silently.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Failure {
+    pub benchmark: String,
+    /// The mode it failed in, or `all` when it was not run at all (no
+    /// driver entry point, no parameter).
+    pub mode: String,
+    /// Failed invocations and invocations in all (0 of 0 when not run).
+    pub failed: usize,
+    pub of: usize,
+    /// The first line of the (first) error.
+    pub error: String,
+}
+
+/// The suite-level speedup: geometric mean over benchmarks of the
+/// per-benchmark geomean speedups, with its bootstrap interval.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SuiteSpeedup {
+    pub benchmarks: usize,
+    pub geomean: f64,
+    pub ci95: Option<Ci>,
 }
 
 impl Run {
@@ -189,6 +245,9 @@ pub struct Speedup {
     pub ratios: Vec<Vec<f64>>,
     /// Over all invocations, warmup iterations excluded.
     pub summary: Option<Summary>,
+    /// 95% bootstrap interval of `summary.geomean` (`methodology::bootstrap_geomean`).
+    #[serde(default)]
+    pub ci95: Option<Ci>,
 }
 
 /// A distribution of trace-derived costs (the `costs` experiment).
@@ -260,4 +319,10 @@ pub struct ExperimentResult {
     pub headlines: Vec<Headline>,
     /// Skipped parts, missing programs, failed workers, methodology remarks.
     pub notes: Vec<String>,
+    /// Programs that failed, per mode (also in `notes`, per invocation).
+    #[serde(default)]
+    pub failures: Vec<Failure>,
+    /// Speedup experiments: the suite geomean and its interval.
+    #[serde(default)]
+    pub suite_speedup: Option<SuiteSpeedup>,
 }

@@ -44,13 +44,28 @@ pub fn worker_args(cfg: &RunConfig, seed: u64) -> Vec<String> {
     if cfg.trace {
         a.push("--trace".into());
     }
+    if let Some(e) = &cfg.entry {
+        a.push("--entry".into());
+        a.push(e.clone());
+    }
     a
 }
 
 /// Run the worker and print its JSON report; errors go to the caller (which
 /// prints them on stderr and exits non-zero).
 pub fn main(args: WorkerArgs) -> Result<()> {
-    let output = match args.mode {
+    if let Some(jobs) = &args.jobs {
+        let shard = crate::jobs::run_job(jobs, args.index)?;
+        println!("{}", shard.display());
+        return Ok(());
+    }
+    let Some(mode) = args.mode else {
+        bail!("--mode is required (or --jobs FILE to run a planned job)");
+    };
+    if args.program.is_empty() {
+        bail!("--program is required (or --jobs FILE to run a planned job)");
+    }
+    let output = match mode {
         Mode::Native => run_native(&args)?,
         Mode::Interp | Mode::Deopt | Mode::Deoptless => {
             // R programs recurse deeply: run the VM on a thread with a big stack.
@@ -71,7 +86,7 @@ pub fn main(args: WorkerArgs) -> Result<()> {
 
 fn vm_config(args: &WorkerArgs) -> Config {
     Config {
-        mode: match args.mode {
+        mode: match args.mode.unwrap_or(Mode::Interp) {
             Mode::Deopt => VmMode::Deopt,
             Mode::Deoptless => VmMode::Deoptless,
             _ => VmMode::Interp,
@@ -110,15 +125,34 @@ fn run_vm(args: &WorkerArgs) -> Result<WorkerOutput> {
             tail(&err)
         );
     }
+    // Another driver convention (`execute(35L)`): a function of no arguments
+    // calls it, so that every timed call is the same `call` as `run()`.
+    let function = match &args.entry {
+        Some(entry) => {
+            let def = format!(".dlvm_entry <- function() {}\n", entry);
+            if session.run_source(&def, "<harness>", &mut out, &mut err) != 0 {
+                bail!(
+                    "{}: cannot define the entry {}: {}",
+                    args.program,
+                    entry,
+                    tail(&err)
+                );
+            }
+            ".dlvm_entry"
+        }
+        None => "run",
+    };
+    let shown = args.entry.as_deref().unwrap_or("run()");
     let mut iter_ns = Vec::with_capacity(args.iterations);
     for i in 0..args.iterations {
         let t = Instant::now();
-        let status = session.call("run", &mut out, &mut err);
+        let status = session.call(function, &mut out, &mut err);
         iter_ns.push(t.elapsed().as_nanos() as u64);
         if status != 0 {
             bail!(
-                "{}: run() failed in iteration {} (status {}): {}",
+                "{}: {} failed in iteration {} (status {}): {}",
                 args.program,
+                shown,
                 i + 1,
                 status,
                 tail(&err)

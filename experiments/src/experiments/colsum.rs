@@ -3,7 +3,7 @@
 
 use super::common::{compare_deopt_deoptless, iteration_panel};
 use crate::harness::Harness;
-use crate::plots::{save, LineFigure};
+use crate::plots::{caption, save, LineFigure};
 use crate::schema::{ExperimentResult, Settings};
 use anyhow::Result;
 use std::path::Path;
@@ -25,5 +25,6 @@ pub fn plot(result: &ExperimentResult, base: &Path) -> Result<()> {
             panels: vec![iteration_panel(result, "colsum", "")],
         },
         base,
+        &caption(result),
     )
 }

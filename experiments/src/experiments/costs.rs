@@ -2,10 +2,10 @@
 //! (deopt), dispatch latency and continuation compile time (deoptless), and
 //! function compile time, over every program under random failures.
 
-use super::common::{note_failures, plan, CHAOS};
+use super::common::{note_failures, plan_suite, CHAOS};
 use crate::harness::Harness;
 use crate::methodology::summarize;
-use crate::plots::{save, BoxFigure};
+use crate::plots::{caption, save, BoxFigure};
 use crate::schema::{Distribution, ExperimentResult, Headline, Latencies, Mode, Settings};
 use anyhow::Result;
 use std::path::Path;
@@ -25,14 +25,19 @@ pub fn measure(h: &mut Harness, settings: &Settings) -> Result<ExperimentResult>
         super::find("costs").map_or("", |e| e.description),
         settings,
     );
-    let mut programs = h.bench_programs();
-    programs.extend(crate::harness::r_files(&h.args.programs_dir));
-    let mut plan = plan(
+    let mut suite = h.bench_suite();
+    // The experiment programs too (this project's convention).
+    if let Ok(extra) = crate::suite::load(&h.args.programs_dir) {
+        suite.programs.extend(extra.programs);
+        suite.unresolved.extend(extra.unresolved);
+    }
+    let mut plan = plan_suite(
         h,
-        &programs,
+        &suite,
         &[Mode::Deopt, Mode::Deoptless],
         settings,
         CHAOS,
+        &mut result,
     );
     for p in &mut plan {
         p.config.trace = true;
@@ -56,7 +61,7 @@ pub fn measure(h: &mut Harness, settings: &Settings) -> Result<ExperimentResult>
             if let Some(s) = &summary {
                 result.headlines.push(Headline {
                     label: format!("{} ({}) median", name, mode.name()),
-                    value: format!("{:.1} us (n={})", s.median / 1e3, s.n),
+                    value: format!("{:.1} µs (n={})", s.median / 1e3, s.n),
                 });
             }
             result.distributions.push(Distribution {
@@ -84,7 +89,7 @@ pub fn plot(result: &ExperimentResult, base: &Path) -> Result<()> {
     save(
         &BoxFigure {
             title: "Costs from trace events (box: quartiles, whiskers: min/max)".into(),
-            y_label: "time (us, log)".into(),
+            y_label: "time (µs, log)".into(),
             categories: shown
                 .iter()
                 .map(|d| format!("{} ({})", d.name, d.mode.name()))
@@ -95,5 +100,6 @@ pub fn plot(result: &ExperimentResult, base: &Path) -> Result<()> {
                 .collect(),
         },
         base,
+        &caption(result),
     )
 }

@@ -4,7 +4,7 @@
 use super::random_deopt::chaos_runs;
 use crate::harness::Harness;
 use crate::methodology::summarize;
-use crate::plots::{save, BarFigure};
+use crate::plots::{caption, save, BarFigure};
 use crate::schema::{ExperimentResult, Headline, Mode, Run, Settings};
 use anyhow::Result;
 use std::path::Path;
@@ -77,5 +77,6 @@ pub fn plot(result: &ExperimentResult, base: &Path) -> Result<()> {
             log_y: false,
         },
         base,
+        &caption(result),
     )
 }

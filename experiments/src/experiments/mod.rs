@@ -28,9 +28,9 @@ pub struct Defaults {
 pub struct Experiment {
     pub name: &'static str,
     pub description: &'static str,
-    /// `run all` (within 15 minutes on 2 cores together).
+    /// `run all` (8 to 16 minutes on 2 cores together: 448 s quiet at de83964, 948 s shared at e46eaf3).
     pub full: Defaults,
-    /// `run all --quick` (within 2 minutes together).
+    /// `run all --quick` (about 3 minutes together: 178 s on 2 shared cores).
     pub quick: Defaults,
     pub measure: fn(&mut Harness, &Settings) -> Result<ExperimentResult>,
     /// Draw `BASE.png` and `BASE.svg` from a result.

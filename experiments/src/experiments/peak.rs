@@ -5,7 +5,7 @@
 use super::common::{named_programs, note_failures, plan};
 use crate::harness::{Harness, Planned};
 use crate::native;
-use crate::plots::{save, BarFigure};
+use crate::plots::{caption, save, BarFigure};
 use crate::schema::{ExperimentResult, Headline, Mode, Settings};
 use anyhow::Result;
 use std::path::Path;
@@ -100,5 +100,6 @@ pub fn plot(result: &ExperimentResult, base: &Path) -> Result<()> {
             log_y: true,
         },
         base,
+        &caption(result),
     )
 }

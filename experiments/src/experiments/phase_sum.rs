@@ -3,7 +3,7 @@
 
 use super::common::{compare_deopt_deoptless, iteration_panel};
 use crate::harness::Harness;
-use crate::plots::{save, Band, LineFigure};
+use crate::plots::{caption, save, Band, LineFigure};
 use crate::schema::{ExperimentResult, Settings};
 use anyhow::Result;
 use std::path::Path;
@@ -63,11 +63,15 @@ pub fn plot(result: &ExperimentResult, base: &Path) -> Result<()> {
         .max()
         .unwrap_or(0);
     panel.bands = phase_bands(n);
+    // Phases differ by two orders of magnitude (1 ms vs 150 ms): log y.
+    panel.log_y = true;
+    panel.y_label = "time per iteration (ms, log)".into();
     save(
         &LineFigure {
             title: "phase_sum: time per iteration as the element type changes".into(),
             panels: vec![panel],
         },
         base,
+        &caption(result),
     )
 }

@@ -2,29 +2,24 @@
 //! assumption failures (P = 1/10000, seeded per invocation); per-iteration
 //! speedup of deoptless over deopt.
 
-use super::common::{note_failures, plan, speedup_headlines, CHAOS};
+use super::common::{note_failures, plan_suite, speedup_headlines, CHAOS};
 use crate::harness::Harness;
 use crate::methodology::deoptless_over_deopt;
-use crate::plots::{save, DotFigure};
+use crate::plots::{caption, save, DotFigure};
 use crate::schema::{ExperimentResult, Mode, Settings};
 use anyhow::Result;
 use std::path::Path;
 
 /// The runs random_deopt and memory share (measured once per `run all`).
 pub fn chaos_runs(h: &mut Harness, result: &mut ExperimentResult, settings: &Settings) {
-    let programs = h.bench_programs();
-    if programs.is_empty() {
-        result.notes.push(format!(
-            "no benchmark programs (*.R) in {}",
-            h.args.bench_dir.display()
-        ));
-    }
-    let plan = plan(
+    let suite = h.bench_suite();
+    let plan = plan_suite(
         h,
-        &programs,
+        &suite,
         &[Mode::Deopt, Mode::Deoptless],
         settings,
         CHAOS,
+        result,
     );
     result.runs = h.run_plan(&result.experiment.clone(), plan, settings);
     result.notes.push(format!(
@@ -48,6 +43,27 @@ pub fn measure(h: &mut Harness, settings: &Settings) -> Result<ExperimentResult>
 
 pub fn plot(result: &ExperimentResult, base: &Path) -> Result<()> {
     let warmup = result.settings.warmup;
+    // Results of schema 1 have no intervals: compute them (same seed).
+    let mut owned;
+    let result = if result.suite_speedup.is_none() && !result.speedups.is_empty() {
+        owned = result.clone();
+        for s in &mut owned.speedups {
+            let steady: Vec<Vec<f64>> = s
+                .ratios
+                .iter()
+                .map(|r| r.iter().skip(warmup).copied().collect())
+                .collect();
+            s.ci95 = crate::methodology::bootstrap_geomean(
+                &[steady],
+                crate::methodology::RESAMPLES,
+                crate::methodology::BOOTSTRAP_SEED,
+            );
+        }
+        owned.suite_speedup = crate::methodology::suite_speedup(&owned.speedups, warmup);
+        &owned
+    } else {
+        result
+    };
     let fig = DotFigure {
         title: "Random failures (P = 1/10000): speedup of deoptless over deopt".into(),
         y_label: format!(
@@ -74,7 +90,23 @@ pub fn plot(result: &ExperimentResult, base: &Path) -> Result<()> {
             .iter()
             .map(|s| s.summary.as_ref().map(|x| x.geomean))
             .collect(),
+        intervals: result
+            .speedups
+            .iter()
+            .map(|s| s.ci95.as_ref().map(|c| (c.lo, c.hi)))
+            .collect(),
+        overall: result.suite_speedup.as_ref().map(|s| {
+            (
+                format!(
+                    "suite geomean over {}: {}",
+                    s.benchmarks,
+                    super::common::with_ci(s.geomean, s.ci95.as_ref())
+                ),
+                s.geomean,
+                s.ci95.as_ref().map(|c| (c.lo, c.hi)),
+            )
+        }),
         reference: Some(1.0),
     };
-    save(&fig, base)
+    save(&fig, base, &caption(result))
 }
