@@ -531,6 +531,19 @@ impl<'a, 'b> Lowerer<'a, 'b> {
         self.call(self.rt.test, &[c, s, k]).unwrap()
     }
 
+    /// The address of `v`'s `any` slot (`Ctx::anys_ptr`, 16 bytes a `Value`)
+    /// and its tag byte, as an `i32`.
+    fn any_slot(&mut self, v: Val) -> (CValue, CValue) {
+        let slot = self.slots[v.0 as usize] as i64;
+        let base = self.load_ctx(std::mem::offset_of!(runtime::Ctx, anys_ptr));
+        let addr = self.b.ins().iadd_imm_s(base, 16 * slot);
+        let tag = self
+            .b
+            .ins()
+            .uload8(types::I32, MemFlagsData::trusted(), addr, 0);
+        (addr, tag)
+    }
+
     /// `test is.int/is.dbl/is.lgl a`: the result (`i8`) and the unboxed word
     /// of a passing test (int/lgl zero-extended, a double's bits), for the
     /// `unbox` that follows. An unboxed scalar in the slot is tested and
@@ -538,13 +551,7 @@ impl<'a, 'b> Lowerer<'a, 'b> {
     /// is the same R value) asks `rt_test`, which leaves the word in
     /// `Ctx::word`.
     fn scalar_test(&mut self, t: TypeTest, a: Val) -> (CValue, CValue) {
-        let slot = self.slots[a.0 as usize] as i64;
-        let base = self.load_ctx(std::mem::offset_of!(runtime::Ctx, anys_ptr));
-        let addr = self.b.ins().iadd_imm_s(base, 16 * slot);
-        let tag = self
-            .b
-            .ins()
-            .uload8(types::I32, MemFlagsData::trusted(), addr, 0);
+        let (addr, tag) = self.any_slot(a);
         let want = match t {
             TypeTest::IsInt => Value::TAG_INT,
             TypeTest::IsDbl => Value::TAG_DBL,
@@ -594,12 +601,7 @@ impl<'a, 'b> Lowerer<'a, 'b> {
     /// old value.
     fn box_scalar(&mut self, r: Val, x: CValue, f: FuncRef, tag: u8) {
         let slot = self.slots[r.0 as usize] as i64;
-        let base = self.load_ctx(std::mem::offset_of!(runtime::Ctx, anys_ptr));
-        let addr = self.b.ins().iadd_imm_s(base, 16 * slot);
-        let old = self
-            .b
-            .ins()
-            .uload8(types::I32, MemFlagsData::trusted(), addr, 0);
+        let (addr, old) = self.any_slot(r);
         let plain = self
             .b
             .ins()
