@@ -580,7 +580,9 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                 .ins()
                 .load(types::I32, MemFlagsData::trusted(), addr, Value::I32_AT);
             let r = if t == TypeTest::IsInt {
-                self.b.ins().icmp_imm_s(IntCC::NotEqual, x, NA_INTEGER as i64)
+                self.b
+                    .ins()
+                    .icmp_imm_s(IntCC::NotEqual, x, NA_INTEGER as i64)
             } else {
                 self.iconst(types::I8, 1)
             };
@@ -602,10 +604,10 @@ impl<'a, 'b> Lowerer<'a, 'b> {
     fn box_scalar(&mut self, r: Val, x: CValue, f: FuncRef, tag: u8) {
         let slot = self.slots[r.0 as usize] as i64;
         let (addr, old) = self.any_slot(r);
-        let plain = self
-            .b
-            .ins()
-            .icmp_imm_u(IntCC::UnsignedLessThanOrEqual, old, Value::TAG_DBL as i64);
+        let plain =
+            self.b
+                .ins()
+                .icmp_imm_u(IntCC::UnsignedLessThanOrEqual, old, Value::TAG_DBL as i64);
         let (fast, slow, join) = (
             self.b.create_block(),
             self.b.create_block(),

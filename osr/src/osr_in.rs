@@ -31,7 +31,10 @@ pub fn entry_state(
     loops: &[CountedLoop],
 ) -> Option<(Entry, Vec<Option<EntryValue>>)> {
     let fits = |x: i64| x >= i32::MIN as i64 && x <= i32::MAX as i64;
-    if !loops.iter().all(|&(n, r, _)| fits(n) && r <= i32::MAX as u64) {
+    if !loops
+        .iter()
+        .all(|&(n, r, _)| fits(n) && r <= i32::MAX as u64)
+    {
         return None;
     }
     let slots: Vec<Option<Value>> = env.frame_locals(&code.locals);

@@ -995,12 +995,15 @@ impl Interp {
         let base = self.stack.len();
         let loops_base = self.loops.len();
         self.stack.extend(stack);
-        self.loops
-            .extend(loops.into_iter().map(|(next, remaining, step)| LoopState::Range {
-                next,
-                remaining,
-                step,
-            }));
+        self.loops.extend(
+            loops
+                .into_iter()
+                .map(|(next, remaining, step)| LoopState::Range {
+                    next,
+                    remaining,
+                    step,
+                }),
+        );
         self.run_counter += 1;
         let run_id = self.run_counter;
         let mut pc = start as usize;

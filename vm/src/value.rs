@@ -615,11 +615,20 @@ mod layout_tests {
             assert_eq!(unsafe { *at(&v, 0) }, tag);
         }
         let i = Value::Int(-77);
-        assert_eq!(unsafe { *(at(&i, Value::I32_AT as usize) as *const i32) }, -77);
+        assert_eq!(
+            unsafe { *(at(&i, Value::I32_AT as usize) as *const i32) },
+            -77
+        );
         let l = Value::Lgl(1);
-        assert_eq!(unsafe { *(at(&l, Value::I32_AT as usize) as *const i32) }, 1);
+        assert_eq!(
+            unsafe { *(at(&l, Value::I32_AT as usize) as *const i32) },
+            1
+        );
         let d = Value::Dbl(-0.125);
-        assert_eq!(unsafe { *(at(&d, Value::F64_AT as usize) as *const f64) }, -0.125);
+        assert_eq!(
+            unsafe { *(at(&d, Value::F64_AT as usize) as *const f64) },
+            -0.125
+        );
         assert_ne!(unsafe { *at(&Value::Null, 0) }, Value::TAG_INT);
     }
 }
