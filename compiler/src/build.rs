@@ -62,6 +62,10 @@ impl AbsVal {
     }
 }
 
+/// A block's layout: operand stack depth, the locals bound on entry (with
+/// their types), and the steps of its active counted loops.
+type Shape = (usize, Vec<Option<Type>>, Vec<i32>);
+
 struct Builder<'a> {
     code: &'a FunctionCode,
     /// Feedback overrides (`Entry::feedback`), plus synthetic slots (numbered
@@ -79,7 +83,7 @@ struct Builder<'a> {
     blocks: BTreeMap<usize, Block>,
     /// Shape of the state expected at each block start: stack depth, bound
     /// locals (`None` = unbound on every path), loop depth.
-    shapes: BTreeMap<usize, (usize, Vec<Option<Type>>, Vec<i32>)>,
+    shapes: BTreeMap<usize, Shape>,
     /// Incoming states per block, filled as predecessors are built.
     incoming: BTreeMap<usize, Vec<(Block, usize, State)>>,
     entered_blocks: std::collections::BTreeSet<Block>,
