@@ -181,7 +181,7 @@ pub trait ExitHandler {
     fn exit(&self, interp: &mut Interp, state: ExitState) -> Result<Value, RError>;
 }
 
-/// Seeded failure injection for chaos mode (see DESIGN.md): every executed
+/// Seeded failure injection for chaos mode (see docs/DESIGN.md): every executed
 /// assume check fails with probability `p`, independently. The failures form
 /// a Bernoulli process, so the gap from one failure to the next is
 /// geometric: compiled code only counts `countdown` down at each check and

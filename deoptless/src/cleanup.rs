@@ -1,4 +1,4 @@
-//! Feedback cleanup before compiling a continuation (DESIGN.md step 7).
+//! Feedback cleanup before compiling a continuation (docs/DESIGN.md, step 7).
 //!
 //! The baseline feedback led to the assumption that just failed, so the
 //! continuation must not trust it blindly. The cleanup produces an override

@@ -1,5 +1,5 @@
 //! `DeoptContext`: the state of a failing assumption, abstracted to types, and
-//! the per-function dispatch table of continuations keyed by it (DESIGN.md,
+//! the per-function dispatch table of continuations keyed by it (docs/DESIGN.md,
 //! "DeoptContext").
 //!
 //! Two contexts are comparable only at the same pc, with the same reason kind,

@@ -2,7 +2,7 @@
 //! command-line program. It owns the run configuration (mode, thresholds, chaos),
 //! the statistics and event traces, `DeoptContext` and the dispatch tables, the
 //! feedback cleanup, continuations and their transfers to cached OSR-in loop
-//! code (see ../shared/DESIGN.md). It must not know about the experiment
+//! code (see docs/DESIGN.md). It must not know about the experiment
 //! harness.
 
 pub mod cleanup;
