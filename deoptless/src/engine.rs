@@ -866,11 +866,11 @@ impl ExitHandler for Shared {
                     .stats
                     .borrow_mut()
                     .deoptless_fallbacks
-                    .entry(why.to_string())
+                    .entry(why.name().to_string())
                     .or_default() += 1;
                 self.event(|| {
                     serde_json::json!({"event": "deoptless_fallback", "function": c.code.name,
-                                              "pc": raw.info.pc, "why": why})
+                                              "pc": raw.info.pc, "why": why.name()})
                 });
                 None
             }
@@ -979,6 +979,49 @@ fn entry_value(c: &Ctx, raw: &RawExit, k: usize, t: ArgType) -> Option<EntryValu
     })
 }
 
+/// Why an exit in deoptless mode falls back to a real deoptimization (the
+/// `deoptless_fallback` event's `why`, the stats' `deoptless_fallbacks` keys).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fallback {
+    /// An exit inside a continuation beyond `--deoptless-depth`.
+    ExitInContinuation,
+    /// A call target really changed (a redefinition): retire, as deopt does.
+    CallTarget,
+    /// A transfer to loop code that could not be entered.
+    Transfer,
+    /// The exit's state is larger than a context describes.
+    StateTooLarge,
+    /// The continuation the dispatch chose is the code that exited.
+    NoProgress,
+    /// No continuation could be compiled for the context.
+    CompileFailed,
+    /// The function's compilation budget is spent.
+    TooManyDeopts,
+    /// The dispatch table is full and no entry fits.
+    TableFull,
+    /// A stack value of the exit is an unbound marker (no context type).
+    UnboundStackValue,
+    /// An entry value of the continuation is missing from the exit state.
+    MissingEntryValue,
+}
+
+impl Fallback {
+    pub fn name(self) -> &'static str {
+        match self {
+            Fallback::ExitInContinuation => "exit_in_continuation",
+            Fallback::CallTarget => "call_target",
+            Fallback::Transfer => "transfer",
+            Fallback::StateTooLarge => "state_too_large",
+            Fallback::NoProgress => "no_progress",
+            Fallback::CompileFailed => "compile_failed",
+            Fallback::TooManyDeopts => "too_many_deopts",
+            Fallback::TableFull => "table_full",
+            Fallback::UnboundStackValue => "unbound_stack_value",
+            Fallback::MissingEntryValue => "missing_entry_value",
+        }
+    }
+}
+
 impl Shared {
     /// Deoptless: dispatch the exit to a continuation specialized for its
     /// context, compiling one when the table has none (or only a less specific
@@ -989,7 +1032,7 @@ impl Shared {
         c: &mut Ctx,
         raw: &RawExit,
         trace_ns: u64,
-    ) -> Result<RResult<Value>, &'static str> {
+    ) -> Result<RResult<Value>, Fallback> {
         let info = raw.info;
         // An exit inside a continuation dispatches again only while this
         // activation's chain of continuations is within --deoptless-depth.
@@ -1002,7 +1045,7 @@ impl Shared {
             0
         };
         if depth > self.config.deoptless_depth {
-            return Err("exit_in_continuation");
+            return Err(Fallback::ExitInContinuation);
         }
         let chained = in_continuation || c.trampolined;
         let trigger = match info.reason {
@@ -1016,20 +1059,20 @@ impl Shared {
             // A function was redefined: a global assumption of the version
             // changed, so it deoptimizes (and is retired, see `exit`). A
             // chaos failure of the guard dispatches like any other exit.
-            Reason::CallTarget if !raw.chaos => return Err("call_target"),
+            Reason::CallTarget if !raw.chaos => return Err(Fallback::CallTarget),
             Reason::CallTarget => Trigger::Callee,
             // Handled before dispatching (`transfer`).
-            Reason::Transfer => return Err("transfer"),
+            Reason::Transfer => return Err(Fallback::Transfer),
         };
         if info.nstack > crate::context::MAX_STACK || info.locals.len() > crate::context::MAX_LOCALS
         {
-            return Err("state_too_large");
+            return Err(Fallback::StateTooLarge);
         }
         // The context, straight from the exit buffer (no values are rebuilt).
         let mut k = 0;
         let mut stack = Vec::with_capacity(info.nstack);
         for _ in 0..info.nstack {
-            stack.push(word_type(c, raw, k).ok_or("unbound_stack_value")?);
+            stack.push(word_type(c, raw, k).ok_or(Fallback::UnboundStackValue)?);
             k += 1;
         }
         let mut locals = Vec::with_capacity(info.locals.len());
@@ -1070,11 +1113,13 @@ impl Shared {
             let compile = match &found {
                 // A real failure in a continuation whose own context is the
                 // current one: it failed at its entry and would again.
-                Some((_, k)) if k.id == c.version && !raw.chaos => return Err("no_progress"),
+                Some((_, k)) if k.id == c.version && !raw.chaos => {
+                    return Err(Fallback::NoProgress)
+                }
                 Some((ctx, _)) => *ctx != cur && 2 * len < cap && !failed && !exhausted,
-                None if failed => return Err("compile_failed"),
-                None if exhausted => return Err("too_many_deopts"),
-                None if len >= cap => return Err("table_full"),
+                None if failed => return Err(Fallback::CompileFailed),
+                None if exhausted => return Err(Fallback::TooManyDeopts),
+                None if len >= cap => return Err(Fallback::TableFull),
                 None => true,
             };
             (found, compile)
@@ -1093,7 +1138,7 @@ impl Shared {
         let (cont_ctx, cont) = match (compiled, found) {
             (Some(k), _) => (cur.clone(), k),
             (None, Some(hit)) => hit,
-            (None, None) => return Err("compile_failed"),
+            (None, None) => return Err(Fallback::CompileFailed),
         };
         // Entry values: stack, bound locals, loop counters, as the continuation's
         // parameters expect them (its context says which are unboxed: a value
@@ -1179,7 +1224,7 @@ impl Shared {
             inputs,
             entering,
         )
-        .ok_or("missing_entry_value")
+        .ok_or(Fallback::MissingEntryValue)
     }
 
     /// Run `compiled` (version `version` of `code`), then whatever code its
