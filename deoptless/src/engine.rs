@@ -320,7 +320,12 @@ impl Shared {
 
     /// Compile `code` for argument context `ctx`; `None` if the compiler does not handle it.
     fn compile(&self, code: &FunctionCode, ctx: &ArgContext) -> Option<Rc<Compiled>> {
-        let c = self.compile_entry(code, &Entry::call(code, ctx), &ctx.to_string(), "compile")?;
+        let c = self.compile_entry(
+            code,
+            &Entry::call(code, ctx),
+            &ctx.to_string(),
+            CompileKind::Version,
+        )?;
         let mut st = self.stats.borrow_mut();
         st.functions_compiled += 1;
         st.compile_ns_total += c.1;
@@ -334,8 +339,9 @@ impl Shared {
         code: &FunctionCode,
         entry: &Entry,
         label: &str,
-        event: &str,
+        kind: CompileKind,
     ) -> Option<(Rc<Compiled>, u64)> {
+        let event = kind.event();
         let t0 = Instant::now();
         // Phase times (build, optimize, lower) and the IR's size, for the trace.
         let mut phases = [0u64; 3];
@@ -367,7 +373,7 @@ impl Shared {
                     compiler::verify::verify(&f).map_err(|e| e.join("; "))?;
                 }
                 // A continuation's alternative is a deopt, never cheaper.
-                if self.config.profitability_check && event != "continuation_compiled" {
+                if self.config.profitability_check && kind != CompileKind::Continuation {
                     compiler::profit::check(&f, code)?;
                 }
                 // Loop-free code (a continuation up to the next loop header)
@@ -393,7 +399,7 @@ impl Shared {
                     eprintln!("; native code of {} {}\n{}", code.name, label, text);
                 }
                 if self.config.perf_map {
-                    perf_map_entry(&c, &code.name, event, label, entry.pc);
+                    perf_map_entry(&c, &code.name, kind, label, entry.pc);
                 }
                 self.event(|| {
                     serde_json::json!({"event": event, "function": code.name, "pc": entry.pc,
@@ -714,7 +720,8 @@ impl Shared {
                     .entry(pc)
                     .or_default() += 1;
                 let label = entry_label(&entry);
-                let Some((compiled, ns)) = self.compile_entry(code, &entry, &label, "osr_compile")
+                let Some((compiled, ns)) =
+                    self.compile_entry(code, &entry, &label, CompileKind::OsrIn)
                 else {
                     self.osr_failed
                         .borrow_mut()
@@ -977,6 +984,26 @@ fn entry_value(c: &Ctx, raw: &RawExit, k: usize, t: ArgType) -> Option<EntryValu
         }),
         (_, false) => EntryValue::Value(raw.value(c, k)?),
     })
+}
+
+/// What a compilation makes: a function's version (from its entry), OSR-in
+/// code (from a loop header), or a deoptless continuation (from an exit).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CompileKind {
+    Version,
+    OsrIn,
+    Continuation,
+}
+
+impl CompileKind {
+    /// The trace event a successful compilation writes.
+    pub fn event(self) -> &'static str {
+        match self {
+            CompileKind::Version => "compile",
+            CompileKind::OsrIn => "osr_compile",
+            CompileKind::Continuation => "continuation_compiled",
+        }
+    }
 }
 
 /// Why an exit in deoptless mode falls back to a real deoptimization (the
@@ -1373,7 +1400,7 @@ impl Shared {
         };
         let key = code as *const FunctionCode;
         let Some((compiled, ns)) =
-            self.compile_entry(code, &entry, &ctx.to_string(), "continuation_compiled")
+            self.compile_entry(code, &entry, &ctx.to_string(), CompileKind::Continuation)
         else {
             self.fns
                 .borrow_mut()
@@ -1457,12 +1484,11 @@ pub fn perf_map_path() -> std::path::PathBuf {
 /// Append `START SIZE NAME` for compiled code to the perf map: the R
 /// function, what kind of code (`version`, `osr-in`, `continuation`), its
 /// context and entry pc. Failures to write are ignored (profiling aid only).
-fn perf_map_entry(c: &Compiled, function: &str, event: &str, context: &str, pc: usize) {
-    let kind = match event {
-        "compile" => "version",
-        "osr_compile" => "osr-in",
-        "continuation_compiled" => "continuation",
-        other => other,
+fn perf_map_entry(c: &Compiled, function: &str, kind: CompileKind, context: &str, pc: usize) {
+    let kind = match kind {
+        CompileKind::Version => "version",
+        CompileKind::OsrIn => "osr-in",
+        CompileKind::Continuation => "continuation",
     };
     let line = format!(
         "{:x} {:x} R:{} [{} {} pc {}]\n",
