@@ -364,10 +364,7 @@ pub extern "C" fn rt_test(c: *mut Ctx, slot: u32, test: u32) -> u8 {
         }
         (TypeTest::IsMatDbl, Value::Vec(vec)) => {
             matches!(vec.data, VecData::Dbl(_))
-                && vec
-                    .attrs
-                    .as_ref()
-                    .is_some_and(|a| a.len() == 1 && &*a[0].0 == "dim")
+                && vec.attrs.as_ref().is_some_and(|a| matrix_attrs(a))
                 && vec.dim2().is_some()
         }
         // A length-1 attribute-free vector is the same R value as an unboxed scalar.
@@ -419,6 +416,17 @@ pub extern "C" fn rt_unbox_dbl(c: *mut Ctx, slot: u32) -> f64 {
     unbox_f64(&unsafe { ctx(c) }.anys[slot as usize])
 }
 
+/// Attributes of a matrix whose elements compiled code reads and stores
+/// directly: `dim`, and `dimnames`, which do not change what element reads
+/// and stores do (copy-on-write copies keep them). Any other attribute (a
+/// class: `[` dispatches) does. `is.mat<dbl>` and the matrix view of
+/// `vec_view` must agree: code that passed the test uses the view.
+fn matrix_attrs(attrs: &[(std::rc::Rc<str>, Value)]) -> bool {
+    attrs
+        .iter()
+        .all(|(name, _)| matches!(&**name, "dim" | "dimnames"))
+}
+
 /// The data pointer and length of `v` when it is a vector whose elements
 /// are `elem` (0 int, 1 dbl, 2 lgl) and whose attributes are none or, with
 /// `dim_ok`, only `dim` (a matrix viewed as its elements); null and 0 for
@@ -429,7 +437,7 @@ fn vec_view(v: &Value, elem: u32, dim_ok: bool) -> (*const u8, i64) {
     };
     let plain = match &v.attrs {
         None => true,
-        Some(a) => dim_ok && a.len() == 1 && &*a[0].0 == "dim",
+        Some(a) => dim_ok && matrix_attrs(a),
     };
     let p = match (&v.data, elem) {
         _ if !plain => return (std::ptr::null(), 0),
