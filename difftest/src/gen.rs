@@ -93,7 +93,7 @@ impl Gen {
     fn unit_any(&mut self) -> Vec<Node> {
         // Weighted: the type-changing and loop-exit units are the ones that
         // found miscompiles, so they come up most.
-        match self.rng.below(22) {
+        match self.rng.below(23) {
             0..=2 => self.unit_type_phase(),
             3 | 4 => self.unit_loop_var(),
             5 => self.unit_vector_cow(),
@@ -110,6 +110,7 @@ impl Gen {
             17 => self.unit_s3(),
             18 | 19 => self.unit_arith_specials(),
             20 => self.unit_overflow(),
+            21 => self.unit_list_iter(),
             _ => self.unit_toplevel_phase(),
         }
     }
@@ -1046,6 +1047,46 @@ impl Gen {
                 "print(sum(c(.Machine$integer.max, {}L)))",
                 self.rng.range(0, 3)
             )),
+        ]
+    }
+
+    /// A loop over a list whose elements change type (NULL, character, NA,
+    /// complex), in a function called hot and at top level.
+    fn unit_list_iter(&mut self) -> Vec<Node> {
+        let f = self.name("li");
+        let mut els: Vec<String> = Vec::new();
+        for _ in 0..self.rng.range(3, 9) {
+            let t = *self
+                .rng
+                .pick(&[Ty::Int, Ty::Dbl, Ty::Cplx, Ty::Chr, Ty::Lgl]);
+            els.push(if self.rng.chance(0.15) {
+                "NULL".to_string()
+            } else {
+                self.lit(t)
+            });
+        }
+        let l = format!("list({})", els.join(", "));
+        vec![
+            Node::block(
+                format!("{} <- function(l) {{", f),
+                vec![
+                    Node::line("out <- character(0)"),
+                    Node::block(
+                        "for (el in l) {",
+                        vec![
+                            Node::line("if (is.null(el)) { out <- c(out, \"null\"); next }"),
+                            Node::line("r <- if (is.character(el)) paste0(el, \"!\") else el * 2L"),
+                            Node::line("out <- c(out, format(r))"),
+                        ],
+                        "}",
+                    ),
+                    Node::line("out"),
+                ],
+                "}",
+            ),
+            Node::line(format!("for (k in 1:{}) r <- {}({})", self.hot(), f, l)),
+            Node::line("print(r)"),
+            Node::line(format!("print({}(rev({})))", f, l)),
         ]
     }
 
