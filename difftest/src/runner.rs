@@ -328,6 +328,13 @@ impl Runner {
 
     /// Shrink a program whose interpreter run differs from GNU R's.
     pub fn shrink_vs_gnur(&self, name: &str, p: &Program, budget: usize) -> Program {
+        // Keep the kind of difference: both exit statuses stay what they
+        // were (else every program shrinks to a different error message).
+        let file = self.write(name, &p.render());
+        let (r0, d0) = match self.run_gnur(&file) {
+            Some(r) => (r.status, self.run(&file, &reference()).status),
+            None => return p.clone(),
+        };
         let differs = |q: &Program| -> bool {
             let file = self.write(name, &q.render());
             let want = match self.run_gnur(&file) {
@@ -335,7 +342,7 @@ impl Runner {
                 None => return false,
             };
             let got = self.run(&file, &reference());
-            !got.timed_out() && !want.timed_out() && !outcomes_agree_with_r(&got, &want)
+            got.status == d0 && want.status == r0 && !outcomes_agree_with_r(&got, &want)
         };
         let mut cur = p.clone();
         let mut spent = 0;

@@ -3,9 +3,12 @@
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(src) = std::str::from_utf8(data) else {
+    // The text the driver parses: NUL bytes dropped, invalid UTF-8 refused.
+    let decoded = vm::driver::decode_source(data);
+    if decoded.error.is_some() {
         return;
-    };
+    }
+    let src = decoded.text.as_str();
     let Ok(p) = vm::parser::parse_program(src, "fuzz.R") else {
         return;
     };

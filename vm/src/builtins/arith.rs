@@ -193,6 +193,10 @@ pub fn dbl_mod(x1: f64, x2: f64) -> f64 {
         };
     }
     let q = x1 / x2;
+    // R computes the remainder in long double.
+    if let Some((r, _)) = super::ldsum::long_mod_parts(x1, x2, q) {
+        return r;
+    }
     let tmp = x1 - q.floor() * x2;
     tmp - (tmp / x2).floor() * x2
 }
@@ -209,6 +213,10 @@ pub fn dbl_idiv(x1: f64, x2: f64) -> f64 {
         } else {
             0.0
         };
+    }
+    // R computes the remainder in long double (`1 %/% 0.1` is 9).
+    if let Some((_, k)) = super::ldsum::long_mod_parts(x1, x2, q) {
+        return q.floor() + k;
     }
     let tmp = x1 - q.floor() * x2;
     q.floor() + (tmp / x2).floor()
