@@ -887,9 +887,7 @@ impl Gen {
             Node::line(format!("print(n{})", self.unit)),
             Node::line("for (q in 1:0) cat(\"q\", q, \"\")"),
             Node::line("cat(\"\\n\"); print(q)"),
-            Node::line(format!(
-                "m0 <- 0L; for (q in seq_len(m0)) m0 <- m0 + 1L; print(m0)"
-            )),
+            Node::line("m0 <- 0L; for (q in seq_len(m0)) m0 <- m0 + 1L; print(m0)"),
             Node::line(format!(
                 "k <- 0L; repeat {{ k <- k + 1L; if (k >= {}L) break }}; print(k)",
                 k

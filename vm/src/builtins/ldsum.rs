@@ -338,7 +338,7 @@ mod mod_parts_tests {
         assert_eq!(long_mod_parts(1.0, 0.1, 1.0 / 0.1).unwrap().1, -1.0);
         assert_eq!(
             long_mod_parts(1.0, 0.1, 1.0 / 0.1).unwrap().0,
-            0.09999999999999995004
+            0.099_999_999_999_999_95
         );
         assert!(long_mod_parts(1.0, 3e-301, 1.0 / 3e-301).is_none());
     }
