@@ -15,14 +15,18 @@
 #   R_DEFAULT_PACKAGES=NULL is NOT set: Rscript's default packages stay loaded, as
 #   in an ordinary Rscript run.
 #
-# Usage: scripts/record-expected.sh [OUTDIR]
+# Usage: scripts/record-expected.sh [OUTDIR [NAME...]]
 #   OUTDIR (optional) receives the files instead of tests/r (used by
-#   check-expected.sh). Works from any cwd.
+#   check-expected.sh; "" or "-" means tests/r). NAMEs (optional) record only
+#   those programs (tests/r/NAME.R), e.g. a newly added reproducer.
+#   Works from any cwd.
 set -euo pipefail
 
 script_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 corpus_dir="$(cd "$script_dir/../tests/r" && pwd)"
 out_dir="${1:-$corpus_dir}"
+if [ "$out_dir" = "-" ]; then out_dir="$corpus_dir"; fi
+shift || true
 mkdir -p "$out_dir"
 out_dir="$(cd "$out_dir" && pwd)"
 
@@ -33,7 +37,13 @@ trap 'rm -rf "$home_dir"' EXIT
 count=0
 failed=0
 cd "$corpus_dir"
-for program in *.R; do
+if [ "$#" -gt 0 ]; then
+    programs=()
+    for n in "$@"; do programs+=("${n%.R}.R"); done
+else
+    programs=(*.R)
+fi
+for program in "${programs[@]}"; do
     name="${program%.R}"
     status=0
     env -i PATH=/usr/bin:/bin LC_ALL=C.UTF-8 LANG=C.UTF-8 LANGUAGE= TZ=UTC \

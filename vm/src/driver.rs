@@ -132,8 +132,17 @@ fn buffer_complete(bytes: &[u8]) -> Option<bool> {
 /// ends at the end of the piece and N counts lines from the first line of
 /// that statement (the bytes read after the bad one included). The
 /// statements before it run. Invalid bytes in comments are harmless
-/// (replaced by U+FFFD).
+/// (replaced by U+FFFD). NUL bytes are dropped wherever they are, as
+/// Rscript's file reader drops them (`"ab<NUL>cd"` is `"abcd"`, `1<NUL>2` is
+/// 12; found by fuzzing: the NUL stayed in a string literal).
 pub fn decode_source(bytes: &[u8]) -> SourceText {
+    let without_nul: Vec<u8>;
+    let bytes = if bytes.contains(&0) {
+        without_nul = bytes.iter().copied().filter(|&b| b != 0).collect();
+        &without_nul[..]
+    } else {
+        bytes
+    };
     let lossy = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
     // The first invalid byte outside a comment.
     let mut i = 0;

@@ -3013,11 +3013,12 @@ fn int_prim(op: arith::ArithOp, x: i32, y: i32) -> Option<i32> {
 #[inline(always)]
 fn dbl_prim(op: arith::ArithOp, x: f64, y: f64) -> Option<f64> {
     use arith::ArithOp::*;
+    let nf = arith::nan_first;
     Some(match op {
-        Add => x + y,
-        Sub => x - y,
-        Mul => x * y,
-        Div => x / y,
+        Add => nf(x, y, x + y),
+        Sub => nf(x, y, x - y),
+        Mul => nf(x, y, x * y),
+        Div => nf(x, y, x / y),
         _ => return None,
     })
 }

@@ -79,7 +79,13 @@ pub fn run(f: &mut Func) -> bool {
                 });
             }
             if let (Some(life), Some(r)) = (lifetime(&d.kind), d.result) {
-                let key = format!("{:?}:{}", d.kind, f.ty(r).name());
+                // A double constant by its bits: `Debug` prints every NaN as
+                // `NaN`, which merged NA_real_ with NaN (generated-program
+                // differential testing found it).
+                let key = match &d.kind {
+                    InstKind::ConstDbl(x) => format!("ConstDbl(0x{:016x})", x.to_bits()),
+                    k => format!("{:?}:{}", k, f.ty(r).name()),
+                };
                 match seen.get(&key) {
                     Some(&(earlier, _)) => {
                         subst.insert(r, earlier);
@@ -112,6 +118,28 @@ pub fn run(f: &mut Func) -> bool {
 mod tests {
     use super::*;
     use crate::passes::test_util::check_pass;
+
+    /// NA_real_ and NaN are different constants (and so are 0 and -0).
+    #[test]
+    fn nan_payloads_are_not_merged() {
+        assert!(!check_pass(
+            run,
+            "function f {
+bb0():
+  v0: dbl = const.dbl nan:0x7ff00000000007a2
+  v1: dbl = const.dbl NaN
+  v2: dbl = add.d v0, v1
+  ret v2
+}",
+            "function f {
+bb0():
+  v0: dbl = const.dbl nan:0x7ff00000000007a2
+  v1: dbl = const.dbl NaN
+  v2: dbl = add.d v0, v1
+  ret v2
+}"
+        ));
+    }
 
     /// Two reads of one matrix: one `unbox`/`nrow`, one bounds test; the load
     /// after the store is kept, as is the checkpoint after the effect.

@@ -136,7 +136,9 @@ pub fn r_pow(x: f64, y: f64) -> f64 {
         return x.powf(y);
     }
     if x.is_nan() || y.is_nan() {
-        return x + y;
+        // R's `x + y` here, as GNU R's build computes it: with two NaN
+        // operands the result is y's (`NaN^NA` is NA, `NA^NaN` is NaN).
+        return if y.is_nan() { y } else { x };
     }
     if !x.is_finite() {
         if x > 0.0 {
@@ -171,7 +173,12 @@ pub fn r_pow(x: f64, y: f64) -> f64 {
 /// R's `myfmod` (`%%` on doubles).
 pub fn dbl_mod(x1: f64, x2: f64) -> f64 {
     if x1.is_nan() || x2.is_nan() {
-        return x1 + x2;
+        // GNU R gives NA when either operand is NA (`NaN %% NA` is NA).
+        return if is_na_real(x2) && !is_na_real(x1) {
+            x2
+        } else {
+            nan_first(x1, x2, x1 + x2)
+        };
     }
     if x2 == 0.0 {
         return f64::NAN;
@@ -186,6 +193,10 @@ pub fn dbl_mod(x1: f64, x2: f64) -> f64 {
         };
     }
     let q = x1 / x2;
+    // R computes the remainder in long double.
+    if let Some((r, _)) = super::ldsum::long_mod_parts(x1, x2, q) {
+        return r;
+    }
     let tmp = x1 - q.floor() * x2;
     tmp - (tmp / x2).floor() * x2
 }
@@ -203,17 +214,38 @@ pub fn dbl_idiv(x1: f64, x2: f64) -> f64 {
             0.0
         };
     }
+    // R computes the remainder in long double (`1 %/% 0.1` is 9).
+    if let Some((_, k)) = super::ldsum::long_mod_parts(x1, x2, q) {
+        return q.floor() + k;
+    }
     let tmp = x1 - q.floor() * x2;
     q.floor() + (tmp / x2).floor()
+}
+
+/// The result `r` of `x op y` with a NaN operand's payload as x86 gives it
+/// to GNU R's C code: the first NaN operand's (`NA + NaN` is NA, `NaN + NA`
+/// is NaN). Rust's compiler may swap the operands of a commutative `+` or
+/// `*`, which changes which payload survives; this pins it.
+#[inline(always)]
+pub fn nan_first(x: f64, y: f64, r: f64) -> f64 {
+    if r.is_nan() {
+        if x.is_nan() {
+            return x;
+        }
+        if y.is_nan() {
+            return y;
+        }
+    }
+    r
 }
 
 #[inline]
 fn dbl_arith(op: ArithOp, x: f64, y: f64) -> f64 {
     match op {
-        ArithOp::Add => x + y,
-        ArithOp::Sub => x - y,
-        ArithOp::Mul => x * y,
-        ArithOp::Div => x / y,
+        ArithOp::Add => nan_first(x, y, x + y),
+        ArithOp::Sub => nan_first(x, y, x - y),
+        ArithOp::Mul => nan_first(x, y, x * y),
+        ArithOp::Div => nan_first(x, y, x / y),
         ArithOp::Pow => r_pow(x, y),
         ArithOp::Mod => dbl_mod(x, y),
         ArithOp::IDiv => dbl_idiv(x, y),

@@ -161,6 +161,34 @@ impl Extended {
     }
 }
 
+/// The remainder parts of GNU R's `myfmod` and `myfloor` (arithmetic.c), which
+/// compute in long double: `tmp = (LDOUBLE)x1 - floor(q) * (LDOUBLE)x2` and
+/// `k = floorl(tmp / x2)`. Returns `(tmp - k * x2, k)` rounded to doubles
+/// (the `%%` result and the correction to `floor(q)` for `%/%`). In doubles,
+/// `1 %/% 0.1` is 10 where R gives 9 (`0.1` is slightly above 1/10). `None`
+/// when an operand or `q` is not finite (the caller's double path).
+pub fn long_mod_parts(x1: f64, x2: f64, q: f64) -> Option<(f64, f64)> {
+    if !(x1.is_finite() && x2.is_finite() && q.is_finite())
+        || x2 == 0.0
+        || q.abs() * f64::EPSILON > 1.0
+    {
+        // Not finite, or beyond 2^52 (R warns "probable complete loss of
+        // accuracy in modulus"; not emulated).
+        return None;
+    }
+    let fq = Extended::from_f64(q.floor());
+    let tmp = Extended::from_f64(x1).add(fq.mul(Extended::from_f64(x2)).neg());
+    // floorl(tmp / x2): tmp is a remainder-sized value, so the quotient's
+    // integer part is small; its rounding to double changes it only within
+    // 2^-53 of an integer.
+    let k = (tmp.to_f64() / x2).floor();
+    if !k.is_finite() {
+        return None;
+    }
+    let r = tmp.add(Extended::from_f64(k).mul(Extended::from_f64(x2)).neg());
+    Some((r.to_f64(), k))
+}
+
 /// `x * 2^e` without intermediate overflow or underflow of the scale factor.
 fn ldexp(mut x: f64, mut e: i32) -> f64 {
     while e > 1000 {
@@ -297,5 +325,21 @@ mod tests {
         assert_eq!(sum(&[5e-324, 5e-324]), 1e-323);
         assert!(sum(&[1.0, f64::NAN]).is_nan());
         assert_eq!(sum(&[1.0, f64::INFINITY]), f64::INFINITY);
+    }
+}
+
+#[cfg(test)]
+mod mod_parts_tests {
+    use super::long_mod_parts;
+
+    /// GNU R's results (R 4.2.2 on x86-64).
+    #[test]
+    fn long_double_remainders() {
+        assert_eq!(long_mod_parts(1.0, 0.1, 1.0 / 0.1).unwrap().1, -1.0);
+        assert_eq!(
+            long_mod_parts(1.0, 0.1, 1.0 / 0.1).unwrap().0,
+            0.099_999_999_999_999_95
+        );
+        assert!(long_mod_parts(1.0, 3e-301, 1.0 / 3e-301).is_none());
     }
 }

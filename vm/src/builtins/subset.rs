@@ -849,7 +849,24 @@ fn assign_vector_plain(interp: &mut Interp, x: Value, i: &Value, v: Value) -> RR
     let r = resolve(i, n, names_of(&x), true)?;
     let vlen = v.len();
     if r.pos.is_empty() {
-        return Ok(x);
+        // Nothing is written, but R still raises the target to the value's
+        // type (`x <- 1:3; x[0] <- "a"` is character; found by
+        // generated-program testing against GNU R).
+        let vt = match &v {
+            Value::Closure(_) | Value::Builtin(_) => VType::List,
+            other => other.vtype().unwrap_or(VType::Lgl),
+        };
+        // (`NULL[0] <- 2` is numeric(0); a zero-length value counts too.)
+        let raise = match x.vtype() {
+            Some(xt) => vt > xt,
+            None => x.is_null(),
+        };
+        if !raise {
+            return Ok(x);
+        }
+        let mut vec = owned_target(x, vt)?;
+        set_type(&mut vec, vt);
+        return Ok(Value::from_vector(vec));
     }
     if vlen == 0 {
         return Err(RError::new("replacement has length zero"));

@@ -1,0 +1,1113 @@
+//! A seeded generator of R-subset programs weighted toward what speculation
+//! gets wrong: values whose type changes under a compiled loop, integer
+//! overflow, copy-on-write of grown and aliased vectors, lists and matrices,
+//! closures with `<<-`, recursion with changing argument types, functions
+//! and globals rebound mid-loop, `break`/`next`/`return` out of nested loops,
+//! conditions raised in hot loops, `switch`, empty sequences and S3 dispatch
+//! on changing classes.
+//!
+//! Every program is deterministic and terminates (every loop is bounded by a
+//! counter kept on the same line as its test, so shrinking cannot separate
+//! them), uses only what `docs/R-SUBSET.md` lists, and means the same to GNU
+//! R: errors a phase may raise (a character value reaching `+`) are caught
+//! by `tryCatch` and printed as their message.
+
+use crate::program::{Node, Program};
+
+/// splitmix64: small, fast, and the same sequence on every platform forever
+/// (a generated program is named by its seed).
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed ^ 0x5851_f42d_4c95_7f2d)
+    }
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    /// Uniform in `0..n` (`n > 0`).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+    /// Uniform in `lo..=hi`.
+    pub fn range(&mut self, lo: i64, hi: i64) -> i64 {
+        lo + self.below((hi - lo + 1) as usize) as i64
+    }
+    pub fn chance(&mut self, p: f64) -> bool {
+        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64 > 1.0 - p
+    }
+    pub fn pick<'a, T>(&mut self, xs: &'a [T]) -> &'a T {
+        &xs[self.below(xs.len())]
+    }
+}
+
+/// The value types the expression generator knows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ty {
+    Lgl,
+    Int,
+    Dbl,
+    Cplx,
+    Chr,
+}
+
+const NUMERIC: [Ty; 4] = [Ty::Lgl, Ty::Int, Ty::Dbl, Ty::Cplx];
+
+/// Generates one program from a seed.
+pub struct Gen {
+    rng: Rng,
+    unit: usize,
+}
+
+impl Gen {
+    pub fn new(seed: u64) -> Gen {
+        Gen {
+            rng: Rng::new(seed),
+            unit: 0,
+        }
+    }
+
+    /// The program of `seed`: 3 to 6 units, each a self-contained piece
+    /// (own names, suffixed by the unit's number) that prints its results.
+    pub fn program(seed: u64) -> Program {
+        Gen::program_sized(seed, 3, 6)
+    }
+
+    /// The program of `seed` with `lo..=hi` units.
+    pub fn program_sized(seed: u64, lo: i64, hi: i64) -> Program {
+        let mut g = Gen::new(seed);
+        let n = g.rng.range(lo, hi) as usize;
+        let mut items = Vec::new();
+        for _ in 0..n {
+            g.unit += 1;
+            items.extend(g.unit_any());
+        }
+        Program { items }
+    }
+
+    fn unit_any(&mut self) -> Vec<Node> {
+        // Weighted: the type-changing and loop-exit units are the ones that
+        // found miscompiles, so they come up most.
+        match self.rng.below(23) {
+            0..=2 => self.unit_type_phase(),
+            3 | 4 => self.unit_loop_var(),
+            5 => self.unit_vector_cow(),
+            6 => self.unit_list(),
+            7 => self.unit_matrix(),
+            8 => self.unit_closure(),
+            9 => self.unit_recursion(),
+            10 => self.unit_redefine(),
+            11 => self.unit_global_rebound(),
+            12 | 13 => self.unit_nested_exits(),
+            14 => self.unit_try_in_loop(),
+            15 => self.unit_switch(),
+            16 => self.unit_empty_seqs(),
+            17 => self.unit_s3(),
+            18 | 19 => self.unit_arith_specials(),
+            20 => self.unit_overflow(),
+            21 => self.unit_list_iter(),
+            _ => self.unit_toplevel_phase(),
+        }
+    }
+
+    fn name(&self, base: &str) -> String {
+        format!("{}{}", base, self.unit)
+    }
+
+    // ---- literals and expressions -------------------------------------
+
+    fn lit(&mut self, ty: Ty) -> String {
+        let r = &mut self.rng;
+        match ty {
+            Ty::Lgl => r.pick(&["TRUE", "FALSE", "NA", "TRUE"]).to_string(),
+            Ty::Int => r
+                .pick(&[
+                    "1L",
+                    "2L",
+                    "-3L",
+                    "0L",
+                    "7L",
+                    "NA_integer_",
+                    ".Machine$integer.max",
+                    "-.Machine$integer.max",
+                    "46341L",
+                    "100000L",
+                ])
+                .to_string(),
+            Ty::Dbl => r
+                .pick(&[
+                    "0.5", "2", "-1.25", "0", "-0", "3", "1e308", "1e-310", "Inf", "-Inf", "NaN",
+                    "NA_real_", "1e15", "0.1", "-2",
+                ])
+                .to_string(),
+            Ty::Cplx => r
+                .pick(&[
+                    "1i",
+                    "(2+3i)",
+                    "(-1-1i)",
+                    "(0+0i)",
+                    "(0.5-2i)",
+                    "complex(real = NA, imaginary = 1)",
+                ])
+                .to_string(),
+            Ty::Chr => r
+                .pick(&[
+                    "\"a\"",
+                    "\"bc\"",
+                    "\"\"",
+                    "NA_character_",
+                    "\"1\"",
+                    "\"x y\"",
+                ])
+                .to_string(),
+        }
+    }
+
+    fn lit_of(&mut self, tys: &[Ty]) -> String {
+        let t = *self.rng.pick(tys);
+        self.lit(t)
+    }
+
+    fn num_of(&mut self, tys: &[Ty], vars: &[&str], depth: u32) -> String {
+        let t = *self.rng.pick(tys);
+        self.num_expr(t, vars, depth)
+    }
+
+    /// A literal vector of type `ty` (possibly empty, with NAs, or NULL).
+    fn vec_lit(&mut self, ty: Ty) -> String {
+        let n = self.rng.range(3, 40);
+        match ty {
+            Ty::Lgl => self
+                .rng
+                .pick(&[
+                    format!("rep(c(TRUE, FALSE, NA), length.out = {})", n),
+                    format!("(1:{} %% 3L) == 0L", n),
+                    "logical(0)".to_string(),
+                ])
+                .clone(),
+            Ty::Int => self
+                .rng
+                .pick(&[
+                    format!("1:{}", n),
+                    format!("{}:1", n),
+                    format!("c(1L, NA, 3L, {}L)", n),
+                    format!(".Machine$integer.max - 0:{}", n % 5),
+                    "integer(0)".to_string(),
+                    "1:0".to_string(),
+                    format!("seq_len({})", n),
+                ])
+                .clone(),
+            Ty::Dbl => self
+                .rng
+                .pick(&[
+                    format!("as.double(1:{}) / 4", n),
+                    format!("seq(0.5, {}, by = 0.5)", n),
+                    format!("c(1.5, NA, -2, {})", n),
+                    "c(Inf, -Inf, NaN, 0)".to_string(),
+                    "numeric(0)".to_string(),
+                    format!("(1:{}) * 1e300", n),
+                    format!("-(1:{}) - 0.25", n),
+                ])
+                .clone(),
+            Ty::Cplx => self
+                .rng
+                .pick(&[
+                    format!("(1:{}) * 1i", n),
+                    format!("complex(real = 1:{}, imaginary = -1)", n),
+                    "c(1+1i, NA, 2i)".to_string(),
+                    "complex(0)".to_string(),
+                ])
+                .clone(),
+            Ty::Chr => self
+                .rng
+                .pick(&[
+                    format!("as.character(1:{})", n % 7 + 1),
+                    "c(\"a\", NA, \"b\")".to_string(),
+                    "character(0)".to_string(),
+                    "letters[1:5]".to_string(),
+                ])
+                .clone(),
+        }
+    }
+
+    /// An expression of (at most) numeric type `ty` over `vars`, `depth` deep.
+    /// The result type may be higher than the operands' (R's promotion).
+    fn num_expr(&mut self, ty: Ty, vars: &[&str], depth: u32) -> String {
+        if depth == 0 || self.rng.chance(0.3) {
+            if !vars.is_empty() && self.rng.chance(0.65) {
+                return self.rng.pick(vars).to_string();
+            }
+            return self.lit(ty);
+        }
+        let a = self.num_expr(ty, vars, depth - 1);
+        let b = self.num_expr(ty, vars, depth - 1);
+        let complex = ty == Ty::Cplx;
+        match self.rng.below(if complex { 7 } else { 17 }) {
+            0 => format!("({} + {})", a, b),
+            1 => format!("({} - {})", a, b),
+            2 => format!("({} * {})", a, b),
+            3 => format!("({} / {})", a, b),
+            4 => format!("(-{})", a),
+            5 => format!(
+                "({} ^ {})",
+                a,
+                self.rng.pick(&["2", "2L", "0.5", "-1", "0", "Inf"])
+            ),
+            6 => {
+                if complex {
+                    format!("Conj({})", a)
+                } else {
+                    format!("abs({})", a)
+                }
+            }
+            7 => format!("({} %% {})", a, b),
+            8 => format!("({} %/% {})", a, b),
+            9 => format!("({} ^ {})", a, b),
+            10 => format!("floor({})", a),
+            11 => format!("max({}, {})", a, b),
+            12 => format!("min({}, {})", a, b),
+            13 => format!("(if (is.na({a}) || {a} > {b}) {a} else {b})", a = a, b = b),
+            14 => format!("round({}, 2)", a),
+            15 => format!("sqrt(abs({}))", a),
+            _ => format!("as.integer({} > {})", a, b),
+        }
+    }
+
+    /// A body expression for an accumulator `s` and element `x` whose types
+    /// change between calls: only operators every numeric type has.
+    fn poly_expr(&mut self, s: &str, x: &str) -> String {
+        let c = self.lit_of(&[Ty::Int, Ty::Dbl, Ty::Lgl]);
+        self.rng
+            .pick(&[
+                format!("{} + {}", s, x),
+                format!("{} + {} * {}", s, x, x),
+                format!("{} * {} + {}", s, c, x),
+                format!("{} - {} / 2L", s, x),
+                format!("{} + ({} - {})", s, x, c),
+                format!("{} + {}^2", s, x),
+                format!("{} * {}", s, x),
+            ])
+            .clone()
+    }
+
+    fn show(&mut self, e: &str) -> String {
+        match self.rng.below(4) {
+            0 => format!("cat({}, \"\\n\")", e),
+            1 => format!("print(c(r = {}))", e),
+            _ => format!("print({})", e),
+        }
+    }
+
+    /// `tryCatch(EXPR, error = function(e) conditionMessage(e))`, sometimes.
+    fn guarded(&mut self, e: &str, risky: bool) -> String {
+        if risky || self.rng.chance(0.2) {
+            format!(
+                "tryCatch({}, error = function(e) paste(\"E:\", conditionMessage(e)))",
+                e
+            )
+        } else {
+            e.to_string()
+        }
+    }
+
+    fn hot(&mut self) -> i64 {
+        *self.rng.pick(&[3, 10, 30, 60, 120, 250])
+    }
+
+    // ---- units ----------------------------------------------------------
+
+    /// A function folding a vector, called hot with one element type and
+    /// then with others (int -> double -> complex -> character, NA, NULL).
+    fn unit_type_phase(&mut self) -> Vec<Node> {
+        let f = self.name("fold");
+        let init = self.lit_of(&[Ty::Int, Ty::Dbl, Ty::Lgl]);
+        let body = self.poly_expr("s", "x");
+        let mut loop_body = vec![Node::line(format!("s <- {}", body))];
+        match self.rng.below(4) {
+            0 => loop_body.push(Node::line("if (is.na(s)) next")),
+            1 => loop_body.push(Node::line(format!(
+                "if (!is.character(s) && !is.na(s) && Mod(s) > {}) break",
+                self.rng.pick(&["1e6", "100", "1e300"])
+            ))),
+            _ => {}
+        }
+        let seq = self.rng.pick(&["x in v", "i in seq_along(v)"]).to_string();
+        let (head, pre) = if seq.starts_with('i') {
+            ("for (i in seq_along(v)) {".to_string(), Some("x <- v[[i]]"))
+        } else {
+            ("for (x in v) {".to_string(), None)
+        };
+        let mut lb = Vec::new();
+        if let Some(p) = pre {
+            lb.push(Node::line(p));
+        }
+        lb.extend(loop_body);
+        let fdef = Node::block(
+            format!("{} <- function(v) {{", f),
+            vec![
+                Node::line(format!("s <- {}", init)),
+                Node::block(head, lb, "}"),
+                Node::line("s"),
+            ],
+            "}",
+        );
+        let mut out = vec![fdef];
+        let phases = self.rng.range(2, 5);
+        let mut tys: Vec<Ty> = vec![Ty::Int, Ty::Dbl, Ty::Cplx, Ty::Chr, Ty::Lgl];
+        if self.rng.chance(0.5) {
+            tys = vec![Ty::Int, Ty::Dbl, Ty::Cplx, Ty::Dbl];
+        }
+        for p in 0..phases as usize {
+            let ty = if self.rng.chance(0.7) {
+                tys[p % tys.len()]
+            } else {
+                *self
+                    .rng
+                    .pick(&[Ty::Int, Ty::Dbl, Ty::Cplx, Ty::Chr, Ty::Lgl])
+            };
+            let v = self.vec_lit(ty);
+            let risky = ty == Ty::Chr;
+            let call = self.guarded(&format!("{}({})", f, v), risky);
+            let reps = self.hot();
+            out.push(Node::line(format!("for (rep in 1:{}) r <- {}", reps, call)));
+            let s = self.show("r");
+            out.push(Node::line(s));
+        }
+        out
+    }
+
+    /// The loop variable after a loop that breaks, completes, or never runs
+    /// (the issue's first miscompile).
+    fn unit_loop_var(&mut self) -> Vec<Node> {
+        let f = self.name("lv");
+        let (seq, cond) = match self.rng.below(4) {
+            0 => ("seq_along(v)", "v[i] >= t"),
+            1 => ("1:length(v)", "v[[i]] >= t"),
+            2 => ("seq_len(length(v))", "v[i] > t || is.na(v[i])"),
+            _ => ("rev(seq_along(v))", "v[i] <= t"),
+        };
+        let body = match self.rng.below(3) {
+            0 => vec![
+                Node::line(format!("for (i in {}) if ({}) break", seq, cond)),
+                Node::line("i"),
+            ],
+            1 => vec![
+                Node::line("k <- 0L"),
+                Node::block(
+                    format!("for (i in {}) {{", seq),
+                    vec![
+                        Node::line("k <- k + 1L"),
+                        Node::line(format!("if ({}) break else next", cond)),
+                    ],
+                    "}",
+                ),
+                Node::line("c(i, k)"),
+            ],
+            _ => vec![
+                Node::line("i <- 0L"),
+                Node::line(format!(
+                    "while ((i <- i + 1L) <= length(v)) if ({}) break",
+                    cond
+                )),
+                Node::line("i"),
+            ],
+        };
+        let mut out = vec![Node::block(
+            format!("{} <- function(v, t) {{", f),
+            body,
+            "}",
+        )];
+        let n = self.rng.range(5, 3000);
+        let vecs = [
+            format!("as.double(1:{})", n),
+            format!("1:{}", n),
+            format!("c(as.double(1:{}), NA)", n % 50),
+            format!("(1:{}) / 3", n),
+        ];
+        let v = self.rng.pick(&vecs).clone();
+        out.push(Node::line(format!("x{} <- {}", self.unit, v)));
+        let calls = self.rng.range(2, 6);
+        for _ in 0..calls {
+            let t = self
+                .rng
+                .pick(&["1e9", "3", "-1", "2L", "NA", "0.5", "Inf", "10L"])
+                .to_string();
+            let reps = self.hot();
+            let call = self.guarded(&format!("{}(x{}, {})", f, self.unit, t), true);
+            if self.rng.chance(0.5) {
+                out.push(Node::line(format!("for (rep in 1:{}) r <- {}", reps, call)));
+                out.push(Node::line("print(r)"));
+            } else {
+                out.push(Node::line(format!("print({})", call)));
+            }
+        }
+        if self.rng.chance(0.3) {
+            out.push(Node::line(format!(
+                "print({})",
+                self.guarded(&format!("{}(numeric(0), 1)", f), true)
+            )));
+        }
+        out
+    }
+
+    /// Vectors grown, aliased and modified through copy-on-write, with the
+    /// element type rising mid-loop.
+    fn unit_vector_cow(&mut self) -> Vec<Node> {
+        let v = self.name("v");
+        let w = self.name("w");
+        let ty = *self.rng.pick(&NUMERIC);
+        let init = self.vec_lit(ty);
+        let n = self.hot();
+        let k = self.rng.range(2, 7);
+        let m = self.rng.range(1, n);
+        let idx = self
+            .rng
+            .pick(&[
+                "i",
+                "length(VV) + 1L",
+                "i + 2L",
+                "(i %% 5L) + 1L",
+                "length(VV)",
+            ])
+            .replace("VV", &v);
+        let val = self.num_of(&[Ty::Int, Ty::Dbl], &["i"], 2);
+        let late = self.lit_of(&[Ty::Dbl, Ty::Cplx, Ty::Chr, Ty::Lgl, Ty::Int]);
+        let mut body = vec![
+            Node::line(format!("{}[{}] <- {}", v, idx, val)),
+            Node::line(format!("if (i %% {}L == 0L) {} <- {}", k, w, v)),
+            Node::line(format!("if (i == {}L) {}[[1]] <- {}", m, v, late)),
+        ];
+        if self.rng.chance(0.4) {
+            body.push(Node::line(format!(
+                "if (i == {}L) {}[i] <- NA",
+                n / 2 + 1,
+                w
+            )));
+        }
+        let mut out = vec![
+            Node::line(format!("{} <- {}", v, init)),
+            Node::line(format!("{} <- {}", w, v)),
+            Node::block(format!("for (i in 1:{}) {{", n), body, "}"),
+            Node::line(format!("print(length({}))", v)),
+            Node::line(format!("print(head({}, 12))", v)),
+            Node::line(format!("print(tail({}, 5))", w)),
+            Node::line(format!("print(identical({}, {}))", v, w)),
+        ];
+        // Copy-on-write through a call: the callee's changes stay its own.
+        let f = self.name("mod");
+        out.push(Node::block(
+            format!("{} <- function(a, j) {{", f),
+            vec![
+                Node::line(format!("a[j] <- {}", self.lit_of(&NUMERIC))),
+                Node::line("a[length(a) + 1L] <- j"),
+                Node::line("a"),
+            ],
+            "}",
+        ));
+        out.push(Node::line(format!(
+            "for (j in 1:{}) z <- {}({}, j)",
+            self.rng.range(2, 40),
+            f,
+            w
+        )));
+        out.push(Node::line(format!(
+            "print(tail(z, 3)); print(length({}))",
+            w
+        )));
+        out
+    }
+
+    fn unit_list(&mut self) -> Vec<Node> {
+        let l = self.name("l");
+        let n = self.hot().min(120);
+        let e1 = self.num_of(&[Ty::Int, Ty::Dbl, Ty::Cplx], &["i"], 2);
+        let del = self.rng.range(2, 9);
+        let mut body = vec![
+            Node::line(format!("{}[[length({}) + 1L]] <- {}", l, l, e1)),
+            Node::line(format!(
+                "if (i %% {}L == 0L) {}[[{}]] <- NULL",
+                del,
+                l,
+                self.rng.pick(&["1L", "length(LL)"]).replace("LL", &l)
+            )),
+        ];
+        if self.rng.chance(0.5) {
+            body.push(Node::line(format!(
+                "{}$tag <- if (i %% 2L == 0L) \"even\" else i",
+                l
+            )));
+        }
+        if self.rng.chance(0.4) {
+            body.push(Node::line(format!("m{} <- {}", self.unit, l)));
+        }
+        vec![
+            Node::line(format!("{} <- list()", l)),
+            Node::line(format!("m{} <- list(0)", self.unit)),
+            Node::block(format!("for (i in 1:{}) {{", n), body, "}"),
+            Node::line(format!("print(length({})); print(length(m{}))", l, self.unit)),
+            Node::line(format!("print(table(sapply({}, typeof)))", l)),
+            Node::line(format!("print(head({}, 3))", l)),
+            Node::line(format!(
+                "for (el in {}) if (is.character(el)) cat(el, \"\") else if (is.numeric(el)) cat(round(el, 3), \"\")",
+                l
+            )),
+            Node::line("cat(\"\\n\")"),
+        ]
+    }
+
+    fn unit_matrix(&mut self) -> Vec<Node> {
+        let m = self.name("m");
+        let r = self.rng.range(2, 9);
+        let c = self.rng.range(1, 8);
+        let init = self.lit_of(&[Ty::Int, Ty::Dbl, Ty::Lgl, Ty::Cplx]);
+        let e = self.num_of(&[Ty::Int, Ty::Dbl], &["i", "j", "acc"], 2);
+        let reps = self.rng.range(1, 40);
+        let mut out = vec![
+            Node::line(format!("{} <- matrix({}, {}, {})", m, init, r, c)),
+            Node::line(format!("{}0 <- {}", m, m)),
+            Node::line("acc <- 0L"),
+        ];
+        out.push(Node::block(
+            format!("for (rep in 1:{}) {{", reps),
+            vec![Node::block(
+                format!("for (i in 1:nrow({})) {{", m),
+                vec![Node::block(
+                    format!("for (j in 1:ncol({})) {{", m),
+                    vec![
+                        Node::line(format!("{}[i, j] <- {}", m, e)),
+                        Node::line(format!(
+                            "if (!is.na({}[i, j]) && is.numeric({}[i, j])) acc <- acc + 1L",
+                            m, m
+                        )),
+                    ],
+                    "}",
+                )],
+                "}",
+            )],
+            "}",
+        ));
+        if self.rng.chance(0.5) {
+            let late = self.lit_of(&[Ty::Dbl, Ty::Cplx, Ty::Chr]);
+            out.push(Node::line(format!("{}[1, 1] <- {}", m, late)));
+        }
+        out.push(Node::line(format!("print({})", m)));
+        out.push(Node::line(format!("print({}0)", m)));
+        out.push(Node::line("print(acc)"));
+        if self.rng.chance(0.5) {
+            out.push(Node::line(format!(
+                "if (is.numeric({m})) print(colSums({m})) else print(dim({m}))",
+                m = m
+            )));
+        }
+        out
+    }
+
+    fn unit_closure(&mut self) -> Vec<Node> {
+        let mk = self.name("mk");
+        let cnt = self.name("cnt");
+        let init = self.lit_of(&[Ty::Int, Ty::Dbl, Ty::Lgl]);
+        let n = self.hot();
+        let half = self.rng.range(1, n);
+        let late = self.lit_of(&[Ty::Dbl, Ty::Cplx, Ty::Int]);
+        let step = self.rng.pick(&["x", "x * 2L", "1L", "x / 2"]).to_string();
+        vec![
+            Node::block(
+                format!("{} <- function(init) {{", mk),
+                vec![
+                    Node::line("acc <- init"),
+                    Node::line("calls <- 0L"),
+                    Node::block(
+                        "function(x) {",
+                        vec![
+                            Node::line(format!("acc <<- acc + {}", step)),
+                            Node::line("calls <<- calls + 1L"),
+                            Node::line(format!("{} <<- {} + 1L", cnt, cnt)),
+                            Node::line("c(acc, calls)"),
+                        ],
+                        "}",
+                    ),
+                ],
+                "}",
+            ),
+            Node::line(format!("{} <- 0L", cnt)),
+            Node::line(format!("c1 <- {}({})", mk, init)),
+            Node::line(format!("c2 <- {}(1L)", mk)),
+            Node::line(format!(
+                "for (i in 1:{}) {{ r <- c1(if (i > {}L) {} else i); if (i %% 3L == 0L) r2 <- c2(i) }}",
+                n, half, late
+            )),
+            Node::line("print(r); print(c2(0L))"),
+            Node::line(format!("print({})", cnt)),
+        ]
+    }
+
+    fn unit_recursion(&mut self) -> Vec<Node> {
+        let f = self.name("rec");
+        let op = self.rng.pick(&["+", "*", "-"]).to_string();
+        let depth = self.rng.range(3, 60);
+        let mut out = vec![Node::line(format!(
+            "{f} <- function(n, acc) if (n <= 0) acc else {f}(n - 1L, acc {op} n)",
+            f = f,
+            op = op
+        ))];
+        for _ in 0..self.rng.range(2, 4) {
+            let acc = self.lit_of(&NUMERIC);
+            let n = self
+                .rng
+                .pick(&["DL", "D", "D.5"])
+                .replace('D', &depth.to_string());
+            let reps = self.hot().min(60);
+            let call = self.guarded(&format!("{}({}, {})", f, n, acc), false);
+            out.push(Node::line(format!("for (k in 1:{}) r <- {}", reps, call)));
+            let s = self.show("r");
+            out.push(Node::line(s));
+        }
+        let fib = self.name("fib");
+        out.push(Node::line(format!(
+            "{f} <- function(n) if (n < 2) n else {f}(n - 1) + {f}(n - 2)",
+            f = fib
+        )));
+        let arg = self
+            .rng
+            .pick(&["12L", "12", "10.5", "TRUE", "(8+0i)", "11L"])
+            .to_string();
+        out.push(Node::line(format!("print({}({}))", fib, arg)));
+        let arg2 = self.rng.pick(&["9L", "9", "7.25", "FALSE"]).to_string();
+        out.push(Node::line(format!("print({}({}))", fib, arg2)));
+        out
+    }
+
+    fn unit_redefine(&mut self) -> Vec<Node> {
+        let h = self.name("h");
+        let e1 = self.num_expr(Ty::Int, &["x"], 2);
+        let e2 = self.num_of(&[Ty::Dbl, Ty::Cplx, Ty::Int], &["x"], 2);
+        let n = self.hot();
+        let m = self.rng.range(1, n);
+        let user = self.name("use");
+        let in_fn = self.rng.chance(0.5);
+        let mut out = vec![Node::line(format!("{} <- function(x) {}", h, e1))];
+        let call = if in_fn {
+            out.push(Node::line(format!("{} <- function(i) {}(i) + 1L", user, h)));
+            format!("{}(i)", user)
+        } else {
+            format!("{}(i)", h)
+        };
+        out.push(Node::line("s <- 0L"));
+        out.push(Node::block(
+            format!("for (i in 1:{}) {{", n),
+            vec![
+                Node::line(format!("s <- s + {}", call)),
+                Node::line(format!("if (i == {}L) {} <- function(x) {}", m, h, e2)),
+            ],
+            "}",
+        ));
+        let s = self.show("s");
+        out.push(Node::line(s));
+        out
+    }
+
+    fn unit_global_rebound(&mut self) -> Vec<Node> {
+        let g = self.name("G");
+        let f = self.name("useg");
+        let init = self.lit_of(&[Ty::Int, Ty::Dbl]);
+        let later = self.lit_of(&[Ty::Dbl, Ty::Cplx, Ty::Int, Ty::Lgl]);
+        let n = self.hot();
+        let m = self.rng.range(1, n);
+        let e = self.num_expr(Ty::Int, &["x", &g], 2);
+        vec![
+            Node::line(format!("{} <- {}", g, init)),
+            Node::line(format!("{} <- function(x) {}", f, e)),
+            Node::line("out <- NULL"),
+            Node::block(
+                format!("for (i in 1:{}) {{", n),
+                vec![
+                    Node::line(format!("r <- {}(i)", f)),
+                    Node::line(format!("if (i == {}L) {} <- {}", m, g, later)),
+                    Node::line(format!(
+                        "if (i %% {}L == 0L) out <- c(out, r)",
+                        self.rng.range(5, 40)
+                    )),
+                ],
+                "}",
+            ),
+            Node::line("print(r); print(out)"),
+        ]
+    }
+
+    fn unit_nested_exits(&mut self) -> Vec<Node> {
+        let f = self.name("nest");
+        let a = self.rng.range(2, 6);
+        let lim = self.rng.range(5, 400);
+        let inner = match self.rng.below(3) {
+            0 => Node::block(
+                "repeat {",
+                vec![
+                    Node::line("j <- j + 1L; if (j > m) break"),
+                    Node::line(format!("if (i * j > {}) return(c(i, j, tot))", lim)),
+                    Node::line("if ((i + j) %% 3L == 0L) next"),
+                    Node::line("tot <- tot + i * j"),
+                ],
+                "}",
+            ),
+            1 => Node::block(
+                "while ((j <- j + 1L) <= m) {",
+                vec![
+                    Node::line(format!(
+                        "if (i * j > {}) return(list(i = i, j = j, tot = tot))",
+                        lim
+                    )),
+                    Node::line("if (j == 2L) next"),
+                    Node::line("tot <- tot + i / j"),
+                ],
+                "}",
+            ),
+            _ => Node::block(
+                "for (j in seq_len(m)) {",
+                vec![
+                    Node::line(format!("if (i * j > {}) break", lim)),
+                    Node::line("if (j %% 2L == 0L) next"),
+                    Node::line("tot <- tot + i * j"),
+                ],
+                "}",
+            ),
+        };
+        let body = vec![
+            Node::line("tot <- 0L"),
+            Node::block(
+                "for (i in 1:n) {",
+                vec![
+                    Node::line(format!("if (i %% {}L == 0L) next", a)),
+                    Node::line("j <- 0L"),
+                    inner,
+                ],
+                "}",
+            ),
+            Node::line("c(tot, i, j)"),
+        ];
+        let mut out = vec![Node::block(
+            format!("{} <- function(n, m) {{", f),
+            body,
+            "}",
+        )];
+        for _ in 0..self.rng.range(2, 4) {
+            let n = self
+                .rng
+                .pick(&["5L", "20L", "40", "0L", "3.5", "60L"])
+                .to_string();
+            let m = self.rng.pick(&["3L", "10L", "7", "0L", "25L"]).to_string();
+            let reps = self.hot();
+            out.push(Node::line(format!(
+                "for (rep in 1:{}) r <- {}({}, {})",
+                reps, f, n, m
+            )));
+            out.push(Node::line("print(r)"));
+        }
+        out
+    }
+
+    fn unit_try_in_loop(&mut self) -> Vec<Node> {
+        let n = self.hot();
+        let a = self.rng.range(2, 15);
+        let b = self.rng.range(2, 15);
+        let e = self.num_of(&[Ty::Int, Ty::Dbl], &["i"], 2);
+        let fin = self.rng.chance(0.4);
+        let inner = format!(
+            "tryCatch({{ if (i %% {a}L == 0L) stop(\"bad \", i); if (i %% {b}L == 1L) warning(\"w\", i); {e} }}, error = function(e) -1L, warning = function(w) nchar(conditionMessage(w)){fin})",
+            a = a,
+            b = b,
+            e = e,
+            fin = if fin { ", finally = fins <- fins + 1L" } else { "" }
+        );
+        let in_fn = self.rng.chance(0.5);
+        let f = self.name("tc");
+        let mut out = vec![Node::line("fins <- 0L"), Node::line("s <- 0")];
+        if in_fn {
+            out.push(Node::line(format!("{} <- function(i) {}", f, inner)));
+            out.push(Node::line(format!("for (i in 1:{}) s <- s + {}(i)", n, f)));
+        } else {
+            out.push(Node::line(format!("for (i in 1:{}) s <- s + {}", n, inner)));
+        }
+        out.push(Node::line("print(s); print(fins)"));
+        if self.rng.chance(0.3) {
+            out.push(Node::line(format!(
+                "for (i in 1:{}) if (i == {}L) warning(\"late \", i)",
+                n,
+                self.rng.range(1, n)
+            )));
+        }
+        out
+    }
+
+    fn unit_switch(&mut self) -> Vec<Node> {
+        let f = self.name("sw");
+        let n = self.hot();
+        let mut out = vec![Node::line(format!(
+            "{} <- function(k) switch(k, a = , b = \"AB\", c = {}, d = {}, {})",
+            f,
+            self.lit(Ty::Int),
+            self.lit(Ty::Dbl),
+            self.rng.pick(&["\"other\"", "NULL", "0L"])
+        ))];
+        out.push(Node::line("out <- c()"));
+        out.push(Node::line(format!(
+            "for (i in 1:{}) {{ r <- {}(letters[(i %% 6L) + 1L]); if (i %% 7L == 0L) out <- c(out, r) }}",
+            n, f
+        )));
+        out.push(Node::line("print(out)"));
+        let g = self.name("nsw");
+        out.push(Node::line(format!(
+            "{} <- function(i) switch(i %% 4L + 1L, \"one\", 2L, 3.5, NULL)",
+            g
+        )));
+        out.push(Node::line("acc <- list()"));
+        out.push(Node::line(format!(
+            "for (i in 1:{}) acc[[i]] <- {}(i)",
+            self.rng.range(4, 40),
+            g
+        )));
+        out.push(Node::line("print(length(acc)); print(unlist(acc))"));
+        out
+    }
+
+    fn unit_empty_seqs(&mut self) -> Vec<Node> {
+        let t = *self.rng.pick(&[Ty::Int, Ty::Dbl, Ty::Chr]);
+        let e = self.vec_lit(t);
+        let k = self.rng.range(1, 300);
+        vec![
+            Node::line(format!("n{} <- 0L", self.unit)),
+            Node::line(format!(
+                "for (q in seq_along({})) n{} <- n{} + 1L",
+                e, self.unit, self.unit
+            )),
+            Node::line(format!("print(n{})", self.unit)),
+            Node::line("for (q in 1:0) cat(\"q\", q, \"\")"),
+            Node::line("cat(\"\\n\"); print(q)"),
+            Node::line("m0 <- 0L; for (q in seq_len(m0)) m0 <- m0 + 1L; print(m0)"),
+            Node::line(format!(
+                "k <- 0L; repeat {{ k <- k + 1L; if (k >= {}L) break }}; print(k)",
+                k
+            )),
+            Node::line(format!(
+                "z <- 0; while (z < {}) z <- z + 0.5; print(z)",
+                self.rng.range(0, 100)
+            )),
+            Node::line("print(sum(integer(0))); print(max(-Inf, numeric(0)))"),
+        ]
+    }
+
+    fn unit_s3(&mut self) -> Vec<Node> {
+        let g = self.name("desc");
+        let n = self.hot();
+        let classes = ["\"sa\"", "\"sb\"", "c(\"sc\", \"sa\")", "\"zz\"", "NULL"];
+        let k = self.rng.range(2, 5) as usize;
+        let cls: Vec<&str> = (0..k).map(|_| *self.rng.pick(&classes)).collect();
+        let vec_cls = format!("list({})", cls.join(", "));
+        vec![
+            Node::line(format!("{} <- function(o, ...) UseMethod(\"{}\")", g, g)),
+            Node::line(format!("{}.sa <- function(o, ...) o$v + 1L", g)),
+            Node::line(format!("{}.sb <- function(o, ...) paste(\"b\", o$v)", g)),
+            Node::line(format!(
+                "{}.sc <- function(o, ...) c(NextMethod(), 100L)",
+                g
+            )),
+            Node::line(format!("{}.default <- function(o, ...) -1", g)),
+            Node::line(format!("cls <- {}", vec_cls)),
+            Node::line("out <- character(0)"),
+            Node::block(
+                format!("for (i in 1:{}) {{", n),
+                vec![
+                    Node::line("o <- list(v = i)"),
+                    Node::line(format!("class(o) <- cls[[(i %% {}L) + 1L]]", k)),
+                    Node::line(format!("r <- {}(o)", g)),
+                    Node::line(format!(
+                        "if (i %% {}L == 0L) out <- c(out, paste(r, collapse = \"/\"))",
+                        self.rng.range(3, 30)
+                    )),
+                ],
+                "}",
+            ),
+            Node::line("print(out)"),
+            Node::line(format!(
+                "print({}(structure(list(v = 2.5), class = \"sa\")))",
+                g
+            )),
+        ]
+    }
+
+    /// `%%`, `%/%` and `^` with special operands, compiled in a loop.
+    fn unit_arith_specials(&mut self) -> Vec<Node> {
+        let n = self.rng.range(2, 80);
+        let d = self
+            .rng
+            .pick(&[
+                "Inf", "-Inf", "1e-310", "0", "-3", "NaN", "0.5", "-0.25", "NA",
+            ])
+            .to_string();
+        let base = self
+            .rng
+            .pick(&[
+                "-2", "-Inf", "0", "-0.5", "NA", "1", "Inf", "-0", "NaN", "-1",
+            ])
+            .to_string();
+        let ex = self
+            .rng
+            .pick(&[
+                "Inf", "0.5", "-Inf", "NA", "2", "0", "-1", "NaN", "3L", "-0.5",
+            ])
+            .to_string();
+        let id = self
+            .rng
+            .pick(&["0L", "-2L", "NA_integer_", "3L"])
+            .to_string();
+        let f = self.name("ar");
+        let in_fn = self.rng.chance(0.5);
+        let body = vec![
+            Node::line(format!("a <- (i + 0.5) %% {}", d)),
+            Node::line(format!("b <- (i - 0.5) %/% {}", d)),
+            Node::line(format!("c <- ({}) ^ {}", base, ex)),
+            Node::line(format!("c2 <- (i * {}) ^ ({})", base, ex)),
+            Node::line(format!("d <- i %% {}", id)),
+            Node::line(format!("e <- i %/% {}", id)),
+            Node::line(format!(
+                "f <- (-i) %% {}",
+                self.rng.pick(&["3L", "-3L", "2.5", "-Inf"])
+            )),
+            Node::line(format!(
+                "g <- i ^ {}",
+                self.rng.pick(&["2L", "-1L", "0.5", "NA_integer_"])
+            )),
+        ];
+        let mut out = Vec::new();
+        if in_fn {
+            let mut b = vec![Node::line("res <- NULL")];
+            b.push(Node::block(
+                "for (i in 1:n) {",
+                body.into_iter()
+                    .chain([Node::line("res <- c(a, b, c, c2, d, e, f, g)")])
+                    .collect(),
+                "}",
+            ));
+            b.push(Node::line("res"));
+            out.push(Node::block(format!("{} <- function(n) {{", f), b, "}"));
+            out.push(Node::line(format!(
+                "for (k in 1:{}) r <- {}({}L)",
+                self.rng.range(1, 30),
+                f,
+                n
+            )));
+            out.push(Node::line("print(r)"));
+            out.push(Node::line(format!("print({}(1L))", f)));
+        } else {
+            out.push(Node::block(format!("for (i in 1:{}) {{", n), body, "}"));
+            out.push(Node::line("print(c(a, b, c, c2, d, e, f, g))"));
+        }
+        out
+    }
+
+    fn unit_overflow(&mut self) -> Vec<Node> {
+        let n = self.rng.range(5, 60);
+        let start = self.rng.range(0, 40);
+        let op = self
+            .rng
+            .pick(&["+ 1L", "+ i", "* 2L", "- (-i)"])
+            .to_string();
+        let f = self.name("ovf");
+        vec![
+            Node::block(
+                format!("{} <- function(s, n) {{", f),
+                vec![
+                    Node::line(format!(
+                        "for (i in 1:n) {{ s <- s {}; if (is.na(s)) return(c(i, s)) }}",
+                        op
+                    )),
+                    Node::line("s"),
+                ],
+                "}",
+            ),
+            Node::line(format!(
+                "for (k in 1:{}) r <- {}(.Machine$integer.max - {}L, {}L)",
+                self.rng.range(1, 50),
+                f,
+                start,
+                n
+            )),
+            Node::line("print(r)"),
+            Node::line(format!(
+                "print({}(5L, 3L)); print({}(2147483000, {}L))",
+                f, f, n
+            )),
+            Node::line(format!(
+                "print(sum(c(.Machine$integer.max, {}L)))",
+                self.rng.range(0, 3)
+            )),
+        ]
+    }
+
+    /// A loop over a list whose elements change type (NULL, character, NA,
+    /// complex), in a function called hot and at top level.
+    fn unit_list_iter(&mut self) -> Vec<Node> {
+        let f = self.name("li");
+        let mut els: Vec<String> = Vec::new();
+        for _ in 0..self.rng.range(3, 9) {
+            let t = *self
+                .rng
+                .pick(&[Ty::Int, Ty::Dbl, Ty::Cplx, Ty::Chr, Ty::Lgl]);
+            els.push(if self.rng.chance(0.15) {
+                "NULL".to_string()
+            } else {
+                self.lit(t)
+            });
+        }
+        let l = format!("list({})", els.join(", "));
+        vec![
+            Node::block(
+                format!("{} <- function(l) {{", f),
+                vec![
+                    Node::line("out <- character(0)"),
+                    Node::block(
+                        "for (el in l) {",
+                        vec![
+                            Node::line("if (is.null(el)) { out <- c(out, \"null\"); next }"),
+                            Node::line("r <- if (is.character(el)) paste0(el, \"!\") else el * 2L"),
+                            Node::line("out <- c(out, format(r))"),
+                        ],
+                        "}",
+                    ),
+                    Node::line("out"),
+                ],
+                "}",
+            ),
+            Node::line(format!("for (k in 1:{}) r <- {}({})", self.hot(), f, l)),
+            Node::line("print(r)"),
+            Node::line(format!("print({}(rev({})))", f, l)),
+        ]
+    }
+
+    /// Top-level loop (compiled by OSR-in) whose locals change type.
+    fn unit_toplevel_phase(&mut self) -> Vec<Node> {
+        let n = self.hot();
+        let init = self.lit_of(&[Ty::Int, Ty::Dbl, Ty::Lgl]);
+        let e = self.num_of(&[Ty::Int, Ty::Dbl], &["i", "t"], 3);
+        let sw = self.rng.range(1, n);
+        let late = self.lit_of(&[Ty::Dbl, Ty::Cplx, Ty::Int, Ty::Lgl]);
+        vec![
+            Node::line(format!("t <- {}", init)),
+            Node::line("u <- NULL"),
+            Node::block(
+                format!("for (i in 1:{}) {{", n),
+                vec![
+                    Node::line(format!("t <- {}", e)),
+                    Node::line(format!("if (i == {}L) t <- {}", sw, late)),
+                    Node::line("if (is.na(t)) u <- c(u, i)"),
+                ],
+                "}",
+            ),
+            Node::line("print(t); print(i); print(length(u))"),
+        ]
+    }
+}
