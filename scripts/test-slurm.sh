@@ -41,11 +41,15 @@ was_up=0
 scontrol ping >/dev/null 2>&1 && sinfo -h >/dev/null 2>&1 && was_up=1
 scripts/slurm-local.sh start || fail "cannot start the local Slurm (scripts/slurm-local.sh start)"
 work=$(mktemp -d /tmp/dlvm-test-slurm.XXXXXX)
+jid="" mid=""
 cleanup() {
+    # Jobs of this test still queued (a failure, an interrupt) are cancelled.
+    [ -z "$jid$mid" ] || scancel $jid $mid 2>/dev/null || true
     [ "${TEST_SLURM_KEEP:-0}" = 1 ] && echo "test-slurm: work directory kept: $work" || rm -rf "$work"
     [ "$was_up" = 1 ] || scripts/slurm-local.sh stop || true
 }
 trap cleanup EXIT
+trap 'exit 143' TERM INT
 export SOURCE_DATE_EPOCH=1700000000
 
 # 2. The plan, twice.
