@@ -53,7 +53,9 @@ pub fn plan(args: RunArgs, dir: &Path) -> Result<usize> {
     let Executor::Plan(jobs) = std::mem::replace(&mut h.executor, Executor::Local) else {
         unreachable!("the executor stays Plan");
     };
-    jobs::write_jobs(dir, &jobs, &args, h.rscript.is_some())?;
+    // plan.json with the harness's absolute suite and programs directories:
+    // merge may run in another directory (a Slurm job's working directory).
+    jobs::write_jobs(dir, &jobs, &h.args, h.rscript.is_some())?;
     Ok(jobs.len())
 }
 

@@ -592,3 +592,50 @@ fn plan_workers_merge() {
     assert!(failed, "the job without a shard is not reported");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A plan made with relative `--suite`/`--programs-dir` merges from another
+/// directory (a Slurm job's working directory is not the planner's).
+#[test]
+fn plan_with_relative_dirs_merges_from_another_directory() {
+    let dir = temp_dir("relative");
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let plan = dir.join("plan");
+    let p = Command::new(env!("CARGO_BIN_EXE_experiments"))
+        .current_dir(manifest)
+        .args(["plan", "random_deopt", "--invocations", "1", "--iterations", "2"])
+        .args(["--warmup", "0", "--no-gnur", "--suite", "tests/fixtures/bench"])
+        .args(["--programs-dir", "tests/fixtures/programs", "--dir"])
+        .arg(&plan)
+        .output()
+        .unwrap();
+    assert!(p.status.success(), "{}", String::from_utf8_lossy(&p.stderr));
+    let text = std::fs::read_to_string(plan.join("plan.json")).unwrap();
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    for k in ["bench_dir", "programs_dir"] {
+        let d = v["args"][k].as_str().unwrap();
+        assert!(Path::new(d).is_absolute(), "{} in plan.json is {}", k, d);
+    }
+    let jobs = experiments::jobs::read_jobs(&plan.join("jobs.jsonl")).unwrap();
+    for j in &jobs {
+        let w = Command::new(env!("CARGO_BIN_EXE_experiments"))
+            .current_dir(&dir)
+            .args(["worker", "--jobs"])
+            .arg(plan.join("jobs.jsonl"))
+            .args(["--index", &j.index.to_string()])
+            .output()
+            .unwrap();
+        assert!(w.status.success(), "{}", String::from_utf8_lossy(&w.stderr));
+    }
+    let out = dir.join("merged");
+    let m = Command::new(env!("CARGO_BIN_EXE_experiments"))
+        .current_dir(&dir)
+        .arg("merge")
+        .arg(&plan)
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(m.status.success(), "{}", String::from_utf8_lossy(&m.stderr));
+    let r = load(&out, "random_deopt");
+    assert!(!r.runs.is_empty(), "merge found no benchmarks: {:?}", r.notes);
+}
