@@ -602,8 +602,21 @@ fn plan_with_relative_dirs_merges_from_another_directory() {
     let plan = dir.join("plan");
     let p = Command::new(env!("CARGO_BIN_EXE_experiments"))
         .current_dir(manifest)
-        .args(["plan", "random_deopt", "--invocations", "1", "--iterations", "2"])
-        .args(["--warmup", "0", "--no-gnur", "--suite", "tests/fixtures/bench"])
+        .args([
+            "plan",
+            "random_deopt",
+            "--invocations",
+            "1",
+            "--iterations",
+            "2",
+        ])
+        .args([
+            "--warmup",
+            "0",
+            "--no-gnur",
+            "--suite",
+            "tests/fixtures/bench",
+        ])
         .args(["--programs-dir", "tests/fixtures/programs", "--dir"])
         .arg(&plan)
         .output()
@@ -637,5 +650,9 @@ fn plan_with_relative_dirs_merges_from_another_directory() {
         .unwrap();
     assert!(m.status.success(), "{}", String::from_utf8_lossy(&m.stderr));
     let r = load(&out, "random_deopt");
-    assert!(!r.runs.is_empty(), "merge found no benchmarks: {:?}", r.notes);
+    assert!(
+        !r.runs.is_empty(),
+        "merge found no benchmarks: {:?}",
+        r.notes
+    );
 }
