@@ -860,17 +860,13 @@ impl<'a> Builder<'a> {
                     .push(bb, InstKind::Unary(UnOp::Box, v), Type::Any)
                     .unwrap()
             }
-            // Typed vectors came from unboxing an `any`: use that value.
-            _ => match self.f.def_inst(v).map(|i| self.f.inst(i).kind.clone()) {
-                Some(InstKind::Unary(UnOp::Unbox, src)) => src,
-                _ => v,
-            },
+            _ => self.state_val(v),
         }
     }
 
-    /// The value a frame state records for `v`: a typed vector is recorded as
-    /// the `any` it was unboxed from (an exit rebuilds the boxed value; frame
-    /// states hold scalars unboxed, vectors boxed).
+    /// The value a frame state records for `v`, and the boxed form of a typed
+    /// vector: the `any` it was unboxed from (frame states hold scalars
+    /// unboxed, vectors boxed).
     fn state_val(&self, v: Val) -> Val {
         if !self.f.ty(v).is_vec() {
             return v;

@@ -73,44 +73,20 @@ pub fn jit_configs(k: u64, seeds: u64) -> Vec<Config> {
         }
     }
     let seed = ((k % 97) + 1).to_string();
-    for extra in [
-        vec![
-            "--verify-contexts",
-            "--chaos",
-            "0.5",
-            "--seed",
-            seed.as_str(),
-        ],
-        vec![
-            "--deoptless-depth",
-            "3",
-            "--chaos",
-            "0.5",
-            "--seed",
-            seed.as_str(),
-        ],
-        vec![
-            "--max-continuations",
-            "1",
-            "--chaos",
-            "0.5",
-            "--seed",
-            seed.as_str(),
-        ],
-        vec![
-            "--deoptless-depth",
-            "3",
-            "--max-continuations",
-            "1",
-            "--chaos",
+    // Deoptless options, each under chaos at probability `p` with one seed.
+    for (flags, p) in [
+        (&["--verify-contexts"][..], "0.5"),
+        (&["--deoptless-depth", "3"][..], "0.5"),
+        (&["--max-continuations", "1"][..], "0.5"),
+        (
+            &["--deoptless-depth", "3", "--max-continuations", "1"][..],
             "0.01",
-            "--seed",
-            seed.as_str(),
-        ],
+        ),
     ] {
         let mut a = vec!["--mode", "deoptless"];
         a.extend_from_slice(&hot);
-        a.extend_from_slice(&extra);
+        a.extend_from_slice(flags);
+        a.extend_from_slice(&["--chaos", p, "--seed", &seed]);
         v.push(Config::new(&a));
     }
     v.push(Config::new(&["--mode", "deoptless"]));
