@@ -10,6 +10,7 @@ use crate::ast::ExprKind;
 use crate::error::{RError, RResult};
 use crate::interp::{CallSite, Interp};
 use crate::value::*;
+use std::collections::HashMap;
 use std::rc::Rc;
 
 pub const BUILTINS: &[BuiltinDef] = &[
@@ -49,15 +50,28 @@ fn grouping(x: &Value) -> RResult<(Vec<RStr>, Vec<Option<usize>>)> {
         VecData::List(_) => return Err(RError::unsupported("grouping by a list")),
         VecData::Cplx(_) => return Err(RError::unsupported("grouping by a complex vector")),
         VecData::Str(s) => {
-            let mut idx: Vec<usize> = (0..n).filter(|&i| s[i].is_some()).collect();
+            // One representative per distinct string (hashing, not n log n
+            // collations), then the distinct strings sorted by collation.
+            let mut first: HashMap<&str, usize> = HashMap::new();
+            let mut idx: Vec<usize> = Vec::new();
+            for (i, e) in s.iter().enumerate() {
+                if let Some(e) = e {
+                    first.entry(e).or_insert_with(|| {
+                        idx.push(i);
+                        i
+                    });
+                }
+            }
             idx.sort_by(|&a, &b| {
                 super::arith::collate(s[a].as_deref().unwrap(), s[b].as_deref().unwrap())
             });
-            idx.dedup_by(|a, b| s[*a] == s[*b]);
+            let rank: HashMap<&str, usize> = idx
+                .iter()
+                .enumerate()
+                .map(|(k, &i)| (s[i].as_deref().unwrap(), k))
+                .collect();
             for i in 0..n {
-                if s[i].is_some() {
-                    codes[i] = idx.iter().position(|&k| s[k] == s[i]);
-                }
+                codes[i] = s[i].as_deref().map(|e| rank[e]);
             }
             levels = idx;
         }
@@ -85,23 +99,29 @@ fn grouping(x: &Value) -> RResult<(Vec<RStr>, Vec<Option<usize>>)> {
     Ok((super::output::as_strings(&reps), codes))
 }
 
-/// The elements of `x` in group `k` (with their names).
-fn group_members(x: &Value, codes: &[Option<usize>], k: usize) -> Value {
-    let pos: Vec<Option<usize>> = (0..codes.len())
-        .filter(|&i| codes[i] == Some(k))
-        .map(Some)
-        .collect();
-    let Some(v) = x.as_vector() else {
-        return Value::Null;
-    };
-    let mut out = Vector::new(v.data.select(&pos));
-    if let Some(names) = v.names() {
-        out.set_attr(
-            "names",
-            str_vec(VecData::Str(names.to_vec()).select_strs(&pos)),
-        );
+/// The elements of `x` in each of `nlevels` groups (with their names), in
+/// one pass over the codes.
+fn group_members(x: &Value, codes: &[Option<usize>], nlevels: usize) -> Vec<Value> {
+    let mut positions: Vec<Vec<Option<usize>>> = vec![Vec::new(); nlevels];
+    for (i, c) in codes.iter().enumerate() {
+        if let Some(k) = c {
+            positions[*k].push(Some(i));
+        }
     }
-    Value::from_vector(out)
+    let Some(v) = x.as_vector() else {
+        return vec![Value::Null; nlevels];
+    };
+    let names = v.names().map(|names| VecData::Str(names.to_vec()));
+    positions
+        .iter()
+        .map(|pos| {
+            let mut out = Vector::new(v.data.select(pos));
+            if let Some(names) = &names {
+                out.set_attr("names", str_vec(names.select_strs(pos)));
+            }
+            Value::from_vector(out)
+        })
+        .collect()
 }
 
 trait SelectStrs {
@@ -155,9 +175,9 @@ fn builtin_tapply(interp: &mut Interp, args: Args) -> RResult<Value> {
     same_length(&x, &codes, "")?;
     let site = CallSite::Text("FUN(X[[i]], ...)".into());
     let mut results = Vec::with_capacity(labels.len());
-    for k in 0..labels.len() {
+    for members in group_members(&x, &codes, labels.len()) {
         let mut a = Args::new();
-        a.push(None, group_members(&x, &codes, k));
+        a.push(None, members);
         for (n, v) in &b.dots {
             a.push(n.clone(), v.clone());
         }
@@ -196,9 +216,7 @@ fn builtin_split(_: &mut Interp, args: Args) -> RResult<Value> {
     } else if codes.is_empty() && n > 0 {
         codes = vec![None; n];
     }
-    let groups: Vec<Value> = (0..labels.len())
-        .map(|k| group_members(&x, &codes, k))
-        .collect();
+    let groups = group_members(&x, &codes, labels.len());
     let mut out = list_vec(groups);
     out.set_attr("names", str_vec(labels));
     Ok(out)

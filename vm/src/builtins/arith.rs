@@ -677,6 +677,14 @@ fn collate_class(c: char) -> (u8, u32) {
 /// String collation as R shows it here (`"a" < "B"`, `sort(c("b","A","a","B"))` gives
 /// `a A b B`): case-insensitive first, then lowercase before uppercase.
 pub fn collate(a: &str, b: &str) -> Ordering {
+    if a.is_ascii() && b.is_ascii() {
+        return collate_ascii(a.as_bytes(), b.as_bytes());
+    }
+    collate_chars(a, b)
+}
+
+/// `collate` on any text, character by character.
+fn collate_chars(a: &str, b: &str) -> Ordering {
     let primary = a
         .chars()
         .map(collate_class)
@@ -688,6 +696,36 @@ pub fn collate(a: &str, b: &str) -> Ordering {
     for (p, q) in a.chars().zip(b.chars()) {
         if p != q {
             return match (p.is_lowercase(), q.is_lowercase()) {
+                (true, false) => Ordering::Less,
+                (false, true) => Ordering::Greater,
+                _ => p.cmp(&q),
+            };
+        }
+    }
+    a.len().cmp(&b.len())
+}
+
+/// `collate` on ASCII text: the same classes, without Unicode case tables
+/// (sorting and grouping strings spend most of their time here).
+fn collate_ascii(a: &[u8], b: &[u8]) -> Ordering {
+    let class = |c: u8| -> (u8, u8) {
+        if c.is_ascii_alphabetic() {
+            (3, c.to_ascii_lowercase())
+        } else if c.is_ascii_digit() {
+            (2, c)
+        } else if (c as char).is_whitespace() {
+            (0, c)
+        } else {
+            (1, c)
+        }
+    };
+    let primary = a.iter().map(|&c| class(c)).cmp(b.iter().map(|&c| class(c)));
+    if primary != Ordering::Equal {
+        return primary;
+    }
+    for (&p, &q) in a.iter().zip(b) {
+        if p != q {
+            return match (p.is_ascii_lowercase(), q.is_ascii_lowercase()) {
                 (true, false) => Ordering::Less,
                 (false, true) => Ordering::Greater,
                 _ => p.cmp(&q),
@@ -1036,6 +1074,29 @@ mod tests {
     }
     fn dbls(v: &[f64]) -> Value {
         Value::Vec(std::rc::Rc::new(Vector::new(VecData::Dbl(v.to_vec()))))
+    }
+    /// The ASCII fast path of `collate` orders every pair of short ASCII
+    /// strings (letters of both cases, digits, space, punctuation, control
+    /// characters) exactly as the general path does.
+    #[test]
+    fn collate_ascii_agrees_with_the_general_path() {
+        let alphabet = b"aAbBzZ09 _.-\t\x0b~";
+        let mut words = vec![String::new()];
+        for &c in alphabet {
+            words.push((c as char).to_string());
+            for &d in alphabet.iter().step_by(3) {
+                words.push(format!("{}{}", c as char, d as char));
+            }
+        }
+        for a in &words {
+            for b in &words {
+                assert_eq!(
+                    collate_ascii(a.as_bytes(), b.as_bytes()),
+                    collate_chars(a, b),
+                    "{a:?} {b:?}"
+                );
+            }
+        }
     }
     fn named(mut v: Value, names: &[&str]) -> Value {
         v.set_attr("names", Value::strs(names));
