@@ -134,7 +134,16 @@ struct Builder<'a> {
     /// Stand-ins for `c(...)` of scalars read by an inlined `all`/`any`
     /// (`inline.rs`) → the elements.
     scalar_lists: BTreeMap<Val, Vec<Val>>,
+    /// `for` loop headers whose entry edge tests the trip count and may
+    /// transfer to typed loop code (`guarded_transfer`).
+    typed_loop_guards: BTreeSet<usize>,
 }
+
+/// The fewest iterations for which a `for` loop over polymorphic values
+/// hands over to loop code typed by the run's values (`guarded_transfer`):
+/// a transfer costs a few microseconds, a generic iteration about 0.1 µs
+/// more than a typed one.
+pub const TYPED_LOOP_MIN_TRIPS: i32 = 64;
 
 /// A call being inlined. Its code has no effect before the call's result is
 /// used (the builder gives up on anything that would call the runtime), so
@@ -334,6 +343,7 @@ impl<'a> Builder<'a> {
             seq_bits: BTreeMap::new(),
             shared: Self::shared_locals(code),
             scalar_lists: BTreeMap::new(),
+            typed_loop_guards: BTreeSet::new(),
         }
         .with_headers()
     }
@@ -569,6 +579,94 @@ impl<'a> Builder<'a> {
         h
     }
 
+    /// Make edge `edge` of `from` go to the fresh block `to` (no arguments).
+    fn redirect_edge(&mut self, from: Block, edge: usize, to: Block) -> Result<(), Unsupported> {
+        match self.terminator_inst(from) {
+            None => {
+                self.f.push(from, InstKind::Jump(to, vec![]), Type::Void);
+            }
+            Some(inst) => match &mut self.f.insts[inst.0 as usize].kind {
+                InstKind::Branch(_, t, a1, e, a2) => {
+                    let (target, args) = if edge == 0 { (t, a1) } else { (e, a2) };
+                    *target = to;
+                    args.clear();
+                }
+                _ => return Err(Unsupported("edge from a finished block".into())),
+            },
+        }
+        Ok(())
+    }
+
+    /// Should the first edge into the `for` loop at header `target` hand
+    /// over to loop code typed by the values at run time? It should when a
+    /// local the loop starts with is `any` only because its profile saw
+    /// several numeric types (`col <- tbl[[j]]` over integer and double
+    /// columns): built here, the loop would run every operation on it
+    /// through the runtime, slower than the interpreter; the OSR-in code of
+    /// the loop for this run's types (cached per entry types, the same code
+    /// OSR-in and continuations enter) runs it natively. Not where the code
+    /// is entered, in inlined code, or where transfers are already made.
+    fn wants_typed_loop(&self, target: usize, state: &State) -> bool {
+        use TypeFeedback as T;
+        if target == self.entry_pc
+            || !self.inline.is_empty()
+            || !self.transfer_at.is_empty()
+            || self.typed_loop_guards.contains(&target)
+            || !matches!(self.code.ops.get(target), Some(Op::ForStep { .. }))
+            || state.loops.is_empty()
+            || self.blocks.get(&target).is_some_and(|&b| self.entered(b))
+        {
+            return false;
+        }
+        let numeric = T::LGL | T::INT | T::DBL | T::CPLX;
+        let kinds = numeric | T::STR | T::LIST | T::NULL | T::FUN;
+        state.locals.iter().flatten().any(|a| {
+            let bits = self.fb_bits(a.fb);
+            self.f.ty(a.val) == Type::Any
+                && bits & T::STALE == 0
+                && bits & kinds & !numeric == 0
+                && (bits & numeric).count_ones() >= 2
+        })
+    }
+
+    /// The first edge into a `for` loop whose locals are polymorphic
+    /// (`wants_typed_loop`): when the loop has at least
+    /// `TYPED_LOOP_MIN_TRIPS` iterations to run, a transfer exit to the
+    /// loop's code typed by the current values; otherwise into the loop
+    /// built here (a transfer costs microseconds).
+    fn guarded_transfer(
+        &mut self,
+        from: Block,
+        edge: usize,
+        target: usize,
+        state: State,
+    ) -> Result<(), Unsupported> {
+        self.typed_loop_guards.insert(target);
+        let check = self.f.add_block();
+        self.redirect_edge(from, edge, check)?;
+        let remaining = state.loops.last().expect("a for loop's header").1;
+        let trips = self
+            .f
+            .push(check, InstKind::ConstInt(TYPED_LOOP_MIN_TRIPS), Type::Int)
+            .unwrap();
+        let long = self
+            .f
+            .push(
+                check,
+                InstKind::Binary(BinOp::GeI, remaining, trips),
+                Type::Bool,
+            )
+            .unwrap();
+        let header = self.blocks[&target];
+        self.f.push(
+            check,
+            InstKind::Branch(long, check, vec![], header, vec![]),
+            Type::Void,
+        );
+        self.transfer(check, 0, target, state.clone())?;
+        self.jump_from(check, 1, target, state)
+    }
+
     /// End the code on edge `edge` of `from` (into the loop header `target`)
     /// with a transfer exit: a fresh block whose checkpoint is the state at
     /// the header and whose assume always exits.
@@ -580,20 +678,7 @@ impl<'a> Builder<'a> {
         state: State,
     ) -> Result<(), Unsupported> {
         let tb = self.f.add_block();
-        let term = self.terminator_inst(from);
-        match term {
-            None => {
-                self.f.push(from, InstKind::Jump(tb, vec![]), Type::Void);
-            }
-            Some(inst) => match &mut self.f.insts[inst.0 as usize].kind {
-                InstKind::Branch(_, t, a1, e, a2) => {
-                    let (to, args) = if edge == 0 { (t, a1) } else { (e, a2) };
-                    *to = tb;
-                    args.clear();
-                }
-                _ => return Err(Unsupported("edge from a finished block".into())),
-            },
-        }
+        self.redirect_edge(from, edge, tb)?;
         let cp = self.checkpoint(tb, target, &state);
         let never = self
             .f
@@ -1021,6 +1106,9 @@ impl<'a> Builder<'a> {
         }
         if self.transfer_at.contains(&target) && self.inline.is_empty() {
             return self.transfer(from, edge, target, state);
+        }
+        if self.wants_typed_loop(target, &state) {
+            return self.guarded_transfer(from, edge, target, state);
         }
         let mut bound: Vec<Option<Type>> =
             state.locals.iter().map(|l| l.map(|_| Type::Any)).collect();
@@ -1653,8 +1741,8 @@ impl<'a> Builder<'a> {
                     // `passes::liveness`). Either pushes the new x.
                     let k = st.stack.len() - n as usize - 2;
                     let r = match (n, empty, matches!(op, Op::SetIndex { .. })) {
-                        (1, 0, _) => self.store1(bb, pc, &st, fb),
-                        (2, 0, true) => self.store2(bb, pc, &st, fb),
+                        (1, 0, _) => self.store1(&mut bb, pc, &st, fb),
+                        (2, 0, _) => self.store2(bb, pc, &st, fb),
                         _ => None,
                     };
                     let r = r.unwrap_or_else(|| {
@@ -1751,15 +1839,23 @@ impl<'a> Builder<'a> {
         }
     }
 
-    /// `x[i] <- v` (stack `v, i, x`) as a typed store, when the feedback saw x
-    /// only as an attribute-free int/double/logical vector and i and v are,
-    /// or are speculated, a scalar index and an element of that type (an int
-    /// into a double vector is converted): test x, assume i in bounds (R
-    /// would extend the vector), `vecset`. `None`: the generic path.
-    fn store1(&mut self, bb: Block, pc: usize, st: &State, fb: u32) -> Option<Val> {
+    /// `x[i] <- v` / `x[[i]] <- v` (stack `v, i, x`) as a typed store, when
+    /// the feedback saw x as attribute-free int/double/logical/complex
+    /// vectors and i and v are, or are speculated, a scalar index and an
+    /// element of the store's type (converted up: an int into a double
+    /// vector). Polymorphic feedback (`vector(length = n)`, a logical vector
+    /// that the first store makes integer) stores into the widest type
+    /// seen, the one the vector keeps. x is tested, not assumed: x of
+    /// another type, or an index past its end (R extends the vector, as
+    /// `x[length(x) + 1] <- v` does), takes the generic store of the
+    /// runtime in a block of its own, and both join after the store. The
+    /// current block becomes the join. (In an inlined body, where a runtime
+    /// call would end inlining, both are assumed instead.) `None`: the
+    /// generic path.
+    fn store1(&mut self, bb: &mut Block, pc: usize, st: &State, fb: u32) -> Option<Val> {
         let k = st.stack.len() - 3;
         let (v, i, x) = (st.stack[k], st.stack[k + 1], st.stack[k + 2]);
-        let test = self.speculated_test(self.fb_bits(Some(fb)))?;
+        let test = self.store_target(self.fb_bits(Some(fb)))?;
         let elem = match test {
             TypeTest::IsVecDbl => Type::Dbl,
             TypeTest::IsVecInt => Type::Int,
@@ -1784,39 +1880,109 @@ impl<'a> Builder<'a> {
         {
             return None;
         }
-        let iv = self.speculate(bb, i, self.bits_of(i), pc, st);
-        let iv = self.index_int(bb, iv)?;
-        let mut vv = self.speculate(bb, v, self.bits_of(v), pc, st);
+        let iv = self.speculate(*bb, i, self.bits_of(i), pc, st);
+        let iv = self.index_int(*bb, iv)?;
+        let mut vv = self.speculate(*bb, v, self.bits_of(v), pc, st);
         vv = match (elem, self.f.ty(vv)) {
             (Type::Dbl, Type::Int) => self
                 .f
-                .push(bb, InstKind::Unary(UnOp::IntToDbl, vv), Type::Dbl)
+                .push(*bb, InstKind::Unary(UnOp::IntToDbl, vv), Type::Dbl)
                 .unwrap(),
             (Type::Lgl, Type::Bool) => self
                 .f
-                .push(bb, InstKind::Unary(UnOp::BoolToLgl, vv), Type::Lgl)
+                .push(*bb, InstKind::Unary(UnOp::BoolToLgl, vv), Type::Lgl)
                 .unwrap(),
-            (Type::Cplx, Type::Int | Type::Dbl) => self.as_cplx(bb, vv),
+            (Type::Cplx, Type::Int | Type::Dbl) => self.as_cplx(*bb, vv),
             _ => vv,
         };
-        let xa = self.boxed(bb, x.val);
-        let cp = self.checkpoint(bb, pc, st);
+        let xa = self.boxed(*bb, x.val);
+        if !self.inline.is_empty() {
+            // In an inlined body a runtime call would end inlining: assume
+            // x's type and the bounds (an exit re-executes the whole call).
+            let cp = self.checkpoint(*bb, pc, st);
+            let is_vec = self
+                .f
+                .push(*bb, InstKind::Test(test, xa), Type::Bool)
+                .unwrap();
+            self.assume(*bb, is_vec, cp, Reason::TypeCheck);
+            self.note_feedback(fb);
+            let xv = self
+                .f
+                .push(*bb, InstKind::Unary(UnOp::Unbox, xa), test.refined())
+                .unwrap();
+            let inb = self
+                .f
+                .push(*bb, InstKind::InBounds(xv, iv), Type::Bool)
+                .unwrap();
+            self.assume(*bb, inb, cp, Reason::TypeCheck);
+            return self.f.push(*bb, InstKind::VecSet(xa, iv, vv), Type::Any);
+        }
+        let (in_vec, typed, generic, join) = (
+            self.f.add_block(),
+            self.f.add_block(),
+            self.f.add_block(),
+            self.f.add_block(),
+        );
         let is_vec = self
             .f
-            .push(bb, InstKind::Test(test, xa), Type::Bool)
+            .push(*bb, InstKind::Test(test, xa), Type::Bool)
             .unwrap();
-        self.assume(bb, is_vec, cp, Reason::TypeCheck);
-        self.note_feedback(fb);
+        self.f.push(
+            *bb,
+            InstKind::Branch(is_vec, in_vec, vec![], generic, vec![]),
+            Type::Void,
+        );
         let xv = self
             .f
-            .push(bb, InstKind::Unary(UnOp::Unbox, xa), test.refined())
+            .push(in_vec, InstKind::Unary(UnOp::Unbox, xa), test.refined())
             .unwrap();
         let inb = self
             .f
-            .push(bb, InstKind::InBounds(xv, iv), Type::Bool)
+            .push(in_vec, InstKind::InBounds(xv, iv), Type::Bool)
             .unwrap();
-        self.assume(bb, inb, cp, Reason::TypeCheck);
-        self.f.push(bb, InstKind::VecSet(xa, iv, vv), Type::Any)
+        self.f.push(
+            in_vec,
+            InstKind::Branch(inb, typed, vec![], generic, vec![]),
+            Type::Void,
+        );
+        let stored = self
+            .f
+            .push(typed, InstKind::VecSet(xa, iv, vv), Type::Any)
+            .unwrap();
+        self.f
+            .push(typed, InstKind::Jump(join, vec![stored]), Type::Void);
+        let operands: Vec<Val> = st.stack[k..].iter().map(|a| a.val).collect();
+        let updated = self.runtime(generic, pc, &operands);
+        self.f
+            .push(generic, InstKind::Jump(join, vec![updated]), Type::Void);
+        *bb = join;
+        Some(self.f.add_param(join, Type::Any))
+    }
+
+    /// The vector type a store speculates on for feedback `bits`: the one
+    /// type seen, or the widest of several atomic vector types seen.
+    fn store_target(&self, bits: u16) -> Option<TypeTest> {
+        use TypeFeedback as T;
+        if let Some(t) = self.speculated_test(bits) {
+            return Some(t);
+        }
+        let kinds = T::LGL | T::INT | T::DBL | T::CPLX | T::STR | T::LIST | T::NULL | T::FUN;
+        let types = bits & kinds;
+        if bits & (T::STALE | T::ATTRS) != 0
+            || bits & T::NON_SCALAR == 0
+            || types & !(T::LGL | T::INT | T::DBL | T::CPLX) != 0
+        {
+            return None;
+        }
+        Some(if types & T::CPLX != 0 {
+            TypeTest::IsVecCplx
+        } else if types & T::DBL != 0 {
+            TypeTest::IsVecDbl
+        } else if types & T::INT != 0 {
+            TypeTest::IsVecInt
+        } else {
+            TypeTest::IsVecLgl
+        })
     }
 
     /// `a` as a `bool` if it is, or is speculated to be, a logical scalar
@@ -2293,8 +2459,8 @@ impl<'a> Builder<'a> {
         }
     }
 
-    /// `m[i, j] <- v` (stack `v, i, j, m`) on a double matrix the feedback
-    /// (`fb`, the types of m) saw, with in-bounds integer indices and a
+    /// `m[i, j] <- v` / `m[[i, j]] <- v` (stack `v, i, j, m`) on a double
+    /// matrix the feedback (`fb`, the types of m) saw, with in-bounds integer indices and a
     /// double (or integer) v: a `vecset`. `None`: the generic path.
     fn store2(&mut self, bb: Block, pc: usize, st: &State, fb: u32) -> Option<Val> {
         let k = st.stack.len() - 4;
@@ -2318,7 +2484,18 @@ impl<'a> Builder<'a> {
             val: self.boxed(bb, x.val),
             fb: Some(fb),
         };
-        let (_, k0) = self.matrix_elem(bb, pc, st, (xa, self.fb_bits(Some(fb))), i, j)?;
+        // A logical or integer matrix that the store makes double (the
+        // `matrix(nrow = n, ncol = n)` of NAs filled with numbers) is a
+        // double matrix from the first store on.
+        let mut xb = self.fb_bits(Some(fb));
+        {
+            use TypeFeedback as T;
+            let kinds = T::LGL | T::INT | T::DBL | T::CPLX | T::STR | T::LIST | T::NULL | T::FUN;
+            if xb & kinds & !(T::LGL | T::INT | T::DBL) == 0 && xb & T::DBL != 0 {
+                xb &= !(T::LGL | T::INT);
+            }
+        }
+        let (_, k0) = self.matrix_elem(bb, pc, st, (xa, xb), i, j)?;
         let vv = self.as_dbl(bb, vv);
         let one = self.f.push(bb, InstKind::ConstInt(1), Type::Int).unwrap();
         let k1 = self.bin(bb, BinOp::AddI, k0, one);

@@ -638,6 +638,48 @@ impl<'a, 'b> Lowerer<'a, 'b> {
         self.b.switch_to_block(join);
     }
 
+    /// Move the `any` in `a`'s slot into `p`'s (an edge argument's last
+    /// use). When `p`'s slot holds no reference (its old value needs no
+    /// drop), the 16 bytes and the unbound flag are copied in place and
+    /// the source's tag set to `Null`; otherwise `rt_move`.
+    fn move_slot(&mut self, p: Val, a: Val) {
+        let (dst, old) = self.any_slot(p);
+        let plain =
+            self.b
+                .ins()
+                .icmp_imm_u(IntCC::UnsignedLessThanOrEqual, old, Value::TAG_DBL as i64);
+        let (fast, slow, join) = (
+            self.b.create_block(),
+            self.b.create_block(),
+            self.b.create_block(),
+        );
+        self.b.set_cold_block(slow);
+        self.b.ins().brif(plain, fast, &[], slow, &[]);
+        self.b.switch_to_block(fast);
+        let (src, _) = self.any_slot(a);
+        let flags = MemFlagsData::trusted();
+        let lo = self.b.ins().load(types::I64, flags, src, 0);
+        let hi = self.b.ins().load(types::I64, flags, src, 8);
+        self.b.ins().store(flags, lo, dst, 0);
+        self.b.ins().store(flags, hi, dst, 8);
+        let null = self.iconst(types::I8, Value::TAG_NULL as i64);
+        self.b.ins().store(flags, null, src, 0);
+        let unbound = self.load_ctx(std::mem::offset_of!(runtime::Ctx, unbound_ptr));
+        let (ps, as_) = (
+            self.slots[p.0 as usize] as i32,
+            self.slots[a.0 as usize] as i32,
+        );
+        let u = self.b.ins().load(types::I8, flags, unbound, as_);
+        self.b.ins().store(flags, u, unbound, ps);
+        self.b.ins().jump(join, &[]);
+        self.b.switch_to_block(slow);
+        let c = self.c();
+        let (d, s) = (self.slot(p), self.slot(a));
+        self.call(self.rt.move_, &[c, d, s]);
+        self.b.ins().jump(join, &[]);
+        self.b.switch_to_block(join);
+    }
+
     fn call(&mut self, f: FuncRef, args: &[CValue]) -> Option<CValue> {
         let inst = self.b.ins().call(f, args);
         self.b.inst_results(inst).first().copied()
@@ -748,14 +790,13 @@ impl<'a, 'b> Lowerer<'a, 'b> {
             match r {
                 None => {
                     if p != a {
-                        let c = self.c();
-                        let (d, s) = (self.slot(p), self.slot(a));
-                        let f = if moved.get(k).copied().unwrap_or(false) {
-                            self.rt.move_
+                        if moved.get(k).copied().unwrap_or(false) {
+                            self.move_slot(p, a);
                         } else {
-                            self.rt.copy
-                        };
-                        self.call(f, &[c, d, s]);
+                            let c = self.c();
+                            let (d, s) = (self.slot(p), self.slot(a));
+                            self.call(self.rt.copy, &[c, d, s]);
+                        }
                     }
                 }
                 Some((xv, lv)) => {

@@ -795,6 +795,15 @@ fn operand(anys: &mut [Value], s: u32) -> Value {
 /// and into a copy otherwise. The assumes before a `vecset` (element type, in
 /// bounds) make that fast path the one taken.
 fn vec_set(c: &mut Ctx, src: u32, dst: u32, i: i32, v: Value, elem: u32) -> *const u8 {
+    if src & MOVE_OPERAND != 0 {
+        let s = (src & !MOVE_OPERAND) as usize;
+        if let Some((p, n)) = set_in_place(&mut c.anys[s], i, &v, elem) {
+            let x = std::mem::replace(&mut c.anys[s], Value::Null);
+            c.vec_len = n;
+            set(c, dst, x);
+            return p;
+        }
+    }
     let x = operand(&mut c.anys, src);
     let interp = unsafe { &mut *c.interp };
     let x = match vm::builtins::subset::assign_index(interp, x, &[Some(Value::Int(i))], v) {
@@ -810,6 +819,32 @@ fn vec_set(c: &mut Ctx, src: u32, dst: u32, i: i32, v: Value, elem: u32) -> *con
     c.vec_len = n;
     set(c, dst, x);
     p
+}
+
+/// The store of `vec_set` written straight into the vector in `x` when no
+/// other value shares it (copy-on-write has nothing to copy), it holds
+/// elements of the stored type, `i` is within it and its attributes are
+/// at most a matrix's (nothing to dispatch on): the result's view. `None`:
+/// the general store (`assign_index`).
+fn set_in_place(x: &mut Value, i: i32, v: &Value, elem: u32) -> Option<(*const u8, i64)> {
+    let Value::Vec(rc) = x else { return None };
+    let vec = Rc::get_mut(rc)?;
+    if vec.attrs.as_ref().is_some_and(|a| !matrix_attrs(a)) {
+        return None;
+    }
+    let k = usize::try_from(i.checked_sub(1)?).ok()?;
+    let p = match (&mut vec.data, v, elem) {
+        (VecData::Int(d), Value::Int(e), 0) | (VecData::Lgl(d), Value::Lgl(e), 2) => {
+            *d.get_mut(k)? = *e;
+            d.as_ptr() as *const u8
+        }
+        (VecData::Dbl(d), Value::Dbl(e), 1) => {
+            *d.get_mut(k)? = *e;
+            d.as_ptr() as *const u8
+        }
+        _ => return None,
+    };
+    Some((p, vec.data.len() as i64))
 }
 
 /// `vecset` of a `dbl` element; returns the result's data pointer (length

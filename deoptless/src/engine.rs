@@ -585,7 +585,7 @@ impl Tier for Engine {
             }
             true
         };
-        self.shared.run_native(
+        let r = self.shared.run_native(
             self.shared.clone(),
             interp,
             code,
@@ -595,7 +595,32 @@ impl Tier for Engine {
             fill,
             false,
             || {},
-        )
+        );
+        // A transfer exit (a `for` loop over polymorphic values, the
+        // builder's `guarded_transfer`) handed over to loop code typed by
+        // the values: go on in it, trampolined like a continuation.
+        let next = self.shared.pending.borrow_mut().take();
+        match (next, r) {
+            (Some(next), Some(Ok(_))) => Some(
+                self.shared
+                    .run_trampolined(
+                        self.shared.clone(),
+                        interp,
+                        code,
+                        env,
+                        next.version,
+                        next.compiled,
+                        next.inputs,
+                        || {},
+                    )
+                    .unwrap_or_else(|| {
+                        Err(RError::new(
+                            "internal error: compiled code handed over to code it cannot enter",
+                        ))
+                    }),
+            ),
+            (_, r) => r,
+        }
     }
 
     fn osr_in(
@@ -834,6 +859,13 @@ fn fill_entry_values(
 /// Calls after which a version that exited on nearly every one is retired
 /// (`note_real_exit`).
 pub const STALE_AFTER_CALLS: u32 = 10;
+
+/// Real exits on a dead-branch assumption after which the version is
+/// retired if they came at least once in `LIVE_BRANCH_RATE` calls
+/// (`note_real_exit`).
+pub const LIVE_BRANCH_EXITS: u32 = 20;
+/// See `LIVE_BRANCH_EXITS`.
+pub const LIVE_BRANCH_RATE: u32 = 32;
 
 /// OSR-in codes kept per loop (entry states differ by the types of the
 /// values at the loop header).
@@ -1326,6 +1358,12 @@ impl Shared {
     /// the baseline feedback (as a deopt would record it), and the function
     /// is compiled again later. A version that ran well before its exits
     /// began is kept: that is a phase change, which continuations serve.
+    /// Except for a branch the profile never saw taken that now is, often
+    /// (`LIVE_BRANCH_EXITS`, at least one call in `LIVE_BRANCH_RATE`): the
+    /// branch is simply live, and code compiled with both directions costs
+    /// nothing more (merged branch feedback makes no operation generic,
+    /// unlike merged types), where an exit and a dispatch per such call cost
+    /// more than the call (bounce's walls).
     fn note_real_exit(
         &self,
         code: &Rc<FunctionCode>,
@@ -1346,7 +1384,11 @@ impl Shared {
             };
             birth.1 += 1;
             let lived = calls.saturating_sub(birth.0);
-            lived >= STALE_AFTER_CALLS && 10 * birth.1 >= 9 * lived
+            let exits = birth.1;
+            (lived >= STALE_AFTER_CALLS && 10 * exits >= 9 * lived)
+                || (ctx.reason == Reason::DeadBranch
+                    && exits >= LIVE_BRANCH_EXITS
+                    && LIVE_BRANCH_RATE * exits >= lived)
         };
         if !stale {
             return;

@@ -127,7 +127,9 @@ pub enum Value {
 }
 
 impl Value {
-    /// The tag byte of `Value::Lgl` (see the layout above).
+    /// The tag byte of `Value::Null` (see the layout above).
+    pub const TAG_NULL: u8 = 0;
+    /// The tag byte of `Value::Lgl`.
     pub const TAG_LGL: u8 = 1;
     /// The tag byte of `Value::Int`.
     pub const TAG_INT: u8 = 2;
@@ -629,6 +631,6 @@ mod layout_tests {
             unsafe { *(at(&d, Value::F64_AT as usize) as *const f64) },
             -0.125
         );
-        assert_ne!(unsafe { *at(&Value::Null, 0) }, Value::TAG_INT);
+        assert_eq!(unsafe { *at(&Value::Null, 0) }, Value::TAG_NULL);
     }
 }
