@@ -1763,7 +1763,10 @@ impl<'a> Builder<'a> {
                         // An inlined callee returns to its caller.
                         rets.push((bb, v));
                     } else {
-                        self.f.push(bb, InstKind::Return(v.val), Type::Void);
+                        // A typed vector is returned as the `any` it was
+                        // unboxed from (the same value).
+                        let r = self.state_val(v.val);
+                        self.f.push(bb, InstKind::Return(r), Type::Void);
                     }
                     return Ok(());
                 }
