@@ -243,25 +243,63 @@ pub fn combine(items: &[(Option<Sym>, Value)], recursive: bool, use_names: bool)
         if x.is_null() {
             continue;
         }
-        let d = data_of(x);
-        let n = d.len();
         if use_names && any_names {
-            names.extend(element_names(tag.as_deref(), x, n));
+            names.extend(element_names(tag.as_deref(), x, x.len()));
         }
-        append_data(
-            &mut data,
-            if d.vtype() == t {
-                d
-            } else {
-                coerce_data(&d, t)
-            },
-        );
+        append_value(&mut data, x);
     }
     let mut v = Vector::new(data);
     if use_names && any_names {
         set_names(&mut v, Some(names));
     }
     Value::from_vector(v)
+}
+
+/// Append the elements of `x` to `data` (of `x`'s type or a higher one),
+/// coerced as `c` coerces: scalars and vectors of the same type without an
+/// intermediate copy.
+fn append_value(data: &mut VecData, x: &Value) {
+    match (&mut *data, x) {
+        (VecData::Lgl(d), Value::Lgl(i)) | (VecData::Int(d), Value::Int(i) | Value::Lgl(i)) => {
+            d.push(*i)
+        }
+        (VecData::Dbl(d), Value::Dbl(v)) => d.push(*v),
+        (VecData::Dbl(d), Value::Int(i) | Value::Lgl(i)) => d.push(if *i == NA_INTEGER {
+            na_real()
+        } else {
+            *i as f64
+        }),
+        (VecData::Lgl(d), Value::Vec(v)) if matches!(v.data, VecData::Lgl(_)) => {
+            d.extend_from_slice(super::arith::int_slice(&v.data).unwrap())
+        }
+        (VecData::Int(d), Value::Vec(v)) if matches!(v.data, VecData::Int(_)) => {
+            d.extend_from_slice(super::arith::int_slice(&v.data).unwrap())
+        }
+        (VecData::Dbl(d), Value::Vec(v)) if matches!(v.data, VecData::Dbl(_)) => {
+            let VecData::Dbl(s) = &v.data else {
+                unreachable!()
+            };
+            d.extend_from_slice(s)
+        }
+        (VecData::Str(d), Value::Vec(v)) if matches!(v.data, VecData::Str(_)) => {
+            let VecData::Str(s) = &v.data else {
+                unreachable!()
+            };
+            d.extend_from_slice(s)
+        }
+        _ => {
+            let t = data.vtype();
+            let d = data_of(x);
+            append_data(
+                data,
+                if d.vtype() == t {
+                    d
+                } else {
+                    coerce_data(&d, t)
+                },
+            );
+        }
+    }
 }
 
 fn builtin_c(_: &mut Interp, args: Args) -> RResult<Value> {
@@ -966,6 +1004,31 @@ fn multiply(interp: &mut Interp, a: &VecData, b: &VecData) -> RResult<Option<Vec
     }
 }
 
+/// `rep(rep(d, each = each), times = times)` of vector data.
+fn repeat_data(d: &VecData, times: usize, each: usize) -> VecData {
+    fn go<T: Clone>(v: &[T], times: usize, each: usize) -> Vec<T> {
+        let mut out = Vec::with_capacity(v.len() * times * each);
+        for _ in 0..times {
+            if each == 1 {
+                out.extend_from_slice(v);
+            } else {
+                for x in v {
+                    out.extend(std::iter::repeat_n(x, each).cloned());
+                }
+            }
+        }
+        out
+    }
+    match d {
+        VecData::Lgl(v) => VecData::Lgl(go(v, times, each)),
+        VecData::Int(v) => VecData::Int(go(v, times, each)),
+        VecData::Dbl(v) => VecData::Dbl(go(v, times, each)),
+        VecData::Cplx(v) => VecData::Cplx(go(v, times, each)),
+        VecData::Str(v) => VecData::Str(go(v, times, each)),
+        VecData::List(v) => VecData::List(go(v, times, each)),
+    }
+}
+
 fn builtin_outer(interp: &mut Interp, args: Args) -> RResult<Value> {
     let mut b = args.bind(&["X", "Y", "FUN", "..."])?;
     let x = b.take(0).unwrap_or(Value::Null);
@@ -973,9 +1036,8 @@ fn builtin_outer(interp: &mut Interp, args: Args) -> RResult<Value> {
     let fun = b.take(2);
     let (xd, yd) = (data_of(&x), data_of(&y));
     let (nx, ny) = (xd.len(), yd.len());
-    let xpos: Vec<Option<usize>> = (0..nx * ny).map(|k| Some(k % nx.max(1))).collect();
-    let ypos: Vec<Option<usize>> = (0..nx * ny).map(|k| Some(k / nx.max(1))).collect();
-    let (xr, yr) = (xd.select(&xpos), yd.select(&ypos));
+    // X repeated ny times and each element of Y nx times.
+    let (xr, yr) = (repeat_data(&xd, ny, 1), repeat_data(&yd, 1, nx));
     let is_default = match &fun {
         None => true,
         Some(f) => {

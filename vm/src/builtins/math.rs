@@ -532,6 +532,13 @@ fn bitw2(args: Args, second: &str, f: fn(i32, i32) -> i32) -> RResult<Value> {
     let mut b = args.bind(&["a", second])?;
     let a = b.take(0).ok_or_else(|| missing("a"))?;
     let c = b.take(1).ok_or_else(|| missing(second))?;
+    if let (Value::Int(p), Value::Int(q)) = (&a, &c) {
+        return Ok(Value::Int(if *p == NA_INTEGER || *q == NA_INTEGER {
+            NA_INTEGER
+        } else {
+            f(*p, *q)
+        }));
+    }
     let (x, y) = (int_arg(&a)?, int_arg(&c)?);
     let n = if x.is_empty() || y.is_empty() {
         0
