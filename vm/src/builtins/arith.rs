@@ -564,6 +564,42 @@ fn operand(v: &Value, null_as: VType) -> Option<Cow<'_, Vector>> {
 // Arithmetic
 // ---------------------------------------------------------------------------
 
+/// `$body` with `$o` a constant equal to `op` (see `with_cmp_op`).
+macro_rules! with_arith_op {
+    ($op:expr, $o:ident => $body:expr) => {
+        match $op {
+            ArithOp::Add => {
+                const $o: ArithOp = ArithOp::Add;
+                $body
+            }
+            ArithOp::Sub => {
+                const $o: ArithOp = ArithOp::Sub;
+                $body
+            }
+            ArithOp::Mul => {
+                const $o: ArithOp = ArithOp::Mul;
+                $body
+            }
+            ArithOp::Div => {
+                const $o: ArithOp = ArithOp::Div;
+                $body
+            }
+            ArithOp::Pow => {
+                const $o: ArithOp = ArithOp::Pow;
+                $body
+            }
+            ArithOp::Mod => {
+                const $o: ArithOp = ArithOp::Mod;
+                $body
+            }
+            ArithOp::IDiv => {
+                const $o: ArithOp = ArithOp::IDiv;
+                $body
+            }
+        }
+    };
+}
+
 /// Binary arithmetic (`+ - * / ^ %% %/%`) with R's type rules, recycling and attributes.
 pub fn arith(interp: &mut Interp, op: ArithOp, a: &Value, b: &Value) -> RResult<Value> {
     // Fast path: two unboxed scalars; allocates nothing.
@@ -628,12 +664,12 @@ pub fn arith(interp: &mut Interp, op: ArithOp, a: &Value, b: &Value) -> RResult<
             VecData::Dbl(recycle_map(xs, ys, n, |p, q| int_dbl_arith(op, p, q)))
         } else {
             let mut overflow = false;
-            let out = recycle_map(xs, ys, n, |p, q| {
-                int_arith(op, p, q).unwrap_or_else(|| {
+            let out = with_arith_op!(op, O => recycle_map(xs, ys, n, |p, q| {
+                int_arith(O, p, q).unwrap_or_else(|| {
                     overflow = true;
                     NA_INTEGER
                 })
-            });
+            }));
             if overflow {
                 interp.warning(OVERFLOW_WARNING)?;
             }

@@ -68,6 +68,14 @@ fn data_of(x: &Value) -> VecData {
     }
 }
 
+/// `data_of`, borrowed when the value is a boxed vector.
+fn data_cow(x: &Value) -> std::borrow::Cow<'_, VecData> {
+    match x {
+        Value::Vec(v) => std::borrow::Cow::Borrowed(&v.data),
+        x => std::borrow::Cow::Owned(data_of(x)),
+    }
+}
+
 /// First element of a numeric argument as f64 (`None` if absent, NA or non-numeric).
 fn num_arg(v: &Option<Value>) -> Option<f64> {
     let v = v.as_ref()?;
@@ -302,7 +310,46 @@ fn append_value(data: &mut VecData, x: &Value) {
     }
 }
 
+/// `c()` of unnamed logical, integer and double scalars: the vector of the
+/// highest of their types, built directly. `None` for anything else.
+fn combine_scalars(vals: &[Value]) -> Option<Value> {
+    let mut t = VType::Lgl;
+    for v in vals {
+        t = t.max(match v {
+            Value::Lgl(_) => VType::Lgl,
+            Value::Int(_) => VType::Int,
+            Value::Dbl(_) => VType::Dbl,
+            _ => return None,
+        });
+    }
+    let ints = || {
+        vals.iter().map(|v| match v {
+            Value::Lgl(i) | Value::Int(i) => *i,
+            _ => unreachable!("no doubles"),
+        })
+    };
+    Some(Value::from_data(match t {
+        VType::Lgl => VecData::Lgl(ints().collect()),
+        VType::Int => VecData::Int(ints().collect()),
+        _ => VecData::Dbl(
+            vals.iter()
+                .map(|v| match v {
+                    Value::Lgl(i) | Value::Int(i) if *i == NA_INTEGER => na_real(),
+                    Value::Lgl(i) | Value::Int(i) => *i as f64,
+                    Value::Dbl(d) => *d,
+                    _ => unreachable!("scalars only"),
+                })
+                .collect(),
+        ),
+    }))
+}
+
 fn builtin_c(_: &mut Interp, args: Args) -> RResult<Value> {
+    if !args.values.is_empty() && args.names.iter().all(|n| n.is_none()) {
+        if let Some(v) = combine_scalars(&args.values) {
+            return Ok(v);
+        }
+    }
     let mut items = Vec::new();
     let (mut recursive, mut use_names) = (false, true);
     for (name, v) in args.names.into_iter().zip(args.values) {
@@ -1034,7 +1081,7 @@ fn builtin_outer(interp: &mut Interp, args: Args) -> RResult<Value> {
     let x = b.take(0).unwrap_or(Value::Null);
     let y = b.take(1).unwrap_or(Value::Null);
     let fun = b.take(2);
-    let (xd, yd) = (data_of(&x), data_of(&y));
+    let (xd, yd) = (data_cow(&x), data_cow(&y));
     let (nx, ny) = (xd.len(), yd.len());
     // X repeated ny times and each element of Y nx times.
     let (xr, yr) = (repeat_data(&xd, ny, 1), repeat_data(&yd, 1, nx));
@@ -1085,7 +1132,11 @@ fn builtin_outer(interp: &mut Interp, args: Args) -> RResult<Value> {
                     r.len()
                 )));
             }
-            data_of(&r)
+            match r {
+                // The result is new: its data are taken, not copied.
+                Value::Vec(_) => r.into_vector().map(|v| v.data).unwrap(),
+                r => data_of(&r),
+            }
         }
     };
     let mut v = Vector::new(result);

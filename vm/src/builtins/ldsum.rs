@@ -176,6 +176,14 @@ pub fn long_mod_parts(x1: f64, x2: f64, q: f64) -> Option<(f64, f64)> {
         // accuracy in modulus"; not emulated).
         return None;
     }
+    const EXACT: f64 = 4_503_599_627_370_496.0; // 2^52
+    if x1 == x1.trunc() && x2 == x2.trunc() && x1.abs() < EXACT && x2.abs() < EXACT {
+        // Whole numbers below 2^52: q is within far less than 1/|x2| of
+        // x1/x2, so floor(q) is the exact floor of the quotient; the product
+        // (below |x1| + |x2| < 2^53) and the difference are exact in doubles,
+        // the remainder lies in [0, x2) (or (x2, 0]), and the correction k is 0.
+        return Some((x1 - q.floor() * x2, 0.0));
+    }
     let fq = Extended::from_f64(q.floor());
     let tmp = Extended::from_f64(x1).add(fq.mul(Extended::from_f64(x2)).neg());
     // floorl(tmp / x2): tmp is a remainder-sized value, so the quotient's
@@ -698,6 +706,56 @@ mod hardware_tests {
 #[cfg(test)]
 mod mod_parts_tests {
     use super::long_mod_parts;
+
+    /// The shortcut for whole numbers gives what the extended-precision
+    /// computation gives.
+    #[test]
+    fn whole_number_remainders() {
+        let emulated = |x1: f64, x2: f64| {
+            use super::Extended;
+            let q = x1 / x2;
+            let fq = Extended::from_f64(q.floor());
+            let tmp = Extended::from_f64(x1).add(fq.mul(Extended::from_f64(x2)).neg());
+            let k = (tmp.to_f64() / x2).floor();
+            let r = tmp.add(Extended::from_f64(k).mul(Extended::from_f64(x2)).neg());
+            (r.to_f64().to_bits(), k)
+        };
+        let mut s: u64 = 7;
+        let mut vals = vec![
+            0.0,
+            1.0,
+            -1.0,
+            2.0,
+            3.0,
+            -7.0,
+            1e15,
+            -1e15,
+            9007199254740991.0,
+            4503599627370495.0,
+            -4503599627370495.0,
+        ];
+        for _ in 0..300 {
+            s = s
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let mag = 2f64.powi((s >> 58) as i32 - 10).max(1.0);
+            let v = ((s >> 11) as f64 / (1u64 << 53) as f64 * mag).trunc();
+            vals.push(if s & 1 == 1 { -v } else { v });
+        }
+        for &x1 in &vals {
+            for &x2 in &vals[..40] {
+                if x2 == 0.0 {
+                    continue;
+                }
+                let q = x1 / x2;
+                if q.abs() * f64::EPSILON > 1.0 {
+                    continue;
+                }
+                let (r, k) = long_mod_parts(x1, x2, q).unwrap();
+                assert_eq!((r.to_bits(), k), emulated(x1, x2), "{x1} %% {x2}");
+            }
+        }
+    }
 
     /// GNU R's results (R 4.2.2 on x86-64).
     #[test]
