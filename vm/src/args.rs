@@ -122,6 +122,32 @@ impl Args {
     /// Match against a builtin's formals. The result holds one `Option<Value>` per
     /// formal (`...` gets `None`) and the `...` arguments with their names.
     pub fn bind(self, formals: &[&str]) -> Result<Bound, crate::error::RError> {
+        // Fast path: no names, so positions alone decide (what the three
+        // passes below give for unnamed arguments, without their vectors).
+        if self
+            .names
+            .iter()
+            .all(|n| n.as_ref().is_none_or(|s| s.is_empty()))
+        {
+            let nf = formals.len();
+            let dots_at = formals.iter().position(|f| *f == "...");
+            let limit = dots_at.unwrap_or(nf);
+            if dots_at.is_some() || self.values.len() <= nf {
+                let mut slots = Vec::with_capacity(nf);
+                let mut names = self.names.into_iter();
+                let mut values = self.values.into_iter();
+                for j in 0..nf {
+                    slots.push(if j < limit {
+                        names.next();
+                        values.next()
+                    } else {
+                        None
+                    });
+                }
+                let dots = names.zip(values).collect();
+                return Ok(Bound { slots, dots });
+            }
+        }
         let m = match_args(formals, &self.names, &|i| match &self.names[i] {
             Some(n) => format!(
                 "({} = {})",
@@ -166,6 +192,48 @@ mod tests {
     fn n(s: &str) -> Option<Sym> {
         Some(s.into())
     }
+    /// `bind` of unnamed arguments (its fast path) binds as `match_args` does.
+    #[test]
+    fn positional_bind_is_match_args() {
+        let cases: &[&[&str]] = &[
+            &[],
+            &["x"],
+            &["x", "y"],
+            &["...", "sep"],
+            &["x", "...", "na.rm"],
+            &["a", "b", "..."],
+        ];
+        for formals in cases {
+            for n in 0..5 {
+                for empty_names in [false, true] {
+                    let mut args = Args::new();
+                    for i in 0..n {
+                        args.push(empty_names.then(|| "".into()), Value::Int(i));
+                    }
+                    let names = args.names.clone();
+                    let m = match_args(formals, &names, &|_| String::new());
+                    match (args.bind(formals), m) {
+                        (Ok(b), Ok(m)) => {
+                            let want: Vec<Option<Value>> = m
+                                .formals
+                                .iter()
+                                .map(|o| o.map(|i| Value::Int(i as i32)))
+                                .collect();
+                            assert_eq!(b.slots, want, "{formals:?} {n}");
+                            let dots: Vec<Value> =
+                                m.dots.iter().map(|&i| Value::Int(i as i32)).collect();
+                            let got: Vec<Value> = b.dots.iter().map(|d| d.1.clone()).collect();
+                            assert_eq!(got, dots, "{formals:?} {n}");
+                            assert!(b.dots.iter().all(|d| d.0 == names[0].clone()));
+                        }
+                        (Err(_), Err(_)) => {}
+                        (b, m) => panic!("{formals:?} {n}: {:?} vs {:?}", b.is_ok(), m),
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn exact_partial_positional() {
         let m = match_args(

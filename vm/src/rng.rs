@@ -355,7 +355,7 @@ impl Rng {
         if dn <= 0.0 {
             return 0.0;
         }
-        let bits = dn.log2().ceil() as i32;
+        let bits = index_bits(dn);
         loop {
             let dv = self.rbits(bits);
             if dn > dv {
@@ -877,9 +877,40 @@ pub fn qnorm_std(p: f64) -> f64 {
     0.0 + 1.0 * val
 }
 
+/// R's `(int) ceil(log2(dn))` for `dn > 0`. For a whole `dn` up to 2^31 it
+/// is the bit length of `dn - 1`: `log2` is exact at powers of two and more
+/// than 2^-31 from an integer elsewhere in that range, far above its
+/// rounding error, so the logarithm is not needed.
+fn index_bits(dn: f64) -> i32 {
+    if (1.0..=2_147_483_648.0).contains(&dn) && dn == dn.trunc() {
+        (64 - (dn as u64 - 1).leading_zeros()) as i32
+    } else {
+        dn.log2().ceil() as i32
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn index_bits_is_ceil_log2() {
+        let check = |d: f64| assert_eq!(index_bits(d), d.log2().ceil() as i32, "{d}");
+        for d in 1..=70_000u64 {
+            check(d as f64);
+        }
+        for k in 0..=31 {
+            let p = 2f64.powi(k);
+            for d in [p - 1.0, p, p + 1.0] {
+                if d >= 1.0 {
+                    check(d);
+                }
+            }
+        }
+        for d in [0.5, 2.5, 1e-3, 3e9, 2147483649.0, 1e15] {
+            check(d);
+        }
+    }
 
     #[test]
     fn first_uniforms_match_gnu_r() {

@@ -257,21 +257,13 @@ impl VecData {
     }
     /// Select elements by 0-based index; `None` gives NA (NULL for lists).
     pub fn select(&self, idx: &[Option<usize>]) -> VecData {
-        fn pick<T: Clone>(v: &[T], idx: &[Option<usize>], na: T) -> Vec<T> {
-            idx.iter()
-                .map(|i| match i {
-                    Some(i) if *i < v.len() => v[*i].clone(),
-                    _ => na.clone(),
-                })
-                .collect()
-        }
         match self {
-            VecData::Lgl(v) => VecData::Lgl(pick(v, idx, NA_LOGICAL)),
-            VecData::Int(v) => VecData::Int(pick(v, idx, NA_INTEGER)),
-            VecData::Dbl(v) => VecData::Dbl(pick(v, idx, na_real())),
-            VecData::Cplx(v) => VecData::Cplx(pick(v, idx, na_complex())),
-            VecData::Str(v) => VecData::Str(pick(v, idx, None)),
-            VecData::List(v) => VecData::List(pick(v, idx, Value::Null)),
+            VecData::Lgl(v) => VecData::Lgl(select_from(v, idx, NA_LOGICAL)),
+            VecData::Int(v) => VecData::Int(select_from(v, idx, NA_INTEGER)),
+            VecData::Dbl(v) => VecData::Dbl(select_from(v, idx, na_real())),
+            VecData::Cplx(v) => VecData::Cplx(select_from(v, idx, na_complex())),
+            VecData::Str(v) => VecData::Str(select_from(v, idx, None)),
+            VecData::List(v) => VecData::List(select_from(v, idx, Value::Null)),
         }
     }
     /// Coerce to type `t` following R's rules (no warnings; see `coerce::` for the
@@ -279,6 +271,17 @@ impl VecData {
     pub fn coerce(&self, t: VType) -> VecData {
         crate::coerce::coerce_data(self, t)
     }
+}
+
+/// The elements of `v` at 0-based positions; `None` or a position past the
+/// end gives `na` (`VecData::select` on a slice, e.g. of names).
+pub fn select_from<T: Clone>(v: &[T], idx: &[Option<usize>], na: T) -> Vec<T> {
+    idx.iter()
+        .map(|i| match i {
+            Some(i) if *i < v.len() => v[*i].clone(),
+            _ => na.clone(),
+        })
+        .collect()
 }
 
 impl Vector {

@@ -10,7 +10,6 @@ use crate::ast::ExprKind;
 use crate::error::{RError, RResult};
 use crate::interp::{CallSite, Interp};
 use crate::value::*;
-use std::collections::HashMap;
 use std::rc::Rc;
 
 pub const BUILTINS: &[BuiltinDef] = &[
@@ -52,27 +51,32 @@ fn grouping(x: &Value) -> RResult<(Vec<RStr>, Vec<Option<usize>>)> {
         VecData::Str(s) => {
             // One representative per distinct string (hashing, not n log n
             // collations), then the distinct strings sorted by collation.
-            let mut first: HashMap<&str, usize> = HashMap::new();
+            let mut first = super::hash::map_with_capacity::<&str, usize>(16);
             let mut idx: Vec<usize> = Vec::new();
+            // The element's level in order of first appearance.
+            let mut seen: Vec<usize> = vec![usize::MAX; n];
             for (i, e) in s.iter().enumerate() {
                 if let Some(e) = e {
-                    first.entry(e).or_insert_with(|| {
+                    seen[i] = *first.entry(e).or_insert_with(|| {
                         idx.push(i);
-                        i
+                        idx.len() - 1
                     });
                 }
             }
-            idx.sort_by(|&a, &b| {
-                super::arith::collate(s[a].as_deref().unwrap(), s[b].as_deref().unwrap())
+            let mut by_collation: Vec<usize> = (0..idx.len()).collect();
+            by_collation.sort_by(|&a, &b| {
+                super::arith::collate(s[idx[a]].as_deref().unwrap(), s[idx[b]].as_deref().unwrap())
             });
-            let rank: HashMap<&str, usize> = idx
-                .iter()
-                .enumerate()
-                .map(|(k, &i)| (s[i].as_deref().unwrap(), k))
-                .collect();
-            for i in 0..n {
-                codes[i] = s[i].as_deref().map(|e| rank[e]);
+            let mut rank = vec![0; idx.len()];
+            for (r, &k) in by_collation.iter().enumerate() {
+                rank[k] = r;
             }
+            for i in 0..n {
+                if seen[i] != usize::MAX {
+                    codes[i] = Some(rank[seen[i]]);
+                }
+            }
+            let idx: Vec<usize> = by_collation.iter().map(|&k| idx[k]).collect();
             levels = idx;
         }
         d => {
@@ -111,29 +115,17 @@ fn group_members(x: &Value, codes: &[Option<usize>], nlevels: usize) -> Vec<Valu
     let Some(v) = x.as_vector() else {
         return vec![Value::Null; nlevels];
     };
-    let names = v.names().map(|names| VecData::Str(names.to_vec()));
+    let names = v.names();
     positions
         .iter()
         .map(|pos| {
             let mut out = Vector::new(v.data.select(pos));
-            if let Some(names) = &names {
-                out.set_attr("names", str_vec(names.select_strs(pos)));
+            if let Some(names) = names {
+                out.set_attr("names", str_vec(select_from(names, pos, None)));
             }
             Value::from_vector(out)
         })
         .collect()
-}
-
-trait SelectStrs {
-    fn select_strs(&self, pos: &[Option<usize>]) -> Vec<RStr>;
-}
-impl SelectStrs for VecData {
-    fn select_strs(&self, pos: &[Option<usize>]) -> Vec<RStr> {
-        match self.select(pos) {
-            VecData::Str(s) => s,
-            _ => Vec::new(),
-        }
-    }
 }
 
 /// A 1-d array with dimnames `list(labels)` (named `dnn` when given).

@@ -398,14 +398,46 @@ pub(crate) fn recycle_map<A: Copy, B: Copy, R>(
     }
     if nx == n && ny == n {
         x.iter().zip(y).map(|(&a, &b)| f(a, b)).collect()
-    } else if ny == 1 {
+    } else if ny == 1 && nx == n {
         let b = y[0];
-        (0..n).map(|i| f(x[i % nx], b)).collect()
-    } else if nx == 1 {
+        x.iter().map(|&a| f(a, b)).collect()
+    } else if nx == 1 && ny == n {
         let a = x[0];
-        (0..n).map(|i| f(a, y[i % ny])).collect()
+        y.iter().map(|&b| f(a, b)).collect()
     } else {
-        (0..n).map(|i| f(x[i % nx], y[i % ny])).collect()
+        // Positions that wrap around instead of a division per element.
+        let mut out = Vec::with_capacity(n);
+        let (mut i, mut j) = (0, 0);
+        for _ in 0..n {
+            out.push(f(x[i], y[j]));
+            i += 1;
+            if i == nx {
+                i = 0;
+            }
+            j += 1;
+            if j == ny {
+                j = 0;
+            }
+        }
+        out
+    }
+}
+
+/// `x op y` elementwise on doubles, with the operator chosen once, outside
+/// the loop. `x ^ 2` is `x * x` for every x (R_pow's result for exponent 2,
+/// NaN payloads included).
+fn dbl_vec_arith(op: ArithOp, xs: &[f64], ys: &[f64], n: usize) -> Vec<f64> {
+    match op {
+        ArithOp::Add => recycle_map(xs, ys, n, |p, q| nan_first(p, q, p + q)),
+        ArithOp::Sub => recycle_map(xs, ys, n, |p, q| nan_first(p, q, p - q)),
+        ArithOp::Mul => recycle_map(xs, ys, n, |p, q| nan_first(p, q, p * q)),
+        ArithOp::Div => recycle_map(xs, ys, n, |p, q| nan_first(p, q, p / q)),
+        ArithOp::Pow if ys == [2.0] => {
+            recycle_map(xs, ys, n, |p, _| if p.is_nan() { p } else { p * p })
+        }
+        ArithOp::Pow => recycle_map(xs, ys, n, r_pow),
+        ArithOp::Mod => recycle_map(xs, ys, n, dbl_mod),
+        ArithOp::IDiv => recycle_map(xs, ys, n, dbl_idiv),
     }
 }
 
@@ -532,6 +564,42 @@ fn operand(v: &Value, null_as: VType) -> Option<Cow<'_, Vector>> {
 // Arithmetic
 // ---------------------------------------------------------------------------
 
+/// `$body` with `$o` a constant equal to `op` (see `with_cmp_op`).
+macro_rules! with_arith_op {
+    ($op:expr, $o:ident => $body:expr) => {
+        match $op {
+            ArithOp::Add => {
+                const $o: ArithOp = ArithOp::Add;
+                $body
+            }
+            ArithOp::Sub => {
+                const $o: ArithOp = ArithOp::Sub;
+                $body
+            }
+            ArithOp::Mul => {
+                const $o: ArithOp = ArithOp::Mul;
+                $body
+            }
+            ArithOp::Div => {
+                const $o: ArithOp = ArithOp::Div;
+                $body
+            }
+            ArithOp::Pow => {
+                const $o: ArithOp = ArithOp::Pow;
+                $body
+            }
+            ArithOp::Mod => {
+                const $o: ArithOp = ArithOp::Mod;
+                $body
+            }
+            ArithOp::IDiv => {
+                const $o: ArithOp = ArithOp::IDiv;
+                $body
+            }
+        }
+    };
+}
+
 /// Binary arithmetic (`+ - * / ^ %% %/%`) with R's type rules, recycling and attributes.
 pub fn arith(interp: &mut Interp, op: ArithOp, a: &Value, b: &Value) -> RResult<Value> {
     // Fast path: two unboxed scalars; allocates nothing.
@@ -586,7 +654,7 @@ pub fn arith(interp: &mut Interp, op: ArithOp, a: &Value, b: &Value) -> RResult<
         VecData::Cplx(out)
     } else if t == VType::Dbl {
         let (xs, ys) = (dbl_data(&x.data), dbl_data(&y.data));
-        VecData::Dbl(recycle_map(&xs, &ys, n, |p, q| dbl_arith(op, p, q)))
+        VecData::Dbl(dbl_vec_arith(op, &xs, &ys, n))
     } else {
         let (xs, ys) = (
             int_slice(&x.data).unwrap_or(&[]),
@@ -596,12 +664,12 @@ pub fn arith(interp: &mut Interp, op: ArithOp, a: &Value, b: &Value) -> RResult<
             VecData::Dbl(recycle_map(xs, ys, n, |p, q| int_dbl_arith(op, p, q)))
         } else {
             let mut overflow = false;
-            let out = recycle_map(xs, ys, n, |p, q| {
-                int_arith(op, p, q).unwrap_or_else(|| {
+            let out = with_arith_op!(op, O => recycle_map(xs, ys, n, |p, q| {
+                int_arith(O, p, q).unwrap_or_else(|| {
                     overflow = true;
                     NA_INTEGER
                 })
-            });
+            }));
             if overflow {
                 interp.warning(OVERFLOW_WARNING)?;
             }
@@ -620,20 +688,23 @@ pub fn negate(_interp: &mut Interp, a: &Value) -> RResult<Value> {
         }
         _ => {}
     }
-    let Some(mut v) = a.clone().into_vector() else {
+    let Some(v) = a.as_vector() else {
         return Err(RError::new("invalid argument to unary operator"));
     };
-    v.data = match std::mem::replace(&mut v.data, VecData::Lgl(Vec::new())) {
+    let data = match &v.data {
         VecData::Lgl(d) | VecData::Int(d) => VecData::Int(
-            d.into_iter()
-                .map(|x| if x == NA_INTEGER { x } else { -x })
+            d.iter()
+                .map(|&x| if x == NA_INTEGER { x } else { -x })
                 .collect(),
         ),
-        VecData::Dbl(d) => VecData::Dbl(d.into_iter().map(|x| -x).collect()),
-        VecData::Cplx(d) => VecData::Cplx(d.into_iter().map(|x| -x).collect()),
+        VecData::Dbl(d) => VecData::Dbl(d.iter().map(|x| -x).collect()),
+        VecData::Cplx(d) => VecData::Cplx(d.iter().map(|x| -x).collect()),
         _ => return Err(RError::new("invalid argument to unary operator")),
     };
-    Ok(Value::from_vector(v))
+    Ok(Value::from_vector(Vector {
+        data,
+        attrs: v.attrs.clone(),
+    }))
 }
 
 /// Unary plus: logical becomes integer, numbers are returned unchanged.
@@ -760,6 +831,39 @@ fn cmp_int(op: CmpOp, x: i32, y: i32) -> i32 {
     }
 }
 
+/// `$body` with `$o` a constant equal to `op`: one copy of the loop per
+/// operator, each without a test of the operator per element.
+macro_rules! with_cmp_op {
+    ($op:expr, $o:ident => $body:expr) => {
+        match $op {
+            CmpOp::Eq => {
+                const $o: CmpOp = CmpOp::Eq;
+                $body
+            }
+            CmpOp::Ne => {
+                const $o: CmpOp = CmpOp::Ne;
+                $body
+            }
+            CmpOp::Lt => {
+                const $o: CmpOp = CmpOp::Lt;
+                $body
+            }
+            CmpOp::Le => {
+                const $o: CmpOp = CmpOp::Le;
+                $body
+            }
+            CmpOp::Gt => {
+                const $o: CmpOp = CmpOp::Gt;
+                $body
+            }
+            CmpOp::Ge => {
+                const $o: CmpOp = CmpOp::Ge;
+                $body
+            }
+        }
+    };
+}
+
 /// Comparison operators with coercion to the higher type; result is logical with
 /// names/dim/dimnames only.
 pub fn compare(interp: &mut Interp, op: CmpOp, a: &Value, b: &Value) -> RResult<Value> {
@@ -794,11 +898,12 @@ pub fn compare(interp: &mut Interp, op: CmpOp, a: &Value, b: &Value) -> RResult<
                 int_slice(&x.data).unwrap_or(&[]),
                 int_slice(&y.data).unwrap_or(&[]),
             );
-            recycle_map(xs, ys, n, |p, q| cmp_int(op, p, q))
+            with_cmp_op!(op, O => recycle_map(xs, ys, n, |p, q| cmp_int(O, p, q)))
         }
-        VType::Dbl => recycle_map(&dbl_data(&x.data), &dbl_data(&y.data), n, |p, q| {
-            cmp_dbl(op, p, q)
-        }),
+        VType::Dbl => {
+            let (xs, ys) = (dbl_data(&x.data), dbl_data(&y.data));
+            with_cmp_op!(op, O => recycle_map(&xs, &ys, n, |p, q| cmp_dbl(O, p, q)))
+        }
         VType::Cplx => {
             if !matches!(op, CmpOp::Eq | CmpOp::Ne) {
                 return Err(RError::new("invalid comparison with complex values"));

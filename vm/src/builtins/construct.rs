@@ -68,6 +68,14 @@ fn data_of(x: &Value) -> VecData {
     }
 }
 
+/// `data_of`, borrowed when the value is a boxed vector.
+fn data_cow(x: &Value) -> std::borrow::Cow<'_, VecData> {
+    match x {
+        Value::Vec(v) => std::borrow::Cow::Borrowed(&v.data),
+        x => std::borrow::Cow::Owned(data_of(x)),
+    }
+}
+
 /// First element of a numeric argument as f64 (`None` if absent, NA or non-numeric).
 fn num_arg(v: &Option<Value>) -> Option<f64> {
     let v = v.as_ref()?;
@@ -243,19 +251,10 @@ pub fn combine(items: &[(Option<Sym>, Value)], recursive: bool, use_names: bool)
         if x.is_null() {
             continue;
         }
-        let d = data_of(x);
-        let n = d.len();
         if use_names && any_names {
-            names.extend(element_names(tag.as_deref(), x, n));
+            names.extend(element_names(tag.as_deref(), x, x.len()));
         }
-        append_data(
-            &mut data,
-            if d.vtype() == t {
-                d
-            } else {
-                coerce_data(&d, t)
-            },
-        );
+        append_value(&mut data, x);
     }
     let mut v = Vector::new(data);
     if use_names && any_names {
@@ -264,7 +263,93 @@ pub fn combine(items: &[(Option<Sym>, Value)], recursive: bool, use_names: bool)
     Value::from_vector(v)
 }
 
+/// Append the elements of `x` to `data` (of `x`'s type or a higher one),
+/// coerced as `c` coerces: scalars and vectors of the same type without an
+/// intermediate copy.
+fn append_value(data: &mut VecData, x: &Value) {
+    match (&mut *data, x) {
+        (VecData::Lgl(d), Value::Lgl(i)) | (VecData::Int(d), Value::Int(i) | Value::Lgl(i)) => {
+            d.push(*i)
+        }
+        (VecData::Dbl(d), Value::Dbl(v)) => d.push(*v),
+        (VecData::Dbl(d), Value::Int(i) | Value::Lgl(i)) => d.push(if *i == NA_INTEGER {
+            na_real()
+        } else {
+            *i as f64
+        }),
+        (VecData::Lgl(d), Value::Vec(v)) if matches!(v.data, VecData::Lgl(_)) => {
+            d.extend_from_slice(super::arith::int_slice(&v.data).unwrap())
+        }
+        (VecData::Int(d), Value::Vec(v)) if matches!(v.data, VecData::Int(_)) => {
+            d.extend_from_slice(super::arith::int_slice(&v.data).unwrap())
+        }
+        (VecData::Dbl(d), Value::Vec(v)) if matches!(v.data, VecData::Dbl(_)) => {
+            let VecData::Dbl(s) = &v.data else {
+                unreachable!()
+            };
+            d.extend_from_slice(s)
+        }
+        (VecData::Str(d), Value::Vec(v)) if matches!(v.data, VecData::Str(_)) => {
+            let VecData::Str(s) = &v.data else {
+                unreachable!()
+            };
+            d.extend_from_slice(s)
+        }
+        _ => {
+            let t = data.vtype();
+            let d = data_of(x);
+            append_data(
+                data,
+                if d.vtype() == t {
+                    d
+                } else {
+                    coerce_data(&d, t)
+                },
+            );
+        }
+    }
+}
+
+/// `c()` of unnamed logical, integer and double scalars: the vector of the
+/// highest of their types, built directly. `None` for anything else.
+fn combine_scalars(vals: &[Value]) -> Option<Value> {
+    let mut t = VType::Lgl;
+    for v in vals {
+        t = t.max(match v {
+            Value::Lgl(_) => VType::Lgl,
+            Value::Int(_) => VType::Int,
+            Value::Dbl(_) => VType::Dbl,
+            _ => return None,
+        });
+    }
+    let ints = || {
+        vals.iter().map(|v| match v {
+            Value::Lgl(i) | Value::Int(i) => *i,
+            _ => unreachable!("no doubles"),
+        })
+    };
+    Some(Value::from_data(match t {
+        VType::Lgl => VecData::Lgl(ints().collect()),
+        VType::Int => VecData::Int(ints().collect()),
+        _ => VecData::Dbl(
+            vals.iter()
+                .map(|v| match v {
+                    Value::Lgl(i) | Value::Int(i) if *i == NA_INTEGER => na_real(),
+                    Value::Lgl(i) | Value::Int(i) => *i as f64,
+                    Value::Dbl(d) => *d,
+                    _ => unreachable!("scalars only"),
+                })
+                .collect(),
+        ),
+    }))
+}
+
 fn builtin_c(_: &mut Interp, args: Args) -> RResult<Value> {
+    if !args.values.is_empty() && args.names.iter().all(|n| n.is_none()) {
+        if let Some(v) = combine_scalars(&args.values) {
+            return Ok(v);
+        }
+    }
     let mut items = Vec::new();
     let (mut recursive, mut use_names) = (false, true);
     for (name, v) in args.names.into_iter().zip(args.values) {
@@ -966,16 +1051,40 @@ fn multiply(interp: &mut Interp, a: &VecData, b: &VecData) -> RResult<Option<Vec
     }
 }
 
+/// `rep(rep(d, each = each), times = times)` of vector data.
+fn repeat_data(d: &VecData, times: usize, each: usize) -> VecData {
+    fn go<T: Clone>(v: &[T], times: usize, each: usize) -> Vec<T> {
+        let mut out = Vec::with_capacity(v.len() * times * each);
+        for _ in 0..times {
+            if each == 1 {
+                out.extend_from_slice(v);
+            } else {
+                for x in v {
+                    out.extend(std::iter::repeat_n(x, each).cloned());
+                }
+            }
+        }
+        out
+    }
+    match d {
+        VecData::Lgl(v) => VecData::Lgl(go(v, times, each)),
+        VecData::Int(v) => VecData::Int(go(v, times, each)),
+        VecData::Dbl(v) => VecData::Dbl(go(v, times, each)),
+        VecData::Cplx(v) => VecData::Cplx(go(v, times, each)),
+        VecData::Str(v) => VecData::Str(go(v, times, each)),
+        VecData::List(v) => VecData::List(go(v, times, each)),
+    }
+}
+
 fn builtin_outer(interp: &mut Interp, args: Args) -> RResult<Value> {
     let mut b = args.bind(&["X", "Y", "FUN", "..."])?;
     let x = b.take(0).unwrap_or(Value::Null);
     let y = b.take(1).unwrap_or(Value::Null);
     let fun = b.take(2);
-    let (xd, yd) = (data_of(&x), data_of(&y));
+    let (xd, yd) = (data_cow(&x), data_cow(&y));
     let (nx, ny) = (xd.len(), yd.len());
-    let xpos: Vec<Option<usize>> = (0..nx * ny).map(|k| Some(k % nx.max(1))).collect();
-    let ypos: Vec<Option<usize>> = (0..nx * ny).map(|k| Some(k / nx.max(1))).collect();
-    let (xr, yr) = (xd.select(&xpos), yd.select(&ypos));
+    // X repeated ny times and each element of Y nx times.
+    let (xr, yr) = (repeat_data(&xd, ny, 1), repeat_data(&yd, 1, nx));
     let is_default = match &fun {
         None => true,
         Some(f) => {
@@ -1023,7 +1132,11 @@ fn builtin_outer(interp: &mut Interp, args: Args) -> RResult<Value> {
                     r.len()
                 )));
             }
-            data_of(&r)
+            match r {
+                // The result is new: its data are taken, not copied.
+                Value::Vec(_) => r.into_vector().map(|v| v.data).unwrap(),
+                r => data_of(&r),
+            }
         }
     };
     let mut v = Vector::new(result);

@@ -176,6 +176,14 @@ pub fn long_mod_parts(x1: f64, x2: f64, q: f64) -> Option<(f64, f64)> {
         // accuracy in modulus"; not emulated).
         return None;
     }
+    const EXACT: f64 = 4_503_599_627_370_496.0; // 2^52
+    if x1 == x1.trunc() && x2 == x2.trunc() && x1.abs() < EXACT && x2.abs() < EXACT {
+        // Whole numbers below 2^52: q is within far less than 1/|x2| of
+        // x1/x2, so floor(q) is the exact floor of the quotient; the product
+        // (below |x1| + |x2| < 2^53) and the difference are exact in doubles,
+        // the remainder lies in [0, x2) (or (x2, 0]), and the correction k is 0.
+        return Some((x1 - q.floor() * x2, 0.0));
+    }
     let fq = Extended::from_f64(q.floor());
     let tmp = Extended::from_f64(x1).add(fq.mul(Extended::from_f64(x2)).neg());
     // floorl(tmp / x2): tmp is a remainder-sized value, so the quotient's
@@ -208,10 +216,282 @@ fn ldexp(mut x: f64, mut e: i32) -> f64 {
     x * 2f64.powi(e)
 }
 
+/// The accumulator arithmetic R's sums use, in two implementations with the
+/// same results: the x87 FPU itself on x86-64 (what GNU R's compiled C uses for
+/// `LDOUBLE` there: one `fadd` per element), and the software emulation above
+/// elsewhere. Every function here takes finite doubles only; the callers
+/// switch to double arithmetic at the first non-finite one, as `LongSum` does.
+#[cfg(target_arch = "x86_64")]
+mod imp {
+    use std::arch::asm;
+
+    /// An x87 80-bit value as `fstp tbyte` stores it (the first 10 bytes).
+    #[derive(Clone, Copy, Debug)]
+    #[repr(C, align(16))]
+    pub struct Acc([u8; 16]);
+
+    /// x87 control word: all exceptions masked, 64-bit significand (extended
+    /// precision), round to nearest: Linux's default, set explicitly so that
+    /// a changed control word cannot change a result.
+    static CW_EXTENDED: u16 = 0x037F;
+
+    /// +0.0 (all bits zero).
+    pub const ZERO: Acc = Acc([0; 16]);
+
+    /// `acc += x` for each x of `xs`, in extended precision.
+    pub fn add_slice(acc: &mut Acc, xs: &[f64]) {
+        if xs.is_empty() {
+            return;
+        }
+        let mut saved: u16 = 0;
+        // SAFETY: reads `xs.len()` doubles from `xs`, reads and writes the 10
+        // bytes of `acc`; the x87 stack is declared clobbered (so it is empty
+        // on entry) and left empty; the control word is restored.
+        unsafe {
+            asm!(
+                "fnstcw word ptr [{saved}]",
+                "fldcw word ptr [{cw}]",
+                "fld tbyte ptr [{acc}]",
+                "2:",
+                "fadd qword ptr [{p}]",
+                "add {p}, 8",
+                "dec {n}",
+                "jnz 2b",
+                "fstp tbyte ptr [{acc}]",
+                "fldcw word ptr [{saved}]",
+                saved = in(reg) &mut saved as *mut u16,
+                cw = in(reg) &CW_EXTENDED as *const u16,
+                acc = in(reg) acc as *mut Acc,
+                p = inout(reg) xs.as_ptr() => _,
+                n = inout(reg) xs.len() => _,
+                out("st(0)") _, out("st(1)") _, out("st(2)") _, out("st(3)") _,
+                out("st(4)") _, out("st(5)") _, out("st(6)") _, out("st(7)") _,
+                options(nostack),
+            );
+        }
+    }
+
+    /// `acc += x; out[i] = (double) acc` for each x of `xs` (R's `cumsum`).
+    pub fn cumsum(acc: &mut Acc, xs: &[f64], out: &mut Vec<f64>) {
+        if xs.is_empty() {
+            return;
+        }
+        let start = out.len();
+        out.resize(start + xs.len(), 0.0);
+        let mut saved: u16 = 0;
+        // SAFETY: as `add_slice`; writes `xs.len()` doubles into `out`'s
+        // resized tail.
+        unsafe {
+            asm!(
+                "fnstcw word ptr [{saved}]",
+                "fldcw word ptr [{cw}]",
+                "fld tbyte ptr [{acc}]",
+                "2:",
+                "fadd qword ptr [{p}]",
+                "fst qword ptr [{q}]",
+                "add {p}, 8",
+                "add {q}, 8",
+                "dec {n}",
+                "jnz 2b",
+                "fstp tbyte ptr [{acc}]",
+                "fldcw word ptr [{saved}]",
+                saved = in(reg) &mut saved as *mut u16,
+                cw = in(reg) &CW_EXTENDED as *const u16,
+                acc = in(reg) acc as *mut Acc,
+                p = inout(reg) xs.as_ptr() => _,
+                q = inout(reg) out[start..].as_mut_ptr() => _,
+                n = inout(reg) xs.len() => _,
+                out("st(0)") _, out("st(1)") _, out("st(2)") _, out("st(3)") _,
+                out("st(4)") _, out("st(5)") _, out("st(6)") _, out("st(7)") _,
+                options(nostack),
+            );
+        }
+    }
+
+    /// Σ (x - s) over `xs`, each difference in extended precision (the
+    /// residual pass of R's `mean`).
+    pub fn residual_sum(xs: &[f64], s: Acc) -> Acc {
+        let mut t = ZERO;
+        if xs.is_empty() {
+            return t;
+        }
+        let mut saved: u16 = 0;
+        // SAFETY: as `add_slice`; the stack holds s and t (two registers).
+        unsafe {
+            asm!(
+                "fnstcw word ptr [{saved}]",
+                "fldcw word ptr [{cw}]",
+                "fld tbyte ptr [{s}]",
+                "fldz",
+                "2:",
+                "fld qword ptr [{p}]",
+                "fsub st(0), st(2)",
+                "faddp st(1), st(0)",
+                "add {p}, 8",
+                "dec {n}",
+                "jnz 2b",
+                "fstp tbyte ptr [{t}]",
+                "fstp st(0)",
+                "fldcw word ptr [{saved}]",
+                saved = in(reg) &mut saved as *mut u16,
+                cw = in(reg) &CW_EXTENDED as *const u16,
+                s = in(reg) &s as *const Acc,
+                t = in(reg) &mut t as *mut Acc,
+                p = inout(reg) xs.as_ptr() => _,
+                n = inout(reg) xs.len() => _,
+                out("st(0)") _, out("st(1)") _, out("st(2)") _, out("st(3)") _,
+                out("st(4)") _, out("st(5)") _, out("st(6)") _, out("st(7)") _,
+                options(nostack),
+            );
+        }
+        t
+    }
+
+    /// Σ (x - m)² over `xs`, the difference and the square in extended
+    /// precision (R's `var`).
+    pub fn sq_dev_sum(xs: &[f64], m: f64) -> Acc {
+        let mut t = ZERO;
+        if xs.is_empty() {
+            return t;
+        }
+        let mut saved: u16 = 0;
+        // SAFETY: as `add_slice`.
+        unsafe {
+            asm!(
+                "fnstcw word ptr [{saved}]",
+                "fldcw word ptr [{cw}]",
+                "fldz",
+                "2:",
+                "fld qword ptr [{p}]",
+                "fsub qword ptr [{m}]",
+                "fmul st(0), st(0)",
+                "faddp st(1), st(0)",
+                "add {p}, 8",
+                "dec {n}",
+                "jnz 2b",
+                "fstp tbyte ptr [{t}]",
+                "fldcw word ptr [{saved}]",
+                saved = in(reg) &mut saved as *mut u16,
+                cw = in(reg) &CW_EXTENDED as *const u16,
+                m = in(reg) &m as *const f64,
+                t = in(reg) &mut t as *mut Acc,
+                p = inout(reg) xs.as_ptr() => _,
+                n = inout(reg) xs.len() => _,
+                out("st(0)") _, out("st(1)") _, out("st(2)") _, out("st(3)") _,
+                out("st(4)") _, out("st(5)") _, out("st(6)") _, out("st(7)") _,
+                options(nostack),
+            );
+        }
+        t
+    }
+
+    /// `a + b / n` (b / n rounded first), n ≥ 1; with `a` zero, `b / n`.
+    pub fn add_div(a: Acc, b: Acc, n: u64) -> Acc {
+        let mut r = ZERO;
+        let mut saved: u16 = 0;
+        let n = n as i64;
+        // SAFETY: reads a, b and n, writes r; as `add_slice`.
+        unsafe {
+            asm!(
+                "fnstcw word ptr [{saved}]",
+                "fldcw word ptr [{cw}]",
+                "fld tbyte ptr [{a}]",
+                "fld tbyte ptr [{b}]",
+                "fild qword ptr [{n}]",
+                "fdivp st(1), st(0)",
+                "faddp st(1), st(0)",
+                "fstp tbyte ptr [{r}]",
+                "fldcw word ptr [{saved}]",
+                saved = in(reg) &mut saved as *mut u16,
+                cw = in(reg) &CW_EXTENDED as *const u16,
+                a = in(reg) &a as *const Acc,
+                b = in(reg) &b as *const Acc,
+                n = in(reg) &n as *const i64,
+                r = in(reg) &mut r as *mut Acc,
+                out("st(0)") _, out("st(1)") _, out("st(2)") _, out("st(3)") _,
+                out("st(4)") _, out("st(5)") _, out("st(6)") _, out("st(7)") _,
+                options(nostack),
+            );
+        }
+        r
+    }
+
+    /// Rounded to the nearest double (ties to even); ±Inf beyond its range.
+    pub fn to_f64(a: Acc) -> f64 {
+        let mut r = 0.0f64;
+        let mut saved: u16 = 0;
+        // SAFETY: reads a, writes r; as `add_slice`.
+        unsafe {
+            asm!(
+                "fnstcw word ptr [{saved}]",
+                "fldcw word ptr [{cw}]",
+                "fld tbyte ptr [{a}]",
+                "fstp qword ptr [{r}]",
+                "fldcw word ptr [{saved}]",
+                saved = in(reg) &mut saved as *mut u16,
+                cw = in(reg) &CW_EXTENDED as *const u16,
+                a = in(reg) &a as *const Acc,
+                r = in(reg) &mut r as *mut f64,
+                out("st(0)") _, out("st(1)") _, out("st(2)") _, out("st(3)") _,
+                out("st(4)") _, out("st(5)") _, out("st(6)") _, out("st(7)") _,
+                options(nostack),
+            );
+        }
+        r
+    }
+}
+
+/// The software emulation as the accumulator arithmetic (targets without an
+/// x87 FPU; on x86-64, the reference the FPU is tested against).
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+mod emu {
+    use super::{Extended, ZERO as EZERO};
+
+    pub type Acc = Extended;
+    pub const ZERO: Acc = EZERO;
+
+    pub fn add_slice(acc: &mut Acc, xs: &[f64]) {
+        for &x in xs {
+            *acc = acc.add(Extended::from_f64(x));
+        }
+    }
+    pub fn cumsum(acc: &mut Acc, xs: &[f64], out: &mut Vec<f64>) {
+        for &x in xs {
+            *acc = acc.add(Extended::from_f64(x));
+            out.push(acc.to_f64());
+        }
+    }
+    pub fn residual_sum(xs: &[f64], s: Acc) -> Acc {
+        let mut t = EZERO;
+        for &x in xs {
+            t = t.add(Extended::from_f64(x).add(s.neg()));
+        }
+        t
+    }
+    pub fn sq_dev_sum(xs: &[f64], m: f64) -> Acc {
+        let em = Extended::from_f64(m).neg();
+        let mut s = EZERO;
+        for &x in xs {
+            let d = Extended::from_f64(x).add(em);
+            s = s.add(d.mul(d));
+        }
+        s
+    }
+    pub fn add_div(a: Acc, b: Acc, n: u64) -> Acc {
+        a.add(b.div_count(n))
+    }
+    pub fn to_f64(a: Acc) -> f64 {
+        a.to_f64()
+    }
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+use emu as imp;
+
 /// A running long-double sum. Non-finite terms switch to plain double
 /// arithmetic, which gives R's NA/NaN/Inf results.
 pub struct LongSum {
-    acc: Extended,
+    acc: imp::Acc,
     special: Option<f64>,
 }
 
@@ -224,24 +504,64 @@ impl Default for LongSum {
 impl LongSum {
     pub fn new() -> LongSum {
         LongSum {
-            acc: ZERO,
+            acc: imp::ZERO,
             special: None,
         }
     }
 
     pub fn add(&mut self, x: f64) {
-        match self.special {
-            Some(s) => self.special = Some(s + x),
-            None if !x.is_finite() => self.special = Some(self.acc.to_f64() + x),
-            None => self.acc = self.acc.add(Extended::from_f64(x)),
+        self.add_slice(std::slice::from_ref(&x));
+    }
+
+    /// Add every element of `xs` in order.
+    pub fn add_slice(&mut self, xs: &[f64]) {
+        let rest = match self.special {
+            Some(_) => xs,
+            None => {
+                let k = xs.iter().position(|x| !x.is_finite()).unwrap_or(xs.len());
+                imp::add_slice(&mut self.acc, &xs[..k]);
+                if k == xs.len() {
+                    return;
+                }
+                self.special = Some(imp::to_f64(self.acc));
+                &xs[k..]
+            }
+        };
+        let mut s = self.special.unwrap();
+        for &x in rest {
+            s += x;
         }
+        self.special = Some(s);
+    }
+
+    /// Add every element of `xs` in order, pushing the running sum (rounded
+    /// to a double) after each: R's `cumsum`.
+    pub fn cumsum_into(&mut self, xs: &[f64], out: &mut Vec<f64>) {
+        let rest = match self.special {
+            Some(_) => xs,
+            None => {
+                let k = xs.iter().position(|x| !x.is_finite()).unwrap_or(xs.len());
+                imp::cumsum(&mut self.acc, &xs[..k], out);
+                if k == xs.len() {
+                    return;
+                }
+                self.special = Some(imp::to_f64(self.acc));
+                &xs[k..]
+            }
+        };
+        let mut s = self.special.unwrap();
+        for &x in rest {
+            s += x;
+            out.push(s);
+        }
+        self.special = Some(s);
     }
 
     /// The sum rounded to a double.
     pub fn value(&self) -> f64 {
         match self.special {
             Some(s) => s,
-            None => self.acc.to_f64(),
+            None => imp::to_f64(self.acc),
         }
     }
 }
@@ -252,22 +572,20 @@ pub fn long_mean(xs: &[f64]) -> f64 {
     let n = xs.len() as u64;
     if xs.iter().any(|x| !x.is_finite()) {
         let mut s = LongSum::new();
-        xs.iter().for_each(|&x| s.add(x));
+        s.add_slice(xs);
         return s.value() / n as f64;
     }
-    let mut s = ZERO;
-    for &x in xs {
-        s = s.add(Extended::from_f64(x));
+    let mut s = imp::ZERO;
+    imp::add_slice(&mut s, xs);
+    if n == 0 {
+        return imp::to_f64(s) / 0.0;
     }
-    s = s.div_count(n);
-    if s.to_f64().is_finite() {
-        let mut t = ZERO;
-        for &x in xs {
-            t = t.add(Extended::from_f64(x).add(s.neg()));
-        }
-        s = s.add(t.div_count(n));
+    s = imp::add_div(imp::ZERO, s, n);
+    if imp::to_f64(s).is_finite() {
+        let t = imp::residual_sum(xs, s);
+        s = imp::add_div(s, t, n);
     }
-    s.to_f64()
+    imp::to_f64(s)
 }
 
 /// R's variance of doubles (`cov.c`, `cov_na_1`/`cov_complete1`, n ≥ 2): the
@@ -281,13 +599,8 @@ pub fn long_var(xs: &[f64]) -> f64 {
         let s: f64 = xs.iter().map(|&x| (x - m) * (x - m)).sum();
         return s / n1 as f64;
     }
-    let em = Extended::from_f64(m).neg();
-    let mut s = ZERO;
-    for &x in xs {
-        let d = Extended::from_f64(x).add(em);
-        s = s.add(d.mul(d));
-    }
-    s.div_count(n1).to_f64()
+    let s = imp::sq_dev_sum(xs, m);
+    imp::to_f64(imp::add_div(imp::ZERO, s, n1))
 }
 
 #[cfg(test)]
@@ -328,9 +641,121 @@ mod tests {
     }
 }
 
+/// The x87 FPU and the emulation agree on every operation.
+#[cfg(all(test, target_arch = "x86_64"))]
+mod hardware_tests {
+    use super::{emu, imp};
+
+    /// Doubles of every magnitude and sign, some equal, from a fixed LCG.
+    fn samples(seed: u64, n: usize) -> Vec<f64> {
+        let mut s = seed;
+        (0..n)
+            .map(|_| {
+                s = s
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let mant = (s >> 11) as f64 / (1u64 << 53) as f64;
+                let e = ((s >> 3) % 80) as i32 - 40;
+                let sign = if s & 1 == 1 { -1.0 } else { 1.0 };
+                match s % 17 {
+                    0 => 0.0,
+                    1 => 1e308 * sign,
+                    2 => 5e-324,
+                    _ => sign * mant * 2f64.powi(e),
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn fpu_matches_emulation() {
+        for seed in 0..200u64 {
+            let xs = samples(seed, (seed as usize * 7) % 300 + 1);
+            let (mut a, mut b) = (imp::ZERO, emu::ZERO);
+            imp::add_slice(&mut a, &xs);
+            emu::add_slice(&mut b, &xs);
+            assert_eq!(imp::to_f64(a).to_bits(), emu::to_f64(b).to_bits());
+            let n = xs.len() as u64;
+            let (ma, mb) = (imp::add_div(imp::ZERO, a, n), emu::add_div(emu::ZERO, b, n));
+            assert_eq!(imp::to_f64(ma).to_bits(), emu::to_f64(mb).to_bits());
+            let (ta, tb) = (imp::residual_sum(&xs, ma), emu::residual_sum(&xs, mb));
+            assert_eq!(
+                imp::to_f64(imp::add_div(ma, ta, n)).to_bits(),
+                emu::to_f64(emu::add_div(mb, tb, n)).to_bits()
+            );
+            let m = imp::to_f64(ma);
+            if m.is_finite() {
+                let (sa, sb) = (imp::sq_dev_sum(&xs, m), emu::sq_dev_sum(&xs, m));
+                assert_eq!(imp::to_f64(sa).to_bits(), emu::to_f64(sb).to_bits());
+            }
+            let (mut ca, mut cb) = (Vec::new(), Vec::new());
+            let (mut a, mut b) = (imp::ZERO, emu::ZERO);
+            imp::cumsum(&mut a, &xs, &mut ca);
+            emu::cumsum(&mut b, &xs, &mut cb);
+            let bits = |v: &[f64]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+            assert_eq!(bits(&ca), bits(&cb));
+        }
+    }
+
+    #[test]
+    fn mean_of_nothing_is_nan() {
+        assert!(super::long_mean(&[]).is_nan());
+    }
+}
+
 #[cfg(test)]
 mod mod_parts_tests {
     use super::long_mod_parts;
+
+    /// The shortcut for whole numbers gives what the extended-precision
+    /// computation gives.
+    #[test]
+    fn whole_number_remainders() {
+        let emulated = |x1: f64, x2: f64| {
+            use super::Extended;
+            let q = x1 / x2;
+            let fq = Extended::from_f64(q.floor());
+            let tmp = Extended::from_f64(x1).add(fq.mul(Extended::from_f64(x2)).neg());
+            let k = (tmp.to_f64() / x2).floor();
+            let r = tmp.add(Extended::from_f64(k).mul(Extended::from_f64(x2)).neg());
+            (r.to_f64().to_bits(), k)
+        };
+        let mut s: u64 = 7;
+        let mut vals = vec![
+            0.0,
+            1.0,
+            -1.0,
+            2.0,
+            3.0,
+            -7.0,
+            1e15,
+            -1e15,
+            9007199254740991.0,
+            4503599627370495.0,
+            -4503599627370495.0,
+        ];
+        for _ in 0..300 {
+            s = s
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let mag = 2f64.powi((s >> 58) as i32 - 10).max(1.0);
+            let v = ((s >> 11) as f64 / (1u64 << 53) as f64 * mag).trunc();
+            vals.push(if s & 1 == 1 { -v } else { v });
+        }
+        for &x1 in &vals {
+            for &x2 in &vals[..40] {
+                if x2 == 0.0 {
+                    continue;
+                }
+                let q = x1 / x2;
+                if q.abs() * f64::EPSILON > 1.0 {
+                    continue;
+                }
+                let (r, k) = long_mod_parts(x1, x2, q).unwrap();
+                assert_eq!((r.to_bits(), k), emulated(x1, x2), "{x1} %% {x2}");
+            }
+        }
+    }
 
     /// GNU R's results (R 4.2.2 on x86-64).
     #[test]

@@ -532,6 +532,13 @@ fn bitw2(args: Args, second: &str, f: fn(i32, i32) -> i32) -> RResult<Value> {
     let mut b = args.bind(&["a", second])?;
     let a = b.take(0).ok_or_else(|| missing("a"))?;
     let c = b.take(1).ok_or_else(|| missing(second))?;
+    if let (Value::Int(p), Value::Int(q)) = (&a, &c) {
+        return Ok(Value::Int(if *p == NA_INTEGER || *q == NA_INTEGER {
+            NA_INTEGER
+        } else {
+            f(*p, *q)
+        }));
+    }
     let (x, y) = (int_arg(&a)?, int_arg(&c)?);
     let n = if x.is_empty() || y.is_empty() {
         0
@@ -637,10 +644,23 @@ fn bi_sum(_: &mut Interp, args: Args) -> RResult<Value> {
         VType::Dbl => {
             // R accumulates in long double.
             let mut s = super::ldsum::LongSum::new();
-            for v in vals.iter().filter_map(|v| v.as_vector()) {
-                for &x in dbl_data(&v.data).iter() {
-                    if !(narm && x.is_nan()) {
-                        s.add(x);
+            for v in vals.iter() {
+                match v {
+                    Value::Dbl(x) => {
+                        if !(narm && x.is_nan()) {
+                            s.add(*x)
+                        }
+                    }
+                    Value::Vec(v) if matches!(v.data, VecData::Dbl(_)) => {
+                        let VecData::Dbl(xs) = &v.data else {
+                            unreachable!()
+                        };
+                        add_doubles(&mut s, xs, narm);
+                    }
+                    v => {
+                        if let Some(v) = v.as_vector() {
+                            add_doubles(&mut s, &dbl_data(&v.data), narm);
+                        }
                     }
                 }
             }
@@ -667,6 +687,19 @@ fn bi_sum(_: &mut Interp, args: Args) -> RResult<Value> {
                 Ok(Value::Int(s as i32))
             }
         }
+    }
+}
+
+/// Add `xs` to a long-double sum, skipping NaNs with `na.rm`.
+fn add_doubles(s: &mut super::ldsum::LongSum, xs: &[f64], narm: bool) {
+    if narm && xs.iter().any(|x| x.is_nan()) {
+        for &x in xs {
+            if !x.is_nan() {
+                s.add(x);
+            }
+        }
+    } else {
+        s.add_slice(xs);
     }
 }
 
@@ -936,13 +969,8 @@ fn cumulative(interp: &mut Interp, args: Args, which: &str) -> RResult<Value> {
     if which == "cumsum" {
         // R accumulates cumsum in long double.
         let mut acc = super::ldsum::LongSum::new();
-        let out: Vec<f64> = xs
-            .iter()
-            .map(|&x| {
-                acc.add(x);
-                acc.value()
-            })
-            .collect();
+        let mut out = Vec::with_capacity(xs.len());
+        acc.cumsum_into(&xs, &mut out);
         return Ok(with_attrs(VecData::Dbl(out), &v, &keep));
     }
     let mut out = Vec::with_capacity(xs.len());

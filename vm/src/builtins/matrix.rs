@@ -120,9 +120,16 @@ fn builtin_max_col(_: &mut Interp, args: Args) -> RResult<Value> {
         }
     };
     let (nr, nc) = matrix_dims(&m);
-    let data = match m.as_vector().map(|v| v.data.coerce(VType::Dbl)) {
-        Some(VecData::Dbl(d)) => d,
-        _ => return Err(RError::new("'m' must be numeric")),
+    let mv = m.as_vector();
+    let data = match mv.as_deref().map(|v| &v.data) {
+        Some(d @ (VecData::Lgl(_) | VecData::Int(_) | VecData::Dbl(_))) => {
+            super::arith::dbl_data(d)
+        }
+        Some(d) => match d.coerce(VType::Dbl) {
+            VecData::Dbl(d) => std::borrow::Cow::Owned(d),
+            _ => return Err(RError::new("'m' must be numeric")),
+        },
+        None => return Err(RError::new("'m' must be numeric")),
     };
     let out = (0..nr)
         .map(|i| {

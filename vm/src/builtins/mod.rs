@@ -15,6 +15,7 @@ pub mod apply;
 pub mod arith;
 pub mod construct;
 pub mod functional;
+pub mod hash;
 pub mod inspect;
 pub mod lang;
 pub mod ldsum;

@@ -2,14 +2,15 @@
 //! `union`, `intersect`, `order`, `sort`, `tabulate` — with GNU R 4.2's type
 //! coercion between integer/double/character, NA handling and stable ordering.
 
+use super::hash::{map_with_capacity, set_with_capacity};
 use super::BuiltinDef;
 use crate::args::Args;
 use crate::coerce::coerce_data;
 use crate::error::{RError, RResult};
 use crate::interp::Interp;
 use crate::value::*;
+use std::borrow::Cow;
 use std::cmp::Ordering;
-use std::collections::HashMap;
 use std::rc::Rc;
 
 pub const BUILTINS: &[BuiltinDef] = &[
@@ -65,9 +66,26 @@ fn keys(d: &VecData) -> Vec<Key> {
 }
 
 fn data_of(x: &Value) -> VecData {
-    match x.as_vector() {
-        Some(v) => v.data.clone(),
-        None => VecData::empty(VType::Lgl),
+    data_ref(x).into_owned()
+}
+
+/// A value's data, borrowed when it is a boxed vector.
+fn data_ref(x: &Value) -> Cow<'_, VecData> {
+    match x {
+        Value::Vec(v) => Cow::Borrowed(&v.data),
+        x => match x.as_vector() {
+            Some(v) => Cow::Owned(v.into_owned().data),
+            None => Cow::Owned(VecData::empty(VType::Lgl)),
+        },
+    }
+}
+
+/// `d` coerced to `t`, borrowed when it already has that type.
+fn coerced(d: &VecData, t: VType) -> Cow<'_, VecData> {
+    if d.vtype() == t {
+        Cow::Borrowed(d)
+    } else {
+        Cow::Owned(coerce_data(d, t))
     }
 }
 
@@ -76,11 +94,44 @@ fn common_type(a: &VecData, b: &VecData) -> VType {
     a.vtype().max(b.vtype()).max(VType::Int)
 }
 
+/// `match` by scanning the table for each element: for few elements or a
+/// small table, cheaper than hashing the table. Equality is the hash keys'
+/// (NA matches NA, -0 matches 0, NaN matches NaN); `None` for the types it
+/// does not handle.
+fn match_by_scan(x: &VecData, table: &VecData, nomatch: i32) -> Option<Vec<i32>> {
+    fn scan<T>(xs: &[T], ts: &[T], nomatch: i32, eq: impl Fn(&T, &T) -> bool) -> Vec<i32> {
+        xs.iter()
+            .map(|a| {
+                ts.iter()
+                    .position(|b| eq(a, b))
+                    .map_or(nomatch, |p| p as i32 + 1)
+            })
+            .collect()
+    }
+    Some(match (x, table) {
+        (VecData::Lgl(a) | VecData::Int(a), VecData::Lgl(b) | VecData::Int(b)) => {
+            scan(a, b, nomatch, |p, q| p == q)
+        }
+        (VecData::Dbl(a), VecData::Dbl(b)) => {
+            scan(a, b, nomatch, |p, q| dbl_key(*p) == dbl_key(*q))
+        }
+        (VecData::Str(a), VecData::Str(b)) => scan(a, b, nomatch, |p, q| p == q),
+        _ => return None,
+    })
+}
+
 /// `match(x, table)` as 1-based positions (`nomatch` where absent).
 pub fn match_positions(x: &VecData, table: &VecData, nomatch: i32) -> Vec<i32> {
     let t = common_type(x, table);
-    let (xk, tk) = (keys(&coerce_data(x, t)), keys(&coerce_data(table, t)));
-    let mut first: HashMap<&Key, i32> = HashMap::with_capacity(tk.len());
+    let (x, table) = (coerced(x, t), coerced(table, t));
+    let (nx, nt) = (x.len(), table.len());
+    if nx <= 4 || nx.saturating_mul(nt) <= 256 {
+        if let Some(r) = match_by_scan(&x, &table, nomatch) {
+            return r;
+        }
+    }
+    let (xk, tk) = (keys(&x), keys(&table));
+    let mut first = map_with_capacity(tk.len());
     for (i, k) in tk.iter().enumerate() {
         first.entry(k).or_insert(i as i32 + 1);
     }
@@ -92,8 +143,8 @@ pub fn match_positions(x: &VecData, table: &VecData, nomatch: i32) -> Vec<i32> {
 /// Which elements repeat an earlier one.
 fn duplicated_flags(d: &VecData) -> Vec<bool> {
     let ks = keys(d);
-    let mut seen = std::collections::HashSet::with_capacity(ks.len());
-    ks.iter().map(|k| !seen.insert(k.clone())).collect()
+    let mut seen = set_with_capacity(ks.len());
+    ks.iter().map(|k| !seen.insert(k)).collect()
 }
 
 fn keep(d: &VecData, flags: impl Iterator<Item = bool>) -> VecData {
@@ -107,8 +158,11 @@ fn keep(d: &VecData, flags: impl Iterator<Item = bool>) -> VecData {
 
 fn builtin_match(_: &mut Interp, args: Args) -> RResult<Value> {
     let mut b = args.bind(&["x", "table", "nomatch", "incomparables"])?;
-    let x = data_of(&b.take(0).unwrap_or(Value::Null));
-    let table = data_of(&b.take(1).unwrap_or(Value::Null));
+    let (x, table) = (
+        b.take(0).unwrap_or(Value::Null),
+        b.take(1).unwrap_or(Value::Null),
+    );
+    let (x, table) = (data_ref(&x), data_ref(&table));
     let nomatch = match b.take(2) {
         Some(v) => v.first_f64().map_or(NA_INTEGER, crate::coerce::dbl_to_int),
         None => NA_INTEGER,
@@ -118,8 +172,11 @@ fn builtin_match(_: &mut Interp, args: Args) -> RResult<Value> {
 
 fn builtin_in(_: &mut Interp, args: Args) -> RResult<Value> {
     let mut b = args.bind(&["x", "table"])?;
-    let x = data_of(&b.take(0).unwrap_or(Value::Null));
-    let table = data_of(&b.take(1).unwrap_or(Value::Null));
+    let (x, table) = (
+        b.take(0).unwrap_or(Value::Null),
+        b.take(1).unwrap_or(Value::Null),
+    );
+    let (x, table) = (data_ref(&x), data_ref(&table));
     Ok(lgl_vec(
         match_positions(&x, &table, 0)
             .into_iter()
@@ -260,6 +317,11 @@ fn order_keys(keys: &[VecData], decreasing: bool, na_last: NaLast) -> RResult<Ve
         let _ = k;
         return Err(RError::new("unimplemented type 'list' in 'orderVector1'\n"));
     }
+    if let [k] = keys {
+        if let Some(idx) = order_one_key(k, decreasing, na_last) {
+            return Ok(idx);
+        }
+    }
     let mut idx: Vec<usize> = (0..n).collect();
     if na_last == NaLast::Remove {
         idx.retain(|&i| !keys.iter().any(|k| k.is_na(i)));
@@ -301,6 +363,49 @@ fn order_keys(keys: &[VecData], decreasing: bool, na_last: NaLast) -> RResult<Ve
     Ok(idx)
 }
 
+/// `order_keys` of one logical, integer, double or character key: the
+/// non-NA positions sorted stably by a comparison of the key's own type, the
+/// NA positions (in their order) before, after or left out. The same
+/// permutation as the general comparison, which orders NAs this way.
+fn order_one_key(k: &VecData, decreasing: bool, na_last: NaLast) -> Option<Vec<usize>> {
+    fn sort_by<T>(v: &[T], idx: &mut [usize], decreasing: bool, cmp: impl Fn(&T, &T) -> Ordering) {
+        if decreasing {
+            idx.sort_by(|&i, &j| cmp(&v[j], &v[i]));
+        } else {
+            idx.sort_by(|&i, &j| cmp(&v[i], &v[j]));
+        }
+    }
+    let n = k.len();
+    let (mut good, nas): (Vec<usize>, Vec<usize>) = match k {
+        VecData::Lgl(v) | VecData::Int(v) => (0..n).partition(|&i| v[i] != NA_INTEGER),
+        VecData::Dbl(v) => (0..n).partition(|&i| !v[i].is_nan()),
+        VecData::Str(v) => (0..n).partition(|&i| v[i].is_some()),
+        _ => return None,
+    };
+    match k {
+        VecData::Lgl(v) | VecData::Int(v) => sort_by(v, &mut good, decreasing, |a, b| a.cmp(b)),
+        VecData::Dbl(v) => sort_by(v, &mut good, decreasing, |a, b| {
+            a.partial_cmp(b).unwrap_or(Ordering::Equal)
+        }),
+        VecData::Str(v) => sort_by(v, &mut good, decreasing, |a, b| {
+            collate(a.as_deref().unwrap_or(""), b.as_deref().unwrap_or(""))
+        }),
+        _ => return None,
+    }
+    Some(match na_last {
+        NaLast::Remove => good,
+        NaLast::Last => {
+            good.extend(nas);
+            good
+        }
+        NaLast::First => {
+            let mut out = nas;
+            out.extend(good);
+            out
+        }
+    })
+}
+
 fn builtin_order(_: &mut Interp, args: Args) -> RResult<Value> {
     let mut b = args.bind(&["...", "na.last", "decreasing", "method"])?;
     let na_last = na_last_arg(b.take(1), NaLast::Last);
@@ -330,14 +435,66 @@ fn builtin_sort(_: &mut Interp, args: Args) -> RResult<Value> {
     if xv.vtype() == VType::List {
         return Err(RError::new("'x' must be atomic"));
     }
+    if xv.attrs.is_none() {
+        if let Some(sorted) = sort_values(&xv.data, decreasing, na_last) {
+            return Ok(Value::from_data(sorted));
+        }
+    }
     let idx = order_keys(std::slice::from_ref(&xv.data), decreasing, na_last)?;
     let pos: Vec<Option<usize>> = idx.into_iter().map(Some).collect();
     let mut out = Vector::new(xv.data.select(&pos));
     if let Some(ns) = xv.names() {
-        let sel = VecData::Str(ns.to_vec()).select(&pos);
+        let sel = VecData::Str(select_from(ns, &pos, None));
         out.set_attr("names", Value::Vec(Rc::new(Vector::new(sel))));
     }
     Ok(Value::from_vector(out))
+}
+
+/// `sort` of a logical, integer or double vector without attributes, by
+/// sorting the values themselves: what sorting the positions stably gives
+/// (equal integers are indistinguishable; equal doubles, 0 and -0 included,
+/// keep their order in a stable sort), NAs and NaNs in their order.
+fn sort_values(d: &VecData, decreasing: bool, na_last: NaLast) -> Option<VecData> {
+    fn place<T>(mut good: Vec<T>, nas: Vec<T>, na_last: NaLast) -> Vec<T> {
+        match na_last {
+            NaLast::Remove => good,
+            NaLast::Last => {
+                good.extend(nas);
+                good
+            }
+            NaLast::First => {
+                let mut out = nas;
+                out.extend(good);
+                out
+            }
+        }
+    }
+    Some(match d {
+        VecData::Lgl(v) | VecData::Int(v) => {
+            let (mut good, nas): (Vec<i32>, Vec<i32>) = v.iter().partition(|&&x| x != NA_INTEGER);
+            if decreasing {
+                good.sort_unstable_by(|a, b| b.cmp(a));
+            } else {
+                good.sort_unstable();
+            }
+            let out = place(good, nas, na_last);
+            if matches!(d, VecData::Lgl(_)) {
+                VecData::Lgl(out)
+            } else {
+                VecData::Int(out)
+            }
+        }
+        VecData::Dbl(v) => {
+            let (mut good, nas): (Vec<f64>, Vec<f64>) = v.iter().partition(|x| !x.is_nan());
+            if decreasing {
+                good.sort_by(|a, b| b.partial_cmp(a).unwrap_or(Ordering::Equal));
+            } else {
+                good.sort_by(|a, b| a.partial_cmp(b).unwrap_or(Ordering::Equal));
+            }
+            VecData::Dbl(place(good, nas, na_last))
+        }
+        _ => return None,
+    })
 }
 
 fn builtin_tabulate(_: &mut Interp, args: Args) -> RResult<Value> {

@@ -151,16 +151,26 @@ fn int_elems(v: &Option<Value>) -> Vec<i32> {
     }
 }
 
-/// Characters `start..=stop` (1-based, clipped) of `s`.
-fn substr_one(s: &str, start: i32, stop: i32) -> String {
+/// Characters `start..=stop` (1-based, clipped) of `s`, as a slice of it.
+fn substr_one(s: &str, start: i32, stop: i32) -> &str {
     let start = start.max(1) as usize;
     if stop < 1 || (stop as usize) < start {
-        return String::new();
+        return "";
     }
-    s.chars()
-        .skip(start - 1)
-        .take(stop as usize - start + 1)
-        .collect()
+    let stop = stop as usize;
+    // Up to `stop`, ASCII text has one byte per character.
+    let end = stop.min(s.len());
+    if s.as_bytes()[..end].is_ascii() {
+        return &s[(start - 1).min(end)..end];
+    }
+    let Some((a, _)) = s.char_indices().nth(start - 1) else {
+        return "";
+    };
+    let z = s[a..]
+        .char_indices()
+        .nth(stop - start + 1)
+        .map_or(s.len(), |(i, _)| a + i);
+    &s[a..z]
 }
 
 fn builtin_substr(_interp: &mut Interp, args: Args) -> RResult<Value> {
@@ -420,6 +430,21 @@ mod tests {
     }
     fn s(x: &str) -> RStr {
         Some(x.into())
+    }
+
+    #[test]
+    fn substr_of_ascii_and_other_text() {
+        // Rscript: substr("héllo wörld", 2, 8) is "éllo wö"; substr("abc", 2, 9) "bc".
+        assert_eq!(substr_one("héllo wörld", 2, 8), "éllo wö");
+        assert_eq!(substr_one("héllo wörld", 9, 20), "rld");
+        assert_eq!(substr_one("héllo wörld", 12, 20), "");
+        assert_eq!(substr_one("abcé", 2, 3), "bc");
+        assert_eq!(substr_one("abcé", 4, 4), "é");
+        assert_eq!(substr_one("abc", 2, 9), "bc");
+        assert_eq!(substr_one("abc", 0, 1), "a");
+        assert_eq!(substr_one("abc", 4, 9), "");
+        assert_eq!(substr_one("abc", 3, 2), "");
+        assert_eq!(substr_one("", 1, 1), "");
     }
 
     #[test]

@@ -321,13 +321,78 @@ fn scalar_pos(i: &Value) -> Option<usize> {
     }
 }
 
+/// `x[i]` of data without names for the common subscripts, without
+/// resolving them to positions first: a logical subscript (recycled; NA and
+/// positions past the end give NA) and numeric subscripts all within
+/// `1..=length(x)`. `None` for anything else (the general path).
+fn select_direct(d: &VecData, i: &Value) -> Option<VecData> {
+    let Value::Vec(iv) = i else {
+        return None;
+    };
+    let n = d.len();
+    macro_rules! each_type {
+        ($d:expr, $f:ident, $($arg:expr),*) => {
+            match $d {
+                VecData::Lgl(v) => VecData::Lgl($f(v, NA_LOGICAL, $($arg),*)),
+                VecData::Int(v) => VecData::Int($f(v, NA_INTEGER, $($arg),*)),
+                VecData::Dbl(v) => VecData::Dbl($f(v, na_real(), $($arg),*)),
+                VecData::Cplx(v) => VecData::Cplx($f(v, na_complex(), $($arg),*)),
+                VecData::Str(v) => VecData::Str($f(v, None, $($arg),*)),
+                VecData::List(v) => VecData::List($f(v, Value::Null, $($arg),*)),
+            }
+        };
+    }
+    fn by_lgl<T: Clone>(v: &[T], na: T, l: &[i32]) -> Vec<T> {
+        let mut out = Vec::new();
+        if l.len() == v.len() {
+            for (x, &b) in v.iter().zip(l) {
+                if b == NA_LOGICAL {
+                    out.push(na.clone());
+                } else if b != 0 {
+                    out.push(x.clone());
+                }
+            }
+        } else {
+            let m = v.len().max(l.len());
+            for k in 0..m {
+                match l[k % l.len()] {
+                    0 => {}
+                    NA_LOGICAL => out.push(na.clone()),
+                    _ => out.push(v.get(k).cloned().unwrap_or_else(|| na.clone())),
+                }
+            }
+        }
+        out
+    }
+    fn by_pos<T: Clone>(v: &[T], _na: T, p: &[usize]) -> Vec<T> {
+        p.iter().map(|&k| v[k].clone()).collect()
+    }
+    match &iv.data {
+        VecData::Lgl(l) if !l.is_empty() => Some(each_type!(d, by_lgl, l)),
+        VecData::Int(k) if k.iter().all(|&k| k >= 1 && k as usize <= n) => {
+            let p: Vec<usize> = k.iter().map(|&k| k as usize - 1).collect();
+            Some(each_type!(d, by_pos, &p))
+        }
+        VecData::Dbl(k) if k.iter().all(|&k| k >= 1.0 && k < n as f64 + 1.0) => {
+            let p: Vec<usize> = k.iter().map(|&k| k as usize - 1).collect();
+            Some(each_type!(d, by_pos, &p))
+        }
+        _ => None,
+    }
+}
+
 fn index_vector(xv: &Vector, i: &Value) -> RResult<Value> {
     let names = xv.names();
+    if names.is_none() {
+        if let Some(data) = select_direct(&xv.data, i) {
+            return Ok(Value::from_data(data));
+        }
+    }
     let r = resolve(i, xv.len(), names, false)?;
     let data = xv.data.select(&r.pos);
     let mut out = Vector::new(data);
     if let Some(ns) = names {
-        let sel = VecData::Str(ns.to_vec()).select(&r.pos);
+        let sel = VecData::Str(select_from(ns, &r.pos, None));
         out.set_attr("names", Value::from_data(sel));
     }
     Ok(Value::from_vector(out))
@@ -361,7 +426,7 @@ fn index_matrix(
     let data = xv.data.select(&pos);
     let sel_names = |ns: Option<&[RStr]>, p: &[Option<usize>]| -> Value {
         match ns {
-            Some(ns) => Value::from_data(VecData::Str(ns.to_vec()).select(p)),
+            Some(ns) => Value::from_data(VecData::Str(select_from(ns, p, None))),
             None => Value::Null,
         }
     };
@@ -726,7 +791,7 @@ fn delete_elements(x: Value, pos: &[usize]) -> RResult<Value> {
     let kept: Vec<Option<usize>> = (0..n).filter(|&i| keep[i]).map(Some).collect();
     let names = vec
         .names()
-        .map(|ns| VecData::Str(ns.to_vec()).select(&kept));
+        .map(|ns| VecData::Str(select_from(ns, &kept, None)));
     let mut out = Vector::new(vec.data.select(&kept));
     if let Some(attrs) = vec.attrs.take() {
         for (k, v) in attrs.into_iter() {
