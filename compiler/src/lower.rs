@@ -25,8 +25,10 @@ use std::rc::Rc;
 use vm::value::{Value, NA_INTEGER};
 
 /// A compiled function: its code (kept alive with the module) and exit table.
+/// Each compiled version, OSR-in entry and continuation has a module of its
+/// own, freed when the last `Rc<Compiled>` is dropped (see `Drop`).
 pub struct Compiled {
-    _module: JITModule,
+    module: std::mem::ManuallyDrop<JITModule>,
     pub entry: extern "C" fn(*mut runtime::Ctx) -> u32,
     pub exits: Rc<Vec<ExitInfo>>,
     /// Size of the `any` slot array.
@@ -358,8 +360,15 @@ pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
     let code = module.get_finalized_function(fid);
     // SAFETY: the function was declared with exactly this signature.
     let entry: extern "C" fn(*mut runtime::Ctx) -> u32 = unsafe { std::mem::transmute(code) };
+    LIVE_CODE.with(|c| {
+        let mut m = c.get();
+        m.live += 1;
+        m.live_bytes += code_size as u64;
+        m.compiled += 1;
+        c.set(m);
+    });
     Ok(Compiled {
-        _module: module,
+        module: std::mem::ManuallyDrop::new(module),
         entry,
         exits: Rc::new(exits),
         nslots,
@@ -371,6 +380,56 @@ pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
         code_size,
         disasm,
     })
+}
+
+/// Code memory of this thread's compiled functions (`Compiled`): what is
+/// live now and what was freed, in functions and in bytes of machine code
+/// (Cranelift's code size; each module also rounds up to whole pages).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CodeMemory {
+    pub compiled: u64,
+    pub live: u64,
+    pub live_bytes: u64,
+    pub freed: u64,
+    pub freed_bytes: u64,
+}
+
+thread_local! {
+    static LIVE_CODE: std::cell::Cell<CodeMemory> = const {
+        std::cell::Cell::new(CodeMemory { compiled: 0, live: 0, live_bytes: 0, freed: 0, freed_bytes: 0 })
+    };
+}
+
+/// This thread's code memory counters.
+pub fn code_memory() -> CodeMemory {
+    LIVE_CODE.with(|c| c.get())
+}
+
+impl Drop for Compiled {
+    /// Return the module's code and data pages to the system. Dropping a
+    /// `JITModule` would leak them (cranelift-jit keeps code of dropped
+    /// modules alive on purpose), and retired versions and continuations
+    /// would then grow the process without bound.
+    fn drop(&mut self) {
+        // SAFETY: `Compiled` lives in an `Rc`, and whoever runs its code holds
+        // an `Rc` for as long as the native frame is on the stack (the engine's
+        // `run_native` borrows it from a local or a table entry it cloned; the
+        // trampoline keeps the current code in a local), and no raw pointer to
+        // the code is kept elsewhere (`entry` is only read from a `Compiled`;
+        // compiled code calls other code through the runtime, never directly).
+        // So when the last `Rc` goes, no frame of this code is live and its
+        // function pointer cannot be called again.
+        let module = unsafe { std::mem::ManuallyDrop::take(&mut self.module) };
+        unsafe { module.free_memory() };
+        LIVE_CODE.with(|c| {
+            let mut m = c.get();
+            m.live -= 1;
+            m.live_bytes -= self.code_size as u64;
+            m.freed += 1;
+            m.freed_bytes += self.code_size as u64;
+            c.set(m);
+        });
+    }
 }
 
 struct Lowerer<'a, 'b> {

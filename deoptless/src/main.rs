@@ -75,6 +75,11 @@ enum Cmd {
         /// entry and continuation, so that `perf report` attributes samples.
         #[arg(long)]
         perf_map: bool,
+        /// Largest single vector the program may allocate, in bytes as GNU R
+        /// counts them (8 per double, 4 per integer); a larger one is R's
+        /// error "cannot allocate vector of size ...".
+        #[arg(long, default_value_t = vm::limits::MAX_VECTOR_BYTES as u64)]
+        max_vector_size: u64,
     },
 }
 
@@ -107,7 +112,9 @@ fn main() -> ExitCode {
             profitability_check,
             whole_continuations,
             perf_map,
+            max_vector_size,
         } => {
+            vm::limits::set_max_vector_bytes(max_vector_size);
             let config = Config {
                 mode,
                 jit_threshold,

@@ -100,11 +100,20 @@ impl Session {
                 ..Stats::default()
             },
         };
+        let code = compiler::lower::code_memory();
+        let (rss_kb, peak_rss_kb) = crate::stats::rss_kb();
         Stats {
             closure_calls: self.interp.stats.closure_calls,
             builtin_calls: self.interp.stats.builtin_calls,
             wall_ns: self.started.elapsed().as_nanos() as u64,
             status: self.status,
+            code_compiled: code.compiled,
+            code_live: code.live,
+            code_bytes_live: code.live_bytes,
+            code_freed: code.freed,
+            code_bytes_freed: code.freed_bytes,
+            rss_kb,
+            peak_rss_kb,
             ..base
         }
     }

@@ -40,6 +40,32 @@ pub struct Stats {
     pub builtin_calls: u64,
     pub wall_ns: u64,
     pub status: i32,
+    /// Compiled code (versions, OSR-in entries, continuations) of the run's
+    /// thread: functions compiled, live at the end, and freed (retired code
+    /// whose last reference went), with bytes of machine code.
+    pub code_compiled: u64,
+    pub code_live: u64,
+    pub code_bytes_live: u64,
+    pub code_freed: u64,
+    pub code_bytes_freed: u64,
+    /// The process's resident set at the end and its peak, in KiB (Linux's
+    /// /proc/self/status `VmRSS`, `VmHWM`; 0 where unavailable).
+    pub rss_kb: u64,
+    pub peak_rss_kb: u64,
+}
+
+/// `VmRSS` and `VmHWM` of /proc/self/status, in KiB (0, 0 if unavailable).
+pub fn rss_kb() -> (u64, u64) {
+    let Ok(s) = std::fs::read_to_string("/proc/self/status") else {
+        return (0, 0);
+    };
+    let field = |name: &str| {
+        s.lines()
+            .find_map(|l| l.strip_prefix(name))
+            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+            .unwrap_or(0)
+    };
+    (field("VmRSS:"), field("VmHWM:"))
 }
 
 impl Stats {

@@ -69,6 +69,9 @@ pub struct Compiler {
 }
 
 /// Compile one top-level expression (variables live in the global environment).
+/// The most arguments one `Op::Call` takes (its count is a `u16`).
+const MAX_CALL_ARGS: usize = u16::MAX as usize;
+
 pub fn compile_toplevel(e: &Expr) -> Rc<FunctionCode> {
     let mut c = Compiler::new("<top-level>", true);
     c.expr(e, true);
@@ -921,6 +924,9 @@ impl Compiler {
 
     /// Push the function and its arguments and emit `Call`.
     fn generic_call(&mut self, e: &Expr, f: &Expr, args: &[Arg]) {
+        if args.len() > MAX_CALL_ARGS {
+            return self.huge_call(e, f, args);
+        }
         let ci = self.call_idx(e);
         match ident_of(f) {
             Some(n) if n != "..." => {
@@ -942,6 +948,48 @@ impl Compiler {
             call: ci,
             fb,
         });
+    }
+
+    /// A call with more arguments than `Op::Call` counts (R has no limit,
+    /// and `dput` output can have more): compiled as
+    /// `do.call(f, c(list(a1, ..., ak), list(...), ...))`, the arguments in
+    /// order, their names kept, `...` spliced by `list`.
+    fn huge_call(&mut self, e: &Expr, f: &Expr, args: &[Arg]) {
+        let pos = e.pos;
+        let ident = |n: &str| Expr::new(ExprKind::Ident(n.into()), pos);
+        let plain = |v: Expr| Arg {
+            name: None,
+            value: Some(v),
+        };
+        let mut chunks: Vec<Arg> = args
+            .chunks(MAX_CALL_ARGS)
+            .map(|c| {
+                plain(Expr::new(
+                    ExprKind::Call(Box::new(ident("list")), c.to_vec()),
+                    pos,
+                ))
+            })
+            .collect();
+        while chunks.len() > MAX_CALL_ARGS {
+            chunks = chunks
+                .chunks(MAX_CALL_ARGS)
+                .map(|c| {
+                    plain(Expr::new(
+                        ExprKind::Call(Box::new(ident("c")), c.to_vec()),
+                        pos,
+                    ))
+                })
+                .collect();
+        }
+        let all = Expr::new(ExprKind::Call(Box::new(ident("c")), chunks), pos);
+        let call = Expr::new(
+            ExprKind::Call(
+                Box::new(ident("do.call")),
+                vec![plain(f.clone()), plain(all)],
+            ),
+            pos,
+        );
+        self.expr(&call, false);
     }
 
     fn push_args(&mut self, args: &[Arg]) -> u32 {
@@ -1099,7 +1147,8 @@ impl Compiler {
                 let fb = self.fb();
                 self.emit(Op::Dollar(field, ci, fb));
             }
-            "[" | "[[" if args.iter().all(|a| a.name.is_none()) => {
+            // (`empty` has a bit per index: at most 8 indices.)
+            "[" | "[[" if args.len() <= 9 && args.iter().all(|a| a.name.is_none()) => {
                 let empty = self.push_indices(&args[1..]);
                 let fb = self.fb();
                 let nidx = (args.len() - 1) as u8;
@@ -1173,7 +1222,8 @@ impl Compiler {
                 push_base(self);
                 self.emit(Op::SetDollar(field, ci));
             }
-            "[" | "[[" if args.iter().all(|a| a.name.is_none()) => {
+            // (`empty` has a bit per index: at most 8 indices.)
+            "[" | "[[" if args.len() <= 9 && args.iter().all(|a| a.name.is_none()) => {
                 let empty = self.push_indices(&args[1..]);
                 push_base(self);
                 let nidx = (args.len() - 1) as u8;
@@ -1198,11 +1248,13 @@ impl Compiler {
                 let spec = self.push_args(&args[1..]);
                 push_base(self);
                 let fun = intern(&format!("{}<-", name));
+                // GNU R names the whole assignment in the errors of
+                // `f(x) <- v` (`Error in length(x) <- Inf : ...`).
                 self.emit(Op::SetFun {
                     fun,
                     argc: (args.len() - 1) as u16,
                     spec,
-                    call: ci,
+                    call: assign_call,
                 });
             }
         }

@@ -108,6 +108,9 @@ pub struct Activation {
 /// threshold.
 pub const LOOP_WORK_PER_CALL: u32 = 256;
 
+/// The error of a run over `Interp::max_steps`.
+pub const STEPS_EXHAUSTED: &str = "step budget exhausted (Interp::max_steps)";
+
 /// What a slow-path instruction tells the interpreter loop.
 enum Flow {
     Next,
@@ -200,6 +203,12 @@ pub struct Interp {
     pub osr_soon: bool,
     /// Maximum closure nesting (R's `expressions` limit).
     pub max_depth: usize,
+    /// Work budget of interpreted code: closure calls plus backward jumps
+    /// (charged 256 at a time) beyond which every call and loop iteration
+    /// fails with `STEPS_EXHAUSTED` (fuzzing: a run that cannot hang).
+    /// Compiled code does not count. Unlimited by default.
+    pub max_steps: u64,
+    pub steps: u64,
     /// `options()`: (name, value), sorted by name (see `builtins::options`).
     pub options: Vec<(String, Value)>,
     /// `getOption("warn")` as an integer (read on every warning).
@@ -273,6 +282,8 @@ impl Interp {
             stats: InterpStats::default(),
             toplevel_code: Vec::new(),
             max_depth: 5000,
+            max_steps: u64::MAX,
+            steps: 0,
             options: builtins::options::default_options(),
             warn_level: 0,
             stack: Vec::with_capacity(1024),
@@ -555,6 +566,10 @@ impl Interp {
             return Err(RError::no_call(
                 "evaluation nested too deeply: infinite recursion / options(expressions=)?",
             ));
+        }
+        self.steps += 1;
+        if self.steps > self.max_steps {
+            return Err(RError::no_call(STEPS_EXHAUSTED));
         }
         self.stats.closure_calls += 1;
         Ok(())
@@ -1358,6 +1373,10 @@ impl Interp {
                             // at a later call (`FunctionCode::invocations`).
                             code.invocations
                                 .set(code.invocations.get().saturating_add(1));
+                            self.steps += LOOP_WORK_PER_CALL as u64;
+                            if self.steps > self.max_steps {
+                                fail!(RError::no_call(STEPS_EXHAUSTED));
+                            }
                         }
                         if backedges == osr_threshold && osr_threshold != 0 {
                             if let Some(r) =

@@ -6,12 +6,28 @@
 
 use crate::error::{RError, RResult};
 use crate::value::VType;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// R's `R_XLEN_T_MAX`: the longest vector R can describe.
 pub const MAX_LENGTH: f64 = 4503599627370496.0;
 
-/// The largest single vector dlvm allocates, in R's bytes (16 GiB).
+/// The default largest single vector dlvm allocates, in R's bytes (16 GiB).
 pub const MAX_VECTOR_BYTES: f64 = 16.0 * 1024.0 * 1024.0 * 1024.0;
+
+/// The allocation ceiling in force (bytes, as GNU R counts them: 8 per double,
+/// 4 per integer...): `dlvm run --max-vector-size BYTES` or
+/// [`set_max_vector_bytes`]; [`MAX_VECTOR_BYTES`] unless set.
+static MAX_BYTES: AtomicU64 = AtomicU64::new(MAX_VECTOR_BYTES as u64);
+
+/// Set the largest single vector allocation, in bytes (process-wide).
+pub fn set_max_vector_bytes(bytes: u64) {
+    MAX_BYTES.store(bytes, Ordering::Relaxed);
+}
+
+/// The largest single vector allocation in force, in bytes.
+pub fn max_vector_bytes() -> f64 {
+    MAX_BYTES.load(Ordering::Relaxed) as f64
+}
 
 /// Bytes per element in GNU R (what its error message reports).
 fn r_elt_size(t: VType) -> f64 {
@@ -30,7 +46,7 @@ pub fn check_alloc(n: f64, t: VType) -> RResult<()> {
         return Err(RError::new("vector size specified is too large"));
     }
     let bytes = n * r_elt_size(t);
-    if bytes > MAX_VECTOR_BYTES {
+    if bytes > max_vector_bytes() {
         return Err(cannot_allocate(bytes));
     }
     Ok(())
@@ -127,5 +143,41 @@ mod no_panic {
                 "{src}: {out}{err}"
             );
         }
+    }
+}
+
+#[cfg(test)]
+mod step_budget {
+    use crate::driver::{run_source, Status};
+    use crate::interp::{Interp, STEPS_EXHAUSTED};
+
+    fn run(src: &str, max_steps: u64) -> (String, Status) {
+        let mut interp = Interp::new();
+        interp.max_steps = max_steps;
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let st = run_source(&mut interp, src, "t.R", &mut out, &mut err);
+        (String::from_utf8_lossy(&err).into_owned(), st)
+    }
+
+    /// Programs that never end stop at the step budget (fuzzing, issue 19);
+    /// a catching handler does not outlive it.
+    #[test]
+    fn endless_programs_stop_at_the_budget() {
+        for src in [
+            "repeat {}\n",
+            "while (TRUE) x <- 1\n",
+            "f <- function() f2(); f2 <- function() 1; repeat f()\n",
+            "repeat tryCatch(repeat {}, error = function(e) 0)\n",
+            "f <- function() tryCatch(repeat {}, error = function(e) f()); f()\n",
+        ] {
+            let (err, st) = run(src, 100_000);
+            assert_eq!(st, Status::Error, "{src}");
+            assert!(
+                err.contains(STEPS_EXHAUSTED) || err.contains("nested too deeply"),
+                "{src}: {err}"
+            );
+        }
+        let (err, st) = run("s <- 0; for (i in 1:1000) s <- s + i; print(s)\n", 100_000);
+        assert_eq!(st, Status::Ok, "{err}");
     }
 }

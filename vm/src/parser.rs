@@ -9,7 +9,13 @@
 //! the line where the `if`'s consequent ends.
 //!
 //! Every node's `Pos` is the position of its first token. The parser never
-//! panics: nesting beyond `MAX_DEPTH` (recursion or AST height) is a parse error.
+//! panics. Its limits are GNU R's where R has one: more than 50 open brackets
+//! (R's parser context stack: `(`, `[`, `{`, `[[` counting two, and an `if`
+//! inside brackets one) is R's `contextstack overflow at line N`; an
+//! expression higher than `MAX_HEIGHT` or nesting the parser's recursion
+//! beyond `MAX_DEPTH` is the error R gives when it evaluates too deep an
+//! expression (R parses a 6000-term `1+1+...` but cannot evaluate it:
+//! `evaluation nested too deeply`).
 
 use crate::ast::{Arg, Const, Expr, ExprKind, Param, Pos, Program};
 use crate::lexer::{tokenize, Tok, Token};
@@ -26,16 +32,45 @@ pub struct ParseError {
 
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_limit() {
+            // R's own text, without a position (R prints none).
+            return write!(f, "{}", self.msg);
+        }
         write!(f, "{}:{}:{}: {}", self.file, self.line, self.col, self.msg)
     }
 }
 
+impl ParseError {
+    /// Whether this is one of R's nesting-limit errors, printed as R prints
+    /// them, rather than a syntax error.
+    pub fn is_limit(&self) -> bool {
+        self.msg.starts_with(CONTEXT_OVERFLOW) || self.msg == TOO_DEEP
+    }
+}
+
+/// GNU R's parser error for more than `CONTEXTSTACK_SIZE` open brackets.
+const CONTEXT_OVERFLOW: &str = "contextstack overflow at line ";
+/// GNU R's error for an expression nested deeper than its evaluator allows
+/// (`options(expressions = 5000)`).
+pub const TOO_DEEP: &str =
+    "evaluation nested too deeply: infinite recursion / options(expressions=)?";
+/// GNU R's parser context stack (gram.y's `CONTEXTSTACK_SIZE`).
+const CONTEXTSTACK_SIZE: u32 = 50;
+
 impl std::error::Error for ParseError {}
 
-/// Deepest nesting (parser recursion and AST height) accepted. Unoptimized
-/// builds use several KB of stack per level, so they get a lower bound that still
+/// Deepest parser recursion accepted (operands of prefix operators, right
+/// operands of right-associative ones, keyword constructs). Unoptimized builds
+/// use several KB of stack per level, so they get a lower bound that still
 /// fits a 2 MB thread stack; real programs nest far less than either bound.
 pub const MAX_DEPTH: u32 = if cfg!(debug_assertions) { 200 } else { 1000 };
+
+/// Highest AST accepted: GNU R's evaluation limit (5000 nested calls), so that
+/// a 5000-term `1+1+...+1` (a left-associative chain, parsed by a loop) runs as
+/// in R. Consumers (bytecode compiler, deparser, drop) recurse over the tree,
+/// with frames small enough in release builds for an 8 MB thread; unoptimized
+/// builds get a lower bound.
+pub const MAX_HEIGHT: u32 = if cfg!(debug_assertions) { 200 } else { 5000 };
 
 /// Parses a whole file into its top-level expressions.
 pub fn parse_program(src: &str, file: &str) -> Result<Program, ParseError> {
@@ -65,6 +100,8 @@ pub fn parse_program_partial(src: &str, file: &str) -> (Program, Option<ParseErr
         i: 0,
         mode: Mode::Top,
         depth: 0,
+        ctx: 0,
+        stmt_line: 1,
         op_names: Default::default(),
     };
     let (exprs, err) = p.program();
@@ -160,6 +197,11 @@ struct Parser {
     i: usize,
     mode: Mode,
     depth: u32,
+    /// Entries on GNU R's parser context stack: open brackets (`[[` counts
+    /// two) and `if`s inside brackets, bounded by `CONTEXTSTACK_SIZE`.
+    ctx: u32,
+    /// The line where the current top-level expression starts.
+    stmt_line: u32,
     /// Interned operator names (`+`, `[`, `{`...), shared by all call nodes.
     op_names: std::collections::HashMap<Rc<str>, ()>,
 }
@@ -225,24 +267,53 @@ impl Parser {
     fn enter(&mut self, pos: Pos) -> PResult<()> {
         self.depth += 1;
         if self.depth > MAX_DEPTH {
-            return Err((pos, "expression nested too deeply".into()));
+            return Err((pos, TOO_DEEP.into()));
         }
         Ok(())
     }
 
     fn check_height(&self, h: u32, pos: Pos) -> PResult<()> {
-        if h > MAX_DEPTH {
-            return Err((pos, "expression nested too deeply".into()));
+        // A tree of height h nests h - 1 calls (its leaves are not calls).
+        if h > MAX_HEIGHT + 1 {
+            return Err((pos, TOO_DEEP.into()));
         }
         Ok(())
     }
 
-    /// Runs `f` with a different newline mode.
+    /// Push `n` entries on R's parser context stack (`pos`: the bracket).
+    fn push_ctx(&mut self, n: u32, pos: Pos) -> PResult<()> {
+        self.ctx += n;
+        if self.ctx > CONTEXTSTACK_SIZE {
+            // R counts lines from the start of the top-level expression.
+            let line = pos.line.saturating_sub(self.stmt_line) + 1;
+            return Err((pos, format!("{}{}", CONTEXT_OVERFLOW, line)));
+        }
+        Ok(())
+    }
+
+    /// Runs `f` with a different newline mode, inside a bracket (`(`, `[`,
+    /// `{`: one context stack entry; `extra` more for `[[`).
     fn with_mode<T>(&mut self, mode: Mode, f: impl FnOnce(&mut Self) -> PResult<T>) -> PResult<T> {
-        let saved = self.mode;
+        self.with_mode_ctx(mode, 0, f)
+    }
+
+    fn with_mode_ctx<T>(
+        &mut self,
+        mode: Mode,
+        extra: u32,
+        f: impl FnOnce(&mut Self) -> PResult<T>,
+    ) -> PResult<T> {
+        // The bracket is the current token, or was the one just consumed.
+        let pos = match self.cur().tok {
+            Tok::LParen | Tok::LBrace | Tok::LBracket | Tok::LBB => self.cur().pos,
+            _ => self.toks[self.i.saturating_sub(1)].pos,
+        };
+        let (saved, saved_ctx) = (self.mode, self.ctx);
+        self.push_ctx(1 + extra, pos)?;
         self.mode = mode;
         let r = f(self);
         self.mode = saved;
+        self.ctx = saved_ctx;
         r
     }
 
@@ -255,6 +326,7 @@ impl Parser {
         loop {
             self.skip_newlines();
             let t = self.cur().clone();
+            self.stmt_line = t.pos.line;
             match t.tok {
                 Tok::Eof => break,
                 Tok::Semi => return (exprs, self.unexpected::<()>(&t).err()),
@@ -403,7 +475,7 @@ impl Parser {
             }
             Tok::LBracket | Tok::LBB => {
                 let double = t.tok == Tok::LBB;
-                let (args, ah) = self.with_mode(Mode::Paren, |p| {
+                let (args, ah) = self.with_mode_ctx(Mode::Paren, double as u32, |p| {
                     let r = p.args(Tok::RBracket)?;
                     if double {
                         p.expect(Tok::RBracket)?;
@@ -638,8 +710,15 @@ impl Parser {
     #[inline(never)]
     fn prefix_if(&mut self, pos: Pos) -> PResult<Node> {
         self.advance();
+        // R pushes an `if` inside brackets on its context stack until the
+        // consequent ends.
+        let saved_ctx = self.ctx;
+        if self.ctx > 0 {
+            self.push_ctx(1, pos)?;
+        }
         let cond = self.condition()?;
         let then = self.body()?;
+        self.ctx = saved_ctx;
         let has_else = match self.mode {
             Mode::Top => self.cur().tok == Tok::Else,
             Mode::Paren => self.peek().tok == Tok::Else,
@@ -839,29 +918,42 @@ mod tests {
 
     #[test]
     fn deep_nesting_is_an_error_not_a_crash() {
-        for (open, close) in [
-            ("(", ")"),
-            ("{", "}"),
-            ("-", ""),
-            ("f(", ")"),
-            ("x[", "]"),
-            ("if (a) ", ""),
-        ] {
+        // More than 50 open brackets: R's context stack overflows.
+        for (open, close) in [("(", ")"), ("{", "}"), ("f(", ")"), ("x[", "]")] {
             let src = format!("{}1{}", open.repeat(100_000), close.repeat(100_000));
-            assert!(err(&src).contains("expression nested too deeply"), "{open}");
+            assert_eq!(err(&src), "contextstack overflow at line 1", "{open}");
+            ok(&format!("{}1{}", open.repeat(50), close.repeat(50)));
+            let src = format!("1\nx <- \n{}1{}", open.repeat(51), close.repeat(51));
+            assert_eq!(err(&src), "contextstack overflow at line 2", "{open}");
         }
+        // `[[` takes two entries, an `if` inside brackets one.
+        ok(&format!("{}1{}", "x[[".repeat(25), "]]".repeat(25)));
+        assert!(err(&format!("{}1{}", "x[[".repeat(26), "]]".repeat(26))).contains("contextstack"));
+        let ifs = |n: usize| format!("{{{}1{}}}", "if (a) {".repeat(n), "}".repeat(n));
+        ok(&ifs(24));
+        assert!(err(&ifs(25)).contains("contextstack"));
         let unclosed = "(".repeat(1_000_000);
-        assert!(err(&unclosed).contains("expression nested too deeply"));
+        assert!(err(&unclosed).contains("contextstack overflow"));
+        // Nesting without brackets: R's evaluation limit.
+        for (open, close) in [("-", ""), ("if (a) ", "")] {
+            let src = format!("{}1{}", open.repeat(100_000), close.repeat(100_000));
+            assert_eq!(err(&src), TOO_DEEP, "{open}");
+        }
         // Long operator chains build deep trees without recursion: bounded too.
         let chain = vec!["a"; 100_000].join(" + ");
-        assert!(err(&chain).contains("expression nested too deeply"));
+        assert_eq!(err(&chain), TOO_DEEP);
         let pow = vec!["a"; 100_000].join("^");
-        assert!(err(&pow).contains("expression nested too deeply"));
-        // Just under the limit still parses (in a test thread's small stack).
-        let depth = (MAX_DEPTH as usize) / 2 - 5;
-        ok(&format!("{}1{}", "(".repeat(depth), ")".repeat(depth)));
-        ok(&format!("{}1{}", "{".repeat(depth), "}".repeat(depth)));
-        ok(&vec!["a"; MAX_DEPTH as usize - 10].join(" + "));
+        assert_eq!(err(&pow), TOO_DEEP);
+        // Up to the limit parses (in a test thread's small stack in debug
+        // builds, whose limit is lower): Rscript runs `x <- 1+1+...+1` of
+        // 5000 terms and refuses 5001.
+        let n = MAX_HEIGHT as usize;
+        ok(&format!("x <- {}", vec!["1"; n].join("+")));
+        assert_eq!(
+            err(&format!("x <- {}", vec!["1"; n + 1].join("+"))),
+            TOO_DEEP
+        );
+        ok(&format!("{}1", "-".repeat(MAX_DEPTH as usize / 2 - 5)));
     }
 
     #[test]

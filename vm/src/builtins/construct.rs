@@ -428,8 +428,13 @@ pub fn colon(interp: &mut Interp, a: &Value, b: &Value) -> RResult<Value> {
         return Err(RError::new("NA/NaN argument"));
     }
     let span = (t - f).abs() + 1e-10;
-    if span >= i32::MAX as f64 {
+    if span >= crate::limits::MAX_LENGTH {
         return Err(RError::new("result would be too long a vector"));
+    }
+    if span >= i32::MAX as f64 {
+        // GNU R represents such a range lazily (a compact double sequence);
+        // dlvm allocates it, so the allocation ceiling applies (issue 19).
+        crate::limits::check_alloc(span.floor() + 1.0, VType::Dbl)?;
     }
     let n = span.floor() as usize + 1;
     let last = if f <= t {
@@ -471,6 +476,16 @@ fn builtin_seq_len(_: &mut Interp, args: Args) -> RResult<Value> {
     let v = b.take(0);
     if v.as_ref().is_none_or(|v| v.is_empty()) {
         return Err(RError::new("argument of length 0"));
+    }
+    // Beyond the integer range GNU R returns a compact (lazy) double
+    // sequence; dlvm would have to allocate it: R's errors for a vector it
+    // cannot describe or allocate (issue 19).
+    match num_arg(&v) {
+        Some(d) if d > crate::limits::MAX_LENGTH => {
+            return Err(RError::new("result would be too long a vector"))
+        }
+        Some(d) if d >= i32::MAX as f64 => crate::limits::check_alloc(d.floor(), VType::Dbl)?,
+        _ => {}
     }
     let n = count_arg(&v, "argument must be coercible to non-negative integer")?.unwrap_or(0);
     Ok(seq_len_value(n))

@@ -1027,9 +1027,15 @@ fn bi_unlist(_: &mut Interp, args: Args) -> RResult<Value> {
 fn bi_length_set(_: &mut Interp, args: Args) -> RResult<Value> {
     let (x, v) = replacement_args(args)?;
     let n = match v.first_f64() {
-        Some(n) if n.is_finite() && n >= 0.0 && v.len() == 1 => n as usize,
+        Some(n) if n == f64::INFINITY && v.len() == 1 => {
+            return Err(RError::new("vector size cannot be infinite"))
+        }
+        Some(n) if n.is_finite() && n >= 0.0 && v.len() == 1 => n,
         _ => return Err(RError::new("invalid value")),
     };
+    // R's errors for a length it cannot describe or allocate (issue 19).
+    crate::limits::check_alloc(n, x.as_vector().map_or(VType::List, |v| v.data.vtype()))?;
+    let n = n as usize;
     if x.is_null() {
         return Ok(if n == 0 {
             Value::Null

@@ -859,7 +859,8 @@ fn builtin_sprintf(_interp: &mut Interp, args: Args) -> RResult<Value> {
 fn builtin_format_c(interp: &mut Interp, args: Args) -> RResult<Value> {
     let mut b = args.bind(&["x", "width", "digits", "format", "flag", "mode", "big.mark"])?;
     let x = b.take(0).unwrap_or(Value::Null);
-    let width = arg_f64(&b.take(1)).unwrap_or(0.0);
+    let width_arg = arg_f64(&b.take(1));
+    let width = width_arg.unwrap_or(0.0);
     if width.abs() >= 2f64.powi(31) {
         // R's as.integer(width) is NA and the C code then fails to allocate.
         return Err(RError::new("invalid 'width' argument"));
@@ -867,17 +868,37 @@ fn builtin_format_c(interp: &mut Interp, args: Args) -> RResult<Value> {
     let width = width as i64;
     let mut digits = arg_f64(&b.take(2)).map(|d| d as i64);
     let format = arg_str(&b.take(3));
-    // R: more than 50 digits exceed sprintf's limit, except in fixed notation,
-    // where C's sprintf takes any precision (bounded here far beyond a double's
-    // exact decimal expansion, so the result is R's).
+    // R: more than 50 digits exceed sprintf's limit; in fixed notation the
+    // limit is the digits of the smallest double's expansion, 324.
     if let Some(d) = digits {
-        if format.as_deref() == Some("f") {
-            digits = Some(d.min(1100));
-        } else if d > 50 {
-            interp.warning("'digits' reduced to 50")?;
-            digits = Some(50);
+        let max = if format.as_deref() == Some("f") {
+            324
+        } else {
+            50
+        };
+        if d > max {
+            interp.warning(format!("'digits' reduced to {max}"))?;
+            digits = Some(max);
         }
     }
+    // R's formatC: without `width`, numbers are padded to `digits + 1`
+    // (a negative `digits` counts as 6), and `width = 0` means `digits`
+    // (4 when `digits` is not given); without either, to 1.
+    let num_width = match (width_arg, digits) {
+        (None, None) => 1,
+        (None, Some(d)) => (if d < 0 { 6 } else { d }) + 1,
+        (Some(w), d) if w as i64 == 0 => match d {
+            None if format.as_deref() == Some("d")
+                || (format.is_none() && matches!(x.vtype(), Some(VType::Int | VType::Lgl))) =>
+            {
+                2
+            }
+            None => 4,
+            Some(d) if d < 0 => 6,
+            Some(d) => d,
+        },
+        (Some(_), _) => width,
+    };
     let flag = arg_str(&b.take(4)).unwrap_or_default();
     let big_mark = arg_str(&b.take(6)).unwrap_or_default();
     let Some(vec) = x.as_vector() else {
@@ -923,7 +944,7 @@ fn builtin_format_c(interp: &mut Interp, args: Args) -> RResult<Value> {
         space: flag.contains(' '),
         zero: flag.contains('0'),
         alt: flag.contains('#'),
-        width: Some(width.unsigned_abs() as usize),
+        width: Some(num_width.unsigned_abs() as usize),
         // Rscript: formatC(3.14159) is "3.142", format = "e" gives "3.1416e+00":
         // without `digits`, doubles get precision 4.
         prec: match digits {
