@@ -13,6 +13,7 @@ use std::sync::OnceLock;
 
 pub mod apply;
 pub mod arith;
+pub mod cmath;
 pub mod construct;
 pub mod functional;
 pub mod inspect;
