@@ -639,6 +639,35 @@ impl Compiler {
         let plain = args.iter().all(|a| a.name.is_none() && a.value.is_some());
         let n = args.len();
         let arg = |i: usize| args[i].value.as_ref().unwrap();
+        if let (Some(op @ ("::" | ":::")), 2, true) = (name, n, plain) {
+            // `pkg::name`: a constant when it resolves, else the builtin
+            // `::` with the two names as strings reports why at run time.
+            let part = |a: &Expr| match &a.kind {
+                ExprKind::Ident(s) | ExprKind::Const(Const::Str(Some(s))) => Some(s.clone()),
+                _ => None,
+            };
+            if let (Some(pkg), Some(member)) = (part(arg(0)), part(arg(1))) {
+                if let Ok(v) = crate::builtins::ns::resolve(op, &pkg, &member) {
+                    self.konst(v);
+                    self.visible(tail, true);
+                    return;
+                }
+                let is_str = |a: &Expr| matches!(a.kind, ExprKind::Const(_));
+                if is_str(arg(0)) && is_str(arg(1)) {
+                    // Already `::`("pkg", "name"): the generic call below.
+                } else {
+                    let strs = [pkg, member]
+                        .into_iter()
+                        .map(|s| Arg {
+                            name: None,
+                            value: Some(Expr::new(ExprKind::Const(Const::Str(Some(s))), e.pos)),
+                        })
+                        .collect::<Vec<_>>();
+                    let call = Expr::new(ExprKind::Call(Box::new(f.clone()), strs.clone()), e.pos);
+                    return self.call(&call, f, &strs, tail);
+                }
+            }
+        }
         if let Some(name) = name {
             match (name, n, plain) {
                 ("{", _, _) => {

@@ -227,7 +227,7 @@ impl Default for Interp {
 }
 
 /// Names that are outside the subset, with the feature they belong to.
-fn unsupported_feature(name: &str) -> Option<&'static str> {
+pub(crate) fn unsupported_feature(name: &str) -> Option<&'static str> {
     Some(match name {
         "new.env" | "assign" | "get" | "get0" | "exists" | "environment" | "globalenv"
         | "emptyenv" | "sys.function" | "parent.frame" | "local" | "with" | "within" | "attach" => {
@@ -313,6 +313,9 @@ impl Interp {
             Value::strs(&["integer.max", "double.eps", "double.xmax", "double.xmin"]),
         );
         g.set_local(intern(".Machine"), Value::Vec(Rc::new(m)));
+        for name in builtins::datasets::NAMES {
+            g.set_local(intern(name), builtins::datasets::dataset(name).unwrap());
+        }
     }
 
     // ----- public API for builtins and drivers -------------------------------------

@@ -15,6 +15,10 @@ pub mod apply;
 pub mod arith;
 pub mod cmath;
 pub mod construct;
+pub mod datasets;
+#[rustfmt::skip]
+mod datasets_data;
+pub mod fft;
 pub mod functional;
 pub mod inspect;
 pub mod lang;
@@ -23,6 +27,7 @@ pub mod matcharg;
 pub mod math;
 pub mod matrix;
 pub mod na;
+pub mod ns;
 pub mod options;
 pub mod output;
 pub mod random;
@@ -117,6 +122,8 @@ pub fn table() -> &'static Table {
             matcharg::BUILTINS,
             na::BUILTINS,
             stats::BUILTINS,
+            ns::BUILTINS,
+            fft::BUILTINS,
         ] {
             defs.extend(family.iter());
         }
