@@ -241,10 +241,8 @@ pub(crate) fn unsupported_feature(name: &str) -> Option<&'static str> {
         "grepl" | "grep" | "sub" | "gsub" | "regexpr" | "gregexpr" | "regmatches" | "regexec" => {
             "regular expressions"
         }
-        "readLines" | "writeLines" | "readRDS" | "saveRDS" | "file" | "read.csv" | "write.csv"
-        | "read.table" | "scan" | "sink" | "source" | "load" | "save" | "close" | "url" => {
-            "file and connection IO"
-        }
+        "readRDS" | "saveRDS" | "read.csv" | "write.csv" | "read.table" | "sink" | "source"
+        | "load" | "save" | "url" => "file and connection IO",
         "data.frame" | "as.data.frame" | "read.delim" => "data frames",
         "factor" | "as.factor" | "levels" | "nlevels" => "factors",
         "library" | "require" | "requireNamespace" | "loadNamespace" => "packages",

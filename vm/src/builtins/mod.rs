@@ -21,6 +21,7 @@ mod datasets_data;
 pub mod fft;
 pub mod functional;
 pub mod inspect;
+pub mod io;
 pub mod lang;
 pub mod ldsum;
 pub mod matcharg;
@@ -124,6 +125,7 @@ pub fn table() -> &'static Table {
             stats::BUILTINS,
             ns::BUILTINS,
             fft::BUILTINS,
+            io::BUILTINS,
         ] {
             defs.extend(family.iter());
         }
