@@ -229,8 +229,7 @@ impl Default for Interp {
 /// Names that are outside the subset, with the feature they belong to.
 pub(crate) fn unsupported_feature(name: &str) -> Option<&'static str> {
     Some(match name {
-        "new.env" | "assign" | "get" | "get0" | "exists" | "environment" | "globalenv"
-        | "emptyenv" | "sys.function" | "parent.frame" | "local" | "with" | "within" | "attach" => {
+        "sys.function" | "with" | "within" | "attach" | "eapply" | "env2list" => {
             "environment objects"
         }
         "eval" | "evalq" | "quote" | "bquote" | "substitute" | "deparse" | "body" | "formals"

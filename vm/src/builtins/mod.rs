@@ -16,6 +16,7 @@ pub mod arith;
 pub mod cmath;
 pub mod construct;
 pub mod datasets;
+pub mod envs;
 #[rustfmt::skip]
 mod datasets_data;
 pub mod fft;
@@ -126,6 +127,7 @@ pub fn table() -> &'static Table {
             ns::BUILTINS,
             fft::BUILTINS,
             io::BUILTINS,
+            envs::BUILTINS,
         ] {
             defs.extend(family.iter());
         }
