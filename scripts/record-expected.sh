@@ -6,6 +6,7 @@
 #   NAME.out     stdout
 #   NAME.err     stderr (errors, warnings, message())
 #   NAME.status  exit status, one number followed by a newline
+# Standard input is NAME.stdin when that file exists, else /dev/null.
 #
 # The environment is fixed so that recordings are deterministic and independent
 # of the caller: env -i (nothing inherited) plus
@@ -46,10 +47,13 @@ fi
 for program in "${programs[@]}"; do
     name="${program%.R}"
     status=0
+    # A program that reads standard input gets NAME.stdin.
+    stdin_file=/dev/null
+    if [ -f "$name.stdin" ]; then stdin_file="$name.stdin"; fi
     env -i PATH=/usr/bin:/bin LC_ALL=C.UTF-8 LANG=C.UTF-8 LANGUAGE= TZ=UTC \
         HOME="$home_dir" R_LIBS_USER= R_LIBS= R_PROFILE_USER= R_ENVIRON_USER= \
         "$rscript" --vanilla "$program" \
-        >"$out_dir/$name.out" 2>"$out_dir/$name.err" </dev/null || status=$?
+        >"$out_dir/$name.out" 2>"$out_dir/$name.err" <"$stdin_file" || status=$?
     echo "$status" >"$out_dir/$name.status"
     count=$((count + 1))
     if [ "$status" -ne 0 ]; then failed=$((failed + 1)); fi

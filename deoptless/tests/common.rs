@@ -27,11 +27,17 @@ pub fn programs() -> Vec<String> {
 /// Compare one run with the expectation; `None` if it matches, else a description.
 pub fn check(name: &str, flags: &[&str]) -> Option<String> {
     let dir = corpus_dir();
+    // A program that reads standard input gets NAME.stdin (as when recorded).
+    let stdin = match std::fs::File::open(dir.join(format!("{}.stdin", name))) {
+        Ok(f) => std::process::Stdio::from(f),
+        Err(_) => std::process::Stdio::null(),
+    };
     let out = Command::new(env!("CARGO_BIN_EXE_dlvm"))
         .arg("run")
         .args(flags)
         .arg(format!("{}.R", name))
         .current_dir(&dir)
+        .stdin(stdin)
         .output()
         .expect("run dlvm");
     let read = |ext: &str| std::fs::read_to_string(dir.join(format!("{}.{}", name, ext))).unwrap();

@@ -298,11 +298,20 @@ pub struct FunctionCode {
     pub in_global: bool,
     /// True if the body calls `UseMethod` (the activation keeps its arguments).
     pub uses_dispatch: bool,
+    /// True if the body calls a builtin that reads or writes its frame by
+    /// name (`environment`, `assign`, `get`, `exists`, `ls`, `rm`, …):
+    /// compiled code keeps every local in the frame (written through, read
+    /// again after calls), as for the locals closures capture.
+    pub reflective: bool,
     pub type_fb: Vec<Cell<TypeFeedback>>,
     pub call_fb: Vec<RefCell<CallFeedback>>,
     /// Hotness, the tier-up counter: completed calls, plus one per
     /// `interp::LOOP_WORK_PER_CALL` backward jumps.
     pub invocations: Cell<u32>,
+    /// Set when a callee reached an activation's frame through
+    /// `parent.frame()`: code compiled from then on keeps every local in
+    /// the frame, as for `reflective` code.
+    pub frame_observed: Cell<bool>,
     /// Per instruction: the innermost call of a closure (in GNU R: a function
     /// that is not primitive) whose arguments it evaluates, or `NO_CALL`. GNU R
     /// forces arguments lazily inside the callee's context, so a failed lookup

@@ -29,11 +29,12 @@ fn int_to_dbl(x: i32) -> f64 {
 }
 
 /// Parse a string as R's `as.numeric` does (leading/trailing spaces allowed, hex,
-/// `Inf`, `NA`). `None` means "NA introduced by coercion" unless the input was "NA".
+/// `Inf`). `None` means "NA introduced by coercion": also for the string
+/// `"NA"` (GNU R warns for `as.numeric("NA")`; only `NA_character_` converts
+/// silently).
 pub fn str_to_dbl(s: &str) -> Option<f64> {
     let t = s.trim();
     match t {
-        "NA" => return Some(na_real()),
         "Inf" | "inf" | "+Inf" => return Some(f64::INFINITY),
         "-Inf" | "-inf" => return Some(f64::NEG_INFINITY),
         "NaN" => return Some(f64::NAN),

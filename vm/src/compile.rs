@@ -55,6 +55,7 @@ pub struct Compiler {
     top_level: bool,
     in_global: bool,
     uses_dispatch: bool,
+    reflective: bool,
     n_type_fb: u32,
     n_call_fb: u32,
     loops: Vec<LoopCtx>,
@@ -219,6 +220,7 @@ impl Compiler {
             top_level,
             in_global: false,
             uses_dispatch: false,
+            reflective: false,
             n_type_fb: 0,
             n_call_fb: 0,
             loops: Vec::new(),
@@ -251,6 +253,7 @@ impl Compiler {
             top_level: self.top_level,
             in_global: self.in_global,
             uses_dispatch: self.uses_dispatch,
+            reflective: self.reflective,
             type_fb: (0..self.n_type_fb)
                 .map(|_| Cell::new(TypeFeedback::default()))
                 .collect(),
@@ -258,6 +261,7 @@ impl Compiler {
                 .map(|_| RefCell::new(CallFeedback::default()))
                 .collect(),
             invocations: Cell::new(0),
+            frame_observed: Cell::new(false),
             in_args_of: self.in_args_of,
             call_parent: self.call_parent,
             call_in_loop: self.call_in_loop,
@@ -639,9 +643,53 @@ impl Compiler {
         if name == Some("NextMethod") {
             self.uses_dispatch = true;
         }
+        if name.is_some_and(|n| crate::builtins::envs::REFLECTIVE.contains(&n)) {
+            self.reflective = true;
+        }
         let plain = args.iter().all(|a| a.name.is_none() && a.value.is_some());
         let n = args.len();
         let arg = |i: usize| args[i].value.as_ref().unwrap();
+        if let (Some("local"), 1, true) = (name, n, plain) {
+            // `local(expr)`: `(function() expr)()`, a call with a fresh frame
+            // whose parent is this one (R evaluates `expr` in a new
+            // environment of the same parent).
+            let fun = Expr::new(
+                ExprKind::Function(Rc::from(Vec::new()), Rc::new(arg(0).clone())),
+                e.pos,
+            );
+            let call = Expr::new(ExprKind::Call(Box::new(fun), Vec::new()), e.pos);
+            self.expr(&call, tail);
+            return;
+        }
+        if let (Some(op @ ("::" | ":::")), 2, true) = (name, n, plain) {
+            // `pkg::name`: a constant when it resolves, else the builtin
+            // `::` with the two names as strings reports why at run time.
+            let part = |a: &Expr| match &a.kind {
+                ExprKind::Ident(s) | ExprKind::Const(Const::Str(Some(s))) => Some(s.clone()),
+                _ => None,
+            };
+            if let (Some(pkg), Some(member)) = (part(arg(0)), part(arg(1))) {
+                if let Ok(v) = crate::builtins::ns::resolve(op, &pkg, &member) {
+                    self.konst(v);
+                    self.visible(tail, true);
+                    return;
+                }
+                let is_str = |a: &Expr| matches!(a.kind, ExprKind::Const(_));
+                if is_str(arg(0)) && is_str(arg(1)) {
+                    // Already `::`("pkg", "name"): the generic call below.
+                } else {
+                    let strs = [pkg, member]
+                        .into_iter()
+                        .map(|s| Arg {
+                            name: None,
+                            value: Some(Expr::new(ExprKind::Const(Const::Str(Some(s))), e.pos)),
+                        })
+                        .collect::<Vec<_>>();
+                    let call = Expr::new(ExprKind::Call(Box::new(f.clone()), strs.clone()), e.pos);
+                    return self.call(&call, f, &strs, tail);
+                }
+            }
+        }
         if let Some(name) = name {
             match (name, n, plain) {
                 ("{", _, _) => {

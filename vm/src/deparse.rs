@@ -930,6 +930,7 @@ impl Deparser {
                     .unwrap_or("?");
                 self.put(&format!(".Primitive({})", quote_string(name)));
             }
+            Value::Env(_) => self.put("<environment>"),
             _ => match v.as_vector() {
                 Some(vec) => self.vector(&vec),
                 None => self.put("NULL"),

@@ -65,6 +65,12 @@ impl GlobalMeta {
 
 pub type Env = Rc<EnvFrame>;
 
+impl std::fmt::Debug for EnvFrame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "<environment>")
+    }
+}
+
 /// The `...` of an activation: (name, value) pairs in call order.
 pub type DotsList = Vec<(Option<Sym>, Value)>;
 
@@ -88,8 +94,64 @@ impl EnvFrame {
             globals: None,
         })
     }
+    /// An environment made by `new.env()` (or `emptyenv()` without a
+    /// parent): bindings by name like the global environment's, no metadata.
+    pub fn new_dynamic(parent: Option<Env>) -> Env {
+        Rc::new(EnvFrame {
+            slots: RefCell::new(Vec::new()),
+            layout: None,
+            parent,
+            dots: RefCell::new(None),
+            globals: None,
+        })
+    }
     pub fn is_global(&self) -> bool {
-        self.layout.is_none()
+        self.globals.is_some()
+    }
+    /// A `new.env()` environment (bindings by name, not the global one).
+    pub fn is_dynamic(&self) -> bool {
+        self.layout.is_none() && self.globals.is_none()
+    }
+    /// Remove the binding of `sym` in this frame (`rm`); false when unbound.
+    pub fn remove_local(&self, sym: SymId) -> bool {
+        let Some(i) = self.slot_of(sym) else {
+            return false;
+        };
+        let mut s = self.slots.borrow_mut();
+        match s.get_mut(i) {
+            Some(slot @ Some(_)) => {
+                *slot = None;
+                drop(s);
+                if let Some(g) = &self.globals {
+                    g.wrote(i);
+                    g.wrote(i);
+                }
+                true
+            }
+            _ => false,
+        }
+    }
+    /// The names bound in this frame (unsorted; function frames in slot order).
+    pub fn local_names(&self) -> Vec<SymId> {
+        let slots = self.slots.borrow();
+        match &self.layout {
+            Some(l) => l
+                .iter()
+                .zip(slots.iter())
+                .filter(|(_, v)| v.is_some())
+                .map(|(s, _)| *s)
+                .collect(),
+            None => slots
+                .iter()
+                .enumerate()
+                .filter(|(_, v)| v.is_some())
+                .map(|(i, _)| SymId(i as u32))
+                .collect(),
+        }
+    }
+    /// How many names are bound here (`length()` of an environment).
+    pub fn binding_count(&self) -> usize {
+        self.slots.borrow().iter().filter(|v| v.is_some()).count()
     }
     /// The slot holding `sym` in this frame, if the frame can hold it.
     #[inline]

@@ -39,6 +39,9 @@ impl TypeFeedback {
             Value::Lgl(x) => Self::LGL | if *x == i32::MIN { Self::NA } else { 0 },
             Value::Null => Self::NULL,
             Value::Closure(_) | Value::Builtin(_) => Self::FUN,
+            // An environment: recorded as a classed non-scalar list, which no
+            // optimizer speculates on (it stays an opaque `any`).
+            Value::Env(_) => Self::LIST | Self::NON_SCALAR | Self::ATTRS,
             Value::Vec(v) => {
                 let t = match v.vtype() {
                     VType::Lgl => Self::LGL,

@@ -236,10 +236,9 @@ impl Default for Interp {
 }
 
 /// Names that are outside the subset, with the feature they belong to.
-fn unsupported_feature(name: &str) -> Option<&'static str> {
+pub(crate) fn unsupported_feature(name: &str) -> Option<&'static str> {
     Some(match name {
-        "new.env" | "assign" | "get" | "get0" | "exists" | "environment" | "globalenv"
-        | "emptyenv" | "sys.function" | "parent.frame" | "local" | "with" | "within" | "attach" => {
+        "sys.function" | "with" | "within" | "attach" | "eapply" | "env2list" => {
             "environment objects"
         }
         "eval" | "evalq" | "quote" | "bquote" | "substitute" | "deparse" | "body" | "formals"
@@ -250,10 +249,8 @@ fn unsupported_feature(name: &str) -> Option<&'static str> {
         "grepl" | "grep" | "sub" | "gsub" | "regexpr" | "gregexpr" | "regmatches" | "regexec" => {
             "regular expressions"
         }
-        "readLines" | "writeLines" | "readRDS" | "saveRDS" | "file" | "read.csv" | "write.csv"
-        | "read.table" | "scan" | "sink" | "source" | "load" | "save" | "close" | "url" => {
-            "file and connection IO"
-        }
+        "readRDS" | "saveRDS" | "read.csv" | "write.csv" | "read.table" | "sink" | "source"
+        | "load" | "save" | "url" => "file and connection IO",
         "data.frame" | "as.data.frame" | "read.delim" => "data frames",
         "factor" | "as.factor" | "levels" | "nlevels" => "factors",
         "library" | "require" | "requireNamespace" | "loadNamespace" => "packages",
@@ -324,6 +321,9 @@ impl Interp {
             Value::strs(&["integer.max", "double.eps", "double.xmax", "double.xmin"]),
         );
         g.set_local(intern(".Machine"), Value::Vec(Rc::new(m)));
+        for name in builtins::datasets::NAMES {
+            g.set_local(intern(name), builtins::datasets::dataset(name).unwrap());
+        }
     }
 
     // ----- public API for builtins and drivers -------------------------------------

@@ -671,14 +671,18 @@ impl Parser {
                 if let Some(op) = ns {
                     let op_pos = self.advance().pos;
                     let n = self.advance();
+                    // A string operand stays a string, as in R's parse tree.
                     let member = match n.tok {
-                        Tok::Ident(m) | Tok::Str(m) => m,
+                        Tok::Ident(m) => ExprKind::Ident(m),
+                        Tok::Str(m) => ExprKind::Const(Const::Str(Some(m))),
                         _ => return self.unexpected(&n),
                     };
-                    let args = vec![
-                        arg(self.ident(&s, pos)),
-                        arg(Expr::new(ExprKind::Ident(member), n.pos)),
-                    ];
+                    let pkg = if is_str {
+                        Expr::new(ExprKind::Const(Const::Str(Some(s))), pos)
+                    } else {
+                        self.ident(&s, pos)
+                    };
+                    let args = vec![arg(pkg), arg(Expr::new(member, n.pos))];
                     let e = Expr::new(ExprKind::Call(Box::new(self.ident(op, op_pos)), args), pos);
                     return Ok(Node { e, h: 2 });
                 }

@@ -147,6 +147,10 @@ impl Printer<'_, '_> {
                 self.out
                     .push_str(&format!("function (...) .Primitive(\"{}\")\n", name));
             }
+            Value::Env(e) => {
+                self.out.push_str(&crate::builtins::envs::env_label(e));
+                self.out.push('\n');
+            }
             _ => {
                 let Some(vec) = v.as_vector() else { return };
                 self.vector(&vec, tag);
@@ -495,7 +499,7 @@ fn complex_cells(x: &[C64], digits: usize) -> Cells {
 fn list_cell_summary(v: &Value) -> String {
     match v {
         Value::Null => "NULL".into(),
-        Value::Closure(_) | Value::Builtin(_) => "?".into(),
+        Value::Closure(_) | Value::Builtin(_) | Value::Env(_) => "?".into(),
         _ if v.len() == 1 => crate::print::print_to_string(v)
             .trim_start_matches("[1] ")
             .trim_end()

@@ -124,6 +124,10 @@ pub enum Value {
     Closure(Rc<Closure>) = 5,
     /// Index into the builtin table (`crate::builtins::BUILTINS`).
     Builtin(u16) = 6,
+    /// An environment (`new.env()`, `environment()`, `globalenv()`): a
+    /// reference, never copied on modification. Compiled code treats it as
+    /// an opaque `any`.
+    Env(crate::env::Env) = 7,
 }
 
 impl Value {
@@ -148,8 +152,9 @@ impl PartialEq for Value {
             (Value::Null, Value::Null) => true,
             (Value::Closure(a), Value::Closure(b)) => Rc::ptr_eq(a, b),
             (Value::Builtin(a), Value::Builtin(b)) => a == b,
-            (Value::Closure(_) | Value::Builtin(_), _)
-            | (_, Value::Closure(_) | Value::Builtin(_)) => false,
+            (Value::Env(a), Value::Env(b)) => Rc::ptr_eq(a, b),
+            (Value::Closure(_) | Value::Builtin(_) | Value::Env(_), _)
+            | (_, Value::Closure(_) | Value::Builtin(_) | Value::Env(_)) => false,
             (Value::Null, _) | (_, Value::Null) => false,
             (a, b) => {
                 let (va, vb) = (a.as_vector().unwrap(), b.as_vector().unwrap());
@@ -467,6 +472,7 @@ impl Value {
             Value::Lgl(_) | Value::Int(_) | Value::Dbl(_) => 1,
             Value::Vec(v) => v.len(),
             Value::Closure(_) | Value::Builtin(_) => 1,
+            Value::Env(e) => e.binding_count(),
         }
     }
     pub fn is_empty(&self) -> bool {
@@ -478,6 +484,7 @@ impl Value {
             Value::Null => "NULL",
             Value::Closure(_) => "closure",
             Value::Builtin(_) => "builtin",
+            Value::Env(_) => "environment",
             v => v.vtype().unwrap().name(),
         }
     }
@@ -528,6 +535,7 @@ impl Value {
         let s = match self {
             Value::Null => "NULL",
             Value::Closure(_) | Value::Builtin(_) => "function",
+            Value::Env(_) => "environment",
             v => match v.vtype().unwrap() {
                 VType::Dbl => "numeric",
                 t => t.name(),

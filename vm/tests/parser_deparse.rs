@@ -125,6 +125,15 @@ fn deparse_values_like_gnu_r() {
 }
 
 const DEPARSE_CASES: &[(&str, &str)] = &[
+        ("stats::convolve(x, y)", "stats::convolve(x, y)"),
+        ("base::sum", "base::sum"),
+        ("a:::b(1)", "a:::b(1)"),
+        ("base::`+`(1, 2)", "base::`+`(1, 2)"),
+        ("-base::pi", "-base::pi"),
+        ("base::\"paste\"(1)", "base::\"paste\"(1)"),
+        ("f(utils::head(x, 2))", "f(utils::head(x, 2))"),
+        ("stats::sd(x)^2", "stats::sd(x)^2"),
+        ("base::c(1)[1]", "base::c(1)[1]"),
         ("a+b*c", "a + b * c"),
         ("a/b", "a/b"),
         ("a*b", "a * b"),

@@ -155,6 +155,8 @@ const CASES: &[(&str, &str)] = &[
     ("x |> f(y)", "(`f` `x` `y`)"),
     ("base::paste", "(`::` `base` `paste`)"),
     ("a::b(1)", "((`::` `a` `b`) 1)"),
+    ("base::\"paste\"", "(`::` `base` \"paste\")"),
+    ("\"base\":::sum", "(`:::` \"base\" `sum`)"),
     ("\\(x) x + 1", "(function [x=] (`+` `x` 1))"),
     (
         "function(x, y = 2, ...) NULL",

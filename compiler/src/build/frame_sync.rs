@@ -98,9 +98,11 @@ impl<'a> Builder<'a> {
     }
 
     /// Which locals other code can see (see the module doc): all of
-    /// top-level code's, and a function's names its closures use freely.
+    /// top-level code's and of a function that reads or writes its frame
+    /// by name (`FunctionCode::reflective`: `assign`, `get`, …), and a
+    /// function's names its closures use freely.
     pub(super) fn shared_locals(code: &FunctionCode) -> Vec<bool> {
-        if code.top_level {
+        if code.top_level || code.reflective || code.frame_observed.get() {
             return vec![true; code.locals.len()];
         }
         let mut free = BTreeSet::new();

@@ -589,6 +589,8 @@ fn inlinable(callee: &Closure, caller: &FunctionCode) -> bool {
     let code = &callee.code;
     !code.top_level
         && !code.uses_dispatch
+        && !code.reflective
+        && !code.frame_observed.get()
         && code.tries.is_empty()
         && code.exits.is_empty()
         && code.ops.len() <= MAX_INLINE_OPS

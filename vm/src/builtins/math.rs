@@ -73,7 +73,7 @@ fn math1(
     interp: &mut Interp,
     x: &Value,
     f: fn(f64) -> f64,
-    fc: Option<fn(C64) -> C64>,
+    fc: Option<&'static super::cmath::CFn>,
 ) -> RResult<Value> {
     if let Value::Dbl(d) = x {
         let r = f(*d);
@@ -85,11 +85,13 @@ fn math1(
     let v = x.as_vector().ok_or_else(non_numeric_math)?;
     let data = match &v.data {
         VecData::Cplx(z) => match fc {
-            Some(fc) => VecData::Cplx(
-                z.iter()
-                    .map(|&z| if is_na_complex(z) { z } else { fc(z) })
-                    .collect(),
-            ),
+            Some(fc) => {
+                let (out, nan) = super::cmath::cmath1(z, fc);
+                if nan {
+                    interp.warning(format!("NaNs produced in function \"{}\"", fc.name))?;
+                }
+                VecData::Cplx(out)
+            }
             None => return Err(RError::new("unimplemented complex function")),
         },
         VecData::Lgl(_) | VecData::Int(_) | VecData::Dbl(_) => {
@@ -128,29 +130,21 @@ macro_rules! math_builtin {
         }
     };
 }
-math_builtin!(bi_sqrt, f64::sqrt, Some(|z: C64| z.sqrt()));
-math_builtin!(bi_exp, f64::exp, Some(|z: C64| z.exp()));
-math_builtin!(
-    bi_log2,
-    f64::log2,
-    Some(|z: C64| z.ln() / std::f64::consts::LN_2)
-);
-math_builtin!(
-    bi_log10,
-    f64::log10,
-    Some(|z: C64| z.ln() / std::f64::consts::LN_10)
-);
+math_builtin!(bi_sqrt, f64::sqrt, Some(super::cmath::SQRT));
+math_builtin!(bi_exp, f64::exp, Some(super::cmath::EXP));
+math_builtin!(bi_log2, f64::log2, Some(super::cmath::LOG2));
+math_builtin!(bi_log10, f64::log10, Some(super::cmath::LOG10));
 math_builtin!(bi_log1p, f64::ln_1p, None);
 math_builtin!(bi_expm1, f64::exp_m1, None);
-math_builtin!(bi_sin, f64::sin, Some(|z: C64| z.sin()));
-math_builtin!(bi_cos, f64::cos, Some(|z: C64| z.cos()));
-math_builtin!(bi_tan, f64::tan, Some(|z: C64| z.tan()));
-math_builtin!(bi_asin, f64::asin, Some(|z: C64| z.asin()));
-math_builtin!(bi_acos, f64::acos, Some(|z: C64| z.acos()));
-math_builtin!(bi_atan, f64::atan, Some(|z: C64| z.atan()));
-math_builtin!(bi_sinh, f64::sinh, Some(|z: C64| z.sinh()));
-math_builtin!(bi_cosh, f64::cosh, Some(|z: C64| z.cosh()));
-math_builtin!(bi_tanh, f64::tanh, Some(|z: C64| z.tanh()));
+math_builtin!(bi_sin, f64::sin, Some(super::cmath::SIN));
+math_builtin!(bi_cos, f64::cos, Some(super::cmath::COS));
+math_builtin!(bi_tan, f64::tan, Some(super::cmath::TAN));
+math_builtin!(bi_asin, f64::asin, Some(super::cmath::ASIN));
+math_builtin!(bi_acos, f64::acos, Some(super::cmath::ACOS));
+math_builtin!(bi_atan, f64::atan, Some(super::cmath::ATAN));
+math_builtin!(bi_sinh, f64::sinh, Some(super::cmath::SINH));
+math_builtin!(bi_cosh, f64::cosh, Some(super::cmath::COSH));
+math_builtin!(bi_tanh, f64::tanh, Some(super::cmath::TANH));
 math_builtin!(bi_floor, f64::floor, None);
 math_builtin!(bi_ceiling, f64::ceil, None);
 math_builtin!(bi_trunc, f64::trunc, None);
@@ -189,15 +183,8 @@ fn bi_abs(interp: &mut Interp, args: Args) -> RResult<Value> {
         )),
         VecData::Cplx(z) => Ok(with_attrs(
             VecData::Dbl(
-                z.iter()
-                    .map(|z| {
-                        if is_na_complex(*z) {
-                            na_real()
-                        } else {
-                            z.norm()
-                        }
-                    })
-                    .collect(),
+                // R's `cabs`, as `Mod`: `abs(complex(real = Inf, imaginary = NaN))` is Inf.
+                z.iter().map(|z| z.re.hypot(z.im)).collect(),
             ),
             &v,
             &[],
@@ -212,23 +199,23 @@ fn bi_log(interp: &mut Interp, args: Args) -> RResult<Value> {
     let is_cplx = x.vtype() == Some(VType::Cplx)
         || base.as_ref().and_then(|b| b.vtype()) == Some(VType::Cplx);
     if is_cplx {
-        let bz = match &base {
-            Some(bv) => {
-                let bvv = bv.as_vector().ok_or_else(non_numeric_math)?;
-                cplx_data(&bvv.data)
-                    .first()
-                    .copied()
-                    .unwrap_or(na_complex())
-            }
-            None => C64::new(std::f64::consts::E, 0.0),
-        };
         let v = x.as_vector().ok_or_else(non_numeric_math)?;
         if v.vtype() >= VType::Str {
             return Err(non_numeric_math());
         }
-        let lb = bz.ln();
-        let data = VecData::Cplx(cplx_data(&v.data).iter().map(|z| z.ln() / lb).collect());
-        return Ok(with_attrs(data, &v, &[]));
+        let Some(bv) = &base else {
+            return math1(interp, &x, f64::ln, Some(super::cmath::LOG));
+        };
+        let bvv = bv.as_vector().ok_or_else(non_numeric_math)?;
+        let bz = cplx_data(&bvv.data)
+            .first()
+            .copied()
+            .unwrap_or(na_complex());
+        let (out, nan) = super::cmath::logbase(&cplx_data(&v.data), bz);
+        if nan {
+            interp.warning("NaNs produced in function \"log\"")?;
+        }
+        return Ok(with_attrs(VecData::Cplx(out), &v, &[]));
     }
     match base {
         None => math1(interp, &x, f64::ln, None),
@@ -492,9 +479,10 @@ fn bi_mod(_: &mut Interp, args: Args) -> RResult<Value> {
 fn bi_arg(_: &mut Interp, args: Args) -> RResult<Value> {
     cplx_part(
         args,
+        // R's `carg`: NaN and NA parts propagate as `atan2` gives them.
         |z| z.arg(),
         |x| if x >= 0.0 { 0.0 } else { std::f64::consts::PI },
-        true,
+        false,
     )
 }
 fn bi_conj(_: &mut Interp, args: Args) -> RResult<Value> {

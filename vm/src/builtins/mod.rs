@@ -13,16 +13,24 @@ use std::sync::OnceLock;
 
 pub mod apply;
 pub mod arith;
+pub mod cmath;
 pub mod construct;
+pub mod datasets;
+pub mod envs;
+#[rustfmt::skip]
+mod datasets_data;
+pub mod fft;
 pub mod functional;
 pub mod hash;
 pub mod inspect;
+pub mod io;
 pub mod lang;
 pub mod ldsum;
 pub mod matcharg;
 pub mod math;
 pub mod matrix;
 pub mod na;
+pub mod ns;
 pub mod options;
 pub mod output;
 pub mod random;
@@ -117,6 +125,10 @@ pub fn table() -> &'static Table {
             matcharg::BUILTINS,
             na::BUILTINS,
             stats::BUILTINS,
+            ns::BUILTINS,
+            fft::BUILTINS,
+            io::BUILTINS,
+            envs::BUILTINS,
         ] {
             defs.extend(family.iter());
         }

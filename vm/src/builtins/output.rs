@@ -117,7 +117,7 @@ fn builtin_cat(interp: &mut Interp, args: Args) -> RResult<Value> {
     for (k, (_, v)) in b.dots.iter().enumerate() {
         let vec = match v {
             Value::Null => continue,
-            Value::Closure(_) | Value::Builtin(_) => {
+            Value::Closure(_) | Value::Builtin(_) | Value::Env(_) => {
                 return Err(RError::new(format!(
                     "argument {} (type '{}') cannot be handled by 'cat'",
                     k + 1,
@@ -355,6 +355,7 @@ fn format_impl(interp: &mut Interp, args: Args, dispatch: bool) -> RResult<Value
     let Some(vec) = x.as_vector() else {
         return match x {
             Value::Null => Ok(str_vec(Vec::new())),
+            Value::Env(_) => Ok(Value::str("<environment>")),
             _ => Err(RError::unsupported("format() of a function")),
         };
     };

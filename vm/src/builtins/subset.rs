@@ -563,6 +563,10 @@ pub fn index2(interp: &mut Interp, x: &Value, idx: &[Option<Value>]) -> RResult<
     let _ = interp;
     match x {
         Value::Null => return Ok(Value::Null),
+        Value::Env(e) => {
+            let name = super::envs::env_subscript(idx, false)?;
+            return Ok(super::envs::env_get(e, &name));
+        }
         Value::Closure(_) | Value::Builtin(_) => return Err(not_subsettable(x)),
         _ => {}
     }
@@ -668,6 +672,7 @@ pub fn dollar(interp: &mut Interp, x: &Value, name: &str) -> RResult<Value> {
         return Ok(v);
     }
     match x {
+        Value::Env(e) => Ok(super::envs::env_get(e, name)),
         Value::Closure(_) | Value::Builtin(_) => Err(not_subsettable(x)),
         _ => Err(RError::new("$ operator is invalid for atomic vectors")),
     }
@@ -1039,6 +1044,10 @@ pub fn assign_index2(
     idx: &[Option<Value>],
     v: Value,
 ) -> RResult<Value> {
+    if let Value::Env(e) = &x {
+        let name = super::envs::env_subscript(idx, true)?;
+        return super::envs::env_set(e, &name, v);
+    }
     match idx {
         [Some(i)] => assign_index2_one(interp, x, i, v),
         [i, j] => {
@@ -1162,6 +1171,9 @@ fn assign_index2_one(interp: &mut Interp, x: Value, i: &Value, v: Value) -> RRes
 
 /// x$name <- v (lists add/replace; NULL deletes; atomic x is coerced to a list with a warning).
 pub fn assign_dollar(interp: &mut Interp, x: Value, name: &str, v: Value) -> RResult<Value> {
+    if let Value::Env(e) = &x {
+        return super::envs::env_set(e, name, v);
+    }
     let x = match &x {
         Value::Null | Value::Vec(_) if x.vtype().is_none_or(|t| t == VType::List) => x,
         Value::Lgl(_) | Value::Int(_) | Value::Dbl(_) | Value::Vec(_) => {
