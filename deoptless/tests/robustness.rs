@@ -78,11 +78,11 @@ fn deep_but_finite_recursion_works() {
 
 #[test]
 fn unsupported_features_are_named() {
-    let (_, err, st) = run_src("e <- new.env()\n");
+    let (_, err, st) = run_src("d <- data.frame(a = 1)\n");
     assert_eq!(st, 1);
     assert_eq!(
         err.lines().next().unwrap(),
-        "Error: unsupported: environment objects (new.env)"
+        "Error: unsupported: data frames (data.frame)"
     );
     let (_, err, _) = run_src("x <- gsub('a', 'b', 'abc')\n");
     assert_eq!(
