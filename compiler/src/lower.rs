@@ -661,40 +661,29 @@ impl<'a, 'b> Lowerer<'a, 'b> {
     /// else by the runtime (`f`: `rt_box_int`/`dbl`/`lgl`), which drops the
     /// old value.
     fn box_scalar(&mut self, r: Val, x: CValue, f: FuncRef, tag: u8) {
-        let slot = self.slots[r.0 as usize] as i64;
-        let (addr, old) = self.any_slot(r);
-        let plain =
-            self.b
-                .ins()
-                .icmp_imm_u(IntCC::UnsignedLessThanOrEqual, old, Value::TAG_DBL as i64);
-        let (fast, slow, join) = (
-            self.b.create_block(),
-            self.b.create_block(),
-            self.b.create_block(),
+        let slot = self.slots[r.0 as usize] as i32;
+        self.write_plain_slot(
+            r,
+            |l, addr| {
+                let flags = MemFlagsData::trusted();
+                let t = l.iconst(types::I8, tag as i64);
+                l.b.ins().store(flags, t, addr, 0);
+                let at = if tag == Value::TAG_DBL {
+                    Value::F64_AT
+                } else {
+                    Value::I32_AT
+                };
+                l.b.ins().store(flags, x, addr, at);
+                let unbound = l.load_ctx(std::mem::offset_of!(runtime::Ctx, unbound_ptr));
+                let no = l.iconst(types::I8, 0);
+                l.b.ins().store(flags, no, unbound, slot);
+            },
+            |l| {
+                let c = l.c();
+                let d = l.slot(r);
+                l.call(f, &[c, d, x]);
+            },
         );
-        self.b.set_cold_block(slow);
-        self.b.ins().brif(plain, fast, &[], slow, &[]);
-        self.b.switch_to_block(fast);
-        let t = self.iconst(types::I8, tag as i64);
-        self.b.ins().store(MemFlagsData::trusted(), t, addr, 0);
-        let at = if tag == Value::TAG_DBL {
-            Value::F64_AT
-        } else {
-            Value::I32_AT
-        };
-        self.b.ins().store(MemFlagsData::trusted(), x, addr, at);
-        let unbound = self.load_ctx(std::mem::offset_of!(runtime::Ctx, unbound_ptr));
-        let no = self.iconst(types::I8, 0);
-        self.b
-            .ins()
-            .store(MemFlagsData::trusted(), no, unbound, slot as i32);
-        self.b.ins().jump(join, &[]);
-        self.b.switch_to_block(slow);
-        let c = self.c();
-        let d = self.slot(r);
-        self.call(f, &[c, d, x]);
-        self.b.ins().jump(join, &[]);
-        self.b.switch_to_block(join);
     }
 
     /// Move the `any` in `a`'s slot into `p`'s (an edge argument's last
@@ -702,39 +691,60 @@ impl<'a, 'b> Lowerer<'a, 'b> {
     /// drop), the 16 bytes and the unbound flag are copied in place and
     /// the source's tag set to `Null`; otherwise `rt_move`.
     fn move_slot(&mut self, p: Val, a: Val) {
-        let (dst, old) = self.any_slot(p);
-        let plain =
-            self.b
-                .ins()
-                .icmp_imm_u(IntCC::UnsignedLessThanOrEqual, old, Value::TAG_DBL as i64);
-        let (fast, slow, join) = (
-            self.b.create_block(),
-            self.b.create_block(),
-            self.b.create_block(),
-        );
-        self.b.set_cold_block(slow);
-        self.b.ins().brif(plain, fast, &[], slow, &[]);
-        self.b.switch_to_block(fast);
-        let (src, _) = self.any_slot(a);
-        let flags = MemFlagsData::trusted();
-        let lo = self.b.ins().load(types::I64, flags, src, 0);
-        let hi = self.b.ins().load(types::I64, flags, src, 8);
-        self.b.ins().store(flags, lo, dst, 0);
-        self.b.ins().store(flags, hi, dst, 8);
-        let null = self.iconst(types::I8, Value::TAG_NULL as i64);
-        self.b.ins().store(flags, null, src, 0);
-        let unbound = self.load_ctx(std::mem::offset_of!(runtime::Ctx, unbound_ptr));
         let (ps, as_) = (
             self.slots[p.0 as usize] as i32,
             self.slots[a.0 as usize] as i32,
         );
-        let u = self.b.ins().load(types::I8, flags, unbound, as_);
-        self.b.ins().store(flags, u, unbound, ps);
+        self.write_plain_slot(
+            p,
+            |l, dst| {
+                let (src, _) = l.any_slot(a);
+                let flags = MemFlagsData::trusted();
+                let lo = l.b.ins().load(types::I64, flags, src, 0);
+                let hi = l.b.ins().load(types::I64, flags, src, 8);
+                l.b.ins().store(flags, lo, dst, 0);
+                l.b.ins().store(flags, hi, dst, 8);
+                let null = l.iconst(types::I8, Value::TAG_NULL as i64);
+                l.b.ins().store(flags, null, src, 0);
+                let unbound = l.load_ctx(std::mem::offset_of!(runtime::Ctx, unbound_ptr));
+                let u = l.b.ins().load(types::I8, flags, unbound, as_);
+                l.b.ins().store(flags, u, unbound, ps);
+            },
+            |l| {
+                let c = l.c();
+                let (d, s) = (l.slot(p), l.slot(a));
+                l.call(l.rt.move_, &[c, d, s]);
+            },
+        );
+    }
+
+    /// A write into `r`'s `any` slot: `fast` (given the slot's address)
+    /// when the slot holds a scalar or NULL, which owns nothing to release,
+    /// else `slow` (a runtime call that drops the old value), in a cold
+    /// block; both join after.
+    fn write_plain_slot(
+        &mut self,
+        r: Val,
+        fast: impl FnOnce(&mut Self, CValue),
+        slow: impl FnOnce(&mut Self),
+    ) {
+        let (addr, old) = self.any_slot(r);
+        let plain =
+            self.b
+                .ins()
+                .icmp_imm_u(IntCC::UnsignedLessThanOrEqual, old, Value::TAG_DBL as i64);
+        let (fast_b, slow_b, join) = (
+            self.b.create_block(),
+            self.b.create_block(),
+            self.b.create_block(),
+        );
+        self.b.set_cold_block(slow_b);
+        self.b.ins().brif(plain, fast_b, &[], slow_b, &[]);
+        self.b.switch_to_block(fast_b);
+        fast(self, addr);
         self.b.ins().jump(join, &[]);
-        self.b.switch_to_block(slow);
-        let c = self.c();
-        let (d, s) = (self.slot(p), self.slot(a));
-        self.call(self.rt.move_, &[c, d, s]);
+        self.b.switch_to_block(slow_b);
+        slow(self);
         self.b.ins().jump(join, &[]);
         self.b.switch_to_block(join);
     }
