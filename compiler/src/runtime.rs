@@ -97,7 +97,7 @@ impl RawExit<'_> {
 
     /// The interpreter state at the exit, rebuilt as values (boxing unboxed
     /// words): what the interpreter resumes with.
-    pub fn state(&self, c: &Ctx) -> ExitState {
+    pub fn state(&self, c: &mut Ctx) -> ExitState {
         let info = self.info;
         let mut k = 0;
         let mut stack = Vec::with_capacity(info.nstack);
@@ -126,7 +126,7 @@ impl RawExit<'_> {
             .and_then(|(fb, w)| self.value(c, w).map(|v| (fb, v)));
         ExitState {
             code: c.code.clone(),
-            env: c.env.clone(),
+            env: c.frame().clone(),
             exit_id: self.id,
             version: c.version,
             pc: info.pc,
@@ -179,6 +179,23 @@ pub trait ExitHandler {
 
     /// Finish the activation from `state`; the result is the function's result.
     fn exit(&self, interp: &mut Interp, state: ExitState) -> Result<Value, RError>;
+
+    /// A call by compiled code (`caller`, at its call `call`) of `clo` with
+    /// one argument per parameter in the caller's slots `args` (operand
+    /// slots, `MOVE_OPERAND` as in runtime calls), run in the callee's
+    /// compiled version without an interpreter activation (`LazyFrame`).
+    /// `None`: no compiled version takes these arguments and nothing was
+    /// consumed (the caller calls through the interpreter).
+    fn call_direct(
+        &self,
+        _interp: &mut Interp,
+        _caller: &mut Ctx,
+        _clo: &Rc<Closure>,
+        _args: &[u32],
+        _call: u32,
+    ) -> Option<Result<Value, RError>> {
+        None
+    }
 }
 
 /// Seeded failure injection for chaos mode (see docs/DESIGN.md): every executed
@@ -256,7 +273,11 @@ impl Chaos {
 pub struct Ctx {
     pub interp: *mut Interp,
     pub code: Rc<FunctionCode>,
-    pub env: Env,
+    /// The activation's environment, `None` while it runs without one (a
+    /// direct call from compiled code, `LazyFrame`): read it through
+    /// `frame`, which builds it when something observes it.
+    pub env: Option<Env>,
+    pub lazy: LazyFrame,
     pub anys: Vec<Value>,
     /// `anys[i]` stands for an unbound local.
     pub unbound: Vec<bool>,
@@ -296,6 +317,35 @@ pub struct Ctx {
     pub unbound_ptr: *mut bool,
 }
 
+/// What a compiled activation entered without an interpreter activation (a
+/// direct call from compiled code to compiled code) needs to build one when
+/// something observes its frame: an exit, a runtime call that may run R code
+/// or look at the call stack, `load_frame`/`store_frame`. Until then the
+/// call costs no environment, no activation and no binding of arguments.
+pub struct LazyFrame {
+    pub closure: Option<Rc<Closure>>,
+    pub site: Option<vm::interp::CallSite>,
+    /// The arguments as passed: parameter k's binding at entry.
+    pub args: Vec<Value>,
+    /// The calling activation's context, built first (activations are
+    /// pushed in call order); null when the caller has its own frame.
+    pub parent: *mut Ctx,
+    /// The depth of the activation pushed for it, once built.
+    pub depth: Option<usize>,
+}
+
+impl Default for LazyFrame {
+    fn default() -> Self {
+        LazyFrame {
+            closure: None,
+            site: None,
+            args: Vec::new(),
+            parent: std::ptr::null_mut(),
+            depth: None,
+        }
+    }
+}
+
 /// `Ctx::ret_kind` values.
 pub const RET_BOXED: u32 = 0;
 pub const RET_INT: u32 = 1;
@@ -303,6 +353,51 @@ pub const RET_DBL: u32 = 2;
 pub const RET_LGL: u32 = 3;
 
 impl Ctx {
+    /// The activation's environment, built (with its interpreter activation,
+    /// and its callers' first) if it ran without one so far.
+    #[inline]
+    pub fn frame(&mut self) -> &Env {
+        if self.env.is_none() {
+            self.materialize();
+        }
+        self.env.as_ref().expect("materialized frame")
+    }
+
+    #[cold]
+    fn materialize(&mut self) {
+        if !self.lazy.parent.is_null() {
+            // SAFETY: the caller's context outlives this call: it is
+            // suspended in the runtime call that made it.
+            unsafe { (*self.lazy.parent).frame() };
+        }
+        let interp = unsafe { &mut *self.interp };
+        let clo = self
+            .lazy
+            .closure
+            .clone()
+            .expect("a frameless activation knows its closure");
+        let env = interp.fresh_frame(&clo);
+        {
+            let mut slots = env.slots.borrow_mut();
+            for (slot, v) in slots.iter_mut().zip(self.lazy.args.drain(..)) {
+                *slot = Some(v);
+            }
+        }
+        let site = self.lazy.site.take().unwrap_or(vm::interp::CallSite::None);
+        self.lazy.depth = Some(interp.push_activation(&clo, &env, site, None, 0, 0, None));
+        self.env = Some(env);
+    }
+
+    /// The value in operand slot `s` (a runtime call's operand), in place.
+    pub fn operand_ref(&self, s: u32) -> &Value {
+        &self.anys[(s & !MOVE_OPERAND) as usize]
+    }
+
+    /// The value in operand slot `s`, moved out at its last use, else cloned.
+    pub fn take_operand(&mut self, s: u32) -> Value {
+        operand(&mut self.anys, s)
+    }
+
     /// The activation's result once its code returned normally: the native
     /// scalar it stored, else the boxed `result` (NULL if none).
     #[inline]
@@ -597,7 +692,7 @@ pub extern "C" fn rt_generic(c: *mut Ctx, pc: u32, args: *const u32, n: u32, dst
         // A function lookup that finds one (the generic path reports a
         // failed one).
         vm::bytecode::Op::LoadFun(sym, _) => {
-            let found = match c.env.lookup_function(sym) {
+            let found = match c.frame().lookup_function(sym) {
                 Some(f) => Some(f),
                 None => unsafe { &mut *c.interp }
                     .builtin_for(sym)
@@ -658,17 +753,20 @@ pub extern "C" fn rt_generic(c: *mut Ctx, pc: u32, args: *const u32, n: u32, dst
             return ST_OK;
         }
     }
+    // The interpreter's instruction may run R code or look at the call
+    // stack: the activation needs its frame now.
+    let env = c.frame().clone();
     let interp = unsafe { &mut *c.interp };
     let op = c.code.ops[pc as usize];
     let r = if vm::interp::Interp::generic_on_stack(&op) {
         // Straight onto the interpreter's operand stack (no operand vector).
         let anys = &mut c.anys;
-        interp.exec_generic_pushed(&c.code, &c.env, pc as usize, |stack| {
+        interp.exec_generic_pushed(&c.code, &env, pc as usize, |stack| {
             stack.extend(slots.iter().map(|&s| operand(anys, s)))
         })
     } else {
         let operands: Vec<Value> = slots.iter().map(|&s| operand(&mut c.anys, s)).collect();
-        interp.exec_generic(&c.code, &c.env, pc as usize, operands)
+        interp.exec_generic(&c.code, &env, pc as usize, operands)
     };
     finish(c, dst, unwound(r, &c.code, pc))
 }
@@ -735,15 +833,30 @@ fn call_positional(
     code.call_fb[fb as usize]
         .borrow_mut()
         .record(&c.anys[(fslot & !MOVE_OPERAND) as usize]);
-    let anys = &mut c.anys;
-    let values = args.iter().map(|&s| operand(anys, s));
     let interp = unsafe { &mut *c.interp };
     let saved = interp.cur_call_saved();
-    let r = interp.call_closure_positional(
-        &clo,
-        values,
-        vm::interp::CallSite::Code(code.clone(), call),
-    );
+    // Straight to the callee's compiled code when it has a version for
+    // these arguments (no frame unless it is observed), else through the
+    // interpreter, whose activation of the callee sits on this one's.
+    let direct = if args.len() == clo.code.nparams {
+        let handler = c.handler.clone();
+        handler.call_direct(interp, c, &clo, args, call)
+    } else {
+        None
+    };
+    let r = match direct {
+        Some(r) => r,
+        None => {
+            c.frame();
+            let anys = &mut c.anys;
+            let values = args.iter().map(|&s| operand(anys, s));
+            interp.call_closure_positional(
+                &clo,
+                values,
+                vm::interp::CallSite::Code(code.clone(), call),
+            )
+        }
+    };
     interp.restore_cur_call(saved);
     if fslot & MOVE_OPERAND != 0 {
         clear(&mut c.anys[(fslot & !MOVE_OPERAND) as usize]);
@@ -804,6 +917,8 @@ fn vec_set(c: &mut Ctx, src: u32, dst: u32, i: i32, v: Value, elem: u32) -> *con
             return p;
         }
     }
+    // (A classed vector's `[<-` method is R code: it may look at the frames.)
+    c.frame();
     let x = operand(&mut c.anys, src);
     let interp = unsafe { &mut *c.interp };
     let x = match vm::builtins::subset::assign_index(interp, x, &[Some(Value::Int(i))], v) {
@@ -1007,7 +1122,7 @@ pub extern "C" fn rt_length(c: *mut Ctx, slot: u32) -> i32 {
 pub extern "C" fn rt_callee_is(c: *mut Ctx, sym: u32, code: i64, builtin: u8) -> u8 {
     let c = unsafe { ctx(c) };
     let sym = vm::symbols::SymId(sym);
-    let found = match c.env.lookup_function(sym) {
+    let found = match c.frame().lookup_function(sym) {
         Some(f) => Some(f),
         None => unsafe { &mut *c.interp }
             .builtin_for(sym)
@@ -1058,7 +1173,9 @@ pub extern "C" fn rt_store_global(c: *mut Ctx, sym: u32, src: u32) {
 /// `dst` (the unbound marker when unbound).
 pub extern "C" fn rt_load_frame(c: *mut Ctx, slot: u32, dst: u32) {
     let c = unsafe { ctx(c) };
-    let v = c.env.frame_local(&c.code.locals, slot as usize);
+    c.frame();
+    let env = c.env.as_ref().expect("materialized frame");
+    let v = env.frame_local(&c.code.locals, slot as usize);
     set_binding(c, dst, v);
 }
 
@@ -1069,7 +1186,9 @@ pub extern "C" fn rt_store_frame(c: *mut Ctx, slot: u32, src: u32) {
         return;
     }
     let v = c.anys[src as usize].clone();
-    c.env.set_frame_local(&c.code.locals, slot as usize, v);
+    c.frame();
+    let env = c.env.as_ref().expect("materialized frame");
+    env.set_frame_local(&c.code.locals, slot as usize, v);
 }
 
 /// Word `k` of the entry values (an unboxed entry parameter).

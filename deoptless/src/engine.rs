@@ -12,7 +12,7 @@ use compiler::build::{Entry, EntryMode};
 use compiler::context::{ArgContext, ArgType, VersionTable};
 use compiler::ir::{Reason, Type};
 use compiler::lower::{Compiled, LowerOptions};
-use compiler::runtime::{Chaos, Ctx, ExitHandler, ExitState, RawExit, ST_ERROR};
+use compiler::runtime::{Chaos, Ctx, ExitHandler, ExitState, LazyFrame, RawExit, ST_ERROR};
 use osr::osr_in::{entry_label, EntryValue};
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -22,7 +22,7 @@ use std::time::Instant;
 use vm::bytecode::FunctionCode;
 use vm::env::Env;
 use vm::error::{RError, RResult};
-use vm::interp::{CountedLoop, Interp, Tier};
+use vm::interp::{CallSite, CountedLoop, Interp, Tier};
 use vm::value::{Closure, Value};
 
 /// After this many deoptimizations a function stays interpreted (as in Ř).
@@ -107,6 +107,21 @@ impl std::hash::Hasher for PtrHasher {
     }
 }
 
+/// The frame native code runs in: an interpreter activation's environment,
+/// or none yet (a direct call from compiled code, built when observed).
+pub enum Frame<'a> {
+    Built(&'a Env),
+    Lazy(LazyFrame),
+}
+
+/// The environment and activation depth a frameless activation built.
+pub struct BuiltFrame {
+    pub env: Env,
+    pub depth: usize,
+}
+
+const CANNOT_ENTER: &str = "internal error: compiled code handed over to code it cannot enter";
+
 /// A compiled deoptless continuation.
 pub struct Continuation {
     pub compiled: Rc<Compiled>,
@@ -125,6 +140,8 @@ pub struct Shared {
     next_version: std::cell::Cell<usize>,
     /// Reusable `any` slot arrays (and unbound flags) for native activations.
     pool: RefCell<Vec<SlotArrays>>,
+    /// Reusable argument lists of direct calls (`LazyFrame::args`).
+    arg_pool: RefCell<Vec<Vec<Value>>>,
     pub stats: RefCell<Stats>,
     trace: RefCell<Option<Box<dyn Write>>>,
     chaos: Option<Rc<RefCell<Chaos>>>,
@@ -211,6 +228,7 @@ impl Engine {
                 fns: RefCell::new(HashMap::default()),
                 next_version: std::cell::Cell::new(0),
                 pool: RefCell::new(Vec::new()),
+                arg_pool: RefCell::new(Vec::new()),
                 stats: RefCell::new(stats),
                 trace: RefCell::new(trace),
                 // A pointer into the RefCell, which `chaos` keeps alive with
@@ -424,7 +442,8 @@ impl Shared {
     fn version_for(
         &self,
         code: &FunctionCode,
-        args: &[Option<Value>],
+        nargs: usize,
+        arg_type: impl Fn(usize) -> ArgType,
     ) -> Option<(usize, Rc<Compiled>)> {
         let key = code as *const FunctionCode;
         let calls = code.invocations.get();
@@ -440,11 +459,7 @@ impl Shared {
             return None;
         }
         let admits = |c: &ArgContext| {
-            c.args.len() == args.len()
-                && args
-                    .iter()
-                    .zip(&c.args)
-                    .all(|(v, t)| v.as_ref().map_or(ArgType::Any, ArgType::of).fits(*t))
+            c.args.len() == nargs && c.args.iter().enumerate().all(|(k, t)| arg_type(k).fits(*t))
         };
         // The first admitting version, as `VersionTable::dispatch` orders them.
         if let Some((c, v)) = info.table.versions.iter().find(|(c, _)| admits(c)) {
@@ -459,7 +474,9 @@ impl Shared {
         if !info.due(calls, threshold) {
             return None;
         }
-        let ctx = &ArgContext::of(args);
+        let ctx = &ArgContext {
+            args: (0..nargs).map(&arg_type).collect(),
+        };
         // A new version for this context, or the generic one when the table is full.
         let target = if info.table.len() + 1 < MAX_VERSIONS {
             ctx.clone()
@@ -501,13 +518,13 @@ impl Shared {
         handler: Rc<dyn ExitHandler>,
         interp: &mut Interp,
         code: &Rc<FunctionCode>,
-        env: &Env,
+        frame: Frame<'_>,
         version: usize,
         compiled: &Compiled,
-        fill: impl FnOnce(&EntryParams, &mut [Value], &mut Vec<u64>) -> bool,
+        fill: impl FnOnce(&EntryParams, &mut [Value], &mut Vec<u64>, &[Value]) -> bool,
         trampolined: bool,
         entering: impl FnOnce(),
-    ) -> Option<RResult<Value>> {
+    ) -> Option<(RResult<Value>, Option<BuiltFrame>)> {
         // Slot arrays are reused across activations (a native call is cheap only
         // if its entry does not allocate).
         let (mut anys, mut unbound, mut entry) = self.pool.borrow_mut().pop().unwrap_or_default();
@@ -517,14 +534,19 @@ impl Shared {
         let missing = compiled.nslots - anys.len();
         anys.extend(std::iter::repeat_with(|| Value::Null).take(missing));
         unbound.resize(compiled.nslots, false);
-        if !fill(&compiled.params, &mut anys, &mut entry) {
+        let (env, lazy) = match frame {
+            Frame::Built(env) => (Some(env.clone()), LazyFrame::default()),
+            Frame::Lazy(lazy) => (None, lazy),
+        };
+        if !fill(&compiled.params, &mut anys, &mut entry, &lazy.args) {
             push_slot_arrays(&mut self.pool.borrow_mut(), anys, unbound, entry);
             return None;
         }
         let mut ctx = Ctx {
             interp: interp as *mut Interp,
             code: code.clone(),
-            env: env.clone(),
+            env,
+            lazy,
             unbound,
             anys,
             result: None,
@@ -559,7 +581,18 @@ impl Shared {
             std::mem::take(&mut ctx.unbound),
             std::mem::take(&mut ctx.entry),
         );
-        Some(result)
+        let mut args = std::mem::take(&mut ctx.lazy.args);
+        if args.capacity() > 0 {
+            args.clear();
+            self.arg_pool.borrow_mut().push(args);
+        }
+        // The frame a frameless activation built on the way (its activation
+        // is still pushed: the caller pops it).
+        let built = match (ctx.lazy.depth, ctx.env.take()) {
+            (Some(depth), Some(env)) => Some(BuiltFrame { env, depth }),
+            _ => None,
+        };
+        Some((result, built))
     }
 }
 
@@ -568,12 +601,15 @@ impl Tier for Engine {
         let code = &clo.code;
         let (version, compiled) = {
             let slots = env.slots.borrow();
-            self.shared.version_for(code, &slots[..code.nparams])?
+            let args = &slots[..code.nparams];
+            self.shared.version_for(code, args.len(), |k| {
+                args[k].as_ref().map_or(ArgType::Any, ArgType::of)
+            })?
         };
         // Parameter k is local slot k, cloned straight into its `any` slot
         // (a function entry's parameters are all boxed). The borrow of the
         // frame ends before native code runs.
-        let fill = |params: &EntryParams, anys: &mut [Value], _: &mut Vec<u64>| {
+        let fill = |params: &EntryParams, anys: &mut [Value], _: &mut Vec<u64>, _: &[Value]| {
             let slots = env.slots.borrow();
             for (k, &(slot, ty)) in params.iter().enumerate() {
                 match slots.get(k) {
@@ -585,17 +621,20 @@ impl Tier for Engine {
             }
             true
         };
-        let r = self.shared.run_native(
-            self.shared.clone(),
-            interp,
-            code,
-            env,
-            version,
-            &compiled,
-            fill,
-            false,
-            || {},
-        );
+        let r = self
+            .shared
+            .run_native(
+                self.shared.clone(),
+                interp,
+                code,
+                Frame::Built(env),
+                version,
+                &compiled,
+                fill,
+                false,
+                || {},
+            )
+            .map(|(r, _)| r);
         // A transfer exit (a `for` loop over polymorphic values, the
         // builder's `guarded_transfer`) handed over to loop code typed by
         // the values: go on in it, trampolined like a continuation.
@@ -613,11 +652,7 @@ impl Tier for Engine {
                         next.inputs,
                         || {},
                     )
-                    .unwrap_or_else(|| {
-                        Err(RError::new(
-                            "internal error: compiled code handed over to code it cannot enter",
-                        ))
-                    }),
+                    .unwrap_or_else(|| Err(RError::new(CANNOT_ENTER))),
             ),
             (_, r) => r,
         }
@@ -778,7 +813,7 @@ impl Shared {
         self.stats.borrow_mut().transfers += 1;
         let st = raw.state(c);
         // The locals as the interpreter (and OSR-in's entry state) sees them.
-        c.env.set_frame_locals(&c.code.locals, &st.locals);
+        st.env.set_frame_locals(&c.code.locals, &st.locals);
         let pc = st.pc as usize;
         // The loop's code goes on with the continuation's cleaned-up feedback
         // (the baseline's led to the failure that made the continuation).
@@ -789,7 +824,7 @@ impl Shared {
             .and_then(|fi| fi.conts.entries.iter().find(|(_, k)| k.id == c.version))
             .map(|(_, k)| k.feedback.clone())
             .unwrap_or_default();
-        let next = self.osr_code(&c.code, &c.env, pc, &st.stack, &st.loops, feedback);
+        let next = self.osr_code(&c.code, &st.env, pc, &st.stack, &st.loops, feedback);
         match next {
             Some((version, compiled, inputs)) => {
                 *self.pending.borrow_mut() = Some(Next {
@@ -836,8 +871,8 @@ fn push_slot_arrays(
 /// entry words.
 fn fill_entry_values(
     inputs: Vec<Option<EntryValue>>,
-) -> impl FnOnce(&EntryParams, &mut [Value], &mut Vec<u64>) -> bool {
-    move |params, anys, entry| {
+) -> impl FnOnce(&EntryParams, &mut [Value], &mut Vec<u64>, &[Value]) -> bool {
+    move |params, anys, entry, _| {
         for (k, (&(slot, ty), input)) in params.iter().zip(inputs).enumerate() {
             match input {
                 Some(EntryValue::Value(v)) if ty == compiler::ir::Type::Any => {
@@ -872,6 +907,94 @@ pub const LIVE_BRANCH_RATE: u32 = 32;
 pub const MAX_OSR_ENTRIES: usize = 4;
 
 impl ExitHandler for Shared {
+    fn call_direct(
+        &self,
+        interp: &mut Interp,
+        caller: &mut Ctx,
+        clo: &Rc<Closure>,
+        args: &[u32],
+        call: u32,
+    ) -> Option<RResult<Value>> {
+        let code = &clo.code;
+        let (version, compiled) = self.version_for(code, args.len(), |k| {
+            ArgType::of(caller.operand_ref(args[k]))
+        })?;
+        if compiled.params.len() != args.len()
+            || compiled.params.iter().any(|&(_, ty)| ty != Type::Any)
+        {
+            return None;
+        }
+        if let Err(e) = interp.begin_native_call() {
+            return Some(Err(e));
+        }
+        let mut lazy = LazyFrame {
+            closure: Some(clo.clone()),
+            site: Some(CallSite::Code(caller.code.clone(), call)),
+            args: self.arg_pool.borrow_mut().pop().unwrap_or_default(),
+            parent: caller as *mut Ctx,
+            depth: None,
+        };
+        lazy.args
+            .extend(args.iter().map(|&s| caller.take_operand(s)));
+        // Each parameter's `any` slot gets the argument (the frame, if it is
+        // ever built, binds the arguments as passed).
+        let fill = |params: &EntryParams, anys: &mut [Value], _: &mut Vec<u64>, args: &[Value]| {
+            for (&(slot, _), v) in params.iter().zip(args) {
+                anys[slot as usize].clone_from(v);
+            }
+            true
+        };
+        let handler = caller.handler.clone();
+        let ran = self.run_native(
+            handler.clone(),
+            interp,
+            code,
+            Frame::Lazy(lazy),
+            version,
+            &compiled,
+            fill,
+            false,
+            || {},
+        );
+        let r = match ran {
+            Some((r, Some(built))) => {
+                // Like `Engine::enter`: a transfer exit hands over to loop
+                // code (its exit built the frame).
+                let r = match (self.pending.borrow_mut().take(), r) {
+                    (Some(next), Ok(_)) => self
+                        .run_trampolined(
+                            handler,
+                            interp,
+                            code,
+                            &built.env,
+                            next.version,
+                            next.compiled,
+                            next.inputs,
+                            || {},
+                        )
+                        .unwrap_or_else(|| Err(RError::new(CANNOT_ENTER))),
+                    (_, r) => r,
+                };
+                let r = interp.pop_activation(built.depth, &built.env, r);
+                interp.recycle_frame(built.env);
+                r
+            }
+            Some((mut r, None)) => {
+                if let Err(e) = &mut r {
+                    if let Some(name) =
+                        vm::interp::site_name(&CallSite::Code(caller.code.clone(), call))
+                    {
+                        e.trace.push(name);
+                    }
+                }
+                r
+            }
+            None => Err(RError::new(CANNOT_ENTER)),
+        };
+        interp.end_native_call(code);
+        Some(r)
+    }
+
     fn dispatch(&self, interp: &mut Interp, c: &mut Ctx, raw: &RawExit) -> Option<RResult<Value>> {
         if raw.info.reason == Reason::Transfer {
             return Some(self.transfer(interp, c, raw));
@@ -1239,7 +1362,8 @@ impl Shared {
         // Dispatch latency: from the failing check to the continuation's entry
         // (its activation set up), measured just before native code runs.
         let cont_id = cont.id;
-        let fname: &str = &c.code.name;
+        let (code, env) = (c.code.clone(), c.frame().clone());
+        let fname: &str = &code.name;
         let cur = &cur;
         let entering = move || {
             let ns = (raw.started.elapsed().as_nanos() as u64).saturating_sub(trace_ns);
@@ -1272,7 +1396,6 @@ impl Shared {
             });
             return Ok(Ok(Value::Null));
         }
-        let (code, env) = (c.code.clone(), c.env.clone());
         self.run_trampolined(
             c.handler.clone(),
             interp,
@@ -1310,21 +1433,23 @@ impl Shared {
         // exits start chains of their own).
         let outer_chain = self.chain.replace(0);
         let result = loop {
-            let r = self.run_native(
-                handler.clone(),
-                interp,
-                code,
-                env,
-                version,
-                &compiled,
-                fill_entry_values(inputs),
-                true,
-                || {
-                    if let Some(f) = entering.take() {
-                        f()
-                    }
-                },
-            );
+            let r = self
+                .run_native(
+                    handler.clone(),
+                    interp,
+                    code,
+                    Frame::Built(env),
+                    version,
+                    &compiled,
+                    fill_entry_values(inputs),
+                    true,
+                    || {
+                        if let Some(f) = entering.take() {
+                            f()
+                        }
+                    },
+                )
+                .map(|(r, _)| r);
             let next = self.pending.borrow_mut().take();
             match (next, r) {
                 (Some(next), Some(Ok(_))) => {

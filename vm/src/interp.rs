@@ -225,6 +225,9 @@ pub struct Interp {
     /// Frames of finished activations that nothing else referenced, for
     /// reuse by `call_closure_positional` (no allocation per call).
     env_pool: Vec<Env>,
+    /// Calls of compiled code running without an activation in `frames`
+    /// (`begin_native_call`): they count towards `max_depth` too.
+    native_depth: usize,
     /// The random number generator (`set.seed`, `runif`, ...): per interpreter.
     pub rng: crate::rng::Rng,
 }
@@ -292,6 +295,7 @@ impl Interp {
             builtin_by_sym: Vec::new(),
             dims: DimCache::default(),
             env_pool: Vec::new(),
+            native_depth: 0,
             rng: crate::rng::Rng::new(),
         };
         it.define_base_constants();
@@ -562,7 +566,7 @@ impl Interp {
 
     /// A closure call starts: R's nesting limit, and the call count.
     fn begin_call(&mut self) -> RResult<()> {
-        if self.frames.len() >= self.max_depth {
+        if self.frames.len() + self.native_depth >= self.max_depth {
             return Err(RError::no_call(
                 "evaluation nested too deeply: infinite recursion / options(expressions=)?",
             ));
@@ -573,6 +577,21 @@ impl Interp {
         }
         self.stats.closure_calls += 1;
         Ok(())
+    }
+
+    /// A call made by compiled code straight to compiled code, without an
+    /// activation yet (the tier pushes one only if something observes the
+    /// frame, `push_activation`): the same nesting limit, step budget and
+    /// counts as `begin_call`. `end_native_call` when it returns.
+    pub fn begin_native_call(&mut self) -> RResult<()> {
+        self.begin_call()?;
+        self.native_depth += 1;
+        Ok(())
+    }
+
+    pub fn end_native_call(&mut self, code: &FunctionCode) {
+        self.native_depth -= 1;
+        code.invocations.set(code.invocations.get().wrapping_add(1));
     }
 
     pub fn call_closure(
@@ -655,7 +674,7 @@ impl Interp {
 
     /// A new, empty function frame for an activation of `clo`: a recycled
     /// one when available, else allocated.
-    fn fresh_frame(&mut self, clo: &Closure) -> Env {
+    pub fn fresh_frame(&mut self, clo: &Closure) -> Env {
         let code = &clo.code;
         if let Some(mut env) = self.env_pool.pop() {
             if let Some(f) = Rc::get_mut(&mut env) {
@@ -674,7 +693,7 @@ impl Interp {
     /// else refers to it (no closure, promise, continuation or exit state
     /// captured it): it is emptied at once, so it keeps no value alive, and
     /// nobody can observe that its memory is reused.
-    fn recycle_frame(&mut self, mut env: Env) {
+    pub fn recycle_frame(&mut self, mut env: Env) {
         if self.env_pool.len() >= Self::ENV_POOL {
             return;
         }
@@ -702,6 +721,31 @@ impl Interp {
         dispatch: Option<DispatchInfo>,
     ) -> RResult<Value> {
         let code = &clo.code;
+        let depth = self.push_activation(clo, &env, site, kept_args, pending, missing, dispatch);
+        let native = self.tier.clone().and_then(|t| t.enter(self, clo, &env));
+        let r = match native {
+            Some(r) => r,
+            None => self.run(code, &env, 0),
+        };
+        let r = self.pop_activation(depth, &env, r);
+        code.invocations.set(code.invocations.get().wrapping_add(1));
+        r
+    }
+
+    /// Push the activation of `clo` running in `env`; returns its depth (the
+    /// `pop_activation` argument). Also what a tier does when code running
+    /// without an activation (`begin_native_call`) needs one after all.
+    #[allow(clippy::too_many_arguments)]
+    pub fn push_activation(
+        &mut self,
+        clo: &Rc<Closure>,
+        env: &Env,
+        site: CallSite,
+        kept_args: Option<Args>,
+        pending: u64,
+        missing: u64,
+        dispatch: Option<DispatchInfo>,
+    ) -> usize {
         // Built in place, field by field: `push` of a struct literal builds
         // it on the stack and copies it with wide loads of narrow stores (a
         // store-forwarding stall on every call, which showed in profiles).
@@ -722,11 +766,13 @@ impl Interp {
             std::ptr::addr_of_mut!((*p).dispatch).write(dispatch.map(Box::new));
             self.frames.set_len(depth + 1);
         }
-        let native = self.tier.clone().and_then(|t| t.enter(self, clo, &env));
-        let r = match native {
-            Some(r) => r,
-            None => self.run(code, &env, 0),
-        };
+        depth
+    }
+
+    /// End the activation at `depth` (the top one) whose code returned `r`:
+    /// run its `on.exit` code, name its call in an error's trace, pop it.
+    pub fn pop_activation(&mut self, depth: usize, env: &Env, r: RResult<Value>) -> RResult<Value> {
+        debug_assert_eq!(self.frames.len(), depth + 1);
         let act = self.frames.last_mut().unwrap();
         let exits = std::mem::take(&mut act.on_exit);
         let mut r = r;
@@ -735,17 +781,19 @@ impl Interp {
                 e.trace.push(name);
             }
         }
-        for pc in exits {
-            let vis = self.visible;
-            if let Err(e) = self.run(code, &env, pc) {
-                r = Err(e);
+        if !exits.is_empty() {
+            let code = act.closure.code.clone();
+            for pc in exits {
+                let vis = self.visible;
+                if let Err(e) = self.run(&code, env, pc) {
+                    r = Err(e);
+                }
+                self.visible = vis;
             }
-            self.visible = vis;
         }
         // Dropped in place: `pop` would copy the activation out first (a
         // 96-byte move on every call, which showed in call profiles).
         self.frames.truncate(depth);
-        code.invocations.set(code.invocations.get().wrapping_add(1));
         r
     }
 
@@ -3306,7 +3354,7 @@ fn call_name(call: &Expr) -> Rc<str> {
 }
 
 /// The traceback name of an activation's call site.
-fn site_name(site: &CallSite) -> Option<Rc<str>> {
+pub fn site_name(site: &CallSite) -> Option<Rc<str>> {
     match site {
         CallSite::Code(c, i) => Some(call_name(&c.calls[*i as usize])),
         CallSite::Text(t) => Some(crate::error::call_function_name(t).into()),
