@@ -277,7 +277,7 @@ pub struct Ctx {
     /// direct call from compiled code, `LazyFrame`): read it through
     /// `frame`, which builds it when something observes it.
     pub env: Option<Env>,
-    pub lazy: LazyFrame,
+    pub lazy: Option<Box<LazyFrame>>,
     pub anys: Vec<Value>,
     /// `anys[i]` stands for an unbound local.
     pub unbound: Vec<bool>,
@@ -324,12 +324,13 @@ pub struct Ctx {
 /// call costs no environment, no activation and no binding of arguments.
 pub struct LazyFrame {
     pub closure: Option<Rc<Closure>>,
-    pub site: Option<vm::interp::CallSite>,
     /// The arguments as passed: parameter k's binding at entry.
     pub args: Vec<Value>,
     /// The calling activation's context, built first (activations are
-    /// pushed in call order); null when the caller has its own frame.
+    /// pushed in call order).
     pub parent: *mut Ctx,
+    /// The call in the caller's code (the activation's call site).
+    pub call: u32,
     /// The depth of the activation pushed for it, once built.
     pub depth: Option<usize>,
 }
@@ -338,9 +339,9 @@ impl Default for LazyFrame {
     fn default() -> Self {
         LazyFrame {
             closure: None,
-            site: None,
             args: Vec::new(),
             parent: std::ptr::null_mut(),
+            call: 0,
             depth: None,
         }
     }
@@ -365,27 +366,53 @@ impl Ctx {
 
     #[cold]
     fn materialize(&mut self) {
-        if !self.lazy.parent.is_null() {
-            // SAFETY: the caller's context outlives this call: it is
-            // suspended in the runtime call that made it.
-            unsafe { (*self.lazy.parent).frame() };
-        }
-        let interp = unsafe { &mut *self.interp };
-        let clo = self
+        // SAFETY: the caller's context outlives this call: it is suspended
+        // in the runtime call that made it.
+        let lazy = self
             .lazy
+            .as_mut()
+            .expect("an activation without a frame has a LazyFrame");
+        let caller = unsafe { &mut *lazy.parent };
+        caller.frame();
+        let site = vm::interp::CallSite::Code(caller.code.clone(), lazy.call);
+        let interp = unsafe { &mut *self.interp };
+        let clo = lazy
             .closure
             .clone()
             .expect("a frameless activation knows its closure");
         let env = interp.fresh_frame(&clo);
         {
             let mut slots = env.slots.borrow_mut();
-            for (slot, v) in slots.iter_mut().zip(self.lazy.args.drain(..)) {
+            for (slot, v) in slots.iter_mut().zip(lazy.args.drain(..)) {
                 *slot = Some(v);
             }
         }
-        let site = self.lazy.site.take().unwrap_or(vm::interp::CallSite::None);
-        self.lazy.depth = Some(interp.push_activation(&clo, &env, site, None, 0, 0, None));
+        lazy.depth = Some(interp.push_activation(&clo, &env, site, None, 0, 0, None));
         self.env = Some(env);
+    }
+
+    /// The function `sym` names, looked up from the activation's frame. An
+    /// activation without its frame binds nothing but its locals, so a name
+    /// that is not one of them is looked up from the closure's environment,
+    /// without building the frame.
+    pub fn lookup_function(&mut self, sym: vm::symbols::SymId) -> Option<Value> {
+        if let (None, Some(lazy)) = (&self.env, &self.lazy) {
+            if let Some(clo) = &lazy.closure {
+                if !self.code.locals.contains(&sym) {
+                    return clo.env.lookup_function(sym);
+                }
+            }
+        }
+        self.frame().lookup_function(sym)
+    }
+
+    /// `Interp::lazy_top`'s builder: `frame` of the context at `p`.
+    ///
+    /// # Safety
+    /// `p` points to a live `Ctx` (the tier sets `lazy_top` only while that
+    /// activation's code runs).
+    pub unsafe fn build_frame(p: *mut u8) {
+        unsafe { (*(p as *mut Ctx)).frame() };
     }
 
     /// The value in operand slot `s` (a runtime call's operand), in place.
@@ -688,11 +715,16 @@ pub extern "C" fn rt_generic(c: *mut Ctx, pc: u32, args: *const u32, n: u32, dst
             if let Some(st) = call_positional(c, slots, spec, call, fb, dst) {
                 return st;
             }
+            if c.env.is_none() {
+                if let Some(st) = call_builtin(c, slots, spec, call, fb, dst, pc) {
+                    return st;
+                }
+            }
         }
         // A function lookup that finds one (the generic path reports a
         // failed one).
         vm::bytecode::Op::LoadFun(sym, _) => {
-            let found = match c.frame().lookup_function(sym) {
+            let found = match c.lookup_function(sym) {
                 Some(f) => Some(f),
                 None => unsafe { &mut *c.interp }
                     .builtin_for(sym)
@@ -753,11 +785,19 @@ pub extern "C" fn rt_generic(c: *mut Ctx, pc: u32, args: *const u32, n: u32, dst
             return ST_OK;
         }
     }
+    let op = c.code.ops[pc as usize];
+    if c.env.is_none() && !vm::interp::Interp::generic_on_stack(&op) {
+        // Arithmetic, indexing, stores...: no frame needed (a warning
+        // builds it through `Interp::observe_frames`).
+        let operands: Vec<Value> = slots.iter().map(|&s| operand(&mut c.anys, s)).collect();
+        let interp = unsafe { &mut *c.interp };
+        let r = interp.exec_frame_free(&c.code, pc as usize, operands);
+        return finish(c, dst, unwound(r, &c.code, pc));
+    }
     // The interpreter's instruction may run R code or look at the call
     // stack: the activation needs its frame now.
     let env = c.frame().clone();
     let interp = unsafe { &mut *c.interp };
-    let op = c.code.ops[pc as usize];
     let r = if vm::interp::Interp::generic_on_stack(&op) {
         // Straight onto the interpreter's operand stack (no operand vector).
         let anys = &mut c.anys;
@@ -838,7 +878,7 @@ fn call_positional(
     // Straight to the callee's compiled code when it has a version for
     // these arguments (no frame unless it is observed), else through the
     // interpreter, whose activation of the callee sits on this one's.
-    let direct = if args.len() == clo.code.nparams {
+    let direct = if args.len() == clo.code.nparams && !clo.code.calls_want_frame.get() {
         let handler = c.handler.clone();
         handler.call_direct(interp, c, &clo, args, call)
     } else {
@@ -874,6 +914,42 @@ fn call_positional(
             ST_ERROR
         }
     })
+}
+
+/// A call of a builtin by an activation running without its frame: the
+/// builtin runs without one too (what reads the frames builds them first,
+/// `Interp::observe_frames`). Otherwise as `Op::Call` in `exec_slow`.
+/// `None`: the callee is not a builtin; nothing was consumed.
+fn call_builtin(
+    c: &mut Ctx,
+    slots: &[u32],
+    spec: u32,
+    call: u32,
+    fb: u32,
+    dst: u32,
+    pc: u32,
+) -> Option<u32> {
+    let (&fslot, args) = slots.split_first()?;
+    if !matches!(c.operand_ref(fslot), Value::Builtin(_)) {
+        return None;
+    }
+    let f = operand(&mut c.anys, fslot);
+    let code = c.code.clone();
+    code.call_fb[fb as usize].borrow_mut().record(&f);
+    let specs = &code.arg_specs[spec as usize];
+    let mut values = vm::args::Args::new();
+    for (spec, &s) in specs.iter().zip(args) {
+        vm::interp::push_arg(&mut values, spec, operand(&mut c.anys, s));
+    }
+    let interp = unsafe { &mut *c.interp };
+    let saved = interp.cur_call_saved();
+    let r = interp.call_value(&f, values, vm::interp::CallSite::Code(code.clone(), call));
+    interp.restore_cur_call(saved);
+    let r = r.map_err(|e| interp.attribute(e, &code, call));
+    if let Ok(v) = &r {
+        code.call_fb[fb as usize].borrow_mut().record_result(v);
+    }
+    Some(finish(c, dst, unwound(r, &code, pc)))
 }
 
 /// Releases the operands a runtime call consumed (those moved at their last
@@ -1122,7 +1198,7 @@ pub extern "C" fn rt_length(c: *mut Ctx, slot: u32) -> i32 {
 pub extern "C" fn rt_callee_is(c: *mut Ctx, sym: u32, code: i64, builtin: u8) -> u8 {
     let c = unsafe { ctx(c) };
     let sym = vm::symbols::SymId(sym);
-    let found = match c.frame().lookup_function(sym) {
+    let found = match c.lookup_function(sym) {
         Some(f) => Some(f),
         None => unsafe { &mut *c.interp }
             .builtin_for(sym)

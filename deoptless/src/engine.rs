@@ -47,7 +47,8 @@ pub const MAX_VERSIONS: usize = 4;
 /// A function's compiled versions and its deoptimization history.
 #[derive(Default)]
 struct FnInfo {
-    table: VersionTable<Rc<Compiled>>,
+    /// The versions by argument context, each with its id.
+    table: VersionTable<(usize, Rc<Compiled>)>,
     deopts: u32,
     /// `invocations` when a version was last retired (or failed to compile):
     /// the function is recompiled after `jit_threshold` more calls.
@@ -111,7 +112,7 @@ impl std::hash::Hasher for PtrHasher {
 /// or none yet (a direct call from compiled code, built when observed).
 pub enum Frame<'a> {
     Built(&'a Env),
-    Lazy(LazyFrame),
+    Lazy(Box<LazyFrame>),
 }
 
 /// The environment and activation depth a frameless activation built.
@@ -140,8 +141,9 @@ pub struct Shared {
     next_version: std::cell::Cell<usize>,
     /// Reusable `any` slot arrays (and unbound flags) for native activations.
     pool: RefCell<Vec<SlotArrays>>,
-    /// Reusable argument lists of direct calls (`LazyFrame::args`).
-    arg_pool: RefCell<Vec<Vec<Value>>>,
+    /// Reusable frame descriptions of direct calls (`LazyFrame`).
+    #[allow(clippy::vec_box)] // (the boxes are what is reused)
+    lazy_pool: RefCell<Vec<Box<LazyFrame>>>,
     pub stats: RefCell<Stats>,
     trace: RefCell<Option<Box<dyn Write>>>,
     chaos: Option<Rc<RefCell<Chaos>>>,
@@ -228,7 +230,7 @@ impl Engine {
                 fns: RefCell::new(HashMap::default()),
                 next_version: std::cell::Cell::new(0),
                 pool: RefCell::new(Vec::new()),
-                arg_pool: RefCell::new(Vec::new()),
+                lazy_pool: RefCell::new(Vec::new()),
                 stats: RefCell::new(stats),
                 trace: RefCell::new(trace),
                 // A pointer into the RefCell, which `chaos` keeps alive with
@@ -462,14 +464,8 @@ impl Shared {
             c.args.len() == nargs && c.args.iter().enumerate().all(|(k, t)| arg_type(k).fits(*t))
         };
         // The first admitting version, as `VersionTable::dispatch` orders them.
-        if let Some((c, v)) = info.table.versions.iter().find(|(c, _)| admits(c)) {
-            let id = info
-                .ids
-                .iter()
-                .find(|(_, ic)| ic == c)
-                .map(|(id, _)| *id)
-                .unwrap_or(0);
-            return Some((id, v.clone()));
+        if let Some((_, (id, v))) = info.table.versions.iter().find(|(c, _)| admits(c)) {
+            return Some((*id, v.clone()));
         }
         if !info.due(calls, threshold) {
             return None;
@@ -491,7 +487,8 @@ impl Shared {
             Some(c) => {
                 let id = self.next_version.get();
                 self.next_version.set(id + 1);
-                info.table.insert(target.clone(), c.clone());
+                info.table.insert(target.clone(), (id, c.clone()));
+                code.calls_want_frame.set(false);
                 info.ids.push((id, target));
                 info.births.insert(id, (calls, 0));
                 Some((id, c))
@@ -535,10 +532,11 @@ impl Shared {
         anys.extend(std::iter::repeat_with(|| Value::Null).take(missing));
         unbound.resize(compiled.nslots, false);
         let (env, lazy) = match frame {
-            Frame::Built(env) => (Some(env.clone()), LazyFrame::default()),
-            Frame::Lazy(lazy) => (None, lazy),
+            Frame::Built(env) => (Some(env.clone()), None),
+            Frame::Lazy(lazy) => (None, Some(lazy)),
         };
-        if !fill(&compiled.params, &mut anys, &mut entry, &lazy.args) {
+        let args = lazy.as_ref().map_or(&[][..], |l| &l.args[..]);
+        if !fill(&compiled.params, &mut anys, &mut entry, args) {
             push_slot_arrays(&mut self.pool.borrow_mut(), anys, unbound, entry);
             return None;
         }
@@ -567,7 +565,20 @@ impl Shared {
         ctx.anys_ptr = ctx.anys.as_mut_ptr();
         ctx.unbound_ptr = ctx.unbound.as_mut_ptr();
         entering();
-        let status = (compiled.entry)(&mut ctx as *mut Ctx);
+        // An activation without a frame is the one `observe_frames` builds
+        // while its code runs. (One with a frame leaves `lazy_top` as it is:
+        // whatever it names is alive below it, and built.)
+        let status = if ctx.env.is_none() {
+            let outer = interp.lazy_top.replace((
+                &mut ctx as *mut Ctx as *mut u8,
+                Ctx::build_frame as unsafe fn(*mut u8),
+            ));
+            let status = (compiled.entry)(&mut ctx as *mut Ctx);
+            interp.lazy_top = outer;
+            status
+        } else {
+            (compiled.entry)(&mut ctx as *mut Ctx)
+        };
         let result = if status == ST_ERROR {
             Err(ctx.error.take().unwrap_or_else(|| {
                 RError::new("internal error: compiled code failed without an error")
@@ -581,17 +592,18 @@ impl Shared {
             std::mem::take(&mut ctx.unbound),
             std::mem::take(&mut ctx.entry),
         );
-        let mut args = std::mem::take(&mut ctx.lazy.args);
-        if args.capacity() > 0 {
-            args.clear();
-            self.arg_pool.borrow_mut().push(args);
-        }
         // The frame a frameless activation built on the way (its activation
         // is still pushed: the caller pops it).
-        let built = match (ctx.lazy.depth, ctx.env.take()) {
-            (Some(depth), Some(env)) => Some(BuiltFrame { env, depth }),
-            _ => None,
-        };
+        let built = ctx.lazy.take().and_then(|mut lazy| {
+            let depth = lazy.depth.take();
+            lazy.args.clear();
+            lazy.closure = None;
+            self.lazy_pool.borrow_mut().push(lazy);
+            Some(BuiltFrame {
+                env: ctx.env.take()?,
+                depth: depth?,
+            })
+        });
         Some((result, built))
     }
 }
@@ -924,16 +936,23 @@ impl ExitHandler for Shared {
         {
             return None;
         }
+        if compiled.wants_frame() {
+            // (Until the function is compiled again: a new version is tried
+            // without a frame; `install_version` clears the flag.)
+            code.calls_want_frame.set(true);
+            return None;
+        }
+        compiled
+            .direct_calls
+            .set(compiled.direct_calls.get().saturating_add(1));
+        self.stats.borrow_mut().direct_calls += 1;
         if let Err(e) = interp.begin_native_call() {
             return Some(Err(e));
         }
-        let mut lazy = LazyFrame {
-            closure: Some(clo.clone()),
-            site: Some(CallSite::Code(caller.code.clone(), call)),
-            args: self.arg_pool.borrow_mut().pop().unwrap_or_default(),
-            parent: caller as *mut Ctx,
-            depth: None,
-        };
+        let mut lazy = self.lazy_pool.borrow_mut().pop().unwrap_or_default();
+        lazy.closure = Some(clo.clone());
+        lazy.parent = caller as *mut Ctx;
+        lazy.call = call;
         lazy.args
             .extend(args.iter().map(|&s| caller.take_operand(s)));
         // Each parameter's `any` slot gets the argument (the frame, if it is
@@ -958,9 +977,14 @@ impl ExitHandler for Shared {
         );
         let r = match ran {
             Some((r, Some(built))) => {
+                compiled
+                    .frames_built
+                    .set(compiled.frames_built.get().saturating_add(1));
+                self.stats.borrow_mut().direct_frames_built += 1;
                 // Like `Engine::enter`: a transfer exit hands over to loop
                 // code (its exit built the frame).
-                let r = match (self.pending.borrow_mut().take(), r) {
+                let next = self.pending.borrow_mut().take();
+                let r = match (next, r) {
                     (Some(next), Ok(_)) => self
                         .run_trampolined(
                             handler,

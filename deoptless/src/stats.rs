@@ -37,6 +37,11 @@ pub struct Stats {
     /// Total compile time of deoptless continuations.
     pub continuation_compile_ns_total: u64,
     pub closure_calls: u64,
+    /// Calls compiled code made straight to compiled code without an
+    /// interpreter frame, and those of them that built it after all (an
+    /// exit, a builtin or R code that looked at the frames).
+    pub direct_calls: u64,
+    pub direct_frames_built: u64,
     pub builtin_calls: u64,
     pub wall_ns: u64,
     pub status: i32,

@@ -308,6 +308,10 @@ pub struct FunctionCode {
     /// Hotness, the tier-up counter: completed calls, plus one per
     /// `interp::LOOP_WORK_PER_CALL` backward jumps.
     pub invocations: Cell<u32>,
+    /// Set by the tier when calls of this function from compiled code should
+    /// build its frame at once (its activations observe it; the VM does not
+    /// read it).
+    pub calls_want_frame: Cell<bool>,
     /// Set when a callee reached an activation's frame through
     /// `parent.frame()`: code compiled from then on keeps every local in
     /// the frame, as for `reflective` code.

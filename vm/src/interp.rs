@@ -228,6 +228,10 @@ pub struct Interp {
     /// Calls of compiled code running without an activation in `frames`
     /// (`begin_native_call`): they count towards `max_depth` too.
     native_depth: usize,
+    /// The innermost activation of compiled code running without an
+    /// interpreter activation, and the function that builds its frame and
+    /// its callers' (the tier's; `observe_frames`). Null when none.
+    pub lazy_top: Option<(*mut u8, FrameBuilder)>,
     /// The random number generator (`set.seed`, `runif`, ...): per interpreter.
     pub rng: crate::rng::Rng,
 }
@@ -296,6 +300,7 @@ impl Interp {
             dims: DimCache::default(),
             env_pool: Vec::new(),
             native_depth: 0,
+            lazy_top: None,
             rng: crate::rng::Rng::new(),
         };
         it.define_base_constants();
@@ -347,6 +352,7 @@ impl Interp {
     /// level: GNU R's `warning()` from C code (coercion warnings), which
     /// takes the call of the current context, not the builtin's.
     pub fn warning_in_context(&mut self, msg: impl Into<String>) -> RResult<()> {
+        self.observe_frames();
         let call = match self.cur_call {
             Some((code, ci)) => {
                 // SAFETY: see `warning`.
@@ -410,7 +416,14 @@ impl Interp {
     }
 
     /// The call text of the innermost closure activation (`None` at top level).
-    pub fn frame_call_text(&self) -> Option<String> {
+    pub fn frame_call_text(&mut self) -> Option<String> {
+        self.observe_frames();
+        self.top_call_text()
+    }
+
+    /// `frame_call_text` where no activation can be without its frame (the
+    /// interpreter's own variable lookups).
+    fn top_call_text(&self) -> Option<String> {
         self.frames.last().and_then(|a| a.site.text())
     }
 
@@ -423,7 +436,8 @@ impl Interp {
         })
     }
 
-    pub fn current_activation(&self) -> Option<&Activation> {
+    pub fn current_activation(&mut self) -> Option<&Activation> {
+        self.observe_frames();
         self.frames.last()
     }
 
@@ -496,7 +510,8 @@ impl Interp {
         }
     }
 
-    pub fn find_function(&self, name: &str) -> Option<Value> {
+    pub fn find_function(&mut self, name: &str) -> Option<Value> {
+        self.observe_frames();
         let s = intern(name);
         let env = self
             .frames
@@ -736,6 +751,7 @@ impl Interp {
     /// `pop_activation` argument). Also what a tier does when code running
     /// without an activation (`begin_native_call`) needs one after all.
     #[allow(clippy::too_many_arguments)]
+    #[inline]
     pub fn push_activation(
         &mut self,
         clo: &Rc<Closure>,
@@ -746,6 +762,12 @@ impl Interp {
         missing: u64,
         dispatch: Option<DispatchInfo>,
     ) -> usize {
+        // Activations are pushed in call order: compiled code running
+        // without its own (a builtin it called calls a closure) builds it
+        // first.
+        if self.lazy_top.is_some() {
+            self.observe_frames();
+        }
         // Built in place, field by field: `push` of a struct literal builds
         // it on the stack and copies it with wide loads of narrow stores (a
         // store-forwarding stall on every call, which showed in profiles).
@@ -771,6 +793,7 @@ impl Interp {
 
     /// End the activation at `depth` (the top one) whose code returned `r`:
     /// run its `on.exit` code, name its call in an error's trace, pop it.
+    #[inline]
     pub fn pop_activation(&mut self, depth: usize, env: &Env, r: RResult<Value>) -> RResult<Value> {
         debug_assert_eq!(self.frames.len(), depth + 1);
         let act = self.frames.last_mut().unwrap();
@@ -894,7 +917,7 @@ impl Interp {
                 return RError::with_call(msg, crate::deparse::deparse(&code.calls[ci as usize]));
             }
         }
-        match self.frame_call_text() {
+        match self.top_call_text() {
             Some(c) => RError::with_call(msg, c),
             None => RError::no_call(msg),
         }
@@ -925,7 +948,7 @@ impl Interp {
                             "argument \"{}\" is missing, with no default",
                             code.locals[slot]
                         );
-                        return Err(match self.frame_call_text() {
+                        return Err(match self.top_call_text() {
                             Some(c) => RError::with_call(msg, c),
                             None => RError::no_call(msg),
                         });
@@ -998,21 +1021,7 @@ impl Interp {
             names: Vec::with_capacity(argc),
         };
         for (k, v) in self.stack.drain(start..).enumerate() {
-            match &specs[k] {
-                ArgSpec::Positional | ArgSpec::Empty => args.push(None, v),
-                ArgSpec::Named(s) => args.push(Some(s.name()), v),
-                ArgSpec::Dots => {
-                    if let Value::Vec(l) = &v {
-                        if let VecData::List(items) = &l.data {
-                            let names = l.names();
-                            for (i, item) in items.iter().enumerate() {
-                                let n = names.and_then(|n| n[i].clone()).filter(|n| !n.is_empty());
-                                args.push(n, item.clone());
-                            }
-                        }
-                    }
-                }
-            }
+            push_arg(&mut args, &specs[k], v);
         }
         args
     }
@@ -2159,6 +2168,27 @@ impl Interp {
         code: &Rc<FunctionCode>,
         env: &Env,
         pc: usize,
+        operands: Vec<Value>,
+    ) -> RResult<Value> {
+        let op = code.ops[pc];
+        if Self::generic_on_stack(&op) {
+            // The one place that decides which instructions take this path
+            // (`rt_generic` pushes their operands itself).
+            return self.exec_generic_pushed(code, env, pc, |stack| stack.extend(operands));
+        }
+        self.exec_frame_free(code, pc, operands)
+    }
+
+    /// `exec_generic` of an instruction that is not `generic_on_stack`
+    /// (arithmetic, comparison, indexing, element stores, loop steps,
+    /// conditions): these read and write no variable, call no closure and
+    /// need no frame (a warning's call text asks for the frames through
+    /// `observe_frames`). Compiled code running without an activation
+    /// (`begin_native_call`) runs them without building one.
+    pub fn exec_frame_free(
+        &mut self,
+        code: &Rc<FunctionCode>,
+        pc: usize,
         mut operands: Vec<Value>,
     ) -> RResult<Value> {
         let op = code.ops[pc];
@@ -2177,11 +2207,6 @@ impl Interp {
                 },
             )
         };
-        if Self::generic_on_stack(&op) {
-            // The one place that decides which instructions take this path
-            // (`rt_generic` pushes their operands itself).
-            return self.exec_generic_pushed(code, env, pc, |stack| stack.extend(operands));
-        }
         let saved = self.cur_call;
         let r = match op {
             Op::Visible(b) => {
@@ -2295,14 +2320,25 @@ impl Interp {
                 truth.map(|t| Value::Lgl(t as i32))
             }
             // `generic_on_stack` sent every other instruction to the slow path.
-            _ => {
-                let base = self.stack.len();
-                self.stack.extend(operands);
-                self.exec_slow_generic(code, env, pc, base)
-            }
+            _ => Err(RError::new(format!(
+                "internal error: {:?} is not a frame-free instruction",
+                op
+            ))),
         };
         self.cur_call = saved;
         r
+    }
+
+    /// Build the frames of compiled code running without an activation
+    /// (`lazy_top`), before something reads `frames`.
+    pub fn observe_frames(&mut self) {
+        // (Taken while it builds: building pushes activations.)
+        if let Some((ctx, build)) = self.lazy_top.take() {
+            // SAFETY: the tier sets `lazy_top` only while that activation's
+            // code runs (its context is alive), and `build` is idempotent.
+            unsafe { build(ctx) }
+            self.lazy_top = Some((ctx, build));
+        }
     }
 
     /// Does `exec_generic` run `op` through the slow-path executor on the
@@ -3350,6 +3386,30 @@ fn call_name(call: &Expr) -> Rc<str> {
             _ => "<Anonymous>".into(),
         },
         _ => "<Anonymous>".into(),
+    }
+}
+
+/// How a tier builds the frames of an activation that runs without them
+/// (`Interp::lazy_top`): called with the activation's context.
+pub type FrameBuilder = unsafe fn(*mut u8);
+
+/// Add argument `v`, passed as `spec` says, to `args` (a `...` list's
+/// elements one by one, with their names).
+pub fn push_arg(args: &mut Args, spec: &ArgSpec, v: Value) {
+    match spec {
+        ArgSpec::Positional | ArgSpec::Empty => args.push(None, v),
+        ArgSpec::Named(s) => args.push(Some(s.name()), v),
+        ArgSpec::Dots => {
+            if let Value::Vec(l) = &v {
+                if let VecData::List(items) = &l.data {
+                    let names = l.names();
+                    for (i, item) in items.iter().enumerate() {
+                        let n = names.and_then(|n| n[i].clone()).filter(|n| !n.is_empty());
+                        args.push(n, item.clone());
+                    }
+                }
+            }
+        }
     }
 }
 

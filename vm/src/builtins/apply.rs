@@ -21,7 +21,7 @@ pub const BUILTINS: &[BuiltinDef] = &[
 ];
 
 /// A function argument given as a function or as a function's name.
-fn function_arg(interp: &Interp, f: Option<Value>) -> RResult<Value> {
+fn function_arg(interp: &mut Interp, f: Option<Value>) -> RResult<Value> {
     match f {
         Some(f) if f.is_function() => Ok(f),
         Some(f) => match super::output::arg_str(&Some(f)) {

@@ -73,14 +73,14 @@ fn is_empty_env(e: &Env) -> bool {
 
 /// The environment a builtin is called from: the innermost closure's frame,
 /// or the global environment at top level.
-pub fn calling_env(interp: &Interp) -> Env {
+pub fn calling_env(interp: &mut Interp) -> Env {
     interp
         .current_activation()
         .map(|a| a.env.clone())
         .unwrap_or_else(|| interp.global.clone())
 }
 
-fn env_arg(v: Option<Value>, interp: &Interp, what: &str) -> RResult<Env> {
+fn env_arg(v: Option<Value>, interp: &mut Interp, what: &str) -> RResult<Env> {
     match v {
         None => Ok(calling_env(interp)),
         Some(Value::Env(e)) => Ok(e),
@@ -194,6 +194,7 @@ fn bi_parent_frame(interp: &mut Interp, args: Args) -> RResult<Value> {
         Some(x) if x >= 1.0 => x as usize,
         Some(_) => return Err(RError::new("invalid 'n' value")),
     };
+    interp.observe_frames();
     let frames = &interp.frames;
     let env = if frames.len() > n {
         let a = &frames[frames.len() - 1 - n];

@@ -23,7 +23,7 @@ pub const BUILTINS: &[BuiltinDef] = &[
 ];
 
 /// Resolve a function argument given as a function or as a name.
-fn as_function(interp: &Interp, f: Option<Value>, what: &str) -> RResult<Value> {
+fn as_function(interp: &mut Interp, f: Option<Value>, what: &str) -> RResult<Value> {
     match f {
         Some(f) if f.is_function() => Ok(f),
         Some(Value::Vec(v)) if matches!(&v.data, VecData::Str(s) if s.len() == 1) => {

@@ -206,12 +206,12 @@ pub(crate) fn is_rle(x: &Value) -> bool {
 
 /// The user-defined S3 method `generic.<class>` (a closure) for a value with a
 /// class attribute, searched along the class vector.
-pub(crate) fn s3_method(interp: &Interp, generic: &str, x: &Value) -> Option<Value> {
+pub(crate) fn s3_method(interp: &mut Interp, generic: &str, x: &Value) -> Option<Value> {
     s3_method_named(interp, generic, x).map(|(f, _)| f)
 }
 
 /// `s3_method` with the method's name (`print.foo`).
-fn s3_method_named(interp: &Interp, generic: &str, x: &Value) -> Option<(Value, String)> {
+fn s3_method_named(interp: &mut Interp, generic: &str, x: &Value) -> Option<(Value, String)> {
     for class in x.explicit_class()? {
         let name = format!("{}.{}", generic, class);
         if let Some(f @ Value::Closure(_)) = interp.find_function(&name) {
