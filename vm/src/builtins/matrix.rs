@@ -131,22 +131,28 @@ fn builtin_max_col(_: &mut Interp, args: Args) -> RResult<Value> {
         },
         None => return Err(RError::new("'m' must be numeric")),
     };
-    let out = (0..nr)
-        .map(|i| {
-            let mut best: Option<(usize, f64)> = None;
-            for j in 0..nc {
-                let v = data[i + j * nr];
-                if v.is_nan() {
-                    return NA_INTEGER;
-                }
-                match best {
-                    Some((_, b)) if v < b || (v == b && !last) => {}
-                    _ => best = Some((j, v)),
-                }
+    // Column by column (contiguous), keeping each row's best so far: a row
+    // with a NaN is NA; ties keep the first (or, for "last", the last) column.
+    let mut best = vec![0.0f64; nr];
+    let mut out = vec![if nc == 0 { NA_INTEGER } else { 1 }; nr];
+    let mut na = vec![false; nr];
+    for j in 0..nc {
+        let col = &data[j * nr..(j + 1) * nr];
+        for i in 0..nr {
+            let v = col[i];
+            if v.is_nan() {
+                na[i] = true;
+            } else if j == 0 || v > best[i] || (last && v == best[i]) {
+                best[i] = v;
+                out[i] = j as i32 + 1;
             }
-            best.map_or(NA_INTEGER, |(j, _)| j as i32 + 1)
-        })
-        .collect();
+        }
+    }
+    for (o, &na) in out.iter_mut().zip(&na) {
+        if na {
+            *o = NA_INTEGER;
+        }
+    }
     Ok(int_vec(out))
 }
 

@@ -82,7 +82,7 @@ fn resolve_numeric(
         }
         return Ok((0..n).filter(|&i| keep[i]).map(Some).collect());
     }
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(vals.size_hint().0);
     for v in vals {
         match v {
             None => out.push(None),
@@ -345,6 +345,8 @@ fn select_direct(d: &VecData, i: &Value) -> Option<VecData> {
     fn by_lgl<T: Clone>(v: &[T], na: T, l: &[i32]) -> Vec<T> {
         let mut out = Vec::new();
         if l.len() == v.len() {
+            // Counted first: one allocation of the result's size.
+            out.reserve_exact(l.iter().filter(|&&b| b != 0).count());
             for (x, &b) in v.iter().zip(l) {
                 if b == NA_LOGICAL {
                     out.push(na.clone());
@@ -414,16 +416,42 @@ fn index_matrix(
     };
     let ri = resolve_dim(i, nr, rn, has_dn)?;
     let cj = resolve_dim(j, nc, cn, has_dn)?;
-    let mut pos = Vec::with_capacity(ri.len() * cj.len());
-    for c in &cj {
-        for r in &ri {
-            pos.push(match (r, c) {
-                (Some(r), Some(c)) => Some(c * nr + r),
-                _ => None,
-            });
+    let data = if ri.iter().chain(&cj).all(|p| p.is_some()) {
+        // No NA subscript: the block copied column by column (whole columns
+        // as slices when all rows are taken), without a position list.
+        let rows: Option<Vec<usize>> = i.as_ref().map(|_| ri.iter().flatten().copied().collect());
+        let cols: Vec<usize> = cj.iter().flatten().copied().collect();
+        fn block<T: Clone>(v: &[T], nr: usize, rows: &Option<Vec<usize>>, cols: &[usize]) -> Vec<T> {
+            let mut out = Vec::with_capacity(rows.as_ref().map_or(nr, |r| r.len()) * cols.len());
+            for &c in cols {
+                let col = &v[c * nr..(c + 1) * nr];
+                match rows {
+                    None => out.extend_from_slice(col),
+                    Some(rows) => out.extend(rows.iter().map(|&r| col[r].clone())),
+                }
+            }
+            out
         }
-    }
-    let data = xv.data.select(&pos);
+        match &xv.data {
+            VecData::Lgl(v) => VecData::Lgl(block(v, nr, &rows, &cols)),
+            VecData::Int(v) => VecData::Int(block(v, nr, &rows, &cols)),
+            VecData::Dbl(v) => VecData::Dbl(block(v, nr, &rows, &cols)),
+            VecData::Cplx(v) => VecData::Cplx(block(v, nr, &rows, &cols)),
+            VecData::Str(v) => VecData::Str(block(v, nr, &rows, &cols)),
+            VecData::List(v) => VecData::List(block(v, nr, &rows, &cols)),
+        }
+    } else {
+        let mut pos = Vec::with_capacity(ri.len() * cj.len());
+        for c in &cj {
+            for r in &ri {
+                pos.push(match (r, c) {
+                    (Some(r), Some(c)) => Some(c * nr + r),
+                    _ => None,
+                });
+            }
+        }
+        xv.data.select(&pos)
+    };
     let sel_names = |ns: Option<&[RStr]>, p: &[Option<usize>]| -> Value {
         match ns {
             Some(ns) => Value::from_data(VecData::Str(select_from(ns, p, None))),
