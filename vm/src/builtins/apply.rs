@@ -248,7 +248,11 @@ fn builtin_tapply(interp: &mut Interp, args: Args) -> RResult<Value> {
     let scalar = |v: &Value| v.len() == 1 && !matches!(v.vtype(), None | Some(VType::List));
     if simplify_flag && results.iter().all(scalar) {
         // No groups at all: R's `array(NA, 0)`, a logical array.
-        let t = results.iter().filter_map(|r| r.vtype()).max().unwrap_or(VType::Lgl);
+        let t = results
+            .iter()
+            .filter_map(|r| r.vtype())
+            .max()
+            .unwrap_or(VType::Lgl);
         let mut data = VecData::empty(t);
         for r in &results {
             crate::coerce::append_data(&mut data, r.as_vector().unwrap().data.coerce(t));

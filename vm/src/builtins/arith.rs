@@ -472,7 +472,8 @@ fn int_add_sub(op: ArithOp, xs: &[i32], ys: &[i32], n: usize) -> Option<Vec<i32>
         } else {
             p as i64 + q as i64
         };
-        bad |= (p == NA_INTEGER) | (q == NA_INTEGER) | (r > i32::MAX as i64) | (r <= i32::MIN as i64);
+        bad |=
+            (p == NA_INTEGER) | (q == NA_INTEGER) | (r > i32::MAX as i64) | (r <= i32::MIN as i64);
         r as i32
     });
     (!bad).then_some(out)

@@ -421,7 +421,12 @@ fn index_matrix(
         // as slices when all rows are taken), without a position list.
         let rows: Option<Vec<usize>> = i.as_ref().map(|_| ri.iter().flatten().copied().collect());
         let cols: Vec<usize> = cj.iter().flatten().copied().collect();
-        fn block<T: Clone>(v: &[T], nr: usize, rows: &Option<Vec<usize>>, cols: &[usize]) -> Vec<T> {
+        fn block<T: Clone>(
+            v: &[T],
+            nr: usize,
+            rows: &Option<Vec<usize>>,
+            cols: &[usize],
+        ) -> Vec<T> {
             let mut out = Vec::with_capacity(rows.as_ref().map_or(nr, |r| r.len()) * cols.len());
             for &c in cols {
                 let col = &v[c * nr..(c + 1) * nr];
