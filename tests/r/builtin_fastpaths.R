@@ -106,3 +106,26 @@ print(c(.Machine$integer.max, 1L) + 1L)
 print(c(-.Machine$integer.max, 5L) - 1:2)
 print(c(TRUE, FALSE, NA) + c(TRUE, TRUE, TRUE))
 print(integer(0) - 1L)
+
+# matrix element assignment
+dm <- matrix(c(1.5, 2, 3, 4), 2, dimnames = list(c("a", "b"), c("x", "y")))
+dm[2, 1] <- 7L
+dm[1, 2] <- NA_integer_
+dm[2, 2] <- NA
+print(dm)
+im <- matrix(1:6, 2)
+im[1, 3] <- 10L
+im[2, 2] <- 2.5
+print(im)
+lm2 <- matrix(TRUE, 2, 2)
+lm2[2, 1] <- NA
+lm2[1, 2] <- 3L
+print(lm2)
+sm <- matrix(letters[1:4], 2)
+sm[2, 2] <- "z"
+print(sm)
+im2 <- im
+im2[1, 1] <- 0
+print(im[1, 1])
+r <- tryCatch({ im[3, 1] <- 1L; "no error" }, error = function(e) conditionMessage(e))
+print(r)

@@ -257,6 +257,13 @@ fn builtin_tapply(interp: &mut Interp, args: Args) -> RResult<Value> {
         for r in &results {
             crate::coerce::append_data(&mut data, r.as_vector().unwrap().data.coerce(t));
         }
+        if labels.is_empty() {
+            // `array(NA, 0, list(character(0)))`: R drops the empty dimnames.
+            let mut v = Vector::new(data);
+            v.set_attr("dim", int_vec(vec![0]));
+            v.set_attr("dimnames", list_vec(vec![Value::Null]));
+            return Ok(Value::Vec(Rc::new(v)));
+        }
         return Ok(array1(data, labels, None));
     }
     Ok(array1(VecData::List(results), labels, None))

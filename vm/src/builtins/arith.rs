@@ -465,6 +465,29 @@ fn int_add_sub(op: ArithOp, xs: &[i32], ys: &[i32], n: usize) -> Option<Vec<i32>
         ArithOp::Sub => true,
         _ => return None,
     };
+    if xs.len() == n && ys.len() == n {
+        // Same lengths: a flat loop with the checks or-ed together (vectorized).
+        let mut out = vec![0i32; n];
+        let mut bad = 0i32;
+        for ((o, &p), &q) in out.iter_mut().zip(xs).zip(ys) {
+            let r = if sub {
+                p.wrapping_sub(q)
+            } else {
+                p.wrapping_add(q)
+            };
+            let overflow = if sub {
+                (p ^ q) & (p ^ r)
+            } else {
+                (p ^ r) & (q ^ r)
+            };
+            bad |= (overflow < 0) as i32
+                | (p == NA_INTEGER) as i32
+                | (q == NA_INTEGER) as i32
+                | (r == NA_INTEGER) as i32;
+            *o = r;
+        }
+        return (bad == 0).then_some(out);
+    }
     let mut bad = false;
     let out = recycle_map(xs, ys, n, |p, q| {
         let r = if sub {

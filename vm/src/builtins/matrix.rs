@@ -133,24 +133,24 @@ fn builtin_max_col(_: &mut Interp, args: Args) -> RResult<Value> {
     };
     // Column by column (contiguous), keeping each row's best so far: a row
     // with a NaN is NA; ties keep the first (or, for "last", the last) column.
-    let mut best = vec![0.0f64; nr];
     let mut out = vec![if nc == 0 { NA_INTEGER } else { 1 }; nr];
-    let mut na = vec![false; nr];
-    for j in 0..nc {
-        let col = &data[j * nr..(j + 1) * nr];
-        for i in 0..nr {
-            let v = col[i];
-            if v.is_nan() {
-                na[i] = true;
-            } else if j == 0 || v > best[i] || (last && v == best[i]) {
-                best[i] = v;
-                out[i] = j as i32 + 1;
+    if nc > 0 {
+        let mut best: Vec<f64> = data[..nr].to_vec();
+        let mut na: Vec<bool> = best.iter().map(|v| v.is_nan()).collect();
+        for j in 1..nc {
+            let col = &data[j * nr..(j + 1) * nr];
+            let tag = j as i32 + 1;
+            for (((&v, b), o), na) in col.iter().zip(&mut best).zip(&mut out).zip(&mut na) {
+                let better = v > *b || (last && v == *b);
+                *b = if better { v } else { *b };
+                *o = if better { tag } else { *o };
+                *na |= v.is_nan();
             }
         }
-    }
-    for (o, &na) in out.iter_mut().zip(&na) {
-        if na {
-            *o = NA_INTEGER;
+        for (o, &na) in out.iter_mut().zip(&na) {
+            if na {
+                *o = NA_INTEGER;
+            }
         }
     }
     Ok(int_vec(out))

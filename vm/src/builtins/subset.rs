@@ -369,7 +369,27 @@ fn select_direct(d: &VecData, i: &Value) -> Option<VecData> {
     fn by_pos<T: Clone>(v: &[T], _na: T, p: &[usize]) -> Vec<T> {
         p.iter().map(|&k| v[k].clone()).collect()
     }
+    /// `by_lgl` of plain numbers with a subscript as long as the data: every
+    /// element written, the position advanced when it is kept (no branch).
+    fn by_lgl_copy<T: Copy>(v: &[T], na: T, l: &[i32]) -> Vec<T> {
+        let mut out = Vec::with_capacity(v.len());
+        out.resize(v.len(), na);
+        let mut k = 0;
+        for (&x, &b) in v.iter().zip(l) {
+            out[k] = if b == NA_LOGICAL { na } else { x };
+            k += (b != 0) as usize;
+        }
+        out.truncate(k);
+        out
+    }
     match &iv.data {
+        VecData::Lgl(l) if !l.is_empty() && l.len() == n => Some(match d {
+            VecData::Lgl(v) => VecData::Lgl(by_lgl_copy(v, NA_LOGICAL, l)),
+            VecData::Int(v) => VecData::Int(by_lgl_copy(v, NA_INTEGER, l)),
+            VecData::Dbl(v) => VecData::Dbl(by_lgl_copy(v, na_real(), l)),
+            VecData::Cplx(v) => VecData::Cplx(by_lgl_copy(v, na_complex(), l)),
+            d => each_type!(d, by_lgl, l),
+        }),
         VecData::Lgl(l) if !l.is_empty() => Some(each_type!(d, by_lgl, l)),
         VecData::Int(k) if k.iter().all(|&k| k >= 1 && k as usize <= n) => {
             let p: Vec<usize> = k.iter().map(|&k| k as usize - 1).collect();
@@ -869,6 +889,23 @@ pub fn assign_index(
                     return Ok(v);
                 }
                 (x, _) => return assign_index_slow(interp, x, idx, v),
+            }
+        }
+    }
+    // Fast path: m[i, j] <- scalar of the matrix's type, i and j in range
+    // (dims and dimnames unchanged).
+    if let [Some(i), Some(j)] = idx {
+        if let (Some(r), Some(c), Value::Vec(rc)) = (scalar_pos(i), scalar_pos(j), &x) {
+            if let Some((nr, nc)) = rc.dim2() {
+                if r < nr && c < nc {
+                    let Value::Vec(mut rc) = x else {
+                        unreachable!()
+                    };
+                    if fast_store(Rc::make_mut(&mut rc), c * nr + r, &v) {
+                        return Ok(Value::Vec(rc));
+                    }
+                    return assign_index_slow(interp, Value::Vec(rc), idx, v);
+                }
             }
         }
     }
