@@ -129,3 +129,10 @@ im2[1, 1] <- 0
 print(im[1, 1])
 r <- tryCatch({ im[3, 1] <- 1L; "no error" }, error = function(e) conditionMessage(e))
 print(r)
+
+# bit operations on integer scalars
+print(c(bitwAnd(12L, 10L), bitwOr(12L, 10L), bitwXor(-1L, 5L)))
+print(c(bitwAnd(NA_integer_, 1L), bitwXor(3L, NA_integer_)))
+print(c(bitwShiftL(1L, 30L), bitwShiftL(1L, 31L), bitwShiftL(1L, 32L), bitwShiftR(-1L, 28L)))
+print(bitwAnd(5L, 3))
+print(bitwAnd(a = 6L, b = 3L))

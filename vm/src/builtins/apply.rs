@@ -176,7 +176,13 @@ fn numeric_levels(num: &[f64], codes: &mut [Option<usize>]) -> Vec<usize> {
 /// The elements of `x` in each of `nlevels` groups (with their names), in
 /// one pass over the codes.
 fn group_members(x: &Value, codes: &[Option<usize>], nlevels: usize) -> Vec<Value> {
-    let mut positions: Vec<Vec<Option<usize>>> = vec![Vec::new(); nlevels];
+    // Sized by a count first: one allocation per group.
+    let mut counts = vec![0usize; nlevels];
+    for &k in codes.iter().flatten() {
+        counts[k] += 1;
+    }
+    let mut positions: Vec<Vec<Option<usize>>> =
+        counts.iter().map(|&c| Vec::with_capacity(c)).collect();
     for (i, c) in codes.iter().enumerate() {
         if let Some(k) = c {
             positions[*k].push(Some(i));

@@ -517,6 +517,14 @@ fn int_arg(v: &Value) -> RResult<Vec<i32>> {
 }
 
 fn bitw2(args: Args, second: &str, f: fn(i32, i32) -> i32) -> RResult<Value> {
+    // Fast path: two unnamed integer scalars, without binding.
+    if let ([Value::Int(p), Value::Int(q)], [None, None]) = (&args.values[..], &args.names[..]) {
+        return Ok(Value::Int(if *p == NA_INTEGER || *q == NA_INTEGER {
+            NA_INTEGER
+        } else {
+            f(*p, *q)
+        }));
+    }
     let mut b = args.bind(&["a", second])?;
     let a = b.take(0).ok_or_else(|| missing("a"))?;
     let c = b.take(1).ok_or_else(|| missing(second))?;

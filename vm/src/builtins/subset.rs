@@ -372,14 +372,17 @@ fn select_direct(d: &VecData, i: &Value) -> Option<VecData> {
     /// `by_lgl` of plain numbers with a subscript as long as the data: every
     /// element written, the position advanced when it is kept (no branch).
     fn by_lgl_copy<T: Copy>(v: &[T], na: T, l: &[i32]) -> Vec<T> {
-        let mut out = Vec::with_capacity(v.len());
-        out.resize(v.len(), na);
+        let mut out: Vec<T> = Vec::with_capacity(v.len());
+        let spare = &mut out.spare_capacity_mut()[..v.len()];
         let mut k = 0;
         for (&x, &b) in v.iter().zip(l) {
-            out[k] = if b == NA_LOGICAL { na } else { x };
+            // SAFETY: k counts the elements kept among those seen before
+            // this one, so k <= its index < v.len() == spare.len().
+            unsafe { spare.get_unchecked_mut(k) }.write(if b == NA_LOGICAL { na } else { x });
             k += (b != 0) as usize;
         }
-        out.truncate(k);
+        // SAFETY: the first k slots were written above.
+        unsafe { out.set_len(k) };
         out
     }
     match &iv.data {
