@@ -109,6 +109,7 @@ impl Args {
         let names = vec![None; values.len()];
         Args { values, names }
     }
+    #[inline]
     pub fn push(&mut self, name: Option<Sym>, v: Value) {
         self.names.push(name);
         self.values.push(v);

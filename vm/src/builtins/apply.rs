@@ -55,12 +55,24 @@ fn grouping(x: &Value) -> RResult<(Vec<RStr>, Vec<Option<usize>>)> {
             let mut idx: Vec<usize> = Vec::new();
             // The element's level in order of first appearance.
             let mut seen: Vec<usize> = vec![usize::MAX; n];
+            // Elements are often copies of a few shared strings (`sample`,
+            // `rep`, subsets): a small cache keyed by the string's address
+            // (same allocation, same text) skips most of the hashing.
+            let mut cache = [(0usize, 0usize); 16];
             for (i, e) in s.iter().enumerate() {
                 if let Some(e) = e {
-                    seen[i] = *first.entry(e).or_insert_with(|| {
+                    let addr = e.as_ptr() as usize;
+                    let slot = (addr >> 4 ^ addr >> 9) & 15;
+                    if cache[slot].0 == addr && addr != 0 {
+                        seen[i] = cache[slot].1;
+                        continue;
+                    }
+                    let level = *first.entry(e).or_insert_with(|| {
                         idx.push(i);
                         idx.len() - 1
                     });
+                    cache[slot] = (addr, level);
+                    seen[i] = level;
                 }
             }
             let mut by_collation: Vec<usize> = (0..idx.len()).collect();
@@ -79,22 +91,50 @@ fn grouping(x: &Value) -> RResult<(Vec<RStr>, Vec<Option<usize>>)> {
             let idx: Vec<usize> = by_collation.iter().map(|&k| idx[k]).collect();
             levels = idx;
         }
-        d => {
-            let num = match d.coerce(VType::Dbl) {
-                VecData::Dbl(x) => x,
-                _ => unreachable!(),
-            };
-            let mut idx: Vec<usize> = (0..n).filter(|&i| !num[i].is_nan()).collect();
-            idx.sort_by(|&a, &b| num[a].total_cmp(&num[b]));
-            idx.dedup_by(|a, b| num[*a] == num[*b]);
-            let sorted: Vec<f64> = idx.iter().map(|&k| num[k]).collect();
-            for i in 0..n {
-                if !num[i].is_nan() {
-                    codes[i] = sorted.binary_search_by(|p| p.total_cmp(&num[i])).ok();
-                }
+        VecData::Lgl(x) | VecData::Int(x) => {
+            // Integers over a range not much wider than the vector: a table
+            // indexed by value (first occurrence of each), no sort and no hash.
+            let (mut lo, mut hi) = (i32::MAX, i32::MIN);
+            for &e in x.iter().filter(|&&e| e != NA_INTEGER) {
+                lo = lo.min(e);
+                hi = hi.max(e);
             }
-            levels = idx;
+            if lo > hi {
+                levels = Vec::new();
+            } else if ((hi as i64 - lo as i64) as usize) <= 4 * n + 1024 {
+                let width = (hi as i64 - lo as i64) as usize + 1;
+                let mut first = vec![usize::MAX; width];
+                for (i, &e) in x.iter().enumerate() {
+                    if e != NA_INTEGER {
+                        let slot = &mut first[(e as i64 - lo as i64) as usize];
+                        if *slot == usize::MAX {
+                            *slot = i;
+                        }
+                    }
+                }
+                let mut idx = Vec::new();
+                for slot in first.iter_mut() {
+                    if *slot != usize::MAX {
+                        let rep = *slot;
+                        *slot = idx.len();
+                        idx.push(rep);
+                    }
+                }
+                for (c, &e) in codes.iter_mut().zip(x.iter()) {
+                    if e != NA_INTEGER {
+                        *c = Some(first[(e as i64 - lo as i64) as usize]);
+                    }
+                }
+                levels = idx;
+            } else {
+                let num: Vec<f64> = x
+                    .iter()
+                    .map(|&e| if e == NA_INTEGER { f64::NAN } else { e as f64 })
+                    .collect();
+                levels = numeric_levels(&num, &mut codes);
+            }
         }
+        VecData::Dbl(x) => levels = numeric_levels(x, &mut codes),
     }
     let reps = Value::from_data(
         v.data
@@ -103,10 +143,46 @@ fn grouping(x: &Value) -> RResult<(Vec<RStr>, Vec<Option<usize>>)> {
     Ok((super::output::as_strings(&reps), codes))
 }
 
+/// Levels of a double vector (NaN and NA in none): one representative per
+/// distinct value by hashing (0 and -0 are one value), the distinct values
+/// sorted; `codes` gets each element's level. Returns the representatives.
+fn numeric_levels(num: &[f64], codes: &mut [Option<usize>]) -> Vec<usize> {
+    let key = |e: f64| if e == 0.0 { 0u64 } else { e.to_bits() };
+    let mut first = super::hash::map_with_capacity::<u64, usize>(16);
+    let mut idx: Vec<usize> = Vec::new();
+    let mut seen: Vec<usize> = vec![usize::MAX; num.len()];
+    for (i, &e) in num.iter().enumerate() {
+        if !e.is_nan() {
+            seen[i] = *first.entry(key(e)).or_insert_with(|| {
+                idx.push(i);
+                idx.len() - 1
+            });
+        }
+    }
+    let mut order: Vec<usize> = (0..idx.len()).collect();
+    order.sort_unstable_by(|&a, &b| num[idx[a]].partial_cmp(&num[idx[b]]).unwrap());
+    let mut rank = vec![0; idx.len()];
+    for (r, &k) in order.iter().enumerate() {
+        rank[k] = r;
+    }
+    for (c, &s) in codes.iter_mut().zip(seen.iter()) {
+        if s != usize::MAX {
+            *c = Some(rank[s]);
+        }
+    }
+    order.iter().map(|&k| idx[k]).collect()
+}
+
 /// The elements of `x` in each of `nlevels` groups (with their names), in
 /// one pass over the codes.
 fn group_members(x: &Value, codes: &[Option<usize>], nlevels: usize) -> Vec<Value> {
-    let mut positions: Vec<Vec<Option<usize>>> = vec![Vec::new(); nlevels];
+    // Sized by a count first: one allocation per group.
+    let mut counts = vec![0usize; nlevels];
+    for &k in codes.iter().flatten() {
+        counts[k] += 1;
+    }
+    let mut positions: Vec<Vec<Option<usize>>> =
+        counts.iter().map(|&c| Vec::with_capacity(c)).collect();
     for (i, c) in codes.iter().enumerate() {
         if let Some(k) = c {
             positions[*k].push(Some(i));
@@ -176,11 +252,23 @@ fn builtin_tapply(interp: &mut Interp, args: Args) -> RResult<Value> {
         results.push(interp.call_value(&f, a, site.clone())?);
     }
     let scalar = |v: &Value| v.len() == 1 && !matches!(v.vtype(), None | Some(VType::List));
-    if simplify_flag && !results.is_empty() && results.iter().all(scalar) {
-        let t = results.iter().filter_map(|r| r.vtype()).max().unwrap();
+    if simplify_flag && results.iter().all(scalar) {
+        // No groups at all: R's `array(NA, 0)`, a logical array.
+        let t = results
+            .iter()
+            .filter_map(|r| r.vtype())
+            .max()
+            .unwrap_or(VType::Lgl);
         let mut data = VecData::empty(t);
         for r in &results {
             crate::coerce::append_data(&mut data, r.as_vector().unwrap().data.coerce(t));
+        }
+        if labels.is_empty() {
+            // `array(NA, 0, list(character(0)))`: R drops the empty dimnames.
+            let mut v = Vector::new(data);
+            v.set_attr("dim", int_vec(vec![0]));
+            v.set_attr("dimnames", list_vec(vec![Value::Null]));
+            return Ok(Value::Vec(Rc::new(v)));
         }
         return Ok(array1(data, labels, None));
     }

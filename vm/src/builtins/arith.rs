@@ -427,6 +427,22 @@ pub(crate) fn recycle_map<A: Copy, B: Copy, R>(
 /// the loop. `x ^ 2` is `x * x` for every x (R_pow's result for exponent 2,
 /// NaN payloads included).
 fn dbl_vec_arith(op: ArithOp, xs: &[f64], ys: &[f64], n: usize) -> Vec<f64> {
+    // The plain operation first (a loop the compiler vectorizes): without a
+    // NaN in the result no operand was NaN and `nan_first` changes nothing;
+    // otherwise the result is computed again with R's NaN payload rules.
+    let plain = match op {
+        ArithOp::Add => Some(recycle_map(xs, ys, n, |p, q| p + q)),
+        ArithOp::Sub => Some(recycle_map(xs, ys, n, |p, q| p - q)),
+        ArithOp::Mul => Some(recycle_map(xs, ys, n, |p, q| p * q)),
+        ArithOp::Div => Some(recycle_map(xs, ys, n, |p, q| p / q)),
+        ArithOp::Pow if ys == [2.0] => Some(recycle_map(xs, ys, n, |p, _| p * p)),
+        _ => None,
+    };
+    if let Some(out) = plain {
+        if !out.iter().fold(false, |acc, r| acc | r.is_nan()) {
+            return out;
+        }
+    }
     match op {
         ArithOp::Add => recycle_map(xs, ys, n, |p, q| nan_first(p, q, p + q)),
         ArithOp::Sub => recycle_map(xs, ys, n, |p, q| nan_first(p, q, p - q)),
@@ -439,6 +455,51 @@ fn dbl_vec_arith(op: ArithOp, xs: &[f64], ys: &[f64], n: usize) -> Vec<f64> {
         ArithOp::Mod => recycle_map(xs, ys, n, dbl_mod),
         ArithOp::IDiv => recycle_map(xs, ys, n, dbl_idiv),
     }
+}
+
+/// Integer `+` and `-` without a branch per element: `None` when an operand
+/// is NA or a result overflows (the caller's exact path then warns and gives NA).
+fn int_add_sub(op: ArithOp, xs: &[i32], ys: &[i32], n: usize) -> Option<Vec<i32>> {
+    let sub = match op {
+        ArithOp::Add => false,
+        ArithOp::Sub => true,
+        _ => return None,
+    };
+    if xs.len() == n && ys.len() == n {
+        // Same lengths: a flat loop with the checks or-ed together (vectorized).
+        let mut out = vec![0i32; n];
+        let mut bad = 0i32;
+        for ((o, &p), &q) in out.iter_mut().zip(xs).zip(ys) {
+            let r = if sub {
+                p.wrapping_sub(q)
+            } else {
+                p.wrapping_add(q)
+            };
+            let overflow = if sub {
+                (p ^ q) & (p ^ r)
+            } else {
+                (p ^ r) & (q ^ r)
+            };
+            bad |= (overflow < 0) as i32
+                | (p == NA_INTEGER) as i32
+                | (q == NA_INTEGER) as i32
+                | (r == NA_INTEGER) as i32;
+            *o = r;
+        }
+        return (bad == 0).then_some(out);
+    }
+    let mut bad = false;
+    let out = recycle_map(xs, ys, n, |p, q| {
+        let r = if sub {
+            p as i64 - q as i64
+        } else {
+            p as i64 + q as i64
+        };
+        bad |=
+            (p == NA_INTEGER) | (q == NA_INTEGER) | (r > i32::MAX as i64) | (r <= i32::MIN as i64);
+        r as i32
+    });
+    (!bad).then_some(out)
 }
 
 /// Like `recycle_map` for non-`Copy` elements (strings).
@@ -662,6 +723,8 @@ pub fn arith(interp: &mut Interp, op: ArithOp, a: &Value, b: &Value) -> RResult<
         );
         if matches!(op, ArithOp::Div | ArithOp::Pow) {
             VecData::Dbl(recycle_map(xs, ys, n, |p, q| int_dbl_arith(op, p, q)))
+        } else if let Some(out) = int_add_sub(op, xs, ys, n) {
+            VecData::Int(out)
         } else {
             let mut overflow = false;
             let out = with_arith_op!(op, O => recycle_map(xs, ys, n, |p, q| {

@@ -517,6 +517,14 @@ fn int_arg(v: &Value) -> RResult<Vec<i32>> {
 }
 
 fn bitw2(args: Args, second: &str, f: fn(i32, i32) -> i32) -> RResult<Value> {
+    // Fast path: two unnamed integer scalars, without binding.
+    if let ([Value::Int(p), Value::Int(q)], [None, None]) = (&args.values[..], &args.names[..]) {
+        return Ok(Value::Int(if *p == NA_INTEGER || *q == NA_INTEGER {
+            NA_INTEGER
+        } else {
+            f(*p, *q)
+        }));
+    }
     let mut b = args.bind(&["a", second])?;
     let a = b.take(0).ok_or_else(|| missing("a"))?;
     let c = b.take(1).ok_or_else(|| missing(second))?;
@@ -857,11 +865,12 @@ fn bi_mean(interp: &mut Interp, args: Args) -> RResult<Value> {
         let s: C64 = zs.iter().sum();
         return Ok(Value::cplx(s / n));
     }
-    let xs: Vec<f64> = dbl_data(&v.data)
-        .iter()
-        .copied()
-        .filter(|x| !(narm && x.is_nan()))
-        .collect();
+    let all = dbl_data(&v.data);
+    let xs: std::borrow::Cow<'_, [f64]> = if narm && all.iter().any(|x| x.is_nan()) {
+        std::borrow::Cow::Owned(all.iter().copied().filter(|x| !x.is_nan()).collect())
+    } else {
+        all
+    };
     let n = xs.len() as f64;
     let m = if v.vtype() == VType::Dbl {
         super::ldsum::long_mean(&xs)
@@ -1114,6 +1123,45 @@ fn bi_pmin(interp: &mut Interp, args: Args) -> RResult<Value> {
 // ---------------------------------------------------------------------------
 
 fn any_all(interp: &mut Interp, args: Args, is_any: bool) -> RResult<Value> {
+    // Fast path: unnamed logical or integer arguments (no `na.rm`), read in
+    // place without binding or copying. Anything else goes the general way
+    // from the start; the elements scanned before were neither decisive nor
+    // warned about, so the result is the same.
+    if args.names.iter().all(|n| n.is_none()) {
+        let mut seen_na = false;
+        let mut general = false;
+        'scan: for v in &args.values {
+            let ls: &[i32] = match v {
+                Value::Null => continue,
+                Value::Lgl(x) | Value::Int(x) => std::slice::from_ref(x),
+                Value::Vec(vv) => match &vv.data {
+                    VecData::Lgl(l) | VecData::Int(l) => l,
+                    _ => {
+                        general = true;
+                        break 'scan;
+                    }
+                },
+                _ => {
+                    general = true;
+                    break 'scan;
+                }
+            };
+            for &x in ls {
+                if x == NA_LOGICAL {
+                    seen_na = true;
+                } else if (x != 0) == is_any {
+                    return Ok(Value::lgl(is_any));
+                }
+            }
+        }
+        if !general {
+            return Ok(if seen_na {
+                Value::Lgl(NA_LOGICAL)
+            } else {
+                Value::lgl(!is_any)
+            });
+        }
+    }
     let (vals, narm) = summary_args(args)?;
     let mut seen_na = false;
     for v in &vals {
@@ -1131,8 +1179,16 @@ fn any_all(interp: &mut Interp, args: Args, is_any: bool) -> RResult<Value> {
                 t.name()
             ))?;
         }
-        let ls = coerce_data(&vv.data, VType::Lgl);
-        for &x in int_slice(&ls).unwrap_or(&[]) {
+        // Integers are tested as they are (NA stays NA, nonzero is TRUE).
+        let coerced;
+        let ls = match int_slice(&vv.data) {
+            Some(ls) => ls,
+            None => {
+                coerced = coerce_data(&vv.data, VType::Lgl);
+                int_slice(&coerced).unwrap_or(&[])
+            }
+        };
+        for &x in ls {
             if x == NA_LOGICAL {
                 seen_na = true;
             } else if (x != 0) == is_any {

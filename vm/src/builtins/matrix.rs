@@ -131,22 +131,28 @@ fn builtin_max_col(_: &mut Interp, args: Args) -> RResult<Value> {
         },
         None => return Err(RError::new("'m' must be numeric")),
     };
-    let out = (0..nr)
-        .map(|i| {
-            let mut best: Option<(usize, f64)> = None;
-            for j in 0..nc {
-                let v = data[i + j * nr];
-                if v.is_nan() {
-                    return NA_INTEGER;
-                }
-                match best {
-                    Some((_, b)) if v < b || (v == b && !last) => {}
-                    _ => best = Some((j, v)),
-                }
+    // Column by column (contiguous), keeping each row's best so far: a row
+    // with a NaN is NA; ties keep the first (or, for "last", the last) column.
+    let mut out = vec![if nc == 0 { NA_INTEGER } else { 1 }; nr];
+    if nc > 0 {
+        let mut best: Vec<f64> = data[..nr].to_vec();
+        let mut na: Vec<bool> = best.iter().map(|v| v.is_nan()).collect();
+        for j in 1..nc {
+            let col = &data[j * nr..(j + 1) * nr];
+            let tag = j as i32 + 1;
+            for (((&v, b), o), na) in col.iter().zip(&mut best).zip(&mut out).zip(&mut na) {
+                let better = v > *b || (last && v == *b);
+                *b = if better { v } else { *b };
+                *o = if better { tag } else { *o };
+                *na |= v.is_nan();
             }
-            best.map_or(NA_INTEGER, |(j, _)| j as i32 + 1)
-        })
-        .collect();
+        }
+        for (o, &na) in out.iter_mut().zip(&na) {
+            if na {
+                *o = NA_INTEGER;
+            }
+        }
+    }
     Ok(int_vec(out))
 }
 

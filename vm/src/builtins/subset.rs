@@ -82,7 +82,7 @@ fn resolve_numeric(
         }
         return Ok((0..n).filter(|&i| keep[i]).map(Some).collect());
     }
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(vals.size_hint().0);
     for v in vals {
         match v {
             None => out.push(None),
@@ -345,6 +345,8 @@ fn select_direct(d: &VecData, i: &Value) -> Option<VecData> {
     fn by_lgl<T: Clone>(v: &[T], na: T, l: &[i32]) -> Vec<T> {
         let mut out = Vec::new();
         if l.len() == v.len() {
+            // Counted first: one allocation of the result's size.
+            out.reserve_exact(l.iter().filter(|&&b| b != 0).count());
             for (x, &b) in v.iter().zip(l) {
                 if b == NA_LOGICAL {
                     out.push(na.clone());
@@ -367,7 +369,30 @@ fn select_direct(d: &VecData, i: &Value) -> Option<VecData> {
     fn by_pos<T: Clone>(v: &[T], _na: T, p: &[usize]) -> Vec<T> {
         p.iter().map(|&k| v[k].clone()).collect()
     }
+    /// `by_lgl` of plain numbers with a subscript as long as the data: every
+    /// element written, the position advanced when it is kept (no branch).
+    fn by_lgl_copy<T: Copy>(v: &[T], na: T, l: &[i32]) -> Vec<T> {
+        let mut out: Vec<T> = Vec::with_capacity(v.len());
+        let spare = &mut out.spare_capacity_mut()[..v.len()];
+        let mut k = 0;
+        for (&x, &b) in v.iter().zip(l) {
+            // SAFETY: k counts the elements kept among those seen before
+            // this one, so k <= its index < v.len() == spare.len().
+            unsafe { spare.get_unchecked_mut(k) }.write(if b == NA_LOGICAL { na } else { x });
+            k += (b != 0) as usize;
+        }
+        // SAFETY: the first k slots were written above.
+        unsafe { out.set_len(k) };
+        out
+    }
     match &iv.data {
+        VecData::Lgl(l) if !l.is_empty() && l.len() == n => Some(match d {
+            VecData::Lgl(v) => VecData::Lgl(by_lgl_copy(v, NA_LOGICAL, l)),
+            VecData::Int(v) => VecData::Int(by_lgl_copy(v, NA_INTEGER, l)),
+            VecData::Dbl(v) => VecData::Dbl(by_lgl_copy(v, na_real(), l)),
+            VecData::Cplx(v) => VecData::Cplx(by_lgl_copy(v, na_complex(), l)),
+            d => each_type!(d, by_lgl, l),
+        }),
         VecData::Lgl(l) if !l.is_empty() => Some(each_type!(d, by_lgl, l)),
         VecData::Int(k) if k.iter().all(|&k| k >= 1 && k as usize <= n) => {
             let p: Vec<usize> = k.iter().map(|&k| k as usize - 1).collect();
@@ -414,16 +439,47 @@ fn index_matrix(
     };
     let ri = resolve_dim(i, nr, rn, has_dn)?;
     let cj = resolve_dim(j, nc, cn, has_dn)?;
-    let mut pos = Vec::with_capacity(ri.len() * cj.len());
-    for c in &cj {
-        for r in &ri {
-            pos.push(match (r, c) {
-                (Some(r), Some(c)) => Some(c * nr + r),
-                _ => None,
-            });
+    let data = if ri.iter().chain(&cj).all(|p| p.is_some()) {
+        // No NA subscript: the block copied column by column (whole columns
+        // as slices when all rows are taken), without a position list.
+        let rows: Option<Vec<usize>> = i.as_ref().map(|_| ri.iter().flatten().copied().collect());
+        let cols: Vec<usize> = cj.iter().flatten().copied().collect();
+        fn block<T: Clone>(
+            v: &[T],
+            nr: usize,
+            rows: &Option<Vec<usize>>,
+            cols: &[usize],
+        ) -> Vec<T> {
+            let mut out = Vec::with_capacity(rows.as_ref().map_or(nr, |r| r.len()) * cols.len());
+            for &c in cols {
+                let col = &v[c * nr..(c + 1) * nr];
+                match rows {
+                    None => out.extend_from_slice(col),
+                    Some(rows) => out.extend(rows.iter().map(|&r| col[r].clone())),
+                }
+            }
+            out
         }
-    }
-    let data = xv.data.select(&pos);
+        match &xv.data {
+            VecData::Lgl(v) => VecData::Lgl(block(v, nr, &rows, &cols)),
+            VecData::Int(v) => VecData::Int(block(v, nr, &rows, &cols)),
+            VecData::Dbl(v) => VecData::Dbl(block(v, nr, &rows, &cols)),
+            VecData::Cplx(v) => VecData::Cplx(block(v, nr, &rows, &cols)),
+            VecData::Str(v) => VecData::Str(block(v, nr, &rows, &cols)),
+            VecData::List(v) => VecData::List(block(v, nr, &rows, &cols)),
+        }
+    } else {
+        let mut pos = Vec::with_capacity(ri.len() * cj.len());
+        for c in &cj {
+            for r in &ri {
+                pos.push(match (r, c) {
+                    (Some(r), Some(c)) => Some(c * nr + r),
+                    _ => None,
+                });
+            }
+        }
+        xv.data.select(&pos)
+    };
     let sel_names = |ns: Option<&[RStr]>, p: &[Option<usize>]| -> Value {
         match ns {
             Some(ns) => Value::from_data(VecData::Str(select_from(ns, p, None))),
@@ -836,6 +892,23 @@ pub fn assign_index(
                     return Ok(v);
                 }
                 (x, _) => return assign_index_slow(interp, x, idx, v),
+            }
+        }
+    }
+    // Fast path: m[i, j] <- scalar of the matrix's type, i and j in range
+    // (dims and dimnames unchanged).
+    if let [Some(i), Some(j)] = idx {
+        if let (Some(r), Some(c), Value::Vec(rc)) = (scalar_pos(i), scalar_pos(j), &x) {
+            if let Some((nr, nc)) = rc.dim2() {
+                if r < nr && c < nc {
+                    let Value::Vec(mut rc) = x else {
+                        unreachable!()
+                    };
+                    if fast_store(Rc::make_mut(&mut rc), c * nr + r, &v) {
+                        return Ok(Value::Vec(rc));
+                    }
+                    return assign_index_slow(interp, Value::Vec(rc), idx, v);
+                }
             }
         }
     }
