@@ -21,8 +21,27 @@ use vm::parser::parse_program;
 fn binary_only(op: &str) -> bool {
     matches!(
         op,
-        "*" | "/" | "^" | "<" | ">" | "<=" | ">=" | "==" | "!=" | "&" | "|" | "&&" | "||" | ":"
-            | "$" | "@" | "<-" | "<<-" | "=" | "->" | "->>" | "|>"
+        "*" | "/"
+            | "^"
+            | "<"
+            | ">"
+            | "<="
+            | ">="
+            | "=="
+            | "!="
+            | "&"
+            | "|"
+            | "&&"
+            | "||"
+            | ":"
+            | "$"
+            | "@"
+            | "<-"
+            | "<<-"
+            | "="
+            | "->"
+            | "->>"
+            | "|>"
     ) || (op.len() >= 2 && op.starts_with('%') && op.ends_with('%'))
 }
 
@@ -32,10 +51,14 @@ fn has_one_arg_binary_call(e: &Expr) -> bool {
         ExprKind::Call(f, args) => {
             (e.call_name().is_some_and(binary_only) && args.len() == 1)
                 || has_one_arg_binary_call(f)
-                || args.iter().any(|a| a.value.as_ref().is_some_and(has_one_arg_binary_call))
+                || args
+                    .iter()
+                    .any(|a| a.value.as_ref().is_some_and(has_one_arg_binary_call))
         }
         ExprKind::Function(params, body) => {
-            params.iter().any(|p| p.default.as_ref().is_some_and(has_one_arg_binary_call))
+            params
+                .iter()
+                .any(|p| p.default.as_ref().is_some_and(has_one_arg_binary_call))
                 || has_one_arg_binary_call(body)
         }
         ExprKind::If(c, a, b) => {

@@ -23,7 +23,10 @@ fn main() {
         assert_eq!(p.exprs.len(), 20_000 * 5);
         let mb_per_s = src.len() as f64 / 1e6 / secs;
         best = best.max(mb_per_s);
-        println!("parse_speed rep {r}: {:.2} MB in {secs:.4} s = {mb_per_s:.1} MB/s", src.len() as f64 / 1e6);
+        println!(
+            "parse_speed rep {r}: {:.2} MB in {secs:.4} s = {mb_per_s:.1} MB/s",
+            src.len() as f64 / 1e6
+        );
     }
     println!("parse_speed best: {best:.1} MB/s");
 }
