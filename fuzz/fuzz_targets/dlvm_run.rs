@@ -46,7 +46,10 @@ fuzz_target!(|data: &[u8]| {
         ..Config::default()
     };
     let (status, exhausted) = run(data.to_vec(), interp, MAX_STEPS);
-    assert!(matches!(status, 0..=2), "exit status {status} (interpreter)");
+    assert!(
+        matches!(status, 0..=2),
+        "exit status {status} (interpreter)"
+    );
     if exhausted {
         return;
     }

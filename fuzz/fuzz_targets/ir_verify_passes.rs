@@ -22,6 +22,11 @@ fuzz_target!(|data: &[u8]| {
     if let Err(errs) = verify(&f) {
         panic!("optimized IR fails verification: {errs:?}\n--- input\n{before}\n--- optimized\n{after}");
     }
-    let g = parse_func(&after).unwrap_or_else(|e| panic!("printed IR does not parse: {e}\n{after}"));
-    assert_eq!(print_func(&g), after, "print -> parse -> print is not a fixpoint");
+    let g =
+        parse_func(&after).unwrap_or_else(|e| panic!("printed IR does not parse: {e}\n{after}"));
+    assert_eq!(
+        print_func(&g),
+        after,
+        "print -> parse -> print is not a fixpoint"
+    );
 });

@@ -961,19 +961,22 @@ mod tests {
     }
 
     #[test]
-    fn parses_fast() {
+    fn parses_big_input() {
+        // Correctness only: the speed is measured by `cargo bench -p vm --bench
+        // parse_speed` (vm/benches/parse_speed.rs), not asserted here, since a
+        // timed assertion fails on a loaded machine.
         let unit =
             "fib <- function(n) {\n  if (n < 2L) return(n) else fib(n - 1L) + fib(n - 2L)\n}\n\
                     x <- c(1, 2.5, 3e10); s <- 0\nfor (i in seq_along(x)) { s <- s + x[[i]] * 2 }\n\
                     cat(sprintf(\"%d: %s\\n\", 1L, paste0('a', \"b\")))\n";
+        let one: Vec<String> = ok(unit).exprs.iter().map(crate::deparse::deparse).collect();
+        assert_eq!(one.len(), 5);
         let src = unit.repeat(20_000);
-        let t = std::time::Instant::now();
         let p = ok(&src);
-        let secs = t.elapsed().as_secs_f64();
         assert_eq!(p.exprs.len(), 20_000 * 5);
-        let mb_per_s = src.len() as f64 / 1e6 / secs;
-        // Generous bound so unoptimized builds on a loaded machine pass too.
-        eprintln!("parser speed: {mb_per_s:.1} MB/s");
-        assert!(mb_per_s > 2.0, "{mb_per_s} MB/s");
+        // Every repetition parses to the same five expressions as the unit alone.
+        for (k, e) in p.exprs.iter().enumerate() {
+            assert_eq!(crate::deparse::deparse(e), one[k % 5], "expression {k}");
+        }
     }
 }
