@@ -878,12 +878,15 @@ fn call_positional(
     // Straight to the callee's compiled code when it has a version for
     // these arguments (no frame unless it is observed), else through the
     // interpreter, whose activation of the callee sits on this one's.
-    let direct = if args.len() == clo.code.nparams && !clo.code.calls_want_frame.get() {
-        let handler = c.handler.clone();
-        handler.call_direct(interp, c, &clo, args, call)
-    } else {
-        None
-    };
+    // (Not from code a trampoline runs — OSR-in loop code, continuations:
+    // their activations' frames are the interpreter's own.)
+    let direct =
+        if args.len() == clo.code.nparams && !clo.code.calls_want_frame.get() && !c.trampolined {
+            let handler = c.handler.clone();
+            handler.call_direct(interp, c, &clo, args, call)
+        } else {
+            None
+        };
     let r = match direct {
         Some(r) => r,
         None => {

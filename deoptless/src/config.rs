@@ -40,6 +40,12 @@ pub struct Config {
     /// `/tmp/perf-PID.map` (Linux perf's map for JIT code), so that `perf
     /// report` names compiled code (`--perf-map`).
     pub perf_map: bool,
+    /// Calls from compiled code to compiled code run without an interpreter
+    /// frame until observed (`ExitHandler::call_direct`, `--direct-calls`).
+    /// Experimental, off by default: with an exit in a frameless callee
+    /// under chaos, an error's `Calls:` trace can name the wrong functions
+    /// (see docs/DESIGN.md, "Calls without frames").
+    pub direct_calls: bool,
 }
 
 impl Default for Config {
@@ -58,6 +64,7 @@ impl Default for Config {
             profitability_check: false,
             transfer_at_loop_headers: true,
             perf_map: false,
+            direct_calls: false,
         }
     }
 }

@@ -647,27 +647,10 @@ impl Tier for Engine {
                 || {},
             )
             .map(|(r, _)| r);
-        // A transfer exit (a `for` loop over polymorphic values, the
-        // builder's `guarded_transfer`) handed over to loop code typed by
-        // the values: go on in it, trampolined like a continuation.
-        let next = self.shared.pending.borrow_mut().take();
-        match (next, r) {
-            (Some(next), Some(Ok(_))) => Some(
-                self.shared
-                    .run_trampolined(
-                        self.shared.clone(),
-                        interp,
-                        code,
-                        env,
-                        next.version,
-                        next.compiled,
-                        next.inputs,
-                        || {},
-                    )
-                    .unwrap_or_else(|| Err(RError::new(CANNOT_ENTER))),
-            ),
-            (_, r) => r,
-        }
+        r.map(|r| {
+            self.shared
+                .go_on_pending(self.shared.clone(), interp, code, env, r)
+        })
     }
 
     fn osr_in(
@@ -684,6 +667,36 @@ impl Tier for Engine {
 }
 
 impl Shared {
+    /// After an activation's entry code returned `r`: if a transfer exit (a
+    /// `for` loop over polymorphic values, the builder's `guarded_transfer`)
+    /// handed over to loop code typed by the values, go on in it,
+    /// trampolined like a continuation.
+    fn go_on_pending(
+        &self,
+        handler: Rc<dyn ExitHandler>,
+        interp: &mut Interp,
+        code: &Rc<FunctionCode>,
+        env: &Env,
+        r: RResult<Value>,
+    ) -> RResult<Value> {
+        let next = self.pending.borrow_mut().take();
+        match (next, r) {
+            (Some(next), Ok(_)) => self
+                .run_trampolined(
+                    handler,
+                    interp,
+                    code,
+                    env,
+                    next.version,
+                    next.compiled,
+                    next.inputs,
+                    || {},
+                )
+                .unwrap_or_else(|| Err(RError::new(CANNOT_ENTER))),
+            (_, r) => r,
+        }
+    }
+
     /// OSR-in: compile a continuation of `code` from the loop header `pc`, typed
     /// by the current values, and run the rest of the activation in it. The
     /// code is cached (at most `MAX_OSR_ENTRIES` entry states per loop): a
@@ -927,6 +940,9 @@ impl ExitHandler for Shared {
         args: &[u32],
         call: u32,
     ) -> Option<RResult<Value>> {
+        if !self.config.direct_calls {
+            return None;
+        }
         let code = &clo.code;
         let (version, compiled) = self.version_for(code, args.len(), |k| {
             ArgType::of(caller.operand_ref(args[k]))
@@ -983,22 +999,7 @@ impl ExitHandler for Shared {
                 self.stats.borrow_mut().direct_frames_built += 1;
                 // Like `Engine::enter`: a transfer exit hands over to loop
                 // code (its exit built the frame).
-                let next = self.pending.borrow_mut().take();
-                let r = match (next, r) {
-                    (Some(next), Ok(_)) => self
-                        .run_trampolined(
-                            handler,
-                            interp,
-                            code,
-                            &built.env,
-                            next.version,
-                            next.compiled,
-                            next.inputs,
-                            || {},
-                        )
-                        .unwrap_or_else(|| Err(RError::new(CANNOT_ENTER))),
-                    (_, r) => r,
-                };
+                let r = self.go_on_pending(handler, interp, code, &built.env, r);
                 let r = interp.pop_activation(built.depth, &built.env, r);
                 interp.recycle_frame(built.env);
                 r
