@@ -366,6 +366,18 @@ impl Ctx {
 
     #[cold]
     fn materialize(&mut self) {
+        // Pushing activations observes the frames of the innermost frameless
+        // activation (`Interp::lazy_top`): that may be this one or a callee
+        // of it, whose building would build this one again. Nothing reads
+        // the frames while they are built, so it is off until they are.
+        let interp = unsafe { &mut *self.interp };
+        let top = interp.lazy_top.take();
+        self.materialize_unobserved();
+        let interp = unsafe { &mut *self.interp };
+        interp.lazy_top = top;
+    }
+
+    fn materialize_unobserved(&mut self) {
         // SAFETY: the caller's context outlives this call: it is suspended
         // in the runtime call that made it.
         let lazy = self
@@ -878,15 +890,12 @@ fn call_positional(
     // Straight to the callee's compiled code when it has a version for
     // these arguments (no frame unless it is observed), else through the
     // interpreter, whose activation of the callee sits on this one's.
-    // (Not from code a trampoline runs — OSR-in loop code, continuations:
-    // their activations' frames are the interpreter's own.)
-    let direct =
-        if args.len() == clo.code.nparams && !clo.code.calls_want_frame.get() && !c.trampolined {
-            let handler = c.handler.clone();
-            handler.call_direct(interp, c, &clo, args, call)
-        } else {
-            None
-        };
+    let direct = if args.len() == clo.code.nparams && !clo.code.calls_want_frame.get() {
+        let handler = c.handler.clone();
+        handler.call_direct(interp, c, &clo, args, call)
+    } else {
+        None
+    };
     let r = match direct {
         Some(r) => r,
         None => {

@@ -41,10 +41,8 @@ pub struct Config {
     /// report` names compiled code (`--perf-map`).
     pub perf_map: bool,
     /// Calls from compiled code to compiled code run without an interpreter
-    /// frame until observed (`ExitHandler::call_direct`, `--direct-calls`).
-    /// Experimental, off by default: with an exit in a frameless callee
-    /// under chaos, an error's `Calls:` trace can name the wrong functions
-    /// (see docs/DESIGN.md, "Calls without frames").
+    /// frame until observed (`ExitHandler::call_direct`; on by default,
+    /// `--no-direct-calls` turns it off).
     pub direct_calls: bool,
 }
 
@@ -64,7 +62,7 @@ impl Default for Config {
             profitability_check: false,
             transfer_at_loop_headers: true,
             perf_map: false,
-            direct_calls: false,
+            direct_calls: true,
         }
     }
 }

@@ -66,11 +66,11 @@ enum Cmd {
         /// code is compiled; for comparing the policy).
         #[arg(long)]
         profitability_check: bool,
-        /// Run calls from compiled code to compiled code without an
-        /// interpreter frame until something observes it (experimental: an
-        /// error's Calls: trace can be wrong after an exit in the callee).
+        /// Build an interpreter frame for every call from compiled code to
+        /// compiled code (off: the callee runs without one until something
+        /// observes it; for comparing the mechanism).
         #[arg(long)]
-        direct_calls: bool,
+        no_direct_calls: bool,
         /// Deoptless: compile continuations through to the function's end
         /// (as in Ř) instead of up to the next loop header, where they hand
         /// over to the loop's OSR-in code.
@@ -115,7 +115,7 @@ fn main() -> ExitCode {
             deoptless_depth,
             verify_contexts,
             profitability_check,
-            direct_calls,
+            no_direct_calls,
             whole_continuations,
             perf_map,
             max_vector_size,
@@ -135,7 +135,7 @@ fn main() -> ExitCode {
                 profitability_check,
                 transfer_at_loop_headers: !whole_continuations,
                 perf_map,
-                direct_calls,
+                direct_calls: !no_direct_calls,
             };
             let src = match std::fs::read(&file) {
                 Ok(b) => b,

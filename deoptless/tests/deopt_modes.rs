@@ -14,6 +14,19 @@ fn corpus_in_deopt_mode_compiled_at_first_call() {
     common::check_all(&["--mode", "deopt", "--jit-threshold", "1"]);
 }
 
+/// Calls from compiled code build the callee's frame at once (the path
+/// direct calls, the default, take when a callee has no compiled version).
+#[test]
+fn corpus_without_direct_calls() {
+    common::check_all(&[
+        "--mode",
+        "deopt",
+        "--jit-threshold",
+        "1",
+        "--no-direct-calls",
+    ]);
+}
+
 #[test]
 fn corpus_in_deopt_mode_default_threshold() {
     common::check_all(&["--mode", "deopt"]);
