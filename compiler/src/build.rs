@@ -538,6 +538,13 @@ impl<'a> Builder<'a> {
                 .collect(),
             loops,
         };
+        if trust && !code.top_level {
+            // A continuation's entry state comes from an exit that wrote
+            // nothing into the frame: the locals the frame keeps (shared)
+            // are written now. (The exited version may not have kept them
+            // there: its function's frame was observed after it was built.)
+            b.write_back(bb0, &init, None);
+        }
         for &pc in &starts {
             let bb = b.f.add_block();
             b.blocks.insert(pc, bb);
@@ -1308,6 +1315,7 @@ impl<'a> Builder<'a> {
             let op = self.as_local_op(code.ops[pc], Some(&st));
             // Closures and called R code see some locals (`frame_sync.rs`).
             let observer = self.sync_before(bb, &st, op);
+            let mut published = false;
             match op {
                 Op::MakeClosure(_) => {
                     let r = self.runtime(bb, pc, &[]);
@@ -1815,6 +1823,7 @@ impl<'a> Builder<'a> {
                 Op::Call { argc, fb, .. } => {
                     let k = st.stack.len() - argc as usize - 1;
                     let vals: Vec<Val> = st.stack[k..].iter().map(|a| a.val).collect();
+                    published = self.publish_call_state(bb, pc, &st);
                     let r = self.runtime(bb, pc, &vals);
                     st.stack.truncate(k);
                     // Result types are in the call's feedback (`CallFeedback::result`).
@@ -1837,6 +1846,9 @@ impl<'a> Builder<'a> {
             self.write_through(bb, &st, op);
             if observer {
                 self.reload_after(bb, &mut st);
+            }
+            if published {
+                self.check_frame_synced(bb, pc + 1, &st);
             }
             pc += 1;
         }

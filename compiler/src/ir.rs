@@ -110,6 +110,11 @@ pub enum Reason {
     /// loop header, and execution goes on in that loop's OSR-in code (the
     /// condition is a constant `false`; chaos mode does not draw for it).
     Transfer,
+    /// After a call during which something observed the activation's frame
+    /// (`parent.frame()` in a callee): the published frame state was written
+    /// into the frame (`CallState`), so the frame, not the registers, holds
+    /// the locals now; the interpreter goes on from it.
+    FrameObserved,
 }
 
 impl Reason {
@@ -120,6 +125,7 @@ impl Reason {
             Reason::CallTarget => "calltarget",
             Reason::Overflow => "overflow",
             Reason::Transfer => "transfer",
+            Reason::FrameObserved => "frameobserved",
         }
     }
     pub fn from_name(s: &str) -> Option<Reason> {
@@ -129,6 +135,7 @@ impl Reason {
             "calltarget" => Reason::CallTarget,
             "overflow" => Reason::Overflow,
             "transfer" => Reason::Transfer,
+            "frameobserved" => Reason::FrameObserved,
             _ => return None,
         })
     }
@@ -558,6 +565,15 @@ pub enum InstKind {
     /// Set the interpreter's visibility flag (R's auto-printing of results):
     /// a plain store, idempotent, so an exit may re-execute it.
     SetVisible(bool),
+    /// Publish the frame state `checkpoint` (the activation's locals as the
+    /// next runtime call sees them) to observers of the frame while that
+    /// call runs: a callee's `parent.frame()` writes it into the frame (see
+    /// `build/frame_sync.rs`). An effect (it stays before its call).
+    CallState(Val),
+    /// Bool: did an observer write the published state into the frame
+    /// during the call just made? Ends the publication. An effect (read
+    /// exactly once, right after its call).
+    FrameSynced,
     Checkpoint(FrameState),
     /// Continue iff `cond` is true; otherwise exit at the checkpoint.
     Assume {
@@ -584,6 +600,7 @@ impl InstKind {
             self,
             InstKind::Assume { .. }
                 | InstKind::SetVisible(_)
+                | InstKind::CallState(_)
                 | InstKind::StoreGlobal(..)
                 | InstKind::StoreFrame(..)
         ) && !self.is_terminator()
@@ -595,6 +612,8 @@ impl InstKind {
             self,
             InstKind::Runtime(..)
                 | InstKind::SetVisible(_)
+                | InstKind::CallState(_)
+                | InstKind::FrameSynced
                 | InstKind::StoreGlobal(..)
                 | InstKind::StoreFrame(..)
         )
@@ -619,11 +638,13 @@ impl InstKind {
             | InstKind::GlobalEpochIs(_)
             | InstKind::LoadGlobal(_)
             | InstKind::LoadFrame(_)
+            | InstKind::FrameSynced
             | InstKind::SetVisible(_) => vec![],
             InstKind::Unary(_, a)
             | InstKind::Test(_, a)
             | InstKind::Return(a)
             | InstKind::StoreGlobal(_, a)
+            | InstKind::CallState(a)
             | InstKind::StoreFrame(_, a) => vec![*a],
             InstKind::Binary(_, a, b) | InstKind::VecLoad(a, b) | InstKind::InBounds(a, b) => {
                 vec![*a, *b]

@@ -1185,6 +1185,8 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                 );
             }
             Checkpoint(_) => {}
+            CallState(cp) => self.call_state(*cp)?,
+            FrameSynced => self.frame_synced(res.unwrap()),
             Assume {
                 cond,
                 checkpoint,
@@ -1637,40 +1639,22 @@ impl<'a, 'b> Lowerer<'a, 'b> {
             + 1
     }
 
-    fn assume(&mut self, i: Inst, cond: Val, cp: Val, reason: Reason) -> Result<(), String> {
-        let fs = match self.f.def_inst(cp).map(|ci| &self.f.inst(ci).kind) {
-            Some(InstKind::Checkpoint(fs)) => fs.clone(),
-            _ => return Err("assume without a checkpoint".into()),
-        };
-        let cv = self.get(cond);
-        // A transfer is not a check: no draw.
-        let chaos = self.opts.chaos && reason != Reason::Transfer;
-        let go = if chaos {
-            let draw = self.chaos_draw();
-            let no = self.b.ins().icmp_imm_s(IntCC::Equal, draw, 0);
-            self.b.ins().band(cv, no)
-        } else {
-            cv
-        };
-        // The exit buffer: stack, bound locals, loop counters.
-        let mut words: Vec<Val> = fs.values();
-        let locals_mask: Vec<bool> = fs.locals.iter().map(|l| l.is_some()).collect();
-        let state_len = words.len();
-        let feedback = self.f.assume_feedback.get(&i).copied().and_then(|fb| {
-            // The tested value is the operand of the `test` the condition comes from.
-            let tested = match self.f.def_inst(cond).map(|ci| &self.f.inst(ci).kind) {
-                Some(InstKind::Test(_, v)) => Some(*v),
-                _ => None,
-            }?;
-            let k = match words.iter().position(|&w| w == tested) {
-                Some(k) => k,
-                None => {
-                    words.push(tested);
-                    words.len() - 1
-                }
-            };
-            Some((fb, k))
-        });
+    fn checkpoint_state(&self, cp: Val) -> Result<FrameState, String> {
+        match self.f.def_inst(cp).map(|ci| &self.f.inst(ci).kind) {
+            Some(InstKind::Checkpoint(fs)) => Ok(fs.clone()),
+            _ => Err("a frame state operand that is not a checkpoint".into()),
+        }
+    }
+
+    /// Record the exit (or published call state) `fs` whose buffer holds
+    /// `words` (the state's values, then maybe a tested value); its id.
+    fn push_exit_info(
+        &mut self,
+        fs: &FrameState,
+        words: &[Val],
+        reason: Reason,
+        feedback: Option<(u32, usize)>,
+    ) -> u32 {
         let types: Vec<Type> = words.iter().map(|&w| self.f.ty(w)).collect();
         // `any` words are slot numbers, known now: the runtime fills them in.
         let any_slots = words
@@ -1691,11 +1675,123 @@ impl<'a, 'b> Lowerer<'a, 'b> {
             reason,
             types,
             nstack: fs.stack.len(),
-            locals: locals_mask,
+            locals: fs.locals.iter().map(|l| l.is_some()).collect(),
             loop_steps: fs.loops.iter().map(|l| l.2).collect(),
             feedback,
             any_slots,
         });
+        id
+    }
+
+    /// Store the unboxed `words` into the exit buffer (`any` words are
+    /// filled in by the runtime); the buffer's address.
+    fn write_exit_words(&mut self, words: &[Val], imag_at: usize) -> Result<CValue, String> {
+        let ss = self.exit_buffer();
+        for (k, &w) in words.iter().enumerate() {
+            let word = match self.f.ty(w) {
+                Type::Int | Type::Lgl | Type::Bool => {
+                    let x = self.get(w);
+                    self.b.ins().uextend(types::I64, x)
+                }
+                Type::Dbl => {
+                    let x = self.get(w);
+                    self.b.ins().bitcast(types::I64, MemFlagsData::new(), x)
+                }
+                Type::Cplx => {
+                    let (re, im) = self.get2(w);
+                    let at = 8 * (imag_at + k) as i32;
+                    let im = self.b.ins().bitcast(types::I64, MemFlagsData::new(), im);
+                    self.b.ins().stack_store(types::I64, im, ss, at);
+                    self.b.ins().bitcast(types::I64, MemFlagsData::new(), re)
+                }
+                Type::Any => continue,
+                t => return Err(format!("{} value in a frame state", t.name())),
+            };
+            self.b
+                .ins()
+                .stack_store(types::I64, word, ss, (8 * k) as i32);
+        }
+        Ok(self.b.ins().stack_addr(self.ptr, ss, 0))
+    }
+
+    /// `call_state cp`: the state's words into the exit buffer, and its
+    /// exit id (plus one) and the buffer into the context, where observers
+    /// of the frame find them while the next runtime call runs
+    /// (`runtime::sync_frames`). The buffer is free then: no exit of this
+    /// activation can happen during its call.
+    fn call_state(&mut self, cp: Val) -> Result<(), String> {
+        let fs = self.checkpoint_state(cp)?;
+        let words = fs.values();
+        let id = self.push_exit_info(&fs, &words, Reason::FrameObserved, None);
+        let imag_at = self.exits[id as usize].imag_at;
+        let addr = self.write_exit_words(&words, imag_at)?;
+        let c = self.c();
+        let idv = self.iconst(types::I32, id as i64 + 1);
+        self.b.ins().store(
+            MemFlagsData::trusted(),
+            idv,
+            c,
+            std::mem::offset_of!(runtime::Ctx, call_state) as i32,
+        );
+        self.b.ins().store(
+            MemFlagsData::trusted(),
+            addr,
+            c,
+            std::mem::offset_of!(runtime::Ctx, call_buf) as i32,
+        );
+        Ok(())
+    }
+
+    /// `frame_synced`: did an observer write the published state into the
+    /// frame (`call_state` is then `runtime::CALL_STATE_SYNCED`)? Clears it.
+    fn frame_synced(&mut self, res: Val) {
+        let c = self.c();
+        let at = std::mem::offset_of!(runtime::Ctx, call_state) as i32;
+        let st = self
+            .b
+            .ins()
+            .load(types::I32, MemFlagsData::trusted(), c, at);
+        let synced = self
+            .b
+            .ins()
+            .icmp_imm_s(IntCC::Equal, st, runtime::CALL_STATE_SYNCED as i64);
+        let zero = self.iconst(types::I32, 0);
+        self.b.ins().store(MemFlagsData::trusted(), zero, c, at);
+        self.def(res, synced);
+    }
+
+    fn assume(&mut self, i: Inst, cond: Val, cp: Val, reason: Reason) -> Result<(), String> {
+        let fs = self.checkpoint_state(cp)?;
+        let cv = self.get(cond);
+        // A transfer is not a check: no draw.
+        let chaos = self.opts.chaos && reason != Reason::Transfer;
+        let go = if chaos {
+            let draw = self.chaos_draw();
+            let no = self.b.ins().icmp_imm_s(IntCC::Equal, draw, 0);
+            self.b.ins().band(cv, no)
+        } else {
+            cv
+        };
+        // The exit buffer: stack, bound locals, loop counters.
+        let mut words: Vec<Val> = fs.values();
+        let state_len = words.len();
+        let feedback = self.f.assume_feedback.get(&i).copied().and_then(|fb| {
+            // The tested value is the operand of the `test` the condition comes from.
+            let tested = match self.f.def_inst(cond).map(|ci| &self.f.inst(ci).kind) {
+                Some(InstKind::Test(_, v)) => Some(*v),
+                _ => None,
+            }?;
+            let k = match words.iter().position(|&w| w == tested) {
+                Some(k) => k,
+                None => {
+                    words.push(tested);
+                    words.len() - 1
+                }
+            };
+            Some((fb, k))
+        });
+        let id = self.push_exit_info(&fs, &words, reason, feedback);
+        let imag_at = self.exits[id as usize].imag_at;
         let idv = self.iconst(types::I32, id as i64);
         // Without chaos the exit is taken only when the condition is false.
         let held = if chaos {
@@ -1723,33 +1819,8 @@ impl<'a, 'b> Lowerer<'a, 'b> {
             self.b.switch_to_block(exit);
             self.in_exit = true;
             let params = self.b.block_params(exit).to_vec();
-            let ss = self.exit_buffer();
-            for (k, &w) in words.iter().enumerate() {
-                let word = match self.f.ty(w) {
-                    Type::Int | Type::Lgl | Type::Bool => {
-                        let x = self.get(w);
-                        self.b.ins().uextend(types::I64, x)
-                    }
-                    Type::Dbl => {
-                        let x = self.get(w);
-                        self.b.ins().bitcast(types::I64, MemFlagsData::new(), x)
-                    }
-                    Type::Cplx => {
-                        let (re, im) = self.get2(w);
-                        let at = 8 * (imag_at + k) as i32;
-                        let im = self.b.ins().bitcast(types::I64, MemFlagsData::new(), im);
-                        self.b.ins().stack_store(types::I64, im, ss, at);
-                        self.b.ins().bitcast(types::I64, MemFlagsData::new(), re)
-                    }
-                    Type::Any => continue,
-                    t => return Err(format!("{} value in a frame state", t.name())),
-                };
-                self.b
-                    .ins()
-                    .stack_store(types::I64, word, ss, (8 * k) as i32);
-            }
+            let addr = self.write_exit_words(&words, imag_at)?;
             let c = self.c();
-            let addr = self.b.ins().stack_addr(self.ptr, ss, 0);
             let st = self
                 .call(self.rt.exit, &[c, params[0], addr, params[1]])
                 .unwrap();

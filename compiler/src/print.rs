@@ -102,6 +102,8 @@ fn print_with(f: &Func, names: &HashMap<Val, usize>) -> String {
                     format!("runtime @{pc}({})", list(args))
                 }
                 InstKind::SetVisible(b) => format!("set_visible {b}"),
+                InstKind::CallState(cp) => format!("call_state {}", v(cp)),
+                InstKind::FrameSynced => "frame_synced".to_string(),
                 InstKind::GlobalEpochIs(e) => format!("global_epoch_is {e}"),
                 InstKind::LoadGlobal(sym) => format!("load_global sym{sym}{}", sym_name(*sym)),
                 InstKind::StoreGlobal(sym, a) => {
@@ -551,6 +553,8 @@ fn parse_inst(
             InstKind::VecSet(x, i, val(c.word()?)?)
         }
         "set_visible" => InstKind::SetVisible(parse_num(c.word()?, "bool")?),
+        "call_state" => InstKind::CallState(val(c.word()?)?),
+        "frame_synced" => InstKind::FrameSynced,
         "global_epoch_is" => InstKind::GlobalEpochIs(parse_num(c.word()?, "epoch")?),
         "load_global" => InstKind::LoadGlobal(parse_sym(c.word()?)?),
         "load_frame" => InstKind::LoadFrame(parse_num(c.word()?, "slot")?),
@@ -679,15 +683,21 @@ bb0(v0: any, v1: int):
   v6: int = veclen v5
   v7: dbl = vecload v5, v2
   v8: bool = inbounds v5, v1
-  v9: any = runtime @12(v0, v1)
+  v9: cp = checkpoint pc=12 stack=[] locals=[_, _, v1] loops=[]
+  call_state v9
+  v10: any = runtime @12(v0, v1)
+  v11: bool = frame_synced
+  v12: bool = not.b v11
+  v13: cp = checkpoint pc=13 stack=[v10] locals=[v0, _, v1] loops=[]
+  assume v12, v13, frameobserved
   jump bb1(v2, v7)
-bb1(v10: int, v11: dbl):
-  v12: dbl = add.d v11, v11
-  branch v3, bb1(v10, v12), bb2()
+bb1(v14: int, v15: dbl):
+  v16: dbl = add.d v15, v15
+  branch v3, bb1(v14, v16), bb2()
 bb2():
-  v13: int = ncol v0
+  v17: int = ncol v0
   set_visible false
-  ret v12
+  ret v16
 }
 ";
 

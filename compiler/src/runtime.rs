@@ -26,6 +26,10 @@ pub const ST_ERROR: u32 = 1;
 /// The function finished through an exit (its result is in `Ctx::result`).
 pub const ST_EXITED: u32 = 2;
 
+/// `Ctx::call_state` once an observer wrote the published state into the
+/// frame (the frame holds the locals now).
+pub const CALL_STATE_SYNCED: u32 = u32::MAX;
+
 /// Where each frame-state value of an exit is in the exit buffer.
 #[derive(Clone, Debug)]
 pub struct ExitInfo {
@@ -105,15 +109,15 @@ impl RawExit<'_> {
             stack.push(self.value(c, k).unwrap_or(Value::Null));
             k += 1;
         }
-        let mut locals = Vec::with_capacity(info.locals.len());
-        for &present in &info.locals {
-            if present {
-                locals.push(self.value(c, k));
-                k += 1;
-            } else {
-                locals.push(None);
-            }
-        }
+        let locals = if info.reason == Reason::FrameObserved && !self.chaos {
+            // The frame holds the locals (`sync_frames` wrote them, and the
+            // call may have changed them).
+            let env = c.frame().clone();
+            env.frame_locals(&c.code.locals)
+        } else {
+            self.locals(c)
+        };
+        k += info.locals.iter().filter(|&&p| p).count();
         let mut loops = Vec::with_capacity(info.loop_steps.len());
         for &step in &info.loop_steps {
             let next = self.words[k] as u32 as i32 as i64;
@@ -139,6 +143,21 @@ impl RawExit<'_> {
             started: self.started,
             trampolined: c.trampolined,
         }
+    }
+
+    /// The locals of the state (`None`: unbound or absent).
+    pub fn locals(&self, c: &Ctx) -> Vec<Option<Value>> {
+        let mut k = self.info.nstack;
+        let mut locals = Vec::with_capacity(self.info.locals.len());
+        for &present in &self.info.locals {
+            if present {
+                locals.push(self.value(c, k));
+                k += 1;
+            } else {
+                locals.push(None);
+            }
+        }
+        locals
     }
 
     /// The `any` value of buffer word `k` (`None`: an unboxed word, or unbound).
@@ -315,6 +334,14 @@ pub struct Ctx {
     /// `unbound.as_ptr()` (compiled code clears a slot's flag when it boxes
     /// a scalar into it in place).
     pub unbound_ptr: *mut bool,
+    /// The frame state published for the runtime call in progress
+    /// (`InstKind::CallState`): its exit id plus one (0: none;
+    /// `CALL_STATE_SYNCED`: written into the frame), its words in `call_buf`.
+    pub call_state: u32,
+    pub call_buf: *mut u64,
+    /// The calling compiled activation's context (`Interp::native_top`'s
+    /// chain; null for the outermost).
+    pub prev: *mut Ctx,
 }
 
 /// What a compiled activation entered without an interpreter activation (a
@@ -1115,24 +1142,8 @@ pub extern "C" fn rt_exit(c: *mut Ctx, id: u32, buf: *mut u64, held: u32) -> u32
     }
     let exits = c.exits.clone();
     let info = &exits[id as usize];
-    let words: &[u64] = if info.types.is_empty() {
-        &[]
-    } else {
-        // SAFETY: the exit block passes its buffer, which holds at least
-        // `types.len()` words (sized for the largest frame state).
-        let words = unsafe { std::slice::from_raw_parts_mut(buf, info.types.len()) };
-        for &(k, slot) in &info.any_slots {
-            words[k as usize] = slot as u64;
-        }
-        words
-    };
-    let imag: &[u64] = if info.imag_at == 0 {
-        &[]
-    } else {
-        // SAFETY: the buffer then holds `imag_at + types.len()` words
-        // (`lower::Lowerer::exit_buffer`).
-        unsafe { std::slice::from_raw_parts(buf.add(info.imag_at), info.types.len()) }
-    };
+    // SAFETY: the exit block passes its buffer, written for this exit.
+    let (words, imag) = unsafe { exit_words(info, buf) };
     let handler = c.handler.clone();
     let raw = RawExit {
         id,
@@ -1166,6 +1177,71 @@ pub extern "C" fn rt_exit(c: *mut Ctx, id: u32, buf: *mut u64, held: u32) -> u32
             c.error = Some(e);
             ST_ERROR
         }
+    }
+}
+
+/// The words and imaginary parts of exit `info`'s buffer `buf`, with the
+/// `any` words' slot numbers filled in.
+///
+/// # Safety
+/// `buf` is the exit buffer compiled code wrote `info`'s state into (it holds
+/// at least `types.len()` words, `imag_at + types.len()` with `cplx` words:
+/// `lower::Lowerer::exit_buffer`), and nothing else uses it meanwhile.
+unsafe fn exit_words<'b>(info: &ExitInfo, buf: *mut u64) -> (&'b [u64], &'b [u64]) {
+    let words: &[u64] = if info.types.is_empty() {
+        &[]
+    } else {
+        let words = unsafe { std::slice::from_raw_parts_mut(buf, info.types.len()) };
+        for &(k, slot) in &info.any_slots {
+            words[k as usize] = slot as u64;
+        }
+        words
+    };
+    let imag: &[u64] = if info.imag_at == 0 {
+        &[]
+    } else {
+        unsafe { std::slice::from_raw_parts(buf.add(info.imag_at), info.types.len()) }
+    };
+    (words, imag)
+}
+
+/// `Interp::native_top`'s syncer: every compiled activation from the one at
+/// `p` outwards that runs in frame `env` and is suspended in a call that
+/// published its state (`InstKind::CallState`) writes that state's locals
+/// into the frame, and marks the state synced: after the call its code
+/// exits (reason `frameobserved`) and the interpreter goes on from the
+/// frame, which the observer may have changed.
+///
+/// # Safety
+/// `p` is the innermost running compiled activation's `Ctx`; each one's
+/// `prev` is its caller's, alive while it runs.
+pub unsafe fn sync_frames(p: *mut u8, env: &Env) {
+    let mut at = p as *mut Ctx;
+    while !at.is_null() {
+        let c = unsafe { &mut *at };
+        at = c.prev;
+        let id = c.call_state;
+        if id == 0 || id == CALL_STATE_SYNCED || !c.env.as_ref().is_some_and(|e| Rc::ptr_eq(e, env))
+        {
+            continue;
+        }
+        let exits = c.exits.clone();
+        let info = &exits[(id - 1) as usize];
+        // SAFETY: `call_buf` holds the state `call_state` names while the
+        // call runs (no exit of the suspended activation reuses it).
+        let (words, imag) = unsafe { exit_words(info, c.call_buf) };
+        let raw = RawExit {
+            id: id - 1,
+            info,
+            words,
+            imag,
+            chaos: false,
+            started: std::time::Instant::now(),
+        };
+        // (Locals the frame keeps itself are absent from the state.)
+        let locals = raw.locals(c);
+        env.bind_frame_locals(&c.code.locals, &locals);
+        c.call_state = CALL_STATE_SYNCED;
     }
 }
 

@@ -386,6 +386,11 @@ fn check_types(
             None
         }
         InstKind::Jump(..) | InstKind::SetVisible(_) => None,
+        InstKind::CallState(cp) => {
+            want("call_state state", *cp, f.ty(*cp) == Type::Checkpoint, "cp");
+            None
+        }
+        InstKind::FrameSynced => Some(Type::Bool),
         InstKind::Return(a) => {
             want(
                 "returned value",

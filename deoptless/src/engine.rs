@@ -561,10 +561,21 @@ impl Shared {
             ret_word: 0,
             anys_ptr: std::ptr::null_mut(),
             unbound_ptr: std::ptr::null_mut(),
+            call_state: 0,
+            call_buf: std::ptr::null_mut(),
+            prev: interp
+                .native_top
+                .map_or(std::ptr::null_mut(), |(p, _)| p as *mut Ctx),
         };
         ctx.anys_ptr = ctx.anys.as_mut_ptr();
         ctx.unbound_ptr = ctx.unbound.as_mut_ptr();
         entering();
+        // The chain of running compiled activations, for observers of their
+        // frames (`Interp::sync_frame`).
+        let outer_native = interp.native_top.replace((
+            &mut ctx as *mut Ctx as *mut u8,
+            compiler::runtime::sync_frames as unsafe fn(*mut u8, &vm::env::Env),
+        ));
         // An activation without a frame is the one `observe_frames` builds
         // while its code runs. (One with a frame leaves `lazy_top` as it is:
         // whatever it names is alive below it, and built.)
@@ -579,6 +590,7 @@ impl Shared {
         } else {
             (compiled.entry)(&mut ctx as *mut Ctx)
         };
+        interp.native_top = outer_native;
         let result = if status == ST_ERROR {
             Err(ctx.error.take().unwrap_or_else(|| {
                 RError::new("internal error: compiled code failed without an error")
@@ -1024,6 +1036,9 @@ impl ExitHandler for Shared {
         if raw.info.reason == Reason::Transfer {
             return Some(self.transfer(interp, c, raw));
         }
+        // The frame holds the locals, not the exit buffer: the interpreter
+        // goes on from it (no continuation is specialized on stale words).
+        let frame_holds_locals = raw.info.reason == Reason::FrameObserved && !raw.chaos;
         {
             let mut s = self.stats.borrow_mut();
             s.exits += 1;
@@ -1043,7 +1058,7 @@ impl ExitHandler for Shared {
         } else {
             0
         };
-        if self.config.mode != Mode::Deoptless {
+        if self.config.mode != Mode::Deoptless || frame_holds_locals {
             return None;
         }
         match self.deoptless(interp, c, raw, trace_ns) {
@@ -1261,7 +1276,8 @@ impl Shared {
                     .and_then(|(_, k)| word_type(c, raw, k))
                     .unwrap_or(ArgType::Any),
             ),
-            Reason::DeadBranch => Trigger::Branch,
+            // (Only a chaos exit: a real one is not dispatched, see `dispatch`.)
+            Reason::DeadBranch | Reason::FrameObserved => Trigger::Branch,
             Reason::Overflow => Trigger::Overflow,
             // A function was redefined: a global assumption of the version
             // changed, so it deoptimizes (and is retired, see `exit`). A

@@ -93,7 +93,7 @@ impl Gen {
     fn unit_any(&mut self) -> Vec<Node> {
         // Weighted: the type-changing and loop-exit units are the ones that
         // found miscompiles, so they come up most.
-        match self.rng.below(23) {
+        match self.rng.below(24) {
             0..=2 => self.unit_type_phase(),
             3 | 4 => self.unit_loop_var(),
             5 => self.unit_vector_cow(),
@@ -111,6 +111,7 @@ impl Gen {
             18 | 19 => self.unit_arith_specials(),
             20 => self.unit_overflow(),
             21 => self.unit_list_iter(),
+            22 => self.unit_caller_frame(),
             _ => self.unit_toplevel_phase(),
         }
     }
@@ -643,6 +644,60 @@ impl Gen {
             )),
             Node::line("print(r); print(c2(0L))"),
             Node::line(format!("print({})", cnt)),
+        ]
+    }
+
+    /// Callees that read or write their caller's frame (`parent.frame()`,
+    /// one or two levels up) late in a hot loop, while the callers' locals
+    /// are in registers of compiled code, maybe of another type by then.
+    fn unit_caller_frame(&mut self) -> Vec<Node> {
+        let (peek, poke, mid, f) = (
+            self.name("peek"),
+            self.name("poke"),
+            self.name("mid"),
+            self.name("fr"),
+        );
+        let n = self.hot();
+        let late = self.rng.range(1, n);
+        let levels = *self.rng.pick(&[1, 2]);
+        let e = self.num_expr(Ty::Int, &["k"], 2);
+        let v = self.lit_of(&[Ty::Int, Ty::Dbl, Ty::Cplx, Ty::Lgl]);
+        let (call_peek, call_poke) = if levels == 1 {
+            (
+                format!("{}(\"x\")", peek),
+                format!("{}(\"y\", {})", poke, v),
+            )
+        } else {
+            (format!("{}(\"x\")", mid), format!("{}(\"y\", {})", mid, v))
+        };
+        vec![
+            Node::line(format!(
+                "{} <- function(nm) get(nm, envir = parent.frame({}))",
+                peek, levels
+            )),
+            Node::line(format!(
+                "{} <- function(nm, v) assign(nm, v, envir = parent.frame({}))",
+                poke, levels
+            )),
+            Node::line(format!(
+                "{mid} <- function(nm, v) if (missing(v)) {peek}(nm) else {poke}(nm, v)",
+                mid = mid,
+                peek = peek,
+                poke = poke
+            )),
+            Node::block(
+                format!("{} <- function(k) {{", f),
+                vec![
+                    Node::line(format!("x <- {}", e)),
+                    Node::line("y <- k * 2"),
+                    Node::line(format!("if (k > {}L) y <- y + {}", late, call_peek)),
+                    Node::line(format!("if (k == {}L) {}", late + 1, call_poke)),
+                    Node::line("x + y"),
+                ],
+                "}",
+            ),
+            Node::line(format!("s <- 0; for (k in 1:{}) s <- s + {}(k)", n, f)),
+            Node::line("print(s)"),
         ]
     }
 

@@ -225,6 +225,20 @@ impl EnvFrame {
             *slot = Some(v);
         }
     }
+    /// `set_frame_locals` of the bound locals only (the others keep their
+    /// bindings).
+    pub fn bind_frame_locals(&self, code_locals: &[SymId], locals: &[Option<Value>]) {
+        if self.is_global() {
+            return self.set_frame_locals(code_locals, locals);
+        }
+        let mut slots = self.slots.borrow_mut();
+        for (slot, l) in slots.iter_mut().zip(locals) {
+            if l.is_some() {
+                slot.clone_from(l);
+            }
+        }
+    }
+
     /// Write an activation's locals back (the inverse of `frame_locals`).
     /// In the global environment an unbound local leaves the binding as it
     /// is (compiled top-level code only sees a name unbound when it is).

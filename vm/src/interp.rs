@@ -232,6 +232,10 @@ pub struct Interp {
     /// interpreter activation, and the function that builds its frame and
     /// its callers' (the tier's; `observe_frames`). Null when none.
     pub lazy_top: Option<(*mut u8, FrameBuilder)>,
+    /// The innermost activation of compiled code (frameless or not), and the
+    /// tier's function that writes the registers of the compiled activations
+    /// running a given frame into it (`sync_frame`).
+    pub native_top: Option<(*mut u8, FrameSyncer)>,
     /// The random number generator (`set.seed`, `runif`, ...): per interpreter.
     pub rng: crate::rng::Rng,
 }
@@ -301,6 +305,7 @@ impl Interp {
             env_pool: Vec::new(),
             native_depth: 0,
             lazy_top: None,
+            native_top: None,
             rng: crate::rng::Rng::new(),
         };
         it.define_base_constants();
@@ -2329,6 +2334,18 @@ impl Interp {
         r
     }
 
+    /// Before code other than its own reads or writes frame `env`
+    /// (`parent.frame()`): write the locals that compiled code running in it
+    /// keeps in registers into it (they are written at its calls,
+    /// `InstKind::CallState`), and have that code go on from the frame.
+    pub fn sync_frame(&mut self, env: &Env) {
+        if let Some((ctx, sync)) = self.native_top {
+            // SAFETY: the tier sets `native_top` only while that activation's
+            // code runs (its context and its callers' are alive).
+            unsafe { sync(ctx, env) }
+        }
+    }
+
     /// Build the frames of compiled code running without an activation
     /// (`lazy_top`), before something reads `frames`.
     pub fn observe_frames(&mut self) {
@@ -3392,6 +3409,11 @@ fn call_name(call: &Expr) -> Rc<str> {
 /// How a tier builds the frames of an activation that runs without them
 /// (`Interp::lazy_top`): called with the activation's context.
 pub type FrameBuilder = unsafe fn(*mut u8);
+
+/// How a tier brings a frame up to date with its compiled activations
+/// (`Interp::native_top`): called with the innermost compiled activation's
+/// context and the frame about to be observed.
+pub type FrameSyncer = unsafe fn(*mut u8, &Env);
 
 /// Add argument `v`, passed as `spec` says, to `args` (a `...` list's
 /// elements one by one, with their names).

@@ -1,9 +1,10 @@
 //! Locals that other code can see: top-level code's variables (global
-//! bindings) and a function's variables captured by the closures it makes.
+//! bindings), a function's variables captured by the closures it makes, and
+//! any local of a caller whose callee looks at its frame (`parent.frame()`).
 //!
 //! Compiled code keeps locals in registers (IR values), typed and unboxed,
 //! and frame states carry them, so an exit writes them to the activation's
-//! environment (`EnvFrame::set_frame_locals`). Two kinds of locals can also
+//! environment (`EnvFrame::set_frame_locals`). Three kinds of locals can also
 //! be seen from outside while the code runs, and are kept in step with the
 //! environment (`load_frame` / `store_frame`):
 //!
@@ -28,6 +29,19 @@
 //!   somewhere must then see the last value), and after every call it is
 //!   read again (the closure may assign it with `<<-`). The other locals
 //!   stay in registers only.
+//!
+//! - **Every other local, published at calls.** A callee can reach its
+//!   caller's frame through `parent.frame()` (and read or write it with
+//!   `get`, `assign`, `exists`). Before each call of R code the builder
+//!   publishes the frame state (`call_state`: the unshared locals' values go
+//!   to the exit buffer, and its exit id to the `Ctx`); an observer of the
+//!   frame (`Interp::sync_frame`) writes them into it. After the call
+//!   `frame_synced` tells whether that happened: then the code exits
+//!   (reason `frameobserved`) and the interpreter goes on from the frame,
+//!   which the callee may have changed. The function's code is marked
+//!   (`FunctionCode::frame_observed`), so its next version keeps every local
+//!   in the frame. A deoptless continuation writes the locals its frame
+//!   keeps at its entry (its exit wrote nothing there).
 //!
 //! Typed and generic operations (arithmetic, indexing, `$`) run no R code
 //! and see no frame; a lookup of a function by a name the code assigns sees
@@ -179,6 +193,50 @@ impl<'a> Builder<'a> {
             self.f
                 .push(bb, InstKind::StoreFrame(i as u32, boxed), Type::Void);
         }
+    }
+
+    /// Before a call of R code (not inlined): publish the locals kept in
+    /// registers (`call_state`), which a callee's `parent.frame()` writes
+    /// into the frame (`runtime::sync_frames`). False when every local is
+    /// in the frame anyway (top-level, reflective code) or inside an inlined
+    /// call (no runtime call is built there).
+    pub(super) fn publish_call_state(&mut self, bb: Block, pc: usize, st: &State) -> bool {
+        if self.code.top_level || !self.inline.is_empty() || self.shared.iter().all(|&s| s) {
+            return false;
+        }
+        let fs = FrameState {
+            pc: pc as u32,
+            stack: Vec::new(),
+            locals: st
+                .locals
+                .iter()
+                .enumerate()
+                .map(|(i, l)| match l {
+                    Some(a) if !self.shared[i] => Some(self.state_val(a.val)),
+                    _ => None,
+                })
+                .collect(),
+            loops: Vec::new(),
+        };
+        let cp = self
+            .f
+            .push(bb, InstKind::Checkpoint(fs), Type::Checkpoint)
+            .unwrap();
+        self.f.push(bb, InstKind::CallState(cp), Type::Void);
+        true
+    }
+
+    /// After a published call, at `pc` with `st`: if the frame was observed
+    /// (and so written, maybe changed), exit; the interpreter goes on from
+    /// the frame (`Reason::FrameObserved`).
+    pub(super) fn check_frame_synced(&mut self, bb: Block, pc: usize, st: &State) {
+        let synced = self.f.push(bb, InstKind::FrameSynced, Type::Bool).unwrap();
+        let ok = self
+            .f
+            .push(bb, InstKind::Unary(UnOp::NotB, synced), Type::Bool)
+            .unwrap();
+        let cp = self.checkpoint(bb, pc, st);
+        self.assume(bb, ok, cp, Reason::FrameObserved);
     }
 
     /// After a call: read every shared local again. A name bound before

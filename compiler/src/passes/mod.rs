@@ -62,11 +62,13 @@ pub fn map_uses(kind: &mut InstKind, mut g: impl FnMut(Val) -> Val) {
         | InstKind::GlobalEpochIs(_)
         | InstKind::LoadGlobal(_)
         | InstKind::LoadFrame(_)
+        | InstKind::FrameSynced
         | InstKind::SetVisible(_) => {}
         InstKind::Unary(_, a)
         | InstKind::Test(_, a)
         | InstKind::Return(a)
         | InstKind::StoreGlobal(_, a)
+        | InstKind::CallState(a)
         | InstKind::StoreFrame(_, a) => each(a),
         InstKind::Binary(_, a, b) | InstKind::VecLoad(a, b) | InstKind::InBounds(a, b) => {
             each(a);

@@ -205,6 +205,7 @@ fn bi_parent_frame(interp: &mut Interp, args: Args) -> RResult<Value> {
     } else {
         interp.global.clone()
     };
+    interp.sync_frame(&env);
     Ok(Value::Env(env))
 }
 
