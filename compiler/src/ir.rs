@@ -514,6 +514,64 @@ impl FrameState {
     }
 }
 
+/// The one list of an instruction's operands, for `InstKind::uses` (by
+/// reference) and `InstKind::map_uses` (by mutable reference): the patterns
+/// bind as the scrutinee is borrowed, and `$iter` is `iter` or `iter_mut`.
+macro_rules! operands {
+    ($kind:expr, $each:ident, $iter:ident) => {
+        match $kind {
+            InstKind::ConstInt(_)
+            | InstKind::ConstDbl(_)
+            | InstKind::ConstLgl(_)
+            | InstKind::ConstBool(_)
+            | InstKind::ConstAny(_)
+            | InstKind::CalleeIs { .. }
+            | InstKind::GlobalEpochIs(_)
+            | InstKind::LoadGlobal(_)
+            | InstKind::LoadFrame(_)
+            | InstKind::FrameSynced
+            | InstKind::SetVisible(_) => {}
+            InstKind::Unary(_, a)
+            | InstKind::Test(_, a)
+            | InstKind::Return(a)
+            | InstKind::StoreGlobal(_, a)
+            | InstKind::CallState(a)
+            | InstKind::StoreFrame(_, a) => $each(a),
+            InstKind::Binary(_, a, b) | InstKind::VecLoad(a, b) | InstKind::InBounds(a, b) => {
+                $each(a);
+                $each(b);
+            }
+            InstKind::Runtime(_, args) | InstKind::Jump(_, args) => {
+                args.$iter().for_each(&mut $each)
+            }
+            InstKind::VecSet(x, i, v) => {
+                $each(x);
+                $each(i);
+                $each(v);
+            }
+            InstKind::Checkpoint(fs) => {
+                fs.stack.$iter().for_each(&mut $each);
+                fs.locals.$iter().flatten().for_each(&mut $each);
+                for (a, b, _) in fs.loops.$iter() {
+                    $each(a);
+                    $each(b);
+                }
+            }
+            InstKind::Assume {
+                cond, checkpoint, ..
+            } => {
+                $each(cond);
+                $each(checkpoint);
+            }
+            InstKind::Branch(c, _, ta, _, ea) => {
+                $each(c);
+                ta.$iter().for_each(&mut $each);
+                ea.$iter().for_each(&mut $each);
+            }
+        }
+    };
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub enum InstKind {
     ConstInt(i32),
@@ -626,43 +684,20 @@ impl InstKind {
             InstKind::Runtime(..) | InstKind::StoreGlobal(..) | InstKind::StoreFrame(..)
         )
     }
-    /// The values this instruction reads (frame states included).
+    /// The values this instruction reads (frame states included), in
+    /// operand order (a frame state's as `FrameState::values`).
     pub fn uses(&self) -> Vec<Val> {
-        match self {
-            InstKind::ConstInt(_)
-            | InstKind::ConstDbl(_)
-            | InstKind::ConstLgl(_)
-            | InstKind::ConstBool(_)
-            | InstKind::ConstAny(_)
-            | InstKind::CalleeIs { .. }
-            | InstKind::GlobalEpochIs(_)
-            | InstKind::LoadGlobal(_)
-            | InstKind::LoadFrame(_)
-            | InstKind::FrameSynced
-            | InstKind::SetVisible(_) => vec![],
-            InstKind::Unary(_, a)
-            | InstKind::Test(_, a)
-            | InstKind::Return(a)
-            | InstKind::StoreGlobal(_, a)
-            | InstKind::CallState(a)
-            | InstKind::StoreFrame(_, a) => vec![*a],
-            InstKind::Binary(_, a, b) | InstKind::VecLoad(a, b) | InstKind::InBounds(a, b) => {
-                vec![*a, *b]
-            }
-            InstKind::Runtime(_, args) => args.clone(),
-            InstKind::VecSet(x, i, v) => vec![*x, *i, *v],
-            InstKind::Checkpoint(fs) => fs.values(),
-            InstKind::Assume {
-                cond, checkpoint, ..
-            } => vec![*cond, *checkpoint],
-            InstKind::Jump(_, args) => args.clone(),
-            InstKind::Branch(c, _, a, _, b) => {
-                let mut v = vec![*c];
-                v.extend(a);
-                v.extend(b);
-                v
-            }
-        }
+        let mut out = Vec::new();
+        let mut each = |v: &Val| out.push(*v);
+        operands!(self, each, iter);
+        out
+    }
+
+    /// Apply `g` to every operand (the same list, in the same order, as
+    /// `uses`).
+    pub fn map_uses(&mut self, mut g: impl FnMut(Val) -> Val) {
+        let mut each = |v: &mut Val| *v = g(*v);
+        operands!(self, each, iter_mut);
     }
 }
 

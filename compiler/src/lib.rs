@@ -10,6 +10,7 @@ pub mod context;
 pub mod ir;
 pub mod lower;
 pub mod passes;
+pub mod pipeline;
 pub mod print;
 pub mod profit;
 pub mod runtime;
@@ -21,31 +22,20 @@ use vm::bytecode::FunctionCode;
 /// feedback, verified, optimized and verified again. Functions the builder does
 /// not handle are listed with the reason.
 pub fn dump_ir(code: &FunctionCode) -> String {
-    let mut f = match build::build(code) {
-        Ok(f) => f,
-        Err(e) => return format!("; {}: not compiled: {}\n", code.name, e.0),
-    };
-    let mut out = String::new();
-    if let Err(errs) = verify::verify(&f) {
-        out.push_str(&format!("; {}: built IR fails verification:\n", code.name));
-        for e in errs {
-            out.push_str(&format!(";   {}\n", e));
+    let entry = build::Entry::call(code, &context::ArgContext::generic(code.nparams));
+    let mut times = pipeline::PhaseTimes::default();
+    match pipeline::optimized_ir(code, &entry, true, &mut times) {
+        Ok(f) => print::print_func(&f),
+        Err(pipeline::NotCompiled::Invalid { stage, errors, ir }) => {
+            let mut out = format!("; {}: {} IR fails verification:\n", code.name, stage);
+            for e in errors {
+                out.push_str(&format!(";   {}\n", e));
+            }
+            out.push_str(&print::print_func(&ir));
+            out
         }
-        out.push_str(&print::print_func(&f));
-        return out;
+        Err(e) => format!("; {}: not compiled: {}\n", code.name, e),
     }
-    passes::optimize(&mut f);
-    if let Err(errs) = verify::verify(&f) {
-        out.push_str(&format!(
-            "; {}: optimized IR fails verification:\n",
-            code.name
-        ));
-        for e in errs {
-            out.push_str(&format!(";   {}\n", e));
-        }
-    }
-    out.push_str(&print::print_func(&f));
-    out
 }
 
 /// Every closure body reachable from `code` (nested function literals), depth first.

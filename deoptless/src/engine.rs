@@ -11,7 +11,7 @@ use crate::stats::Stats;
 use compiler::build::{Entry, EntryMode};
 use compiler::context::{ArgContext, ArgType, VersionTable};
 use compiler::ir::{Reason, Type};
-use compiler::lower::{Compiled, LowerOptions};
+use compiler::lower::Compiled;
 use compiler::runtime::{Chaos, Ctx, ExitHandler, ExitState, LazyFrame, RawExit, ST_ERROR};
 use osr::osr_in::{entry_label, EntryValue};
 use std::cell::RefCell;
@@ -363,55 +363,30 @@ impl Shared {
     ) -> Option<(Rc<Compiled>, u64)> {
         let event = kind.event();
         let t0 = Instant::now();
-        // Phase times (build, optimize, lower) and the IR's size, for the trace.
-        let mut phases = [0u64; 3];
-        let mut ir_insts = 0;
-        let lap = |t: &mut Instant| {
-            let ns = t.elapsed().as_nanos() as u64;
-            *t = Instant::now();
-            ns
+        let mut times = compiler::pipeline::PhaseTimes::default();
+        let opts = compiler::pipeline::CompileOptions {
+            chaos: self.chaos.is_some(),
+            verify: cfg!(debug_assertions),
+            disasm: self.config.dump_native,
+            // A continuation's alternative is a deopt, never cheaper.
+            profitability_check: self.config.profitability_check
+                && kind != CompileKind::Continuation,
+            // Loop-free code (a continuation up to the next loop header)
+            // runs briefly: compile it quickly.
+            quick_when_loop_free: entry.transfer_at_loop_headers,
         };
-        let mut t = t0;
-        let result = compiler::build::build_from(code, entry)
-            .map_err(|e| e.0)
-            .and_then(|mut f| {
-                phases[0] = lap(&mut t);
-                compiler::passes::optimize(&mut f);
-                phases[1] = lap(&mut t);
-                ir_insts = f.insts.len();
-                if self.config.dump_ir {
-                    eprintln!(
-                        "; IR of {} ({}, entry pc {}: {})\n{}",
-                        code.name,
-                        event,
-                        entry.pc,
-                        label,
-                        compiler::print::print_func(&f)
-                    );
-                }
-                if cfg!(debug_assertions) {
-                    compiler::verify::verify(&f).map_err(|e| e.join("; "))?;
-                }
-                // A continuation's alternative is a deopt, never cheaper.
-                if self.config.profitability_check && kind != CompileKind::Continuation {
-                    compiler::profit::check(&f, code)?;
-                }
-                // Loop-free code (a continuation up to the next loop header)
-                // runs briefly: compile it quickly.
-                let quick = entry.transfer_at_loop_headers
-                    && compiler::passes::cfg::Cfg::new(&f).loops().is_empty();
-                let c = compiler::lower::lower(
-                    &f,
-                    LowerOptions {
-                        chaos: self.chaos.is_some(),
-                        verify: cfg!(debug_assertions),
-                        disasm: self.config.dump_native,
-                        quick,
-                    },
+        let result = compiler::pipeline::compile(code, entry, opts, &mut times, |f| {
+            if self.config.dump_ir {
+                eprintln!(
+                    "; IR of {} ({}, entry pc {}: {})\n{}",
+                    code.name,
+                    event,
+                    entry.pc,
+                    label,
+                    compiler::print::print_func(f)
                 );
-                phases[2] = lap(&mut t);
-                c
-            });
+            }
+        });
         let ns = t0.elapsed().as_nanos() as u64;
         match result {
             Ok(c) => {
@@ -423,15 +398,28 @@ impl Shared {
                 }
                 self.event(|| {
                     serde_json::json!({"event": event, "function": code.name, "pc": entry.pc,
-                                              "context": label, "ns": ns, "build_ns": phases[0],
-                                              "optimize_ns": phases[1], "lower_ns": phases[2],
-                                              "ir_insts": ir_insts, "code_bytes": c.code_size})
+                                              "context": label, "ns": ns, "build_ns": times.build_ns,
+                                              "optimize_ns": times.optimize_ns, "lower_ns": times.lower_ns,
+                                              "ir_insts": times.ir_insts, "code_bytes": c.code_size})
                 });
                 Some((Rc::new(c), ns))
             }
             Err(why) => {
+                if let (true, compiler::pipeline::NotCompiled::Invalid { ir, .. }) =
+                    (self.config.dump_ir, &why)
+                {
+                    eprintln!(
+                        "; IR of {} ({}, entry pc {}: {}), invalid: {}\n{}",
+                        code.name,
+                        event,
+                        entry.pc,
+                        label,
+                        why,
+                        compiler::print::print_func(ir)
+                    );
+                }
                 self.event(|| serde_json::json!({"event": "not_compiled", "function": code.name, "pc": entry.pc,
-                                              "context": label, "reason": why}));
+                                              "context": label, "reason": why.to_string()}));
                 None
             }
         }

@@ -1,10 +1,12 @@
-//! Run statistics written by `--stats FILE.json`. Counters of tiers that are not
-//! built yet stay 0.
+//! Run statistics written by `--stats FILE.json`, and by the experiments
+//! harness into its results (read back with missing fields as 0). Counters of
+//! tiers that are not built yet stay 0.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-#[derive(Clone, Debug, Default, Serialize)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(default)]
 pub struct Stats {
     pub mode: String,
     pub chaos: f64,

@@ -90,32 +90,9 @@ pub struct WorkerOutput {
     pub latencies: Option<Latencies>,
 }
 
-/// A mirror of `deoptless::stats::Stats`, deserializable; fields the VM adds
-/// later land in `other`, fields it drops default to 0.
-#[derive(Clone, Debug, Default, Serialize, Deserialize)]
-#[serde(default)]
-pub struct VmCounters {
-    pub mode: String,
-    pub chaos: f64,
-    pub seed: u64,
-    pub functions_compiled: u64,
-    pub compile_ns_total: u64,
-    pub exits: u64,
-    pub chaos_exits: u64,
-    pub deopts: u64,
-    pub osr_in: u64,
-    pub deoptless_dispatch_hits: u64,
-    pub deoptless_dispatch_misses: u64,
-    pub continuations_compiled: u64,
-    pub deoptless_fallbacks: BTreeMap<String, u64>,
-    pub exit_ns_total: u64,
-    pub closure_calls: u64,
-    pub builtin_calls: u64,
-    pub wall_ns: u64,
-    pub status: i32,
-    #[serde(flatten)]
-    pub other: BTreeMap<String, serde_json::Value>,
-}
+/// The VM's counters: `deoptless::stats::Stats` itself (results written
+/// before a counter existed read it as 0; counters since dropped are ignored).
+pub type VmCounters = deoptless::stats::Stats;
 
 /// Numbers taken from the VM's trace events (`--trace-events` JSONL), in ns.
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]

@@ -159,7 +159,7 @@ fn run_vm(args: &WorkerArgs) -> Result<WorkerOutput> {
             );
         }
     }
-    let counters: VmCounters = serde_json::from_value(serde_json::to_value(session.stats())?)?;
+    let counters: VmCounters = session.stats();
     drop(session); // flushes the trace sink
     let latencies = args.trace.then(|| latencies.borrow().clone());
     Ok(WorkerOutput {

@@ -49,57 +49,10 @@ pub fn optimize(f: &mut Func) -> bool {
     any
 }
 
-/// Apply `g` to every operand of `kind` (frame states and block arguments included).
-pub fn map_uses(kind: &mut InstKind, mut g: impl FnMut(Val) -> Val) {
-    let mut each = |v: &mut Val| *v = g(*v);
-    match kind {
-        InstKind::ConstInt(_)
-        | InstKind::ConstDbl(_)
-        | InstKind::ConstLgl(_)
-        | InstKind::ConstBool(_)
-        | InstKind::ConstAny(_)
-        | InstKind::CalleeIs { .. }
-        | InstKind::GlobalEpochIs(_)
-        | InstKind::LoadGlobal(_)
-        | InstKind::LoadFrame(_)
-        | InstKind::FrameSynced
-        | InstKind::SetVisible(_) => {}
-        InstKind::Unary(_, a)
-        | InstKind::Test(_, a)
-        | InstKind::Return(a)
-        | InstKind::StoreGlobal(_, a)
-        | InstKind::CallState(a)
-        | InstKind::StoreFrame(_, a) => each(a),
-        InstKind::Binary(_, a, b) | InstKind::VecLoad(a, b) | InstKind::InBounds(a, b) => {
-            each(a);
-            each(b);
-        }
-        InstKind::Runtime(_, args) | InstKind::Jump(_, args) => args.iter_mut().for_each(each),
-        InstKind::VecSet(x, i, v) => {
-            each(x);
-            each(i);
-            each(v);
-        }
-        InstKind::Checkpoint(fs) => {
-            fs.stack.iter_mut().for_each(&mut each);
-            fs.locals.iter_mut().flatten().for_each(&mut each);
-            for (a, b, _) in &mut fs.loops {
-                each(a);
-                each(b);
-            }
-        }
-        InstKind::Assume {
-            cond, checkpoint, ..
-        } => {
-            each(cond);
-            each(checkpoint);
-        }
-        InstKind::Branch(c, _, ta, _, ea) => {
-            each(c);
-            ta.iter_mut().for_each(&mut each);
-            ea.iter_mut().for_each(each);
-        }
-    }
+/// Apply `g` to every operand of `kind` (frame states and block arguments
+/// included): `InstKind::map_uses`.
+pub fn map_uses(kind: &mut InstKind, g: impl FnMut(Val) -> Val) {
+    kind.map_uses(g)
 }
 
 /// Replace every use of `from` by `to` in the instructions placed in blocks.

@@ -1,0 +1,143 @@
+//! The compile pipeline, in one place: bytecode and feedback from an entry
+//! state → IR (`build`) → passes (`passes::optimize`) → checks (`verify`,
+//! the optional profitability estimate) → native code (`lower`), with the
+//! time of each phase.
+//!
+//! The engine (`deoptless`) calls `compile` for every version, OSR-in entry
+//! and continuation; `--dump ir` calls `optimized_ir`. What to compile and
+//! when is the engine's business, not this module's.
+
+use crate::build::{self, Entry};
+use crate::ir::Func;
+use crate::lower::{self, Compiled, LowerOptions};
+use crate::{passes, profit, verify};
+use std::fmt;
+use std::time::Instant;
+use vm::bytecode::FunctionCode;
+
+/// How to compile.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CompileOptions {
+    /// Chaos mode: every assumption check may fail at random.
+    pub chaos: bool,
+    /// Verify the IR after building and after optimizing, and run
+    /// Cranelift's verifier (debug builds and tests).
+    pub verify: bool,
+    /// Keep the machine code's text (`--dump native`).
+    pub disasm: bool,
+    /// Leave code the static estimate judges slower than the interpreter
+    /// uncompiled (`--profitability-check`).
+    pub profitability_check: bool,
+    /// Compile loop-free code quickly rather than well (a continuation up to
+    /// the next loop header runs briefly).
+    pub quick_when_loop_free: bool,
+}
+
+/// Why a function (or entry) was not compiled.
+#[derive(Clone, Debug, PartialEq)]
+pub enum NotCompiled {
+    /// The builder does not handle something in it (the reason names it).
+    Unsupported(String),
+    /// The IR fails verification (`stage`: "built" or "optimized"); the IR
+    /// is kept for the dump.
+    Invalid {
+        stage: &'static str,
+        errors: Vec<String>,
+        ir: Box<Func>,
+    },
+    /// The profitability estimate judged it slower than the interpreter
+    /// (its text says why, "unprofitable: …").
+    Unprofitable(String),
+    /// Cranelift refused it.
+    Lowering(String),
+}
+
+impl fmt::Display for NotCompiled {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NotCompiled::Unsupported(why)
+            | NotCompiled::Lowering(why)
+            | NotCompiled::Unprofitable(why) => f.write_str(why),
+            NotCompiled::Invalid { stage, errors, .. } => {
+                write!(f, "{stage} IR fails verification: {}", errors.join("; "))
+            }
+        }
+    }
+}
+
+/// Time spent in each phase, in ns, and the optimized IR's size.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PhaseTimes {
+    pub build_ns: u64,
+    pub optimize_ns: u64,
+    pub lower_ns: u64,
+    pub ir_insts: usize,
+}
+
+fn lap(t: &mut Instant) -> u64 {
+    let ns = t.elapsed().as_nanos() as u64;
+    *t = Instant::now();
+    ns
+}
+
+fn verified(f: Func, stage: &'static str, check: bool) -> Result<Func, NotCompiled> {
+    if !check {
+        return Ok(f);
+    }
+    match verify::verify(&f) {
+        Ok(()) => Ok(f),
+        Err(errors) => Err(NotCompiled::Invalid {
+            stage,
+            errors,
+            ir: Box::new(f),
+        }),
+    }
+}
+
+/// Build the IR of `code` from `entry` and optimize it (verifying both when
+/// `check`).
+pub fn optimized_ir(
+    code: &FunctionCode,
+    entry: &Entry,
+    check: bool,
+    times: &mut PhaseTimes,
+) -> Result<Func, NotCompiled> {
+    let mut t = Instant::now();
+    let f = build::build_from(code, entry).map_err(|e| NotCompiled::Unsupported(e.0))?;
+    let mut f = verified(f, "built", check)?;
+    times.build_ns = lap(&mut t);
+    passes::optimize(&mut f);
+    times.optimize_ns = lap(&mut t);
+    times.ir_insts = f.insts.len();
+    verified(f, "optimized", check)
+}
+
+/// Compile `code` entered at `entry` to native code. `inspect` sees the
+/// optimized IR before it is lowered (`--dump ir`).
+pub fn compile(
+    code: &FunctionCode,
+    entry: &Entry,
+    opts: CompileOptions,
+    times: &mut PhaseTimes,
+    inspect: impl FnOnce(&Func),
+) -> Result<Compiled, NotCompiled> {
+    let f = optimized_ir(code, entry, opts.verify, times)?;
+    inspect(&f);
+    if opts.profitability_check {
+        profit::check(&f, code).map_err(NotCompiled::Unprofitable)?;
+    }
+    let quick = opts.quick_when_loop_free && passes::cfg::Cfg::new(&f).loops().is_empty();
+    let mut t = Instant::now();
+    let c = lower::lower(
+        &f,
+        LowerOptions {
+            chaos: opts.chaos,
+            verify: opts.verify,
+            disasm: opts.disasm,
+            quick,
+        },
+    )
+    .map_err(NotCompiled::Lowering)?;
+    times.lower_ns = lap(&mut t);
+    Ok(c)
+}
