@@ -1,0 +1,233 @@
+//! Arithmetic and comparison: typed unary and binary operations, integer
+//! operands, and the coercions between `int`, `dbl` and `cplx`.
+
+use super::*;
+
+impl<'a> Builder<'a> {
+    /// An operand that must be an `int` (speculated, or an integral double constant).
+    pub(super) fn int_operand(
+        &mut self,
+        bb: Block,
+        pc: usize,
+        st: &State,
+        a: AbsVal,
+    ) -> Result<Val, Unsupported> {
+        if let Some(InstKind::ConstDbl(x)) =
+            self.f.def_inst(a.val).map(|i| self.f.inst(i).kind.clone())
+        {
+            if x.fract() == 0.0 && x.abs() < 2147483647.0 {
+                return Ok(self
+                    .f
+                    .push(bb, InstKind::ConstInt(x as i32), Type::Int)
+                    .unwrap());
+            }
+        }
+        let bits = self.bits_of(a);
+        let v = self.speculate(bb, a, bits, pc, st);
+        match self.f.ty(v) {
+            Type::Int => Ok(v),
+            // A double bound (`n <- 100`; or a constant `1` a continuation
+            // receives on its entry stack): R's `:` counts in integers when
+            // the value is integral, which is assumed.
+            Type::Dbl => {
+                let ok = self.un(bb, UnOp::DblIsInt, v, Type::Bool);
+                let cp = self.checkpoint(bb, pc, st);
+                self.assume(bb, ok, cp, Reason::TypeCheck);
+                Ok(self.un(bb, UnOp::DblToInt, v, Type::Int))
+            }
+            _ => Err(Unsupported(format!(
+                "loop bound is not a speculated integer at pc {}",
+                pc
+            ))),
+        }
+    }
+
+    pub(super) fn un(&mut self, bb: Block, op: UnOp, a: Val, ty: Type) -> Val {
+        self.f.push(bb, InstKind::Unary(op, a), ty).unwrap()
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn arith(
+        &mut self,
+        bb: Block,
+        pc: usize,
+        st: &mut State,
+        o: ArithOp,
+        a: AbsVal,
+        b: AbsVal,
+        fb: u32,
+    ) -> AbsVal {
+        // The interpreter's state at this instruction has both operands on the stack.
+        st.stack.push(a);
+        st.stack.push(b);
+        let r = self.arith_in(bb, pc, st, o, a, b, fb);
+        st.stack.truncate(st.stack.len() - 2);
+        r
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn arith_in(
+        &mut self,
+        bb: Block,
+        pc: usize,
+        st: &State,
+        o: ArithOp,
+        a: AbsVal,
+        b: AbsVal,
+        fb: u32,
+    ) -> AbsVal {
+        let (ba, bbits) = (self.bits_of(a), self.bits_of(b));
+        let av = self.speculate(bb, a, ba, pc, st);
+        let bv = self.speculate(bb, b, bbits, pc, st);
+        let (ta, tb) = (self.f.ty(av), self.f.ty(bv));
+        let val = match (ta, tb) {
+            // Integer arithmetic that was never seen to overflow (no NA result).
+            (Type::Int, Type::Int)
+                if matches!(o, ArithOp::Add | ArithOp::Sub | ArithOp::Mul)
+                    && self.fb_bits(Some(fb)) & TypeFeedback::NA == 0 =>
+            {
+                let (ovf, op) = match o {
+                    ArithOp::Add => (BinOp::AddOvfI, BinOp::AddI),
+                    ArithOp::Sub => (BinOp::SubOvfI, BinOp::SubI),
+                    _ => (BinOp::MulOvfI, BinOp::MulI),
+                };
+                let cp = self.checkpoint(bb, pc, st);
+                let o1 = self
+                    .f
+                    .push(bb, InstKind::Binary(ovf, av, bv), Type::Bool)
+                    .unwrap();
+                let ok = self
+                    .f
+                    .push(bb, InstKind::Unary(UnOp::NotB, o1), Type::Bool)
+                    .unwrap();
+                self.assume(bb, ok, cp, Reason::Overflow);
+                self.f
+                    .push(bb, InstKind::Binary(op, av, bv), Type::Int)
+                    .unwrap()
+            }
+            (Type::Int, Type::Int) if matches!(o, ArithOp::Mod | ArithOp::IDiv) => {
+                // Integer %% and %/%: a zero divisor gives NA; assume it does not occur.
+                let cp = self.checkpoint(bb, pc, st);
+                let zero = self.f.push(bb, InstKind::ConstInt(0), Type::Int).unwrap();
+                let nz = self.bin(bb, BinOp::NeI, bv, zero);
+                self.assume(bb, nz, cp, Reason::TypeCheck);
+                let op = if o == ArithOp::Mod {
+                    BinOp::ModI
+                } else {
+                    BinOp::IDivI
+                };
+                self.f
+                    .push(bb, InstKind::Binary(op, av, bv), Type::Int)
+                    .unwrap()
+            }
+            // Double arithmetic; of two integers only `/` and `^` give a
+            // double (others give an integer, NA on overflow: the runtime).
+            (Type::Int | Type::Dbl, Type::Int | Type::Dbl)
+                if !(ta == Type::Int
+                    && tb == Type::Int
+                    && !matches!(o, ArithOp::Div | ArithOp::Pow)) =>
+            {
+                let av = self.as_dbl(bb, av);
+                let bv = self.as_dbl(bb, bv);
+                let op = match o {
+                    ArithOp::Add => BinOp::AddD,
+                    ArithOp::Sub => BinOp::SubD,
+                    ArithOp::Mul => BinOp::MulD,
+                    ArithOp::Div => BinOp::DivD,
+                    ArithOp::Pow => BinOp::PowD,
+                    ArithOp::Mod => BinOp::ModD,
+                    ArithOp::IDiv => BinOp::IDivD,
+                };
+                self.f
+                    .push(bb, InstKind::Binary(op, av, bv), Type::Dbl)
+                    .unwrap()
+            }
+            // Complex `+ - * /` (one operand may be an int or double,
+            // coerced as the interpreter does).
+            (Type::Int | Type::Dbl | Type::Cplx, Type::Int | Type::Dbl | Type::Cplx)
+                if (ta == Type::Cplx || tb == Type::Cplx)
+                    && matches!(o, ArithOp::Add | ArithOp::Sub | ArithOp::Mul | ArithOp::Div) =>
+            {
+                let av = self.as_cplx(bb, av);
+                let bv = self.as_cplx(bb, bv);
+                let op = match o {
+                    ArithOp::Add => BinOp::AddC,
+                    ArithOp::Sub => BinOp::SubC,
+                    ArithOp::Mul => BinOp::MulC,
+                    _ => BinOp::DivC,
+                };
+                self.bin(bb, op, av, bv)
+            }
+            _ => self.runtime(bb, pc, &[av, bv]),
+        };
+        AbsVal { val, fb: Some(fb) }
+    }
+
+    /// `v` (an `int`, `dbl` or `cplx`) as a complex, coerced as the
+    /// interpreter coerces (an `int` is never NA).
+    pub(super) fn as_cplx(&mut self, bb: Block, v: Val) -> Val {
+        if self.f.ty(v) == Type::Cplx {
+            return v;
+        }
+        let d = self.as_dbl(bb, v);
+        self.un(bb, UnOp::DblToCplx, d, Type::Cplx)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn compare(
+        &mut self,
+        bb: Block,
+        pc: usize,
+        st: &State,
+        o: CmpOp,
+        a: AbsVal,
+        b: AbsVal,
+        fb: u32,
+    ) -> AbsVal {
+        let (ba, bbits) = (self.bits_of(a), self.bits_of(b));
+        let av = self.speculate(bb, a, ba, pc, st);
+        let bv = self.speculate(bb, b, bbits, pc, st);
+        let (ta, tb) = (self.f.ty(av), self.f.ty(bv));
+        let ops = |o: CmpOp| match o {
+            CmpOp::Lt => (BinOp::LtI, BinOp::LtD),
+            CmpOp::Le => (BinOp::LeI, BinOp::LeD),
+            CmpOp::Gt => (BinOp::GtI, BinOp::GtD),
+            CmpOp::Ge => (BinOp::GeI, BinOp::GeD),
+            CmpOp::Eq => (BinOp::EqI, BinOp::EqD),
+            CmpOp::Ne => (BinOp::NeI, BinOp::NeD),
+        };
+        let val = match (ta, tb) {
+            (Type::Int, Type::Int) => self
+                .f
+                .push(bb, InstKind::Binary(ops(o).0, av, bv), Type::Bool)
+                .unwrap(),
+            (Type::Int | Type::Dbl, Type::Int | Type::Dbl) => {
+                let av = self.as_dbl(bb, av);
+                let bv = self.as_dbl(bb, bv);
+                self.f
+                    .push(bb, InstKind::Binary(ops(o).1, av, bv), Type::Lgl)
+                    .unwrap()
+            }
+            _ => self.runtime(bb, pc, &[av, bv]),
+        };
+        AbsVal { val, fb: Some(fb) }
+    }
+
+    /// Append a typed binary operation (its result type is the operation's).
+    pub(super) fn bin(&mut self, bb: Block, op: BinOp, a: Val, b: Val) -> Val {
+        self.f
+            .push(bb, InstKind::Binary(op, a, b), op.types().1)
+            .unwrap()
+    }
+
+    /// `v` as a double (converting an `int`).
+    pub(super) fn as_dbl(&mut self, bb: Block, v: Val) -> Val {
+        if self.f.ty(v) == Type::Int {
+            self.f
+                .push(bb, InstKind::Unary(UnOp::IntToDbl, v), Type::Dbl)
+                .unwrap()
+        } else {
+            v
+        }
+    }
+}

@@ -1,0 +1,336 @@
+//! Loops: loop headers and the locals they carry, the hand-over of
+//! polymorphic `for` loops to typed loop code (`guarded_transfer`,
+//! `transfer`), peeling of enclosing loops, and `for` loop steps.
+
+use super::*;
+
+/// The fewest iterations for which a `for` loop over polymorphic values
+/// hands over to loop code typed by the run's values (`guarded_transfer`):
+/// a transfer costs a few microseconds, a generic iteration about 0.1 µs
+/// more than a typed one.
+pub const TYPED_LOOP_MIN_TRIPS: i32 = 64;
+
+impl<'a> Builder<'a> {
+    /// See `Builder::loop_carried`.
+    pub(super) fn loop_carried_locals(&self) -> BTreeMap<usize, Vec<u16>> {
+        let ops = &self.code.ops;
+        let reads = |op: &Op| -> Vec<u16> {
+            match *op {
+                Op::LoadLocal(s, _) | Op::TakeLocal(s) | Op::ArithLocal(_, s, _, _) => vec![s],
+                Op::IndexLocals { x, i, j, .. } => vec![x, i, j],
+                _ => vec![],
+            }
+        };
+        let writes = |op: &Op| -> Option<u16> {
+            match *op {
+                Op::StoreLocal(s) | Op::ArithLocal(_, s, _, _) => Some(s),
+                Op::ForStep { var, .. } => match var.get() {
+                    Var::Local(s) => Some(s),
+                    Var::Name(_) => None,
+                },
+                _ => None,
+            }
+        };
+        let ops: Vec<Op> = ops.iter().map(|&op| self.as_local_op(op, None)).collect();
+        let mut loops: Vec<(usize, usize, BTreeSet<u16>)> = Vec::new();
+        for &h in &self.headers {
+            let end = (0..ops.len())
+                .filter(|&j| matches!(ops[j], Op::Jump(t) if t as usize == h))
+                .max()
+                .unwrap_or(h);
+            let assigned: BTreeSet<u16> = ops[h..=end].iter().filter_map(writes).collect();
+            let read_outside: BTreeSet<u16> = ops
+                .iter()
+                .enumerate()
+                .filter(|&(pc, _)| pc < h || pc > end)
+                .flat_map(|(_, op)| reads(op))
+                .collect();
+            // Locals other code sees (closures, callers of top-level code)
+            // are read "outside" at any time.
+            let carried: BTreeSet<u16> = assigned
+                .iter()
+                .filter(|&&s| read_outside.contains(&s) || self.shared[s as usize])
+                .copied()
+                .collect();
+            loops.push((h, end, carried));
+        }
+        // What an enclosing loop carries passes through the headers inside
+        // it: code entered at an inner header (OSR-in) fixes that header's
+        // layout at entry, when an outer local may still be unbound, and
+        // later iterations of the outer loop bring it bound.
+        let mut out = BTreeMap::new();
+        for (h, end, carried) in &loops {
+            let mut all = carried.clone();
+            for (h2, end2, outer) in &loops {
+                if h2 < h && end2 >= end {
+                    all.extend(outer);
+                }
+            }
+            if !all.is_empty() {
+                out.insert(*h, all.into_iter().collect::<Vec<u16>>());
+            }
+        }
+        out
+    }
+
+    /// Loop headers: the targets of backward jumps.
+    pub(super) fn loop_headers(&self) -> BTreeSet<usize> {
+        let mut h = BTreeSet::new();
+        for (j, op) in self.code.ops.iter().enumerate() {
+            if let Op::Jump(t) = *op {
+                if (t as usize) < j {
+                    h.insert(t as usize);
+                }
+            }
+        }
+        h
+    }
+
+    /// Should the first edge into the `for` loop at header `target` hand
+    /// over to loop code typed by the values at run time? It should when a
+    /// local the loop starts with is `any` only because its profile saw
+    /// several numeric types (`col <- tbl[[j]]` over integer and double
+    /// columns): built here, the loop would run every operation on it
+    /// through the runtime, slower than the interpreter; the OSR-in code of
+    /// the loop for this run's types (cached per entry types, the same code
+    /// OSR-in and continuations enter) runs it natively. Not where the code
+    /// is entered, in inlined code, or where transfers are already made.
+    pub(super) fn wants_typed_loop(&self, target: usize, state: &State) -> bool {
+        use TypeFeedback as T;
+        if target == self.entry_pc
+            || !self.inline.is_empty()
+            || !self.transfer_at.is_empty()
+            || self.typed_loop_guards.contains(&target)
+            || !matches!(self.code.ops.get(target), Some(Op::ForStep { .. }))
+            || state.loops.is_empty()
+            || self.blocks.get(&target).is_some_and(|&b| self.entered(b))
+        {
+            return false;
+        }
+        let numeric = T::LGL | T::INT | T::DBL | T::CPLX;
+        let kinds = numeric | T::STR | T::LIST | T::NULL | T::FUN;
+        state.locals.iter().flatten().any(|a| {
+            let bits = self.fb_bits(a.fb);
+            self.f.ty(a.val) == Type::Any
+                && bits & T::STALE == 0
+                && bits & kinds & !numeric == 0
+                && (bits & numeric).count_ones() >= 2
+        })
+    }
+
+    /// The first edge into a `for` loop whose locals are polymorphic
+    /// (`wants_typed_loop`): when the loop has at least
+    /// `TYPED_LOOP_MIN_TRIPS` iterations to run, a transfer exit to the
+    /// loop's code typed by the current values; otherwise into the loop
+    /// built here (a transfer costs microseconds).
+    pub(super) fn guarded_transfer(
+        &mut self,
+        from: Block,
+        edge: usize,
+        target: usize,
+        state: State,
+    ) -> Result<(), Unsupported> {
+        self.typed_loop_guards.insert(target);
+        let check = self.f.add_block();
+        self.redirect_edge(from, edge, check)?;
+        let remaining = state.loops.last().expect("a for loop's header").1;
+        let trips = self
+            .f
+            .push(check, InstKind::ConstInt(TYPED_LOOP_MIN_TRIPS), Type::Int)
+            .unwrap();
+        let long = self
+            .f
+            .push(
+                check,
+                InstKind::Binary(BinOp::GeI, remaining, trips),
+                Type::Bool,
+            )
+            .unwrap();
+        let header = self.blocks[&target];
+        self.f.push(
+            check,
+            InstKind::Branch(long, check, vec![], header, vec![]),
+            Type::Void,
+        );
+        self.transfer(check, 0, target, state.clone())?;
+        self.jump_from(check, 1, target, state)
+    }
+
+    /// End the code on edge `edge` of `from` (into the loop header `target`)
+    /// with a transfer exit: a fresh block whose checkpoint is the state at
+    /// the header and whose assume always exits.
+    pub(super) fn transfer(
+        &mut self,
+        from: Block,
+        edge: usize,
+        target: usize,
+        state: State,
+    ) -> Result<(), Unsupported> {
+        let tb = self.f.add_block();
+        self.redirect_edge(from, edge, tb)?;
+        let cp = self.checkpoint(tb, target, &state);
+        let never = self
+            .f
+            .push(tb, InstKind::ConstBool(false), Type::Bool)
+            .unwrap();
+        self.assume(tb, never, cp, Reason::Transfer);
+        let z = self
+            .f
+            .push(tb, InstKind::ConstAny(UNBOUND), Type::Any)
+            .unwrap();
+        self.f.push(tb, InstKind::Return(z), Type::Void);
+        Ok(())
+    }
+
+    /// Entered inside loops (a continuation or OSR-in): give every enclosing
+    /// loop a copy entered at its header (`passes::peel`), unless the result
+    /// does not verify (then the function stays as built).
+    pub(super) fn peel_enclosing_loops(&mut self, bb0: Block, entry_pc: usize) {
+        // Loops are back edges `Jump(t)` at pc j > t; they enclose the entry
+        // when t < entry_pc <= j (an entry at a header is that loop's own).
+        let mut spans: BTreeMap<usize, usize> = BTreeMap::new();
+        for (j, op) in self.code.ops.iter().enumerate() {
+            if let Op::Jump(t) = *op {
+                let t = t as usize;
+                if t < j && t < entry_pc && entry_pc <= j {
+                    let end = spans.entry(t).or_insert(j);
+                    *end = (*end).max(j);
+                }
+            }
+        }
+        // Innermost (latest header) first.
+        let headers: Vec<Block> = spans
+            .keys()
+            .rev()
+            .filter_map(|t| self.blocks.get(t).copied())
+            .collect();
+        let Some(&entry) = self.blocks.get(&entry_pc) else {
+            return;
+        };
+        let before = self.f.clone();
+        if crate::passes::peel::run(&mut self.f, bb0, entry, &headers)
+            && crate::verify::verify(&self.f).is_err()
+        {
+            self.f = before;
+        }
+    }
+
+    /// `from:to` of a `for` loop through the runtime (`exec_generic`
+    /// returns `c(from, count)` for an upward integer range, else NULL, which
+    /// the assume sends back to the interpreter): `(from, count)` as `int`s.
+    pub(super) fn range_generic(
+        &mut self,
+        bb: Block,
+        pc: usize,
+        st: &State,
+        from: AbsVal,
+        to: AbsVal,
+    ) -> (Val, Val) {
+        let r = self.runtime(bb, pc, &[from.val, to.val]);
+        let cp = self.checkpoint(bb, pc, st);
+        let ok = self
+            .f
+            .push(bb, InstKind::Test(TypeTest::IsVecInt, r), Type::Bool)
+            .unwrap();
+        self.assume(bb, ok, cp, Reason::TypeCheck);
+        let v = self
+            .f
+            .push(bb, InstKind::Unary(UnOp::Unbox, r), Type::VecInt)
+            .unwrap();
+        let zero = self.f.push(bb, InstKind::ConstInt(0), Type::Int).unwrap();
+        let one = self.f.push(bb, InstKind::ConstInt(1), Type::Int).unwrap();
+        let fv = self
+            .f
+            .push(bb, InstKind::VecLoad(v, zero), Type::Int)
+            .unwrap();
+        let n = self
+            .f
+            .push(bb, InstKind::VecLoad(v, one), Type::Int)
+            .unwrap();
+        (fv, n)
+    }
+
+    /// `ForStep` of a loop over the elements of a sequence (in hidden local
+    /// `for_seqs[seq]`): at the end, leave by `exit` with the state as it is;
+    /// else bind local `var` to the element at the count (a typed load from a
+    /// typed vector, else the runtime's) and continue into the body with the
+    /// counters stepped. Every check is against the state before the step.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn for_seq_step(
+        &mut self,
+        bb: Block,
+        pc: usize,
+        st: State,
+        exit: usize,
+        var: u16,
+        fb: u32,
+        seq: u16,
+    ) -> Result<(), Unsupported> {
+        let Some(slot) = self.var_slot(self.code.for_seqs[seq as usize].get()) else {
+            return Err(Unsupported("for loop over a global variable".into()));
+        };
+        let Some(sa) = st.locals[slot as usize] else {
+            return Err(Unsupported(format!("for sequence unbound at pc {}", pc)));
+        };
+        let (next, remaining, step) = *st.loops.last().unwrap();
+        debug_assert_eq!(step, 1, "sequences are walked upward");
+        let zero = self.f.push(bb, InstKind::ConstInt(0), Type::Int).unwrap();
+        let more = self.bin(bb, BinOp::GtI, remaining, zero);
+        let eb = self.f.add_block();
+        let out = self.blocks[&exit];
+        self.f.push(
+            bb,
+            InstKind::Branch(more, eb, vec![], out, vec![]),
+            Type::Void,
+        );
+        self.jump_from(bb, 1, exit, st.clone())?;
+        let bits = self
+            .seq_bits
+            .get(&slot)
+            .copied()
+            .unwrap_or_else(|| self.bits_of(sa));
+        let xv = self.speculate(eb, sa, bits, pc, &st);
+        let one = self.f.push(eb, InstKind::ConstInt(1), Type::Int).unwrap();
+        let elem_ty = match self.f.ty(xv) {
+            Type::VecDbl => Some(Type::Dbl),
+            Type::VecInt => Some(Type::Int),
+            Type::VecLgl => Some(Type::Lgl),
+            Type::VecCplx => Some(Type::Cplx),
+            _ => None,
+        };
+        let na_seen = self.fb_bits(Some(fb)) & TypeFeedback::NA != 0;
+        let elem = match elem_ty {
+            Some(elem) if !(na_seen && elem == Type::Int) => {
+                let cp = self.checkpoint(eb, pc, &st);
+                let ok = self
+                    .f
+                    .push(eb, InstKind::InBounds(xv, next), Type::Bool)
+                    .unwrap();
+                self.assume(eb, ok, cp, Reason::TypeCheck);
+                let i0 = self.bin(eb, BinOp::SubI, next, one);
+                let v = self.f.push(eb, InstKind::VecLoad(xv, i0), elem).unwrap();
+                if elem == Type::Int {
+                    // An `int` is never NA: an NA element exits.
+                    let na = self
+                        .f
+                        .push(eb, InstKind::ConstInt(i32::MIN + 1), Type::Int)
+                        .unwrap();
+                    let not_na = self.bin(eb, BinOp::GeI, v, na);
+                    self.assume(eb, not_na, cp, Reason::TypeCheck);
+                }
+                v
+            }
+            _ => self.runtime(eb, pc, &[xv, next]),
+        };
+        let next2 = self.bin(eb, BinOp::AddI, next, one);
+        let rem2 = self.bin(eb, BinOp::SubI, remaining, one);
+        let mut body_st = st;
+        *body_st.loops.last_mut().unwrap() = (next2, rem2, step);
+        body_st.locals[var as usize] = Some(AbsVal {
+            val: elem,
+            fb: Some(fb),
+        });
+        self.write_through_loop_var(eb, var, elem);
+        self.jump_from(eb, 0, pc + 1, body_st)
+    }
+}

@@ -1,0 +1,258 @@
+//! IR construction: bytecode + type feedback → typed SSA IR with speculation.
+//!
+//! The builder abstractly interprets the bytecode one basic block at a time,
+//! keeping an abstract operand stack and local slots of IR values. Every block
+//! boundary passes all locals, stack values and `for`-loop counters as block
+//! arguments, boxed (`any`) except the loop counters (`int`); the passes then
+//! unbox loop-carried scalars (`type_infer`) and remove the trivial ones.
+//!
+//! Speculation follows the feedback of the instruction that produced a value:
+//! a value seen only as, say, an attribute-free integer scalar without NA is
+//! tested once (`test is.int`, `assume … typecheck`) against a `Checkpoint`
+//! whose frame state is the interpreter state at the consuming instruction, and
+//! unboxed. Integer arithmetic assumes no overflow; branches seen going one way
+//! only assume their direction (`deadbranch`); anything else calls the runtime's
+//! generic implementation of the instruction (`runtime @pc`).
+//!
+//! `const.any #k` names `code.consts[k]`; `const.any #UNBOUND` marks a local that
+//! is unbound on some path into a block (the interpreter sees it unbound).
+//!
+//! The builder is split by concern: this module holds the builder's state
+//! and the entry points (`build`, `build_for`, `build_from`); the
+//! submodules hold the rest:
+//! - `entry`: the entry request (`Entry`, `EntryMode`) and the entry block
+//! - `cfg`: block starts, edges and block parameters
+//! - `loops`: loop headers, typed-loop transfers, peeling, `for` steps
+//! - `speculate`: feedback, hints, checkpoints and assumes
+//! - `values`: constants, boxing, local reads, runtime fallbacks
+//! - `translate`: the opcode translator (`block`)
+//! - `arith`, `index`, `logic`: arithmetic and comparison, indexing and
+//!   element stores, logical values, `&&`/`||` and branches
+//! - `frame_sync`, `globals`, `inline`: observed locals, globals, inlining
+
+mod arith;
+mod cfg;
+mod entry;
+mod frame_sync;
+mod globals;
+mod index;
+mod inline;
+mod logic;
+mod loops;
+mod speculate;
+mod translate;
+mod values;
+
+pub use entry::{Entry, EntryMode};
+pub use loops::TYPED_LOOP_MIN_TRIPS;
+pub use speculate::fb_bits_of;
+
+use crate::context::{ArgContext, ArgType};
+use crate::ir::*;
+use entry::EntryHints;
+use logic::Known;
+use speculate::{seen_as_dbl_matrix, test_for};
+use std::collections::{BTreeMap, BTreeSet};
+use vm::builtins::arith::{ArithOp, CmpOp};
+use vm::bytecode::{FunctionCode, Op, Var, RANGE_DOWN, RANGE_UP};
+use vm::feedback::TypeFeedback;
+use vm::value::Value;
+
+/// `const.any` index of the "unbound local" marker.
+pub const UNBOUND: u32 = u32::MAX;
+
+/// Why a function was not compiled.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Unsupported(pub String);
+
+/// The abstract state at a point in the bytecode.
+#[derive(Clone)]
+struct State {
+    stack: Vec<AbsVal>,
+    locals: Vec<Option<AbsVal>>,
+    /// Counted `for` loops: (next, remaining) as `int` values, and the step.
+    loops: Vec<(Val, Val, i32)>,
+}
+
+/// An IR value with the feedback slot of the instruction that produced it.
+#[derive(Clone, Copy)]
+struct AbsVal {
+    val: Val,
+    fb: Option<u32>,
+}
+
+impl AbsVal {
+    fn new(val: Val) -> AbsVal {
+        AbsVal { val, fb: None }
+    }
+}
+
+/// A block's layout: operand stack depth, the locals bound on entry (with
+/// their types), and the steps of its active counted loops.
+type Shape = (usize, Vec<Option<Type>>, Vec<i32>);
+
+struct Builder<'a> {
+    code: &'a FunctionCode,
+    /// Feedback overrides (`Entry::feedback`), plus synthetic slots (numbered
+    /// after the function's own) describing the entry values.
+    fb_override: BTreeMap<u32, u16>,
+    /// The entry pc and the synthetic feedback slots of its block's stack
+    /// values and locals: a block parameter carries no type, so the entry
+    /// types are passed on as feedback (speculated again where used).
+    entry_hints: Option<EntryHints>,
+    /// Loop headers (targets of backward jumps): their later back edges are
+    /// not known when they are entered, so they inherit no hints.
+    headers: BTreeSet<usize>,
+    f: Func,
+    /// Block starting at each bytecode pc that begins a block.
+    blocks: BTreeMap<usize, Block>,
+    /// Shape of the state expected at each block start: stack depth, bound
+    /// locals (`None` = unbound on every path), loop depth.
+    shapes: BTreeMap<usize, Shape>,
+    /// Incoming states per block, filled as predecessors are built.
+    incoming: BTreeMap<usize, Vec<(Block, usize, State)>>,
+    entered_blocks: std::collections::BTreeSet<Block>,
+    /// Results of calls → the call feedback slot holding their observed types.
+    call_results: BTreeMap<Val, u32>,
+    /// Blocks that start after `AndStart`/`OrStart` (both successors): stack
+    /// slot → what every path into the block is known to leave there. Block
+    /// parameters are untyped, so this is how the logical scalar of `&&`/`||`
+    /// stays typed across the short-circuit control flow.
+    known: BTreeMap<usize, (usize, Known)>,
+    /// The pc compiled code is entered at (its entry state is a predecessor
+    /// of that block, about which `known` says nothing).
+    entry_pc: usize,
+    /// Loop headers where the code ends with a transfer exit
+    /// (`Entry::transfer_at_loop_headers`).
+    transfer_at: BTreeSet<usize>,
+    /// Call sites (the pc of their `LoadFun`) not to inline.
+    no_inline: BTreeSet<usize>,
+    /// The inlined calls being built (see `inline.rs`), outermost first: in
+    /// the caller between a `LoadFun` and its `Call` (nested when an argument
+    /// is an inlined call too), and in a callee's builder throughout.
+    inline: Vec<InlineSite>,
+    /// The `LoadFun` pc of a call whose inlining failed (the build is retried
+    /// without inlining it).
+    inline_failed: Option<usize>,
+    /// The callee's builder of an inlined call: its `Return`s (block, value),
+    /// which the caller joins.
+    returns: Option<Vec<(Block, AbsVal)>>,
+    /// An inlined body written in top-level code: its global reads and
+    /// stores (`globals.rs`).
+    globals: Option<globals::InlinedGlobals>,
+    /// Values that may be the unbound-local marker: block parameters with an
+    /// incoming `const.any #UNBOUND`. A read of a local holding one tests
+    /// `is.bound` first (the interpreter looks an unbound local up by name).
+    maybe_unbound: BTreeSet<Val>,
+    /// Loop header pc → local slots assigned in the loop and read outside
+    /// it (or seen by other code, `frame_sync.rs`). They are parameters of the header although the loop is entered
+    /// with them unbound: the value the loop leaves in them (R's loop
+    /// variable after the loop, a result found before a `break`) must reach
+    /// the code after the loop.
+    loop_carried: BTreeMap<usize, Vec<u16>>,
+    /// Hidden sequence variable of a `for` loop over a vector (its local
+    /// slot) → the feedback bits its `ForSeqPrep` speculated on. The header
+    /// parameter that carries it has no feedback of its own.
+    seq_bits: BTreeMap<u16, u16>,
+    /// Per local slot: can other code see it (`frame_sync.rs`)?
+    shared: Vec<bool>,
+    /// Stand-ins for `c(...)` of scalars read by an inlined `all`/`any`
+    /// (`inline.rs`) → the elements.
+    scalar_lists: BTreeMap<Val, Vec<Val>>,
+    /// `for` loop headers whose entry edge tests the trip count and may
+    /// transfer to typed loop code (`guarded_transfer`).
+    typed_loop_guards: BTreeSet<usize>,
+}
+
+/// A call being inlined. Its code has no effect before the call's result is
+/// used (the builder gives up on anything that would call the runtime), so
+/// every assumption inside it — in the arguments and in the callee's body —
+/// exits to the state before the callee was looked up, and the interpreter
+/// re-executes the whole call.
+#[derive(Clone)]
+struct InlineSite {
+    /// The caller's `LoadFun` pc and its frame state.
+    loadfun_pc: usize,
+    state: FrameState,
+    /// The stand-in pushed for the function value (never in a frame state).
+    placeholder: Val,
+    callee: inline::Target,
+}
+
+/// Build the generic IR for `code` from its feedback.
+pub fn build(code: &FunctionCode) -> Result<Func, Unsupported> {
+    build_for(code, &ArgContext::generic(code.nparams))
+}
+
+/// Build the IR for `code`, specialized to the argument context `ctx`: each
+/// argument of known type is checked once at entry (dispatch guarantees the
+/// check holds) and used unboxed.
+pub fn build_for(code: &FunctionCode, ctx: &ArgContext) -> Result<Func, Unsupported> {
+    build_from(code, &Entry::call(code, ctx))
+}
+
+/// Build the IR of `code` entered at `entry` (see `Entry`). A call site whose
+/// inlining fails is built again as a call.
+pub fn build_from(code: &FunctionCode, entry: &Entry) -> Result<Func, Unsupported> {
+    let mut no_inline = entry.no_inline.clone();
+    loop {
+        match build_once(code, entry, &no_inline) {
+            Ok(f) => return Ok(f),
+            Err((e, Some(site))) if no_inline.insert(site) => {
+                let _ = e;
+            }
+            Err((e, _)) => return Err(e),
+        }
+    }
+}
+
+/// One build of `code` from `entry`; on failure, the call site whose inlining
+/// failed, if that was the cause.
+fn build_once(
+    code: &FunctionCode,
+    entry: &Entry,
+    no_inline: &BTreeSet<usize>,
+) -> Result<Func, (Unsupported, Option<usize>)> {
+    let mut b = Builder::new(code, entry.pc, no_inline.clone());
+    b.fb_override = entry.feedback.clone();
+    b.build_entry(entry).map_err(|e| (e, b.inline_failed))?;
+    Ok(b.f)
+}
+
+impl<'a> Builder<'a> {
+    fn new(code: &'a FunctionCode, entry_pc: usize, no_inline: BTreeSet<usize>) -> Builder<'a> {
+        Builder {
+            code,
+            fb_override: BTreeMap::new(),
+            entry_hints: None,
+            headers: BTreeSet::new(),
+            f: Func::new(&code.name),
+            blocks: BTreeMap::new(),
+            shapes: BTreeMap::new(),
+            incoming: BTreeMap::new(),
+            entered_blocks: Default::default(),
+            call_results: BTreeMap::new(),
+            known: BTreeMap::new(),
+            entry_pc,
+            transfer_at: BTreeSet::new(),
+            no_inline,
+            inline: Vec::new(),
+            inline_failed: None,
+            returns: None,
+            globals: None,
+            maybe_unbound: BTreeSet::new(),
+            loop_carried: BTreeMap::new(),
+            seq_bits: BTreeMap::new(),
+            shared: Self::shared_locals(code),
+            scalar_lists: BTreeMap::new(),
+            typed_loop_guards: BTreeSet::new(),
+        }
+        .with_headers()
+    }
+
+    fn with_headers(mut self) -> Self {
+        self.headers = self.loop_headers();
+        self.loop_carried = self.loop_carried_locals();
+        self
+    }
+}

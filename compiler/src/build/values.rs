@@ -1,0 +1,129 @@
+//! IR values the translator builds from: local reads, constants, boxing,
+//! frame-state values, and the runtime's generic fallback (`runtime`).
+
+use super::*;
+
+impl<'a> Builder<'a> {
+    /// The value of local `slot` read at `pc`: an error when it is unbound on
+    /// every path here, tested `is.bound` when only on some.
+    pub(super) fn read_local(
+        &mut self,
+        bb: Block,
+        pc: usize,
+        st: &State,
+        slot: u16,
+    ) -> Result<AbsVal, Unsupported> {
+        let Some(a) = st.locals[slot as usize] else {
+            return Err(Unsupported(format!(
+                "read of a possibly unbound local at pc {}",
+                pc
+            )));
+        };
+        if self.maybe_unbound.contains(&a.val) {
+            let cp = self.checkpoint(bb, pc, st);
+            let c = self
+                .f
+                .push(bb, InstKind::Test(TypeTest::IsBound, a.val), Type::Bool)
+                .unwrap();
+            self.assume(bb, c, cp, Reason::TypeCheck);
+        }
+        Ok(a)
+    }
+
+    pub(super) fn konst(&mut self, bb: Block, v: &Value, k: u32) -> AbsVal {
+        let (kind, ty) = match v {
+            Value::Int(x) if *x != i32::MIN => (InstKind::ConstInt(*x), Type::Int),
+            Value::Dbl(x) => (InstKind::ConstDbl(*x), Type::Dbl),
+            Value::Lgl(x) => (InstKind::ConstLgl(*x), Type::Lgl),
+            // A complex constant (`2i`): the pool's boxed value, unboxed
+            // (it is known to be an attribute-free complex scalar).
+            Value::Vec(vec)
+                if vec.attrs.is_none()
+                    && vec.len() == 1
+                    && matches!(vec.data, vm::value::VecData::Cplx(_))
+                    && self.returns.is_none() =>
+            {
+                let boxed = self.f.push(bb, InstKind::ConstAny(k), Type::Any).unwrap();
+                return AbsVal::new(
+                    self.f
+                        .push(bb, InstKind::Unary(UnOp::Unbox, boxed), Type::Cplx)
+                        .unwrap(),
+                );
+            }
+            _ => {
+                if self.returns.is_some() {
+                    // The callee's constant pool is not the function's.
+                    self.give_up_inline();
+                }
+                (InstKind::ConstAny(k), Type::Any)
+            }
+        };
+        AbsVal::new(self.f.push(bb, kind, ty).unwrap())
+    }
+
+    /// A boxed version of `v` (for block arguments, runtime calls and frame states
+    /// that need `any`).
+    pub(super) fn boxed(&mut self, bb: Block, v: Val) -> Val {
+        match self.f.ty(v) {
+            Type::Any => v,
+            t if t.is_unboxed() => {
+                let v = if t == Type::Bool {
+                    self.f
+                        .push(bb, InstKind::Unary(UnOp::BoolToLgl, v), Type::Lgl)
+                        .unwrap()
+                } else {
+                    v
+                };
+                self.f
+                    .push(bb, InstKind::Unary(UnOp::Box, v), Type::Any)
+                    .unwrap()
+            }
+            _ => self.state_val(v),
+        }
+    }
+
+    /// The value a frame state records for `v`, and the boxed form of a typed
+    /// vector: the `any` it was unboxed from (frame states hold scalars
+    /// unboxed, vectors boxed).
+    pub(super) fn state_val(&self, v: Val) -> Val {
+        if !self.f.ty(v).is_vec() {
+            return v;
+        }
+        match self.f.def_inst(v).map(|i| &self.f.inst(i).kind) {
+            Some(InstKind::Unary(UnOp::Unbox, src)) => *src,
+            _ => v,
+        }
+    }
+
+    /// Generic fallback: the runtime performs instruction `pc` on boxed operands.
+    pub(super) fn runtime(&mut self, bb: Block, pc: usize, args: &[Val]) -> Val {
+        if !self.inline.is_empty() {
+            // A runtime call may have an effect: no inlining around it (the
+            // block loop sees `inline_failed` after this instruction).
+            self.give_up_inline();
+        }
+        self.runtime_call(bb, pc, args)
+    }
+
+    /// A runtime call that only reads a variable (`LoadName`, `LoadSuper`):
+    /// in the arguments of a call being inlined, an exit that re-executes
+    /// the whole call reads it again, which is harmless. (In an inlined body
+    /// the caller's pc and frame would be the wrong ones: no inlining.)
+    pub(super) fn runtime_read(&mut self, bb: Block, pc: usize) -> Val {
+        if self.returns.is_some() {
+            return self.runtime(bb, pc, &[]);
+        }
+        self.runtime_call(bb, pc, &[])
+    }
+
+    fn runtime_call(&mut self, bb: Block, pc: usize, args: &[Val]) -> Val {
+        let args: Vec<Val> = args.iter().map(|&v| self.boxed(bb, v)).collect();
+        self.f
+            .push(
+                bb,
+                InstKind::Runtime(RtOp::AtPc(pc as u32), args),
+                Type::Any,
+            )
+            .unwrap()
+    }
+}

@@ -1,0 +1,521 @@
+//! Calls: how call sites are described (`CallSite`), activations, argument
+//! matching and binding (`bind_params`), closure calls (`call_closure*`,
+//! `run_frame`, `push_activation`/`pop_activation`) and frame reuse.
+
+use super::conditions::builtin_frames;
+use super::s3::DispatchInfo;
+use super::{Interp, STEPS_EXHAUSTED};
+use crate::args::{match_args, Args};
+use crate::ast::{Expr, ExprKind};
+use crate::builtins;
+use crate::bytecode::*;
+use crate::env::{Env, EnvFrame};
+use crate::error::{ErrCall, RError, RErrorData, RResult};
+use crate::value::*;
+use std::rc::Rc;
+
+/// How a call site is described in errors and warnings.
+#[derive(Clone)]
+pub enum CallSite {
+    /// `code.calls[idx]`.
+    Code(Rc<FunctionCode>, CallIdx),
+    /// Synthesized text (e.g. `FUN(X[[i]], ...)` for calls made by `lapply`).
+    Text(Rc<str>),
+    /// `code.calls[idx]` calling the S3 method named here instead (R's
+    /// `UseMethod` runs the method with the generic's call, its function
+    /// replaced by the method's name: `f.default(1)` for `f(1)`).
+    Method(Rc<FunctionCode>, CallIdx, Rc<str>),
+    None,
+}
+
+impl CallSite {
+    pub fn text(&self) -> Option<String> {
+        match self {
+            CallSite::Code(c, i) => Some(crate::deparse::deparse(&c.calls[*i as usize])),
+            CallSite::Text(t) => Some(t.to_string()),
+            CallSite::Method(c, i, name) => Some(renamed_call(
+                &crate::deparse::deparse(&c.calls[*i as usize]),
+                name,
+            )),
+            CallSite::None => None,
+        }
+    }
+
+    /// The same call running S3 method `method` (see `CallSite::Method`).
+    pub(super) fn for_method(&self, method: &str) -> CallSite {
+        match self {
+            CallSite::Code(c, i) | CallSite::Method(c, i, _) => {
+                CallSite::Method(c.clone(), *i, method.into())
+            }
+            CallSite::Text(t) => CallSite::Text(renamed_call(t, method).into()),
+            CallSite::None => CallSite::None,
+        }
+    }
+    fn err_call(&self) -> ErrCall {
+        match self.text() {
+            Some(t) => ErrCall::Call(t),
+            None => ErrCall::None,
+        }
+    }
+}
+
+/// Call text `call` with its function replaced by `name` (`f(1)` run as
+/// method `f.default`: `f.default(1)`).
+fn renamed_call(call: &str, name: &str) -> String {
+    let args = call.find('(').map_or("()", |k| &call[k..]);
+    format!("{}{}", name, args)
+}
+
+/// One closure activation.
+pub struct Activation {
+    pub closure: Rc<Closure>,
+    pub env: Env,
+    pub site: CallSite,
+    /// The arguments as supplied (kept only for functions that dispatch).
+    /// Boxed, like `dispatch`: an activation is pushed and popped on every
+    /// call, so it is kept small.
+    pub args: Option<Box<Args>>,
+    pub on_exit: Vec<Pc>,
+    /// Bit i: parameter i was not supplied and its default has not been evaluated yet.
+    pub pending: u64,
+    /// Bit i: parameter i was not supplied (what `missing()` answers).
+    pub missing: u64,
+    pub dispatch: Option<Box<DispatchInfo>>,
+}
+
+impl Interp {
+    pub fn call_function(&mut self, f: &Value, args: Args) -> RResult<Value> {
+        self.call_value(f, args, CallSite::None)
+    }
+
+    /// Call a function value; `site` describes the call in errors.
+    pub fn call_value(&mut self, f: &Value, args: Args, site: CallSite) -> RResult<Value> {
+        if let Value::Builtin(id) = f {
+            // A builtin that is an S3 generic in R (`rev`, `mean`, ...) hands a
+            // classed first argument to the user's method, if there is one.
+            if let Some(generic) = builtins::s3_generic(*id) {
+                if let Some(obj) = args.values.first().filter(|v| v.has_attrs()) {
+                    if let Some(classes) = obj.explicit_class() {
+                        for (k, c) in classes.iter().enumerate() {
+                            if let Some(Value::Closure(m)) =
+                                self.find_function(&format!("{}.{}", generic, c))
+                            {
+                                let info = DispatchInfo {
+                                    generic: generic.to_string(),
+                                    classes: classes.clone(),
+                                    position: k,
+                                    object: obj.clone(),
+                                };
+                                return self.call_closure(&m, args, site, Some(info)).map_err(
+                                    |mut e| {
+                                        builtin_frames(&mut e, generic);
+                                        e
+                                    },
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        self.call_value_no_dispatch(f, args, site)
+    }
+
+    /// `call_value` without S3 dispatch of builtins: the internal default
+    /// method, as `NextMethod` and `UseMethod` reach it.
+    pub(super) fn call_value_no_dispatch(
+        &mut self,
+        f: &Value,
+        args: Args,
+        site: CallSite,
+    ) -> RResult<Value> {
+        match f {
+            Value::Builtin(id) => {
+                self.stats.builtin_calls += 1;
+                let saved = self.cur_call;
+                if let CallSite::Code(c, i) = &site {
+                    self.cur_call = Some((Rc::as_ptr(c), *i));
+                }
+                self.visible = true;
+                let r = builtins::call(*id, self, args);
+                self.cur_call = saved;
+                r.map_err(|mut e| {
+                    if e.call == ErrCall::Pending {
+                        e.call = match site.text() {
+                            Some(t) => ErrCall::Call(t),
+                            None => self.frame_call_text().map_or(ErrCall::None, ErrCall::Call),
+                        };
+                    }
+                    builtin_frames(&mut e, builtins::name_of(*id));
+                    e
+                })
+            }
+            Value::Closure(c) => self.call_closure(c, args, site, None),
+            _ => Err(RError::from(RErrorData {
+                call: site.err_call(),
+                ..*RError::new("attempt to apply non-function").0
+            })),
+        }
+    }
+
+    /// A closure call starts: R's nesting limit, and the call count.
+    pub(super) fn begin_call(&mut self) -> RResult<()> {
+        if self.frames.len() + self.native_depth >= self.max_depth {
+            return Err(RError::no_call(
+                "evaluation nested too deeply: infinite recursion / options(expressions=)?",
+            ));
+        }
+        self.steps += 1;
+        if self.steps > self.max_steps {
+            return Err(RError::no_call(STEPS_EXHAUSTED));
+        }
+        self.stats.closure_calls += 1;
+        Ok(())
+    }
+
+    pub fn call_closure(
+        &mut self,
+        clo: &Rc<Closure>,
+        args: Args,
+        site: CallSite,
+        dispatch: Option<DispatchInfo>,
+    ) -> RResult<Value> {
+        self.begin_call()?;
+        let code = clo.code.clone();
+        let env = EnvFrame::new_function(code.locals.clone(), clo.env.clone());
+        let kept_args = if code.uses_dispatch {
+            Some(args.clone())
+        } else {
+            None
+        };
+        let (pending, missing) = match self.bind_params(clo, &env, args) {
+            Ok(pm) => pm,
+            Err(msg) => {
+                return Err(RError::from(RErrorData {
+                    call: site.err_call(),
+                    ..*RError::new(msg).0
+                }))
+            }
+        };
+        self.run_frame(clo, env, site, kept_args, pending, missing, dispatch)
+    }
+
+    /// Whether a call of `clo` with `argc` positional arguments may use
+    /// `call_closure_positional` (no `...` to fill, no argument list to keep
+    /// for `UseMethod`, no more arguments than formals: R's matching is then
+    /// the identity).
+    pub fn positional_ok(clo: &Closure, argc: usize) -> bool {
+        let code = &clo.code;
+        argc <= code.nparams && clo.params.len() == code.nparams && !code.uses_dispatch
+    }
+
+    /// A call of `clo` with positional arguments `values` (in order), when
+    /// `positional_ok` holds: exactly what `call_closure` does for such a call
+    /// (same frame, same `missing()` bits, same tier entry), without building
+    /// an `Args` list and matching it. Compiled code's calls come here.
+    pub fn call_closure_positional(
+        &mut self,
+        clo: &Rc<Closure>,
+        values: impl Iterator<Item = Value>,
+        site: CallSite,
+    ) -> RResult<Value> {
+        self.begin_call()?;
+        let code = &clo.code;
+        let env = self.fresh_frame(clo);
+        let mut bound = 0usize;
+        {
+            let mut slots = env.slots.borrow_mut();
+            for (slot, v) in slots.iter_mut().zip(values) {
+                *slot = Some(v);
+                bound += 1;
+            }
+        }
+        // Parameters past the supplied ones are missing.
+        let (pending, missing) = missing_bits(code, bound..code.nparams);
+        let r = self.run_frame(clo, env.clone(), site, None, pending, missing, None);
+        self.recycle_frame(env);
+        r
+    }
+
+    /// Frames kept for reuse (enough for the depth of typical recursion
+    /// between calls that return).
+    const ENV_POOL: usize = 64;
+
+    /// A new, empty function frame for an activation of `clo`: a recycled
+    /// one when available, else allocated.
+    pub fn fresh_frame(&mut self, clo: &Closure) -> Env {
+        let code = &clo.code;
+        if let Some(mut env) = self.env_pool.pop() {
+            if let Some(f) = Rc::get_mut(&mut env) {
+                f.layout = Some(code.locals.clone());
+                f.parent = Some(clo.env.clone());
+                // Empty (see `recycle_frame`): unbound slots, built in place.
+                let slots = f.slots.get_mut();
+                slots.extend(std::iter::repeat_with(|| None).take(code.locals.len()));
+                return env;
+            }
+        }
+        EnvFrame::new_function(code.locals.clone(), clo.env.clone())
+    }
+
+    /// Keep `env` for `fresh_frame` when its activation is over and nothing
+    /// else refers to it (no closure, promise, continuation or exit state
+    /// captured it): it is emptied at once, so it keeps no value alive, and
+    /// nobody can observe that its memory is reused.
+    pub fn recycle_frame(&mut self, mut env: Env) {
+        if self.env_pool.len() >= Self::ENV_POOL {
+            return;
+        }
+        if let Some(f) = Rc::get_mut(&mut env) {
+            f.slots.get_mut().clear();
+            f.dots.get_mut().take();
+            f.parent = None;
+            f.layout = None;
+            self.env_pool.push(env);
+        }
+    }
+
+    /// Push the activation of `clo` (arguments bound in `env`), run it
+    /// natively when the tier takes it, else in the interpreter; then its
+    /// `on.exit` code; pop it.
+    #[allow(clippy::too_many_arguments)]
+    fn run_frame(
+        &mut self,
+        clo: &Rc<Closure>,
+        env: Env,
+        site: CallSite,
+        kept_args: Option<Args>,
+        pending: u64,
+        missing: u64,
+        dispatch: Option<DispatchInfo>,
+    ) -> RResult<Value> {
+        let code = &clo.code;
+        let depth = self.push_activation(clo, &env, site, kept_args, pending, missing, dispatch);
+        let native = self.tier.clone().and_then(|t| t.enter(self, clo, &env));
+        let r = match native {
+            Some(r) => r,
+            None => self.run(code, &env, 0),
+        };
+        let r = self.pop_activation(depth, &env, r);
+        code.invocations.set(code.invocations.get().wrapping_add(1));
+        r
+    }
+
+    /// Push the activation of `clo` running in `env`; returns its depth (the
+    /// `pop_activation` argument). Also what a tier does when code running
+    /// without an activation (`begin_native_call`) needs one after all.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    pub fn push_activation(
+        &mut self,
+        clo: &Rc<Closure>,
+        env: &Env,
+        site: CallSite,
+        kept_args: Option<Args>,
+        pending: u64,
+        missing: u64,
+        dispatch: Option<DispatchInfo>,
+    ) -> usize {
+        // Activations are pushed in call order: compiled code running
+        // without its own (a builtin it called calls a closure) builds it
+        // first.
+        if self.lazy_top.is_some() {
+            self.observe_frames();
+        }
+        // Built in place, field by field: `push` of a struct literal builds
+        // it on the stack and copies it with wide loads of narrow stores (a
+        // store-forwarding stall on every call, which showed in profiles).
+        self.frames.reserve(1);
+        let depth = self.frames.len();
+        // SAFETY: capacity for one more element was reserved; every field
+        // of the new element is written before the length covers it, and
+        // nothing between can panic (Rc clones and boxing only abort).
+        unsafe {
+            let p = self.frames.as_mut_ptr().add(depth);
+            std::ptr::addr_of_mut!((*p).closure).write(clo.clone());
+            std::ptr::addr_of_mut!((*p).env).write(env.clone());
+            std::ptr::addr_of_mut!((*p).site).write(site);
+            std::ptr::addr_of_mut!((*p).args).write(kept_args.map(Box::new));
+            std::ptr::addr_of_mut!((*p).on_exit).write(Vec::new());
+            std::ptr::addr_of_mut!((*p).pending).write(pending);
+            std::ptr::addr_of_mut!((*p).missing).write(missing);
+            std::ptr::addr_of_mut!((*p).dispatch).write(dispatch.map(Box::new));
+            self.frames.set_len(depth + 1);
+        }
+        depth
+    }
+
+    /// End the activation at `depth` (the top one) whose code returned `r`:
+    /// run its `on.exit` code, name its call in an error's trace, pop it.
+    #[inline]
+    pub fn pop_activation(&mut self, depth: usize, env: &Env, r: RResult<Value>) -> RResult<Value> {
+        debug_assert_eq!(self.frames.len(), depth + 1);
+        let act = self.frames.last_mut().unwrap();
+        let exits = std::mem::take(&mut act.on_exit);
+        let mut r = r;
+        if let Err(e) = &mut r {
+            if let Some(name) = site_name(&act.site) {
+                e.trace.push(name);
+            }
+        }
+        if !exits.is_empty() {
+            let code = act.closure.code.clone();
+            for pc in exits {
+                let vis = self.visible;
+                if let Err(e) = self.run(&code, env, pc) {
+                    r = Err(e);
+                }
+                self.visible = vis;
+            }
+        }
+        // Dropped in place: `pop` would copy the activation out first (a
+        // 96-byte move on every call, which showed in call profiles).
+        self.frames.truncate(depth);
+        r
+    }
+
+    /// Bind supplied arguments to the closure's formals. Returns the pending-default
+    /// and missing bit sets.
+    fn bind_params(&mut self, clo: &Closure, env: &Env, args: Args) -> Result<(u64, u64), String> {
+        let code = &clo.code;
+        let params = &clo.params;
+        let has_dots = params.iter().any(|p| &*p.name == "...");
+        let np = code.nparams;
+        let mut bound = vec![false; np];
+        if !has_dots && args.names.iter().all(|n| n.is_none()) && args.len() <= np {
+            let mut slots = env.slots.borrow_mut();
+            for (i, v) in args.values.into_iter().enumerate() {
+                slots[i] = Some(v);
+                bound[i] = true;
+            }
+        } else {
+            let formals: Vec<&str> = params.iter().map(|p| &*p.name).collect();
+            let m = match_args(&formals, &args.names, &|i| {
+                let v = crate::deparse::deparse_value_short(&args.values[i]);
+                match &args.names[i] {
+                    Some(n) => format!("({} = {})", n, v),
+                    None => format!("({})", v),
+                }
+            })?;
+            let mut vals: Vec<Option<Value>> = args.values.into_iter().map(Some).collect();
+            let mut slot = 0;
+            let mut slots = env.slots.borrow_mut();
+            for (fi, p) in params.iter().enumerate() {
+                if &*p.name == "..." {
+                    continue;
+                }
+                if let Some(ai) = m.formals[fi] {
+                    slots[slot] = vals[ai].take();
+                    bound[slot] = true;
+                }
+                slot += 1;
+            }
+            if has_dots {
+                let dots: Vec<(Option<Sym>, Value)> = m
+                    .dots
+                    .iter()
+                    .map(|&i| (args.names[i].clone(), vals[i].take().unwrap()))
+                    .collect();
+                *env.dots.borrow_mut() = Some(Rc::new(dots));
+            }
+        }
+        let unbound = bound
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| !**b)
+            .map(|(i, _)| i);
+        Ok(missing_bits(code, unbound))
+    }
+
+    /// Collect `argc` arguments from the stack into `Args`, expanding `...`.
+    pub(super) fn collect_args(&mut self, code: &FunctionCode, spec: u32, argc: usize) -> Args {
+        let start = self.stack.len() - argc;
+        let specs = &code.arg_specs[spec as usize];
+        let mut args = Args {
+            values: Vec::with_capacity(argc),
+            names: Vec::with_capacity(argc),
+        };
+        for (k, v) in self.stack.drain(start..).enumerate() {
+            push_arg(&mut args, &specs[k], v);
+        }
+        args
+    }
+
+    pub(super) fn dots_value(env: &Env) -> Option<Value> {
+        let mut e = Some(env.clone());
+        while let Some(f) = e {
+            if let Some(d) = f.dots.borrow().as_ref() {
+                let items: Vec<Value> = d.iter().map(|(_, v)| v.clone()).collect();
+                let mut vec = Vector::new(VecData::List(items));
+                if d.iter().any(|(n, _)| n.is_some()) {
+                    let names: Vec<RStr> = d
+                        .iter()
+                        .map(|(n, _)| Some(n.clone().unwrap_or_else(|| "".into())))
+                        .collect();
+                    vec.set_attr("names", str_vec(names));
+                }
+                return Some(Value::Vec(Rc::new(vec)));
+            }
+            // `...` is looked up through function frames only.
+            f.layout.as_ref()?;
+            e = f.parent.clone();
+        }
+        None
+    }
+}
+
+/// The `missing()` bits of an activation whose parameter slots `unbound` were
+/// not supplied, and which of those have a default still to evaluate (on
+/// first use).
+fn missing_bits(code: &FunctionCode, unbound: impl Iterator<Item = usize>) -> (u64, u64) {
+    let (mut pending, mut missing) = (0u64, 0u64);
+    for i in unbound.take_while(|&i| i < 64) {
+        missing |= 1 << i;
+        if code.defaults[i].is_some() {
+            pending |= 1 << i;
+        }
+    }
+    (pending, missing)
+}
+
+/// The name GNU R's traceback shows for a call expression: its function's
+/// name when that is a symbol, else `<Anonymous>`.
+pub(super) fn call_name(call: &Expr) -> Rc<str> {
+    match &call.kind {
+        ExprKind::Call(f, _) => match &f.kind {
+            ExprKind::Ident(n) => n.clone(),
+            _ => "<Anonymous>".into(),
+        },
+        _ => "<Anonymous>".into(),
+    }
+}
+
+/// Add argument `v`, passed as `spec` says, to `args` (a `...` list's
+/// elements one by one, with their names).
+pub fn push_arg(args: &mut Args, spec: &ArgSpec, v: Value) {
+    match spec {
+        ArgSpec::Positional | ArgSpec::Empty => args.push(None, v),
+        ArgSpec::Named(s) => args.push(Some(s.name()), v),
+        ArgSpec::Dots => {
+            if let Value::Vec(l) = &v {
+                if let VecData::List(items) = &l.data {
+                    let names = l.names();
+                    for (i, item) in items.iter().enumerate() {
+                        let n = names.and_then(|n| n[i].clone()).filter(|n| !n.is_empty());
+                        args.push(n, item.clone());
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The traceback name of an activation's call site.
+pub fn site_name(site: &CallSite) -> Option<Rc<str>> {
+    match site {
+        CallSite::Code(c, i) => Some(call_name(&c.calls[*i as usize])),
+        CallSite::Text(t) => Some(crate::error::call_function_name(t).into()),
+        CallSite::Method(_, _, name) => Some(name.clone()),
+        CallSite::None => None,
+    }
+}

@@ -1,0 +1,287 @@
+//! The generic instruction fallback that compiled code calls for operations
+//! it does not specialize (`exec_generic`, `exec_frame_free`,
+//! `exec_generic_pushed`), and its fast paths (`fast_generic`).
+
+use super::arith_fast::{fast_arith, fast_compare};
+use super::conditions::matrix_subassign_error;
+use super::control::{condition_truth, int_range, seq_elt};
+use super::dispatch::Flow;
+use super::index_fast::{fast_index, fast_index2d};
+use super::Interp;
+use crate::builtins::{arith, subset};
+use crate::bytecode::*;
+use crate::env::Env;
+use crate::error::{RError, RResult};
+use crate::value::*;
+use std::rc::Rc;
+
+impl Interp {
+    /// Perform the instruction at `pc` of `code` on `operands` (the values it
+    /// would pop, bottom first) and return what it would push: the generic
+    /// fallback that compiled code calls for operations it does not specialize.
+    pub fn exec_generic(
+        &mut self,
+        code: &Rc<FunctionCode>,
+        env: &Env,
+        pc: usize,
+        operands: Vec<Value>,
+    ) -> RResult<Value> {
+        let op = code.ops[pc];
+        if Self::generic_on_stack(&op) {
+            // The one place that decides which instructions take this path
+            // (`rt_generic` pushes their operands itself).
+            return self.exec_generic_pushed(code, env, pc, |stack| stack.extend(operands));
+        }
+        self.exec_frame_free(code, pc, operands)
+    }
+
+    /// `exec_generic` of an instruction that is not `generic_on_stack`
+    /// (arithmetic, comparison, indexing, element stores, loop steps,
+    /// conditions): these read and write no variable, call no closure and
+    /// need no frame (a warning's call text asks for the frames through
+    /// `observe_frames`). Compiled code running without an activation
+    /// (`begin_native_call`) runs them without building one.
+    pub fn exec_frame_free(
+        &mut self,
+        code: &Rc<FunctionCode>,
+        pc: usize,
+        mut operands: Vec<Value>,
+    ) -> RResult<Value> {
+        let op = code.ops[pc];
+        let at = |e: RError, s: &Self| {
+            s.attribute(
+                e,
+                code,
+                match op {
+                    Op::Arith(_, ci, _) | Op::Cmp(_, ci, _) | Op::Neg(ci, _) | Op::Not(ci) => ci,
+                    Op::Index { call, .. }
+                    | Op::Index2 { call, .. }
+                    | Op::IndexLocals { call, .. } => call,
+                    Op::SetIndex { call, .. } | Op::SetIndex2 { call, .. } => call,
+                    Op::BranchFalse(_, ci, _) => ci,
+                    _ => 0,
+                },
+            )
+        };
+        let saved = self.cur_call;
+        let r = match op {
+            Op::Visible(b) => {
+                self.visible = b;
+                Ok(Value::Null)
+            }
+            // The length of a `for` loop's sequence (R's error for a function).
+            Op::ForSeqPrep { call, .. } => match operands.pop().unwrap() {
+                Value::Closure(_) | Value::Builtin(_) => {
+                    Err(self.attribute(RError::new("invalid for() loop sequence"), code, call))
+                }
+                v => Ok(Value::Int(i32::try_from(v.len()).unwrap_or(-1))),
+            },
+            // The element of a `for` loop's sequence at a 1-based position.
+            Op::ForStep { .. } => {
+                let k = operands.pop().unwrap();
+                let seq = operands.pop().unwrap();
+                let k = match k {
+                    Value::Int(k) if k >= 1 => k as usize - 1,
+                    _ => return Err(RError::new("internal: bad for() loop position")),
+                };
+                Ok(seq_elt(&seq, k))
+            }
+            Op::Arith(o, ci, _) | Op::ArithLocal(o, _, ci, _) => {
+                self.cur_call = Some((Rc::as_ptr(code), ci));
+                let b = operands.pop().unwrap();
+                let a = operands.pop().unwrap();
+                arith::arith(self, o, &a, &b).map_err(|e| at(e, self))
+            }
+            Op::Cmp(o, ci, _) => {
+                self.cur_call = Some((Rc::as_ptr(code), ci));
+                let b = operands.pop().unwrap();
+                let a = operands.pop().unwrap();
+                arith::compare(self, o, &a, &b).map_err(|e| at(e, self))
+            }
+            Op::Neg(ci, _) | Op::Not(ci) => {
+                self.cur_call = Some((Rc::as_ptr(code), ci));
+                let a = operands.pop().unwrap();
+                let r = if matches!(op, Op::Neg(..)) {
+                    arith::negate(self, &a)
+                } else {
+                    arith::not(self, &a)
+                };
+                r.map_err(|e| at(e, self))
+            }
+            Op::Index {
+                drop, call, empty, ..
+            } => {
+                self.cur_call = Some((Rc::as_ptr(code), call));
+                let x = operands.remove(0);
+                let idx = with_empty(operands, empty);
+                subset::index(self, &x, &idx, drop).map_err(|e| at(e, self))
+            }
+            Op::Index2 { call, empty, .. } => {
+                self.cur_call = Some((Rc::as_ptr(code), call));
+                let x = operands.remove(0);
+                let idx = with_empty(operands, empty);
+                subset::index2(self, &x, &idx).map_err(|e| at(e, self))
+            }
+            Op::IndexLocals { is2, call, .. } => {
+                self.cur_call = Some((Rc::as_ptr(code), call));
+                let x = operands.remove(0);
+                let idx: Vec<Option<Value>> = operands.into_iter().map(Some).collect();
+                let r = if is2 {
+                    subset::index2(self, &x, &idx)
+                } else {
+                    subset::index(self, &x, &idx, true)
+                };
+                r.map_err(|e| at(e, self))
+            }
+            Op::SetIndex { call, empty, .. } | Op::SetIndex2 { call, empty, .. } => {
+                // Operands: v, i1..in, x.
+                self.cur_call = Some((Rc::as_ptr(code), call));
+                let x = operands.pop().unwrap();
+                let v = operands.remove(0);
+                let idx = with_empty(operands, empty);
+                let r = if matches!(op, Op::SetIndex2 { .. }) {
+                    subset::assign_index2(self, x, &idx, v)
+                } else {
+                    let kept = (idx.len() >= 2).then(|| v.clone());
+                    subset::assign_index(self, x, &idx, v)
+                        .map_err(|e| matrix_subassign_error(e, code, call, kept.as_ref()))
+                };
+                r.map_err(|e| at(e, self))
+            }
+            Op::ForRangePrep(_) => {
+                // Compiled loops count upwards over `int`s: `c(from, count)`
+                // when `from:to` is such a range, else NULL (compiled code
+                // exits, and the interpreter starts the loop). Pure, so the
+                // exit may re-execute the instruction.
+                let to = operands.pop().unwrap();
+                let from = operands.pop().unwrap();
+                Ok(match int_range(&from, &to) {
+                    Some((next, n, 1)) if n <= i32::MAX as u64 => {
+                        Value::Vec(Rc::new(Vector::new(VecData::Int(vec![
+                            next as i32,
+                            n as i32,
+                        ]))))
+                    }
+                    _ => Value::Null,
+                })
+            }
+            Op::BranchFalse(..) => {
+                // The truth of an `if`/`while` condition, as TRUE or FALSE
+                // (compiled code branches on it); R's errors for the rest.
+                let c = operands.pop().unwrap();
+                let truth = match c {
+                    Value::Lgl(x) if x != NA_LOGICAL => Ok(x != 0),
+                    other => condition_truth(&other).map_err(|e| at(e, self)),
+                };
+                truth.map(|t| Value::Lgl(t as i32))
+            }
+            // `generic_on_stack` sent every other instruction to the slow path.
+            _ => Err(RError::new(format!(
+                "internal error: {:?} is not a frame-free instruction",
+                op
+            ))),
+        };
+        self.cur_call = saved;
+        r
+    }
+
+    /// Does `exec_generic` run `op` through the slow-path executor on the
+    /// operand stack (so that a caller may push the operands there itself
+    /// and call `exec_slow_generic`, without an operand vector)?
+    pub fn generic_on_stack(op: &Op) -> bool {
+        !matches!(
+            op,
+            Op::Visible(_)
+                | Op::ForSeqPrep { .. }
+                | Op::ForStep { .. }
+                | Op::Arith(..)
+                | Op::ArithLocal(..)
+                | Op::Cmp(..)
+                | Op::Neg(..)
+                | Op::Not(_)
+                | Op::Index { .. }
+                | Op::Index2 { .. }
+                | Op::IndexLocals { .. }
+                | Op::SetIndex { .. }
+                | Op::SetIndex2 { .. }
+                | Op::ForRangePrep(_)
+                | Op::BranchFalse(..)
+        )
+    }
+
+    /// `exec_generic` of an instruction `generic_on_stack` runs, its
+    /// operands pushed onto the operand stack by `push` (no operand vector).
+    pub fn exec_generic_pushed(
+        &mut self,
+        code: &Rc<FunctionCode>,
+        env: &Env,
+        pc: usize,
+        push: impl FnOnce(&mut Vec<Value>),
+    ) -> RResult<Value> {
+        let saved = self.cur_call;
+        let base = self.stack.len();
+        push(&mut self.stack);
+        let r = self.exec_slow_generic(code, env, pc, base);
+        self.cur_call = saved;
+        r
+    }
+
+    /// Instruction `pc` on the operands pushed on the operand stack above
+    /// `base` (see `generic_on_stack`), as `exec_generic` runs it.
+    fn exec_slow_generic(
+        &mut self,
+        code: &Rc<FunctionCode>,
+        env: &Env,
+        pc: usize,
+        base: usize,
+    ) -> RResult<Value> {
+        let op = code.ops[pc];
+        let mut next = pc + 1;
+        let run_id = self.run_counter;
+        match self.exec_slow(code, env, &mut next, base, self.loops.len(), run_id, &op) {
+            // An instruction that pushes nothing (a store) yields NULL.
+            Flow::Next if self.stack.len() > base => Ok(self.stack.pop().unwrap()),
+            Flow::Next => Ok(Value::Null),
+            Flow::Ret(v) => Ok(v),
+            Flow::Fail(e) => {
+                self.stack.truncate(base);
+                Err(e)
+            }
+        }
+    }
+}
+
+/// Index operands as the subset functions take them: the positions marked in
+/// `empty` (`m[i, ]`) hold a placeholder on the stack and mean "everything".
+fn with_empty(operands: Vec<Value>, empty: u8) -> Vec<Option<Value>> {
+    operands
+        .into_iter()
+        .enumerate()
+        .map(|(k, v)| if empty & (1 << k) != 0 { None } else { Some(v) })
+        .collect()
+}
+
+/// The interpreter's fast paths for instruction `op` on `operands` (as
+/// `Interp::exec_generic` takes them): arithmetic and comparison of scalars,
+/// `x[i]`, `x[[i]]`, `m[i, j]` with in-range scalar indices. `None`: the
+/// general implementation must run. Compiled code's generic calls try this
+/// first, without cloning their operands.
+pub fn fast_generic(op: Op, operands: &[&Value]) -> Option<Value> {
+    match (op, operands) {
+        (Op::Arith(o, ..) | Op::ArithLocal(o, ..), [a, b]) => fast_arith(o, a, b),
+        (Op::Cmp(o, ..), [a, b]) => fast_compare(o, a, b),
+        (
+            Op::Index {
+                n: 1,
+                empty: 0,
+                drop: true,
+                ..
+            },
+            [x, i],
+        ) => fast_index(x, i, false),
+        (Op::Index2 { n: 1, empty: 0, .. }, [x, i]) => fast_index(x, i, true),
+        (Op::IndexLocals { is2, .. }, [x, i]) => fast_index(x, i, is2),
+        (Op::IndexLocals { is2: false, .. }, [x, i, j]) => fast_index2d(x, i, j),
+        _ => None,
+    }
+}

@@ -1,0 +1,201 @@
+//! The indexing fast paths of the interpreter loop: `x[i]`, `x[[i]]` and
+//! `m[i, j]` with in-range scalar indices, in-place `x[i] <- v`, and the
+//! cached dimensions of the last matrix indexed.
+
+use super::Interp;
+use crate::feedback::TypeFeedback;
+use crate::value::*;
+use std::rc::Rc;
+
+impl Interp {
+    pub(super) fn pop_indices(&mut self, n: u8, empty: u8) -> Vec<Option<Value>> {
+        // The operand stack holds every index position, empty ones included.
+        let start = self.stack.len() - n as usize;
+        self.stack
+            .drain(start..)
+            .enumerate()
+            .map(|(k, v)| if empty & (1 << k) != 0 { None } else { Some(v) })
+            .collect()
+    }
+}
+
+/// `x[i]` / `x[[i]]` for an attribute-free vector and an in-range scalar index.
+#[inline]
+pub(super) fn fast_index(x: &Value, i: &Value, is2: bool) -> Option<Value> {
+    let Value::Vec(v) = x else { return None };
+    if v.attrs.is_some() {
+        return None;
+    }
+    let k = match i {
+        Value::Int(k) if *k >= 1 => *k as usize - 1,
+        Value::Dbl(k) if *k >= 1.0 && *k < 4.0e9 => *k as usize - 1,
+        _ => return None,
+    };
+    if k >= v.len() {
+        return None;
+    }
+    match &v.data {
+        VecData::List(items) => {
+            if is2 {
+                Some(items[k].clone())
+            } else {
+                None
+            }
+        }
+        d => Some(d.elt(k)),
+    }
+}
+
+/// Where the element of `x[i]` / `m[i, j]` is, for the interpreter's
+/// allocation-free fast path.
+pub(super) struct EltIndex {
+    /// The 0-based element offset.
+    pub(super) k: usize,
+    /// The feedback bits of `x`, `i` and `j` (0 without `j`), as
+    /// `TypeFeedback::of` computes them (known here without another match).
+    pub(super) bits: [u16; 3],
+}
+
+/// For `x[i]` / `m[i, j]` (`jv`) on an attribute-free (resp. matrix) logical,
+/// integer or double vector with in-range positive scalar indices: where the
+/// element is.
+#[inline(always)]
+pub(super) fn scalar_elt_index(
+    x: &Value,
+    i: &Value,
+    j: Option<&Value>,
+    is2: bool,
+    dims: &mut DimCache,
+) -> Option<EltIndex> {
+    let Value::Vec(v) = x else { return None };
+    let t = match v.data {
+        VecData::Lgl(_) => TypeFeedback::LGL,
+        VecData::Int(_) => TypeFeedback::INT,
+        VecData::Dbl(_) => TypeFeedback::DBL,
+        _ => return None,
+    };
+    let x_bits =
+        t | if v.len() != 1 {
+            TypeFeedback::NON_SCALAR
+        } else {
+            0
+        } | if v.attrs.is_some() {
+            TypeFeedback::ATTRS
+        } else {
+            0
+        };
+    match j {
+        None => {
+            if v.attrs.is_some() {
+                return None;
+            }
+            let (k, i_bits) = scalar_index(i, v.len())?;
+            Some(EltIndex {
+                k,
+                bits: [x_bits, i_bits, 0],
+            })
+        }
+        Some(_) if is2 => None,
+        Some(j) => {
+            let (nr, nc) = dims.of(v)?;
+            let ((r, i_bits), (c, j_bits)) = (scalar_index(i, nr)?, scalar_index(j, nc)?);
+            Some(EltIndex {
+                k: r + c * nr,
+                bits: [x_bits, i_bits, j_bits],
+            })
+        }
+    }
+}
+
+/// The dimensions of the matrix indexed last by `IndexLocals`, so that
+/// `m[i, j]` in a loop does not search `m`'s attributes every time. The cache
+/// holds a reference to the matrix: while it does, the matrix can be neither
+/// freed (so its address identifies it) nor modified in place (shared vectors
+/// are copied on write), so its `dim` cannot change. `TakeLocal` drops the
+/// reference when the matrix is about to be modified in place, which needs
+/// the only one.
+#[derive(Default)]
+pub(super) struct DimCache(Option<(Rc<Vector>, usize, usize)>);
+
+impl DimCache {
+    /// `v.dim2()`.
+    #[inline(always)]
+    pub(super) fn of(&mut self, v: &Rc<Vector>) -> Option<(usize, usize)> {
+        match &self.0 {
+            Some((m, nr, nc)) if Rc::ptr_eq(m, v) => Some((*nr, *nc)),
+            _ => self.fill(v),
+        }
+    }
+    #[cold]
+    #[inline(never)]
+    fn fill(&mut self, v: &Rc<Vector>) -> Option<(usize, usize)> {
+        let (nr, nc) = v.dim2()?;
+        self.0 = Some((v.clone(), nr, nc));
+        Some((nr, nc))
+    }
+    /// Drop the reference to `v` (if it is the cached matrix).
+    #[inline(always)]
+    pub(super) fn forget(&mut self, v: &Rc<Vector>) {
+        if matches!(&self.0, Some((m, ..)) if Rc::ptr_eq(m, v)) {
+            self.0 = None;
+        }
+    }
+}
+
+/// A positive in-range 1-based scalar index as 0-based, with its feedback
+/// bits (such an index is not NA).
+#[inline(always)]
+fn scalar_index(i: &Value, len: usize) -> Option<(usize, u16)> {
+    let (k, bits) = match i {
+        Value::Int(k) if *k >= 1 => (*k as usize - 1, TypeFeedback::INT),
+        Value::Dbl(k) if *k >= 1.0 && *k < 4.0e9 => (*k as usize - 1, TypeFeedback::DBL),
+        _ => return None,
+    };
+    (k < len).then_some((k, bits))
+}
+
+/// `m[i, j]` for an atomic matrix and in-range scalar indices.
+#[inline]
+pub(super) fn fast_index2d(x: &Value, i: &Value, j: &Value) -> Option<Value> {
+    let Value::Vec(v) = x else { return None };
+    if matches!(v.data, VecData::List(_)) {
+        return None;
+    }
+    let (nr, nc) = v.dim2()?;
+    let ((r, _), (c, _)) = (scalar_index(i, nr)?, scalar_index(j, nc)?);
+    Some(v.data.elt(r + c * nr))
+}
+
+/// In-place `x[i] <- v` for an unshared attribute-free vector, an in-range scalar
+/// index and a scalar of the same type (or int into double). Returns false when
+/// the general path must run.
+#[inline]
+pub(super) fn fast_assign(x: &mut Value, i: &Value, v: &Value) -> bool {
+    let Value::Vec(rc) = x else { return false };
+    let k = match i {
+        Value::Int(k) if *k >= 1 => *k as usize - 1,
+        Value::Dbl(k) if *k >= 1.0 && *k < 4.0e9 => *k as usize - 1,
+        _ => return false,
+    };
+    let Some(vec) = Rc::get_mut(rc) else {
+        return false;
+    };
+    if vec.attrs.is_some() || k >= vec.len() {
+        return false;
+    }
+    match (&mut vec.data, v) {
+        (VecData::Dbl(d), Value::Dbl(y)) => d[k] = *y,
+        (VecData::Dbl(d), Value::Int(y)) => {
+            d[k] = if *y == NA_INTEGER {
+                na_real()
+            } else {
+                *y as f64
+            }
+        }
+        (VecData::Int(d), Value::Int(y)) => d[k] = *y,
+        (VecData::Lgl(d), Value::Lgl(y)) => d[k] = *y,
+        (VecData::List(d), v) if !v.is_null() => d[k] = v.clone(),
+        _ => return false,
+    }
+    true
+}

@@ -1,0 +1,382 @@
+//! The profiling bytecode interpreter.
+//!
+//! One `run` call executes one activation's code on the shared operand stack;
+//! closure calls recurse into `run`. Every value-producing instruction records
+//! type feedback; calls record their targets; branches their direction.
+//!
+//! PUBLIC API USED BY BUILTINS (stable):
+//! - `interp.out` / `interp.err` — buffered stdout / stderr
+//! - `interp.visible` — set to false by builtins returning invisibly
+//! - `interp.warning(msg)` — record a warning against the current builtin call
+//!   (returns Err when a `tryCatch(warning = )` handler turns it into a condition)
+//! - `interp.call_function(&f, args)` — call any function value
+//! - `interp.find_function(name)` — look up a function by name from the current scope
+//! - `interp.print_value(&v)` — print with S3 dispatch (`print.<class>`), as auto-print does
+//!
+//! The interpreter is split by concern: this module holds the `Interp`
+//! state, its construction, the public API for builtins and drivers, and
+//! `run`/`resume`; the submodules hold the rest:
+//! - `dispatch`: the two instruction loops (`exec`, `exec_slow`)
+//! - `calls`: call sites, activations, argument binding, closure calls
+//! - `lookup`: variable and function lookup, missing arguments and defaults
+//! - `s3`: S3 dispatch (`UseMethod`, `NextMethod`'s `dispatch_from`)
+//! - `conditions`: warnings, try regions, error attribution and tracebacks
+//! - `control`: `if`/`while` conditions, `&&`/`||`, `switch`, `for` loops
+//! - `arith_fast`, `index_fast`, `stack`: the allocation-free fast paths
+//! - `generic`: the generic instruction fallback compiled code calls
+//! - `tier`: the hooks of the tier above (`Tier`, OSR-in, lazily built frames)
+
+mod arith_fast;
+mod calls;
+mod conditions;
+mod control;
+mod dispatch;
+mod generic;
+mod index_fast;
+mod lookup;
+mod s3;
+mod stack;
+mod tier;
+
+pub use calls::{push_arg, site_name, Activation, CallSite};
+pub use conditions::{format_warnings, make_condition, MAX_WARNINGS};
+pub use control::{for_seq_elt, seq_elt};
+pub use generic::fast_generic;
+pub use s3::{dispatch_classes, DispatchInfo};
+pub use tier::{CountedLoop, FrameBuilder, FrameSyncer, Tier};
+
+use crate::args::Args;
+use crate::ast::Expr;
+use crate::builtins;
+use crate::bytecode::*;
+use crate::compile::compile_toplevel;
+use crate::env::{Env, EnvFrame};
+use crate::error::RResult;
+use crate::symbols::intern;
+use crate::value::*;
+use conditions::TryFrame;
+use control::LoopState;
+use index_fast::DimCache;
+use std::rc::Rc;
+
+/// Backward jumps of an activation that count as one call towards the JIT
+/// threshold.
+pub const LOOP_WORK_PER_CALL: u32 = 256;
+
+/// The error of a run over `Interp::max_steps`.
+pub const STEPS_EXHAUSTED: &str = "step budget exhausted (Interp::max_steps)";
+
+/// Counters the interpreter keeps for `--stats`.
+#[derive(Default, Clone, Debug)]
+pub struct InterpStats {
+    pub closure_calls: u64,
+    pub builtin_calls: u64,
+}
+
+pub struct Interp {
+    /// The JIT engine, when one is installed.
+    pub tier: Option<Rc<dyn Tier>>,
+    pub out: String,
+    /// Buffered stderr for `message()` (errors and warnings are printed by the driver).
+    pub err: String,
+    pub visible: bool,
+    /// Pending warnings: (call text or None, message).
+    pub warnings: Vec<(Option<String>, String)>,
+    pub global: Env,
+    /// The global environment's epoch (`GlobalMeta::epoch_ptr`), where
+    /// compiled guards of global-binding speculation load it from.
+    pub global_epoch: *const u64,
+    pub frames: Vec<Activation>,
+    pub stats: InterpStats,
+    /// Every top-level code unit run so far (for `--dump`).
+    pub toplevel_code: Vec<Rc<FunctionCode>>,
+    /// Backward jumps in one activation before the tier is asked for OSR-in
+    /// (0: never).
+    pub osr_threshold: u32,
+    /// Set by the tier before resuming a deoptimized activation whose compiled
+    /// code stays valid: the activation's next backward jump asks for OSR-in
+    /// at once (its loop code is cached; nothing needs to warm up).
+    pub osr_soon: bool,
+    /// Maximum closure nesting (R's `expressions` limit).
+    pub max_depth: usize,
+    /// Work budget of interpreted code: closure calls plus backward jumps
+    /// (charged 256 at a time) beyond which every call and loop iteration
+    /// fails with `STEPS_EXHAUSTED` (fuzzing: a run that cannot hang).
+    /// Compiled code does not count. Unlimited by default.
+    pub max_steps: u64,
+    pub steps: u64,
+    /// `options()`: (name, value), sorted by name (see `builtins::options`).
+    pub options: Vec<(String, Value)>,
+    /// `getOption("warn")` as an integer (read on every warning).
+    pub warn_level: i32,
+    stack: Vec<Value>,
+    loops: Vec<LoopState>,
+    tries: Vec<TryFrame>,
+    warning_handlers: usize,
+    run_counter: u64,
+    /// The call whose builtin is running (for warnings): code pointer and call index.
+    cur_call: Option<(*const FunctionCode, CallIdx)>,
+    builtin_by_sym: Vec<Option<Option<u16>>>,
+    dims: DimCache,
+    /// Frames of finished activations that nothing else referenced, for
+    /// reuse by `call_closure_positional` (no allocation per call).
+    env_pool: Vec<Env>,
+    /// Calls of compiled code running without an activation in `frames`
+    /// (`begin_native_call`): they count towards `max_depth` too.
+    native_depth: usize,
+    /// The innermost activation of compiled code running without an
+    /// interpreter activation, and the function that builds its frame and
+    /// its callers' (the tier's; `observe_frames`). Null when none.
+    pub lazy_top: Option<(*mut u8, FrameBuilder)>,
+    /// The innermost activation of compiled code (frameless or not), and the
+    /// tier's function that writes the registers of the compiled activations
+    /// running a given frame into it (`sync_frame`).
+    pub native_top: Option<(*mut u8, FrameSyncer)>,
+    /// The random number generator (`set.seed`, `runif`, ...): per interpreter.
+    pub rng: crate::rng::Rng,
+}
+
+impl Default for Interp {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// Names that are outside the subset, with the feature they belong to.
+pub(crate) fn unsupported_feature(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "sys.function" | "with" | "within" | "attach" | "eapply" | "env2list" => {
+            "environment objects"
+        }
+        "eval" | "evalq" | "quote" | "bquote" | "substitute" | "deparse" | "body" | "formals"
+        | "body<-" | "formals<-" | "match.call" | "sys.call" | "as.name" | "as.symbol" | "call"
+        | "as.call" | "parse" => "language objects",
+        "setClass" | "new" | "setGeneric" | "setMethod" | "setRefClass" | "R6Class"
+        | "isVirtualClass" => "S4 and reference classes",
+        "grepl" | "grep" | "sub" | "gsub" | "regexpr" | "gregexpr" | "regmatches" | "regexec" => {
+            "regular expressions"
+        }
+        "readRDS" | "saveRDS" | "read.csv" | "write.csv" | "read.table" | "sink" | "source"
+        | "load" | "save" | "url" => "file and connection IO",
+        "data.frame" | "as.data.frame" | "read.delim" => "data frames",
+        "factor" | "as.factor" | "levels" | "nlevels" => "factors",
+        "library" | "require" | "requireNamespace" | "loadNamespace" => "packages",
+        _ => return None,
+    })
+}
+
+impl Interp {
+    pub fn new() -> Interp {
+        let global = EnvFrame::new_global();
+        let global_epoch = global
+            .globals
+            .as_ref()
+            .map_or(std::ptr::null(), |g| g.epoch_ptr());
+        let mut it = Interp {
+            tier: None,
+            osr_threshold: 0,
+            osr_soon: false,
+            out: String::new(),
+            err: String::new(),
+            visible: true,
+            warnings: Vec::new(),
+            global,
+            global_epoch,
+            frames: Vec::new(),
+            stats: InterpStats::default(),
+            toplevel_code: Vec::new(),
+            max_depth: 5000,
+            max_steps: u64::MAX,
+            steps: 0,
+            options: builtins::options::default_options(),
+            warn_level: 0,
+            stack: Vec::with_capacity(1024),
+            loops: Vec::new(),
+            tries: Vec::new(),
+            warning_handlers: 0,
+            run_counter: 0,
+            cur_call: None,
+            builtin_by_sym: Vec::new(),
+            dims: DimCache::default(),
+            env_pool: Vec::new(),
+            native_depth: 0,
+            lazy_top: None,
+            native_top: None,
+            rng: crate::rng::Rng::new(),
+        };
+        it.define_base_constants();
+        // Print parameters are per thread (see `format::PrintParams`); a new
+        // interpreter starts from GNU R's defaults.
+        crate::format::set_params(crate::format::DEFAULT_PARAMS);
+        it
+    }
+
+    fn define_base_constants(&mut self) {
+        let g = self.global.clone();
+        let letters: Vec<String> = (b'a'..=b'z').map(|c| (c as char).to_string()).collect();
+        let upper: Vec<String> = letters.iter().map(|s| s.to_uppercase()).collect();
+        g.set_local(intern("pi"), Value::Dbl(std::f64::consts::PI));
+        g.set_local(intern("T"), Value::Lgl(1));
+        g.set_local(intern("F"), Value::Lgl(0));
+        g.set_local(intern("letters"), Value::strs(&letters));
+        g.set_local(intern("LETTERS"), Value::strs(&upper));
+        let mut m = Vector::new(VecData::List(vec![
+            Value::Int(i32::MAX),
+            Value::Dbl(f64::EPSILON),
+            Value::Dbl(f64::MAX),
+            Value::Dbl(f64::MIN_POSITIVE),
+        ]));
+        m.set_attr(
+            "names",
+            Value::strs(&["integer.max", "double.eps", "double.xmax", "double.xmin"]),
+        );
+        g.set_local(intern(".Machine"), Value::Vec(Rc::new(m)));
+        for name in builtins::datasets::NAMES {
+            g.set_local(intern(name), builtins::datasets::dataset(name).unwrap());
+        }
+    }
+
+    /// The call text of the innermost closure activation (`None` at top level).
+    pub fn frame_call_text(&mut self) -> Option<String> {
+        self.observe_frames();
+        self.top_call_text()
+    }
+
+    /// `frame_call_text` where no activation can be without its frame (the
+    /// interpreter's own variable lookups).
+    fn top_call_text(&self) -> Option<String> {
+        self.frames.last().and_then(|a| a.site.text())
+    }
+
+    /// The expression of the call whose builtin is running (for `stopifnot`).
+    pub fn current_call_expr(&self) -> Option<&Expr> {
+        // SAFETY: see `warning`: the pointer is valid while the builtin runs.
+        self.cur_call.map(|(code, ci)| {
+            let code: &FunctionCode = unsafe { &*code };
+            &code.calls[ci as usize]
+        })
+    }
+
+    pub fn current_activation(&mut self) -> Option<&Activation> {
+        self.observe_frames();
+        self.frames.last()
+    }
+
+    pub fn find_function(&mut self, name: &str) -> Option<Value> {
+        self.observe_frames();
+        let s = intern(name);
+        let env = self
+            .frames
+            .last()
+            .map(|a| a.env.clone())
+            .unwrap_or_else(|| self.global.clone());
+        env.lookup_function(s).or_else(|| builtins::lookup(name))
+    }
+
+    /// Print with S3 dispatch on the class attribute (`print.<class>`), as auto-print does.
+    pub fn print_value(&mut self, v: &Value) -> RResult<()> {
+        if let Some(classes) = v.explicit_class() {
+            for c in classes {
+                if let Some(f @ Value::Closure(_)) = self.find_function(&format!("print.{}", c)) {
+                    self.call_value(
+                        &f,
+                        Args::positional(vec![v.clone()]),
+                        CallSite::Text(format!("print.{}(x)", c).into()),
+                    )
+                    .map_err(|mut e| {
+                        // Auto-print calls `print` as an anonymous function.
+                        e.trace.push("<Anonymous>".into());
+                        e
+                    })?;
+                    self.visible = false;
+                    return Ok(());
+                }
+            }
+        }
+        let builtin_method = builtins::lang::format_condition(v).or_else(|| {
+            builtins::output::is_rle(v)
+                .then(|| builtins::text::format_rle(v))
+                .flatten()
+        });
+        match builtin_method {
+            Some(s) => self.out.push_str(&s),
+            None => {
+                let s =
+                    builtins::output::print_with_methods(self, v, crate::format::digits(), true)?;
+                self.out.push_str(&s);
+            }
+        }
+        self.visible = false;
+        Ok(())
+    }
+
+    /// Run one top-level expression: compile, run, auto-print when visible.
+    pub fn eval_toplevel(&mut self, e: &Expr) -> RResult<()> {
+        let code = compile_toplevel(e);
+        self.toplevel_code.push(code.clone());
+        self.visible = true;
+        let g = self.global.clone();
+        let v = self.run(&code, &g, 0)?;
+        if self.visible {
+            self.print_value(&v)?;
+        }
+        Ok(())
+    }
+
+    /// Execute `code` in `env` from `start` until `Return` or `EndRegion`.
+    pub fn run(&mut self, code: &Rc<FunctionCode>, env: &Env, start: Pc) -> RResult<Value> {
+        self.resume(code, env, start, Vec::new(), Vec::new())
+    }
+
+    /// Continue an activation in the interpreter at `start` with the given
+    /// operand stack and active counted `for` loops (`CountedLoop`),
+    /// outermost first: the landing point of a deoptimization (OSR-out).
+    pub fn resume(
+        &mut self,
+        code: &Rc<FunctionCode>,
+        env: &Env,
+        start: Pc,
+        stack: Vec<Value>,
+        loops: Vec<CountedLoop>,
+    ) -> RResult<Value> {
+        let base = self.stack.len();
+        let loops_base = self.loops.len();
+        self.stack.extend(stack);
+        self.loops.extend(
+            loops
+                .into_iter()
+                .map(|(next, remaining, step)| LoopState::Range {
+                    next,
+                    remaining,
+                    step,
+                }),
+        );
+        self.run_counter += 1;
+        let run_id = self.run_counter;
+        let mut pc = start as usize;
+        loop {
+            let err = match self.exec(code, env, &mut pc, base, loops_base, run_id) {
+                Ok(v) => {
+                    // Leave any try regions of this run (a `return` inside tryCatch).
+                    while self.tries.last().is_some_and(|t| t.run_id == run_id) {
+                        let t = self.tries.pop().unwrap();
+                        if code.tries[t.info as usize].has_warning {
+                            self.warning_handlers -= 1;
+                        }
+                    }
+                    return Ok(v);
+                }
+                Err(e) => e,
+            };
+            match self.handle_error(err, run_id) {
+                Ok(Some(resume)) => pc = resume,
+                Ok(None) => unreachable!(),
+                Err(mut e) => {
+                    // `pc` is past the failing instruction.
+                    Self::unwind_at_pc(&mut e, code, pc.wrapping_sub(1));
+                    return Err(e);
+                }
+            }
+        }
+    }
+}
