@@ -1,0 +1,91 @@
+//! Stale origin versions: a real exit from an origin version that exits on
+//! nearly every call (or on a branch that is simply live) retires it, with
+//! what the exit taught the baseline feedback. It must not know about
+//! continuations.
+
+use crate::cleanup;
+use crate::context::DeoptContext;
+use crate::engine::Shared;
+use compiler::ir::Reason;
+use compiler::runtime::{Ctx, RawExit};
+use std::rc::Rc;
+use vm::bytecode::FunctionCode;
+
+/// Calls after which a version that exited on nearly every one is retired
+/// (`note_real_exit`).
+pub const STALE_AFTER_CALLS: u32 = 10;
+
+/// Real exits on a dead-branch assumption after which the version is
+/// retired if they came at least once in `LIVE_BRANCH_RATE` calls
+/// (`note_real_exit`).
+pub const LIVE_BRANCH_EXITS: u32 = 20;
+/// See `LIVE_BRANCH_EXITS`.
+pub const LIVE_BRANCH_RATE: u32 = 32;
+
+impl Shared {
+    /// A real exit from an origin version. A version that exits on nearly
+    /// every call since it was installed was compiled from feedback that does
+    /// not fit its context (say, a version for new argument types compiled
+    /// from the old types' profile): dispatching on every call costs more
+    /// than the call. Such a version is retired with what the exit taught
+    /// the baseline feedback (as a deopt would record it), and the function
+    /// is compiled again later. A version that ran well before its exits
+    /// began is kept: that is a phase change, which continuations serve.
+    /// Except for a branch the profile never saw taken that now is, often
+    /// (`LIVE_BRANCH_EXITS`, at least one call in `LIVE_BRANCH_RATE`): the
+    /// branch is simply live, and code compiled with both directions costs
+    /// nothing more (merged branch feedback makes no operation generic,
+    /// unlike merged types), where an exit and a dispatch per such call cost
+    /// more than the call (bounce's walls).
+    pub(super) fn note_real_exit(
+        &self,
+        code: &Rc<FunctionCode>,
+        version: usize,
+        ctx: &DeoptContext,
+        raw: &RawExit,
+        c: &Ctx,
+    ) {
+        let key = Rc::as_ptr(code);
+        let calls = code.invocations.get();
+        let stale = {
+            let mut fns = self.fns.borrow_mut();
+            let Some(info) = fns.get_mut(&key) else {
+                return;
+            };
+            let Some(birth) = info.births.get_mut(&version) else {
+                return;
+            };
+            birth.1 += 1;
+            let lived = calls.saturating_sub(birth.0);
+            let exits = birth.1;
+            (lived >= STALE_AFTER_CALLS && 10 * exits >= 9 * lived)
+                || (ctx.reason == Reason::DeadBranch
+                    && exits >= LIVE_BRANCH_EXITS
+                    && LIVE_BRANCH_RATE * exits >= lived)
+        };
+        if !stale {
+            return;
+        }
+        for (slot, bits) in cleanup::cleaned_feedback(code, ctx, raw.observed(c), false) {
+            if bits & vm::feedback::TypeFeedback::STALE == 0 {
+                if let Some(cell) = code.type_fb.get(slot as usize) {
+                    vm::feedback::TypeFeedback::record_bits(cell, bits);
+                }
+            }
+        }
+        let mut fns = self.fns.borrow_mut();
+        let info = fns.entry(key).or_default();
+        if let Some(pos) = info.ids.iter().position(|(id, _)| *id == version) {
+            let (_, actx) = info.ids.remove(pos);
+            info.table.remove(&actx);
+        }
+        info.births.remove(&version);
+        info.deopts += 1;
+        info.retired_at = Some(calls);
+        self.stats.borrow_mut().stale_versions_retired += 1;
+        self.event(|| {
+            serde_json::json!({"event": "stale_version_retired", "function": code.name,
+                               "version": version, "pc": ctx.pc})
+        });
+    }
+}

@@ -1,0 +1,283 @@
+//! The engine: the tier above the interpreter. It decides when a function is
+//! compiled (after `--jit-threshold` calls), runs compiled code, and handles
+//! exits — in deopt mode by OSR-out to the interpreter, retiring the compiled
+//! version, with a recompilation after more calls and at most 12 deopts per
+//! function. It keeps the statistics and the event trace.
+//!
+//! This module owns the engine's state (`Shared`, one `FnInfo` per
+//! function) and the exit handler's entry points; the jobs live in its
+//! submodules, each an `impl Shared` block:
+//! - `versions`: tier-up — compiling (`compile_entry`) and choosing a
+//!   function's versions (`version_for`);
+//! - `native`: entering compiled code (`run_native`, `Tier::enter`, direct
+//!   calls) and the slot-array pools;
+//! - `osr_in`: OSR-in and its cache of loop code;
+//! - `trampoline`: the trampoline that enters the code exits hand over, and
+//!   the transfer of continuations to loop code;
+//! - `deopt`: the real deoptimization (`ExitHandler::exit`);
+//! - `dispatch`: deoptless dispatch of exits to continuations;
+//! - `dumps`: `--dump` output and the perf map.
+//!
+//! It must not know about the command line or the experiment harness
+//! (`session` drives it).
+
+mod deopt;
+mod dispatch;
+mod dumps;
+mod native;
+mod osr_in;
+mod trampoline;
+mod versions;
+
+pub use dispatch::{Fallback, LIVE_BRANCH_EXITS, LIVE_BRANCH_RATE, STALE_AFTER_CALLS};
+pub use dumps::perf_map_path;
+pub use native::{BuiltFrame, Frame};
+pub use osr_in::{MAX_OSR_COMPILES, MAX_OSR_ENTRIES};
+pub use versions::{CompileKind, MAX_VERSIONS};
+
+use crate::config::Config;
+use crate::context::{DeoptContext, DispatchTable};
+use crate::stats::Stats;
+use compiler::build::Entry;
+use compiler::context::{ArgContext, VersionTable};
+use compiler::lower::Compiled;
+use compiler::runtime::{Chaos, Ctx, ExitHandler, ExitState, LazyFrame, RawExit};
+use osr::osr_in::EntryValue;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::io::Write;
+use std::rc::Rc;
+use vm::bytecode::FunctionCode;
+use vm::env::Env;
+use vm::error::RResult;
+use vm::interp::Interp;
+use vm::value::{Closure, Value};
+
+/// After this many deoptimizations a function stays interpreted (as in Ř).
+pub const MAX_DEOPTS: u32 = 12;
+
+/// A function's compiled versions and its deoptimization history.
+#[derive(Default)]
+struct FnInfo {
+    /// The versions by argument context, each with its id.
+    table: VersionTable<(usize, Rc<Compiled>)>,
+    deopts: u32,
+    /// `invocations` when a version was last retired (or failed to compile):
+    /// the function is recompiled after `jit_threshold` more calls.
+    retired_at: Option<u32>,
+    /// Identifiers of the versions in `table` (for exits).
+    ids: Vec<(usize, ArgContext)>,
+    /// Per version id: the function's call count when it was installed and
+    /// its real (not chaos) exits since, for `note_real_exit`.
+    births: HashMap<usize, (u32, u32)>,
+    /// Deoptless continuations, keyed by deoptimization context.
+    conts: DispatchTable<Rc<Continuation>>,
+    /// Contexts whose continuation failed to compile (not retried).
+    failed: std::collections::HashSet<DeoptContext>,
+    /// OSR-in codes compiled per loop header (`MAX_OSR_COMPILES`).
+    osr_compiles: HashMap<usize, u32>,
+}
+
+impl FnInfo {
+    /// Whether a new version should be compiled at this call.
+    fn due(&self, calls: u32, threshold: u32) -> bool {
+        self.deopts < MAX_DEOPTS
+            && match self.retired_at {
+                Some(at) => calls >= at.saturating_add(threshold),
+                None => calls.saturating_add(1) >= threshold,
+            }
+    }
+}
+
+/// Hashing of `fns`'s keys (code addresses): every call of a function with
+/// compiled versions looks its code up, and SipHash cost about a fifth of a
+/// native entry. Addresses are distinct and not attacker-chosen; the
+/// multiply spreads their aligned low bits over the high bits the table uses.
+#[derive(Clone, Copy, Default)]
+struct PtrHash;
+
+#[derive(Default)]
+struct PtrHasher(u64);
+
+impl std::hash::BuildHasher for PtrHash {
+    type Hasher = PtrHasher;
+    fn build_hasher(&self) -> PtrHasher {
+        PtrHasher(0)
+    }
+}
+
+impl std::hash::Hasher for PtrHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(8) ^ b as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+    fn write_usize(&mut self, n: usize) {
+        self.0 = (self.0 ^ n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+}
+
+const CANNOT_ENTER: &str = "internal error: compiled code handed over to code it cannot enter";
+
+/// A compiled deoptless continuation.
+pub struct Continuation {
+    pub compiled: Rc<Compiled>,
+    /// Version id (exits from it carry this id).
+    pub id: usize,
+    /// 1 for a continuation of an origin version, n+1 for one of depth n.
+    pub depth: u32,
+    /// The cleaned-up feedback it was compiled with.
+    pub feedback: std::collections::BTreeMap<u32, u16>,
+}
+
+/// State shared by the engine and its exit handler.
+pub struct Shared {
+    pub config: Config,
+    fns: RefCell<HashMap<*const FunctionCode, FnInfo, PtrHash>>,
+    next_version: std::cell::Cell<usize>,
+    /// Reusable `any` slot arrays (and unbound flags) for native activations.
+    pool: RefCell<Vec<SlotArrays>>,
+    /// Reusable frame descriptions of direct calls (`LazyFrame`).
+    #[allow(clippy::vec_box)] // (the boxes are what is reused)
+    lazy_pool: RefCell<Vec<Box<LazyFrame>>>,
+    pub stats: RefCell<Stats>,
+    trace: RefCell<Option<Box<dyn Write>>>,
+    chaos: Option<Rc<RefCell<Chaos>>>,
+    /// `chaos` for compiled code's inline countdown (`Ctx::chaos`), computed
+    /// once: a native entry only copies it.
+    chaos_ptr: *mut Chaos,
+    /// Code to enter next, set by an exit in code a dispatcher's trampoline
+    /// entered, and taken by that trampoline.
+    pending: RefCell<Option<Next>>,
+    /// Continuations entered so far by the innermost dispatcher's trampoline.
+    chain: std::cell::Cell<u32>,
+    /// The activation resuming in the interpreter after a kept chaos
+    /// fallback of trampolined code: its OSR-in hands the loop code to that
+    /// trampoline (`osr_in`).
+    reentry: std::cell::Cell<Option<Reentry>>,
+    /// Depth of each continuation version id (absent: an origin version).
+    depths: RefCell<HashMap<usize, u32>>,
+    /// Entry states (with feedback) whose OSR-in code failed to compile, by
+    /// (function, loop pc): not retried.
+    #[allow(clippy::type_complexity)]
+    osr_failed: RefCell<HashMap<(*const FunctionCode, usize), Vec<Entry>>>,
+    /// OSR-in code by (function, loop header pc): the entry it was compiled
+    /// for, its version id and the code. A later activation reaching the loop
+    /// in the same state enters it without compiling again; an exit retires
+    /// it like any version (see `exit`).
+    #[allow(clippy::type_complexity)]
+    osr_cache: RefCell<HashMap<(*const FunctionCode, usize), Vec<(Entry, usize, Rc<Compiled>)>>>,
+}
+
+/// One interpreter activation: its function, environment and frame depth.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Reentry {
+    code: *const FunctionCode,
+    env: *const vm::env::EnvFrame,
+    depth: usize,
+}
+
+impl Reentry {
+    fn of(code: &Rc<FunctionCode>, env: &Env, interp: &Interp) -> Reentry {
+        Reentry {
+            code: Rc::as_ptr(code),
+            env: Rc::as_ptr(env),
+            depth: interp.frames.len(),
+        }
+    }
+}
+
+/// What a trampoline enters next: a continuation, or OSR-in code a
+/// continuation transferred to.
+struct Next {
+    version: usize,
+    compiled: Rc<Compiled>,
+    inputs: Vec<Option<EntryValue>>,
+    /// Set by an exit inside a continuation: the chain of continuations
+    /// (`--deoptless-depth`) goes on; otherwise it starts again.
+    chains: bool,
+}
+
+pub struct Engine {
+    pub shared: Rc<Shared>,
+}
+
+/// A native activation's `Ctx::anys`, `Ctx::unbound` and `Ctx::entry`,
+/// emptied, kept for the next activation (a native call is cheap only if
+/// its entry does not allocate).
+type SlotArrays = (Vec<Value>, Vec<bool>, Vec<u64>);
+
+/// A compiled version's entry parameters: the `any` slot and type of each.
+type EntryParams = [(u32, compiler::ir::Type)];
+
+impl Engine {
+    pub fn new(config: Config, trace: Option<Box<dyn Write>>) -> Engine {
+        let chaos = (config.chaos > 0.0)
+            .then(|| Rc::new(RefCell::new(Chaos::new(config.chaos, config.seed))));
+        let stats = Stats {
+            mode: format!("{:?}", config.mode).to_lowercase(),
+            chaos: config.chaos,
+            seed: config.seed,
+            ..Stats::default()
+        };
+        Engine {
+            shared: Rc::new(Shared {
+                config,
+                fns: RefCell::new(HashMap::default()),
+                next_version: std::cell::Cell::new(0),
+                pool: RefCell::new(Vec::new()),
+                lazy_pool: RefCell::new(Vec::new()),
+                stats: RefCell::new(stats),
+                trace: RefCell::new(trace),
+                // A pointer into the RefCell, which `chaos` keeps alive with
+                // the engine; nothing borrows the cell while native code runs.
+                chaos_ptr: chaos
+                    .as_ref()
+                    .map_or(std::ptr::null_mut(), |ch| ch.as_ptr()),
+                chaos,
+                osr_failed: RefCell::new(Default::default()),
+                osr_cache: RefCell::new(HashMap::new()),
+                depths: RefCell::new(HashMap::new()),
+                pending: RefCell::new(None),
+                chain: std::cell::Cell::new(0),
+                reentry: std::cell::Cell::new(None),
+            }),
+        }
+    }
+}
+
+impl Shared {
+    /// Write one trace event; the JSON is only built when tracing (exits and
+    /// dispatches are on a microsecond path).
+    fn event(&self, json: impl FnOnce() -> serde_json::Value) {
+        if let Some(w) = self.trace.borrow_mut().as_mut() {
+            let _ = writeln!(w, "{}", json());
+        }
+    }
+}
+
+/// The exit handler's entry points; each job is in its module (`native`,
+/// `dispatch`, `deopt`).
+impl ExitHandler for Shared {
+    fn call_direct(
+        &self,
+        interp: &mut Interp,
+        caller: &mut Ctx,
+        clo: &Rc<Closure>,
+        args: &[u32],
+        call: u32,
+    ) -> Option<RResult<Value>> {
+        self.enter_direct_call(interp, caller, clo, args, call)
+    }
+
+    fn dispatch(&self, interp: &mut Interp, c: &mut Ctx, raw: &RawExit) -> Option<RResult<Value>> {
+        self.dispatch_exit(interp, c, raw)
+    }
+
+    fn exit(&self, interp: &mut Interp, st: ExitState) -> RResult<Value> {
+        self.deoptimize(interp, st)
+    }
+}
