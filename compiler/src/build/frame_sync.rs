@@ -239,6 +239,27 @@ impl<'a> Builder<'a> {
         self.assume(bb, ok, cp, Reason::FrameObserved);
     }
 
+    /// At a return: the shared locals, and every local of a function that
+    /// makes closures (whose frame outlives the activation).
+    pub(super) fn write_back_at_return(&mut self, bb: Block, st: &State) {
+        let makes_closures = self.returns.is_none()
+            && !self.code.top_level
+            && self
+                .code
+                .ops
+                .iter()
+                .any(|op| matches!(op, Op::MakeClosure(_)));
+        if !makes_closures {
+            return self.write_back(bb, st, None);
+        }
+        for (i, l) in st.locals.iter().enumerate() {
+            let Some(a) = l else { continue };
+            let boxed = self.boxed(bb, a.val);
+            self.f
+                .push(bb, InstKind::StoreFrame(i as u32, boxed), Type::Void);
+        }
+    }
+
     /// After a call: read every shared local again. A name bound before
     /// stays bound (R code cannot remove a binding here); one that was not
     /// may have been bound by the callee (`<<-`).

@@ -474,8 +474,10 @@ impl<'a> Builder<'a> {
                 }
                 Op::Return | Op::EndRegion => {
                     let v = st.stack.pop().unwrap();
-                    // Closures made here may outlive the activation.
-                    self.write_back(bb, &st, None);
+                    // Closures made here may outlive the activation, and
+                    // their environment is its frame: every local goes there
+                    // (`environment(f)$x` reads one no closure uses).
+                    self.write_back_at_return(bb, &st);
                     if let Some(rets) = &mut self.returns {
                         // An inlined callee returns to its caller.
                         rets.push((bb, v));
