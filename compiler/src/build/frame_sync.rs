@@ -182,12 +182,19 @@ impl<'a> Builder<'a> {
     /// Write the bound registers (or only register `only`) to the frame:
     /// top-level code's all, a function's shared ones (or `only`).
     pub(super) fn write_back(&mut self, bb: Block, st: &State, only: Option<u16>) {
+        let which: Vec<bool> = match only {
+            Some(o) => (0..st.locals.len()).map(|i| i == o as usize).collect(),
+            None => self.shared.clone(),
+        };
+        self.store_locals(bb, st, &which);
+    }
+
+    /// Write the bound locals `which` marks to the frame.
+    fn store_locals(&mut self, bb: Block, st: &State, which: &[bool]) {
         for (i, l) in st.locals.iter().enumerate() {
             let Some(a) = l else { continue };
-            match only {
-                Some(o) if o as usize != i => continue,
-                None if !self.shared[i] => continue,
-                _ => {}
+            if !which.get(i).copied().unwrap_or(false) {
+                continue;
             }
             let boxed = self.boxed(bb, a.val);
             self.f
@@ -204,24 +211,18 @@ impl<'a> Builder<'a> {
         if self.code.top_level || !self.inline.is_empty() || self.shared.iter().all(|&s| s) {
             return false;
         }
-        let fs = FrameState {
-            pc: pc as u32,
+        // Only the locals: the frame keeps the shared ones itself.
+        let published = State {
             stack: Vec::new(),
             locals: st
                 .locals
                 .iter()
-                .enumerate()
-                .map(|(i, l)| match l {
-                    Some(a) if !self.shared[i] => Some(self.state_val(a.val)),
-                    _ => None,
-                })
+                .zip(&self.shared)
+                .map(|(l, &shared)| l.filter(|_| !shared))
                 .collect(),
             loops: Vec::new(),
         };
-        let cp = self
-            .f
-            .push(bb, InstKind::Checkpoint(fs), Type::Checkpoint)
-            .unwrap();
+        let cp = self.checkpoint(bb, pc, &published);
         self.f.push(bb, InstKind::CallState(cp), Type::Void);
         true
     }
@@ -249,14 +250,10 @@ impl<'a> Builder<'a> {
                 .ops
                 .iter()
                 .any(|op| matches!(op, Op::MakeClosure(_)));
-        if !makes_closures {
-            return self.write_back(bb, st, None);
-        }
-        for (i, l) in st.locals.iter().enumerate() {
-            let Some(a) = l else { continue };
-            let boxed = self.boxed(bb, a.val);
-            self.f
-                .push(bb, InstKind::StoreFrame(i as u32, boxed), Type::Void);
+        if makes_closures {
+            self.store_locals(bb, st, &vec![true; st.locals.len()]);
+        } else {
+            self.write_back(bb, st, None);
         }
     }
 
