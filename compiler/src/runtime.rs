@@ -296,7 +296,9 @@ pub struct Ctx {
     /// direct call from compiled code, `LazyFrame`): read it through
     /// `frame`, which builds it when something observes it.
     pub env: Option<Env>,
-    pub lazy: Option<Box<LazyFrame>>,
+    /// How to build the frame of an activation entered without one (its
+    /// `closure` is `None` otherwise).
+    pub lazy: LazyFrame,
     pub anys: Vec<Value>,
     /// `anys[i]` stands for an unbound local.
     pub unbound: Vec<bool>,
@@ -381,6 +383,42 @@ pub const RET_DBL: u32 = 2;
 pub const RET_LGL: u32 = 3;
 
 impl Ctx {
+    /// An idle context for `code`'s versions (the engine keeps them in a
+    /// pool and sets the per-activation fields at each entry).
+    pub fn new(
+        interp: *mut Interp,
+        code: Rc<FunctionCode>,
+        exits: Rc<Vec<ExitInfo>>,
+        handler: Rc<dyn ExitHandler>,
+        chaos: *mut Chaos,
+    ) -> Ctx {
+        Ctx {
+            interp,
+            code,
+            env: None,
+            lazy: LazyFrame::default(),
+            anys: Vec::new(),
+            unbound: Vec::new(),
+            result: None,
+            error: None,
+            exits,
+            handler,
+            chaos,
+            trampolined: false,
+            version: 0,
+            entry: Vec::new(),
+            vec_len: 0,
+            word: 0,
+            ret_kind: RET_BOXED,
+            ret_word: 0,
+            anys_ptr: std::ptr::null_mut(),
+            unbound_ptr: std::ptr::null_mut(),
+            call_state: 0,
+            call_buf: std::ptr::null_mut(),
+            prev: std::ptr::null_mut(),
+        }
+    }
+
     /// The activation's environment, built (with its interpreter activation,
     /// and its callers' first) if it ran without one so far.
     #[inline]
@@ -407,10 +445,7 @@ impl Ctx {
     fn materialize_unobserved(&mut self) {
         // SAFETY: the caller's context outlives this call: it is suspended
         // in the runtime call that made it.
-        let lazy = self
-            .lazy
-            .as_mut()
-            .expect("an activation without a frame has a LazyFrame");
+        let lazy = &mut self.lazy;
         let caller = unsafe { &mut *lazy.parent };
         caller.frame();
         let site = vm::interp::CallSite::Code(caller.code.clone(), lazy.call);
@@ -435,8 +470,8 @@ impl Ctx {
     /// that is not one of them is looked up from the closure's environment,
     /// without building the frame.
     pub fn lookup_function(&mut self, sym: vm::symbols::SymId) -> Option<Value> {
-        if let (None, Some(lazy)) = (&self.env, &self.lazy) {
-            if let Some(clo) = &lazy.closure {
+        if self.env.is_none() {
+            if let Some(clo) = &self.lazy.closure {
                 if !self.code.locals.contains(&sym) {
                     return clo.env.lookup_function(sym);
                 }

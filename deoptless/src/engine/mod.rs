@@ -41,7 +41,7 @@ use crate::stats::Stats;
 use compiler::build::Entry;
 use compiler::context::{ArgContext, VersionTable};
 use compiler::lower::Compiled;
-use compiler::runtime::{Chaos, Ctx, ExitHandler, ExitState, LazyFrame, RawExit};
+use compiler::runtime::{Chaos, Ctx, ExitHandler, ExitState, RawExit};
 use osr::osr_in::EntryValue;
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -138,11 +138,10 @@ pub struct Shared {
     pub config: Config,
     fns: RefCell<HashMap<*const FunctionCode, FnInfo, PtrHash>>,
     next_version: std::cell::Cell<usize>,
-    /// Reusable `any` slot arrays (and unbound flags) for native activations.
-    pool: RefCell<Vec<SlotArrays>>,
-    /// Reusable frame descriptions of direct calls (`LazyFrame`).
-    #[allow(clippy::vec_box)] // (the boxes are what is reused)
-    lazy_pool: RefCell<Vec<Box<LazyFrame>>>,
+    /// Idle native activation contexts, with their slot arrays (a native
+    /// call is cheap only if its entry does not allocate).
+    #[allow(clippy::vec_box)] // (the boxes are what is reused: contexts are pointed to)
+    ctx_pool: RefCell<Vec<Box<Ctx>>>,
     pub stats: RefCell<Stats>,
     trace: RefCell<Option<Box<dyn Write>>>,
     chaos: Option<Rc<RefCell<Chaos>>>,
@@ -205,11 +204,6 @@ pub struct Engine {
     pub shared: Rc<Shared>,
 }
 
-/// A native activation's `Ctx::anys`, `Ctx::unbound` and `Ctx::entry`,
-/// emptied, kept for the next activation (a native call is cheap only if
-/// its entry does not allocate).
-type SlotArrays = (Vec<Value>, Vec<bool>, Vec<u64>);
-
 /// A compiled version's entry parameters: the `any` slot and type of each.
 type EntryParams = [(u32, compiler::ir::Type)];
 
@@ -228,8 +222,7 @@ impl Engine {
                 config,
                 fns: RefCell::new(HashMap::default()),
                 next_version: std::cell::Cell::new(0),
-                pool: RefCell::new(Vec::new()),
-                lazy_pool: RefCell::new(Vec::new()),
+                ctx_pool: RefCell::new(Vec::new()),
                 stats: RefCell::new(stats),
                 trace: RefCell::new(trace),
                 // A pointer into the RefCell, which `chaos` keeps alive with

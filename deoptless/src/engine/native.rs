@@ -4,11 +4,11 @@
 //! allocations. It must not know why code exits or what happens after (the
 //! trampoline, dispatch and deopt do).
 
-use super::{Engine, EntryParams, Shared, SlotArrays, CANNOT_ENTER};
+use super::{Engine, EntryParams, Shared, CANNOT_ENTER};
 use compiler::context::ArgType;
 use compiler::ir::Type;
 use compiler::lower::Compiled;
-use compiler::runtime::{Ctx, ExitHandler, LazyFrame, ST_ERROR};
+use compiler::runtime::{Ctx, ExitHandler, ST_ERROR};
 use std::rc::Rc;
 use vm::bytecode::FunctionCode;
 use vm::env::Env;
@@ -17,10 +17,16 @@ use vm::interp::{CallSite, CountedLoop, Interp, Tier};
 use vm::value::{Closure, Value};
 
 /// The frame native code runs in: an interpreter activation's environment,
-/// or none yet (a direct call from compiled code, built when observed).
+/// or none yet (a direct call of `closure` from compiled code, by `parent`
+/// at its call `call`: built when observed, from the arguments `fill`
+/// moves into `Ctx::lazy`).
 pub enum Frame<'a> {
     Built(&'a Env),
-    Lazy(Box<LazyFrame>),
+    Lazy {
+        closure: Rc<Closure>,
+        parent: *mut Ctx,
+        call: u32,
+    },
 }
 
 /// The environment and activation depth a frameless activation built.
@@ -30,90 +36,67 @@ pub struct BuiltFrame {
 }
 
 impl Shared {
-    /// Run `compiled` (version `version` of `code`) in `env`; `fill` writes
+    /// Run `compiled` (version `version` of `code`) in `frame`; `fill` writes
     /// its entry parameters (`compiled.params`: slot and type of each) into
-    /// the `any` slots and the entry words, or returns false when one has no
-    /// value: then `None` (left to the interpreter).
+    /// the context's `any` slots and entry words, or returns false when one
+    /// has no value: then `None` (left to the interpreter).
     #[allow(clippy::too_many_arguments)]
     pub fn run_native(
         &self,
-        handler: Rc<dyn ExitHandler>,
+        handler: &Rc<dyn ExitHandler>,
         interp: &mut Interp,
         code: &Rc<FunctionCode>,
         frame: Frame<'_>,
         version: usize,
         compiled: &Compiled,
-        fill: impl FnOnce(&EntryParams, &mut [Value], &mut Vec<u64>, &[Value]) -> bool,
+        fill: impl FnOnce(&EntryParams, &mut Ctx) -> bool,
         trampolined: bool,
         entering: impl FnOnce(),
     ) -> Option<(RResult<Value>, Option<BuiltFrame>)> {
-        // Slot arrays are reused across activations (a native call is cheap only
-        // if its entry does not allocate).
-        let (mut anys, mut unbound, mut entry) = self.pool.borrow_mut().pop().unwrap_or_default();
-        // (Built, not cloned: `resize` clones its fill value per element,
-        // through `Value`'s general clone, which showed in call profiles.)
-        anys.truncate(compiled.nslots);
-        let missing = compiled.nslots - anys.len();
-        anys.extend(std::iter::repeat_with(|| Value::Null).take(missing));
-        unbound.resize(compiled.nslots, false);
-        let (env, lazy) = match frame {
-            Frame::Built(env) => (Some(env.clone()), None),
-            Frame::Lazy(lazy) => (None, Some(lazy)),
-        };
-        let args = lazy.as_ref().map_or(&[][..], |l| &l.args[..]);
-        if !fill(&compiled.params, &mut anys, &mut entry, args) {
-            push_slot_arrays(&mut self.pool.borrow_mut(), anys, unbound, entry);
+        let mut ctx = self.idle_ctx(handler, interp, code, compiled);
+        ctx.trampolined = trampolined;
+        ctx.version = version;
+        match frame {
+            Frame::Built(env) => ctx.env = Some(env.clone()),
+            Frame::Lazy {
+                closure,
+                parent,
+                call,
+            } => {
+                ctx.lazy.closure = Some(closure);
+                ctx.lazy.parent = parent;
+                ctx.lazy.call = call;
+            }
+        }
+        if !fill(&compiled.params, &mut ctx) {
+            self.recycle_ctx(ctx);
             return None;
         }
-        let mut ctx = Ctx {
-            interp: interp as *mut Interp,
-            code: code.clone(),
-            env,
-            lazy,
-            unbound,
-            anys,
-            result: None,
-            error: None,
-            exits: compiled.exits.clone(),
-            handler,
-            chaos: self.chaos_ptr,
-            trampolined,
-            version,
-            entry,
-            vec_len: 0,
-            word: 0,
-            ret_kind: compiler::runtime::RET_BOXED,
-            ret_word: 0,
-            anys_ptr: std::ptr::null_mut(),
-            unbound_ptr: std::ptr::null_mut(),
-            call_state: 0,
-            call_buf: std::ptr::null_mut(),
-            prev: interp
-                .native_top
-                .map_or(std::ptr::null_mut(), |(p, _)| p as *mut Ctx),
-        };
+        ctx.prev = interp
+            .native_top
+            .map_or(std::ptr::null_mut(), |(p, _)| p as *mut Ctx);
         ctx.anys_ptr = ctx.anys.as_mut_ptr();
         ctx.unbound_ptr = ctx.unbound.as_mut_ptr();
+        let cp: *mut Ctx = &mut *ctx;
         entering();
         // The chain of running compiled activations, for observers of their
         // frames (`Interp::sync_frame`).
         let outer_native = interp.native_top.replace((
-            &mut ctx as *mut Ctx as *mut u8,
+            cp as *mut u8,
             compiler::runtime::sync_frames as unsafe fn(*mut u8, &vm::env::Env),
         ));
         // An activation without a frame is the one `observe_frames` builds
         // while its code runs. (One with a frame leaves `lazy_top` as it is:
         // whatever it names is alive below it, and built.)
         let status = if ctx.env.is_none() {
-            let outer = interp.lazy_top.replace((
-                &mut ctx as *mut Ctx as *mut u8,
-                Ctx::build_frame as unsafe fn(*mut u8),
-            ));
-            let status = (compiled.entry)(&mut ctx as *mut Ctx);
+            let outer = interp
+                .lazy_top
+                .replace((cp as *mut u8, Ctx::build_frame as unsafe fn(*mut u8)));
+            let status = (compiled.entry)(cp);
             interp.lazy_top = outer;
             status
         } else {
-            (compiled.entry)(&mut ctx as *mut Ctx)
+            (compiled.entry)(cp)
         };
         interp.native_top = outer_native;
         let result = if status == ST_ERROR {
@@ -123,25 +106,81 @@ impl Shared {
         } else {
             Ok(ctx.take_result())
         };
-        push_slot_arrays(
-            &mut self.pool.borrow_mut(),
-            std::mem::take(&mut ctx.anys),
-            std::mem::take(&mut ctx.unbound),
-            std::mem::take(&mut ctx.entry),
-        );
         // The frame a frameless activation built on the way (its activation
         // is still pushed: the caller pops it).
-        let built = ctx.lazy.take().and_then(|mut lazy| {
-            let depth = lazy.depth.take();
-            lazy.args.clear();
-            lazy.closure = None;
-            self.lazy_pool.borrow_mut().push(lazy);
-            Some(BuiltFrame {
-                env: ctx.env.take()?,
-                depth: depth?,
-            })
-        });
+        let built = match (ctx.lazy.closure.is_some(), ctx.lazy.depth.take()) {
+            (true, Some(depth)) => ctx.env.take().map(|env| BuiltFrame { env, depth }),
+            _ => None,
+        };
+        self.recycle_ctx(ctx);
         Some((result, built))
+    }
+
+    /// A context from the pool (or a new one), ready for an activation of
+    /// `compiled`: its slot arrays sized, every per-activation field reset.
+    /// Pooled contexts keep their arrays' capacity, so a native call does
+    /// not allocate.
+    fn idle_ctx(
+        &self,
+        handler: &Rc<dyn ExitHandler>,
+        interp: &mut Interp,
+        code: &Rc<FunctionCode>,
+        compiled: &Compiled,
+    ) -> Box<Ctx> {
+        let popped = self.ctx_pool.borrow_mut().pop();
+        let mut ctx = match popped {
+            Some(mut ctx) => {
+                // (Recursion enters the same code again: no reference counting then.)
+                if !Rc::ptr_eq(&ctx.code, code) {
+                    ctx.code = code.clone();
+                }
+                if !Rc::ptr_eq(&ctx.exits, &compiled.exits) {
+                    ctx.exits = compiled.exits.clone();
+                }
+                if !std::ptr::addr_eq(Rc::as_ptr(&ctx.handler), Rc::as_ptr(handler)) {
+                    ctx.handler = handler.clone();
+                }
+                ctx.interp = interp;
+                ctx
+            }
+            None => Box::new(Ctx::new(
+                interp,
+                code.clone(),
+                compiled.exits.clone(),
+                handler.clone(),
+                self.chaos_ptr,
+            )),
+        };
+        // Idle slots hold NULL and are bound (`recycle_ctx`).
+        if ctx.anys.len() != compiled.nslots {
+            ctx.anys.resize_with(compiled.nslots, || Value::Null);
+            ctx.unbound.resize(compiled.nslots, false);
+        }
+        ctx
+    }
+
+    /// Back to the pool, emptied: it keeps no value alive.
+    fn recycle_ctx(&self, mut ctx: Box<Ctx>) {
+        for v in ctx.anys.iter_mut() {
+            if !matches!(v, Value::Null) {
+                drop(std::mem::replace(v, Value::Null));
+            }
+        }
+        ctx.unbound.fill(false);
+        ctx.entry.clear();
+        ctx.env = None;
+        ctx.result = None;
+        ctx.error = None;
+        ctx.ret_kind = compiler::runtime::RET_BOXED;
+        ctx.call_state = 0;
+        ctx.call_buf = std::ptr::null_mut();
+        ctx.prev = std::ptr::null_mut();
+        let lazy = &mut ctx.lazy;
+        lazy.closure = None;
+        lazy.args.clear();
+        lazy.depth = None;
+        lazy.parent = std::ptr::null_mut();
+        self.ctx_pool.borrow_mut().push(ctx);
     }
 }
 
@@ -158,22 +197,23 @@ impl Tier for Engine {
         // Parameter k is local slot k, cloned straight into its `any` slot
         // (a function entry's parameters are all boxed). The borrow of the
         // frame ends before native code runs.
-        let fill = |params: &EntryParams, anys: &mut [Value], _: &mut Vec<u64>, _: &[Value]| {
+        let fill = |params: &EntryParams, ctx: &mut Ctx| {
             let slots = env.slots.borrow();
             for (k, &(slot, ty)) in params.iter().enumerate() {
                 match slots.get(k) {
                     Some(Some(v)) if ty == compiler::ir::Type::Any => {
-                        anys[slot as usize].clone_from(v)
+                        ctx.anys[slot as usize].clone_from(v)
                     }
                     _ => return false,
                 }
             }
             true
         };
+        let handler: Rc<dyn ExitHandler> = self.shared.clone();
         let r = self
             .shared
             .run_native(
-                self.shared.clone(),
+                &handler,
                 interp,
                 code,
                 Frame::Built(env),
@@ -239,26 +279,30 @@ impl Shared {
         if let Err(e) = interp.begin_native_call() {
             return Some(Err(e));
         }
-        let mut lazy = self.lazy_pool.borrow_mut().pop().unwrap_or_default();
-        lazy.closure = Some(clo.clone());
-        lazy.parent = caller as *mut Ctx;
-        lazy.call = call;
-        lazy.args
-            .extend(args.iter().map(|&s| caller.take_operand(s)));
-        // Each parameter's `any` slot gets the argument (the frame, if it is
-        // ever built, binds the arguments as passed).
-        let fill = |params: &EntryParams, anys: &mut [Value], _: &mut Vec<u64>, args: &[Value]| {
-            for (&(slot, _), v) in params.iter().zip(args) {
-                anys[slot as usize].clone_from(v);
+        // SAFETY: the caller's context outlives the call and its handler is
+        // not replaced while its code runs.
+        let handler: &Rc<dyn ExitHandler> = unsafe { &*std::ptr::addr_of!(caller.handler) };
+        let frame = Frame::Lazy {
+            closure: clo.clone(),
+            parent: caller as *mut Ctx,
+            call,
+        };
+        // Each parameter's `any` slot gets the argument, and the frame
+        // description the argument as passed (its binding if the frame is
+        // ever built).
+        let fill = |params: &EntryParams, ctx: &mut Ctx| {
+            for (&(slot, _), &s) in params.iter().zip(args) {
+                let v = caller.take_operand(s);
+                ctx.anys[slot as usize].clone_from(&v);
+                ctx.lazy.args.push(v);
             }
             true
         };
-        let handler = caller.handler.clone();
         let ran = self.run_native(
-            handler.clone(),
+            handler,
             interp,
             code,
-            Frame::Lazy(lazy),
+            frame,
             version,
             &compiled,
             fill,
@@ -273,7 +317,7 @@ impl Shared {
                 self.stats.borrow_mut().direct_frames_built += 1;
                 // Like `Engine::enter`: a transfer exit hands over to loop
                 // code (its exit built the frame).
-                let r = self.go_on_pending(handler, interp, code, &built.env, r);
+                let r = self.go_on_pending(handler.clone(), interp, code, &built.env, r);
                 let r = interp.pop_activation(built.depth, &built.env, r);
                 interp.recycle_frame(built.env);
                 r
@@ -292,31 +336,5 @@ impl Shared {
         };
         interp.end_native_call(code);
         Some(r)
-    }
-}
-
-/// Keep an activation's slot arrays, emptied (so they keep no value alive),
-/// for the next one. Written in place, field by field: pushing the tuple
-/// built it on the stack and copied it with wide loads of narrow stores (a
-/// store-forwarding stall per call).
-fn push_slot_arrays(
-    pool: &mut Vec<SlotArrays>,
-    mut anys: Vec<Value>,
-    mut unbound: Vec<bool>,
-    mut entry: Vec<u64>,
-) {
-    anys.clear();
-    unbound.clear();
-    entry.clear();
-    pool.reserve(1);
-    let n = pool.len();
-    // SAFETY: capacity for one more element was reserved; all three fields
-    // are written before the length covers the element.
-    unsafe {
-        let p = pool.as_mut_ptr().add(n);
-        std::ptr::addr_of_mut!((*p).0).write(anys);
-        std::ptr::addr_of_mut!((*p).1).write(unbound);
-        std::ptr::addr_of_mut!((*p).2).write(entry);
-        pool.set_len(n + 1);
     }
 }

@@ -73,7 +73,7 @@ impl Shared {
         let result = loop {
             let r = self
                 .run_native(
-                    handler.clone(),
+                    &handler,
                     interp,
                     code,
                     Frame::Built(env),
@@ -157,8 +157,9 @@ impl Shared {
 /// entry words.
 fn fill_entry_values(
     inputs: Vec<Option<EntryValue>>,
-) -> impl FnOnce(&EntryParams, &mut [Value], &mut Vec<u64>, &[Value]) -> bool {
-    move |params, anys, entry, _| {
+) -> impl FnOnce(&EntryParams, &mut Ctx) -> bool {
+    move |params, ctx| {
+        let (anys, entry) = (&mut ctx.anys, &mut ctx.entry);
         for (k, (&(slot, ty), input)) in params.iter().zip(inputs).enumerate() {
             match input {
                 Some(EntryValue::Value(v)) if ty == compiler::ir::Type::Any => {
