@@ -2,7 +2,7 @@
 //!
 //! Unboxed IR values become Cranelift variables (`int`/`lgl` → i32, `dbl` → f64,
 //! `bool` → i8, typed vectors → a data pointer and a length); `any` values stay
-//! in the activation's slot array (`runtime::Ctx::anys`, slot = value number).
+//! in the activation's slot array (`runtime::NativeFrame::anys`, slot = value number).
 //! Block parameters are variables assigned on each incoming edge, so
 //! `cranelift_frontend` builds the SSA form. Each `Assume` branches to a cold
 //! exit block that writes the frame state into an exit buffer and calls
@@ -29,13 +29,13 @@ use vm::value::{Value, NA_INTEGER};
 /// own, freed when the last `Rc<Compiled>` is dropped (see `Drop`).
 pub struct Compiled {
     module: std::mem::ManuallyDrop<JITModule>,
-    pub entry: extern "C" fn(*mut runtime::Ctx) -> u32,
+    pub entry: extern "C" fn(*mut runtime::NativeFrame) -> u32,
     pub exits: Rc<Vec<ExitInfo>>,
     /// Size of the `any` slot array.
     pub nslots: usize,
     /// The entry block's parameters: (slot, type). An `any` parameter is read
-    /// from its slot of `Ctx::anys`; an unboxed one (`int`/`dbl`/`lgl`, a
-    /// continuation's native entry values) from word k of `Ctx::entry`.
+    /// from its slot of `NativeFrame::anys`; an unboxed one (`int`/`dbl`/`lgl`, a
+    /// continuation's native entry values) from word k of `NativeFrame::entry`.
     pub params: Vec<(u32, Type)>,
     /// Size of the generated code in bytes.
     pub code_size: usize,
@@ -76,7 +76,7 @@ pub struct LowerOptions {
     pub quick: bool,
 }
 
-struct Rt {
+struct RuntimeFns {
     test: FuncRef,
     unbox_int: FuncRef,
     unbox_dbl: FuncRef,
@@ -275,7 +275,7 @@ pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
         .iter()
         .map(|&id| module.declare_func_in_func(id, &mut ctx.func))
         .collect();
-    let rt = Rt {
+    let rt = RuntimeFns {
         test: refs[0],
         unbox_int: refs[1],
         unbox_dbl: refs[2],
@@ -378,7 +378,8 @@ pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
     module.finalize_definitions().map_err(|e| e.to_string())?;
     let code = module.get_finalized_function(fid);
     // SAFETY: the function was declared with exactly this signature.
-    let entry: extern "C" fn(*mut runtime::Ctx) -> u32 = unsafe { std::mem::transmute(code) };
+    let entry: extern "C" fn(*mut runtime::NativeFrame) -> u32 =
+        unsafe { std::mem::transmute(code) };
     LIVE_CODE.with(|c| {
         let mut m = c.get();
         m.live += 1;
@@ -456,7 +457,7 @@ impl Drop for Compiled {
 struct Lowerer<'a, 'b> {
     f: &'a Func,
     b: &'a mut FunctionBuilder<'b>,
-    rt: &'a Rt,
+    rt: &'a RuntimeFns,
     /// Variables of unboxed values; typed vectors have (pointer, length).
     vars: HashMap<Val, (Variable, Option<Variable>)>,
     blocks: Vec<cranelift_codegen::ir::Block>,
@@ -464,12 +465,12 @@ struct Lowerer<'a, 'b> {
     /// Unboxed forms of `any` values that a call earlier in the current IR
     /// block returned, by value and the type an `unbox` would give: a
     /// vector's data pointer and length (`test is.vec<…>`, `vecset`), or a
-    /// scalar's word (`Ctx::word` of a passing `test is.int/dbl/lgl`). An
+    /// scalar's word (`NativeFrame::word` of a passing `test is.int/dbl/lgl`). An
     /// `unbox` of the value later in the block uses them instead of calling
     /// the runtime again (the earlier definition dominates it; the value
     /// cannot change while it is live).
     unboxed: HashMap<(Val, Type), (CValue, Option<CValue>)>,
-    /// `Ctx::chaos`, loaded at entry (chaos mode only).
+    /// `NativeFrame::chaos`, loaded at entry (chaos mode only).
     chaosv: Option<cranelift_codegen::ir::Value>,
     exits: &'a mut Vec<ExitInfo>,
     opts: LowerOptions,
@@ -477,7 +478,7 @@ struct Lowerer<'a, 'b> {
     error_block: Option<cranelift_codegen::ir::Block>,
     /// Operands that are moved out of their `any` slots (last uses).
     moves: crate::passes::liveness::Moves,
-    /// The `Ctx::anys` slot of each `any` value (dense: an activation's slot
+    /// The `NativeFrame::anys` slot of each `any` value (dense: an activation's slot
     /// array is filled and cleared on every call, so it holds only these).
     slots: &'a [u32],
     /// Per instruction that calls the runtime: the unboxed values live after it.
@@ -573,7 +574,7 @@ impl<'a, 'b> Lowerer<'a, 'b> {
         self.b.ins().f64const(vm::value::na_real())
     }
 
-    /// The `Ctx` word at `offset` (`vec_len`, `word`): a second result the
+    /// The `NativeFrame` word at `offset` (`vec_len`, `word`): a second result the
     /// runtime call just made left there.
     fn load_ctx(&mut self, offset: usize) -> CValue {
         let c = self.c();
@@ -582,14 +583,14 @@ impl<'a, 'b> Lowerer<'a, 'b> {
             .load(types::I64, MemFlagsData::trusted(), c, offset as i32)
     }
 
-    /// The activation's interpreter pointer (`Ctx::interp`).
+    /// The activation's interpreter pointer (`NativeFrame::interp`).
     fn load_interp(&mut self) -> CValue {
         let c = self.c();
         self.b.ins().load(
             self.ptr,
             MemFlagsData::trusted(),
             c,
-            std::mem::offset_of!(runtime::Ctx, interp) as i32,
+            std::mem::offset_of!(runtime::NativeFrame, interp) as i32,
         )
     }
 
@@ -611,11 +612,11 @@ impl<'a, 'b> Lowerer<'a, 'b> {
         self.call(self.rt.test, &[c, s, k]).unwrap()
     }
 
-    /// The address of `v`'s `any` slot (`Ctx::anys_ptr`, 16 bytes a `Value`)
+    /// The address of `v`'s `any` slot (`NativeFrame::anys_ptr`, 16 bytes a `Value`)
     /// and its tag byte, as an `i32`.
     fn any_slot(&mut self, v: Val) -> (CValue, CValue) {
         let slot = self.slots[v.0 as usize] as i64;
-        let base = self.load_ctx(std::mem::offset_of!(runtime::Ctx, anys_ptr));
+        let base = self.load_ctx(std::mem::offset_of!(runtime::NativeFrame, anys_ptr));
         let addr = self.b.ins().iadd_imm_s(base, 16 * slot);
         let tag = self
             .b
@@ -629,7 +630,7 @@ impl<'a, 'b> Lowerer<'a, 'b> {
     /// `unbox` that follows. An unboxed scalar in the slot is tested and
     /// read in place (`Value`'s layout); anything else (a length-1 vector
     /// is the same R value) asks `rt_test`, which leaves the word in
-    /// `Ctx::word`.
+    /// `NativeFrame::word`.
     fn scalar_test(&mut self, t: TypeTest, a: Val) -> (CValue, CValue) {
         let (addr, tag) = self.any_slot(a);
         let want = match t {
@@ -671,7 +672,7 @@ impl<'a, 'b> Lowerer<'a, 'b> {
         self.b.ins().jump(join, &[r.into(), w.into()]);
         self.b.switch_to_block(slow);
         let r = self.runtime_test(t, a);
-        let w = self.load_ctx(std::mem::offset_of!(runtime::Ctx, word));
+        let w = self.load_ctx(std::mem::offset_of!(runtime::NativeFrame, word));
         self.b.ins().jump(join, &[r.into(), w.into()]);
         self.b.switch_to_block(join);
         (ok, word)
@@ -695,7 +696,7 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                     Value::I32_AT
                 };
                 l.b.ins().store(flags, x, addr, at);
-                let unbound = l.load_ctx(std::mem::offset_of!(runtime::Ctx, unbound_ptr));
+                let unbound = l.load_ctx(std::mem::offset_of!(runtime::NativeFrame, unbound_ptr));
                 let no = l.iconst(types::I8, 0);
                 l.b.ins().store(flags, no, unbound, slot);
             },
@@ -727,7 +728,7 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                 l.b.ins().store(flags, hi, dst, 8);
                 let null = l.iconst(types::I8, Value::TAG_NULL as i64);
                 l.b.ins().store(flags, null, src, 0);
-                let unbound = l.load_ctx(std::mem::offset_of!(runtime::Ctx, unbound_ptr));
+                let unbound = l.load_ctx(std::mem::offset_of!(runtime::NativeFrame, unbound_ptr));
                 let u = l.b.ins().load(types::I8, flags, unbound, as_);
                 l.b.ins().store(flags, u, unbound, ps);
             },
@@ -791,10 +792,10 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                 self.ptr,
                 MemFlagsData::trusted(),
                 c,
-                std::mem::offset_of!(runtime::Ctx, chaos) as i32,
+                std::mem::offset_of!(runtime::NativeFrame, chaos) as i32,
             ));
         }
-        // Unboxed entry parameters arrive as words of `Ctx::entry`.
+        // Unboxed entry parameters arrive as words of `NativeFrame::entry`.
         for (k, &p) in self.f.blocks[0].params.clone().iter().enumerate() {
             let t = self.f.ty(p);
             if !t.is_unboxed() {
@@ -1004,7 +1005,7 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                 let e = elem_code(t.refined());
                 let ev = self.iconst(types::I32, e);
                 let p = self.call(self.rt.vec_probe, &[c, s, ev]).unwrap();
-                let n = self.load_ctx(std::mem::offset_of!(runtime::Ctx, vec_len));
+                let n = self.load_ctx(std::mem::offset_of!(runtime::NativeFrame, vec_len));
                 self.unboxed.insert((*a, t.refined()), (p, Some(n)));
                 let r = self.b.ins().icmp_imm_s(IntCC::NotEqual, p, 0);
                 self.def(res.unwrap(), r);
@@ -1109,7 +1110,7 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                         )
                     }
                 };
-                let n = self.load_ctx(std::mem::offset_of!(runtime::Ctx, vec_len));
+                let n = self.load_ctx(std::mem::offset_of!(runtime::NativeFrame, vec_len));
                 self.unboxed
                     .insert((res.unwrap(), vt), (p.unwrap(), Some(n)));
             }
@@ -1219,7 +1220,7 @@ impl<'a, 'b> Lowerer<'a, 'b> {
             }
             Return(v) => {
                 let c = self.c();
-                // A scalar result is stored natively (`Ctx::take_result`
+                // A scalar result is stored natively (`NativeFrame::take_result`
                 // boxes it): no runtime call on the return path.
                 let word = match self.f.ty(*v) {
                     t @ (Type::Int | Type::Lgl) => {
@@ -1254,10 +1255,10 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                 };
                 if let Some((w, kind)) = word {
                     let flags = MemFlagsData::trusted();
-                    let at = std::mem::offset_of!(runtime::Ctx, ret_word) as i32;
+                    let at = std::mem::offset_of!(runtime::NativeFrame, ret_word) as i32;
                     self.b.ins().store(flags, w, c, at);
                     let k = self.iconst(types::I32, kind as i64);
-                    let at = std::mem::offset_of!(runtime::Ctx, ret_kind) as i32;
+                    let at = std::mem::offset_of!(runtime::NativeFrame, ret_kind) as i32;
                     self.b.ins().store(flags, k, c, at);
                 }
                 let z = self.iconst(types::I32, runtime::ST_OK as i64);
@@ -1311,7 +1312,7 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                     }
                     Type::Cplx => {
                         let re = self.call(self.rt.unbox_cplx, &[c, s]).unwrap();
-                        let w = self.load_ctx(std::mem::offset_of!(runtime::Ctx, word));
+                        let w = self.load_ctx(std::mem::offset_of!(runtime::NativeFrame, word));
                         let im = self.b.ins().bitcast(types::F64, MemFlagsData::new(), w);
                         self.def2(r, re, im);
                     }
@@ -1321,7 +1322,7 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                             _ => {
                                 let e = self.iconst(types::I32, elem_code(t));
                                 let p = self.call(self.rt.vec_ptr, &[c, s, e]).unwrap();
-                                let at = std::mem::offset_of!(runtime::Ctx, vec_len);
+                                let at = std::mem::offset_of!(runtime::NativeFrame, vec_len);
                                 (p, self.load_ctx(at))
                             }
                         };
@@ -1576,7 +1577,7 @@ impl<'a, 'b> Lowerer<'a, 'b> {
     /// `assume cond, cp, reason`: continue when `cond` (and no chaos draw);
     /// else write the frame state and call `rt_exit` from a cold block.
     /// Chaos mode's draw, inline: count `Chaos::countdown` (at offset 0 of
-    /// the generator `Ctx::chaos` points to) down; 1 when it reaches 0 (this
+    /// the generator `NativeFrame::chaos` points to) down; 1 when it reaches 0 (this
     /// check must fail; `rt_exit` draws the next gap).
     fn chaos_draw(&mut self) -> CValue {
         let flags = MemFlagsData::trusted();
@@ -1731,13 +1732,13 @@ impl<'a, 'b> Lowerer<'a, 'b> {
             MemFlagsData::trusted(),
             idv,
             c,
-            std::mem::offset_of!(runtime::Ctx, call_state) as i32,
+            std::mem::offset_of!(runtime::NativeFrame, call_state) as i32,
         );
         self.b.ins().store(
             MemFlagsData::trusted(),
             addr,
             c,
-            std::mem::offset_of!(runtime::Ctx, call_buf) as i32,
+            std::mem::offset_of!(runtime::NativeFrame, call_buf) as i32,
         );
         Ok(())
     }
@@ -1746,7 +1747,7 @@ impl<'a, 'b> Lowerer<'a, 'b> {
     /// frame (`call_state` is then `runtime::CALL_STATE_SYNCED`)? Clears it.
     fn frame_synced(&mut self, res: Val) {
         let c = self.c();
-        let at = std::mem::offset_of!(runtime::Ctx, call_state) as i32;
+        let at = std::mem::offset_of!(runtime::NativeFrame, call_state) as i32;
         let st = self
             .b
             .ins()

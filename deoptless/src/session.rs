@@ -4,7 +4,7 @@
 //! call), and reports the run's statistics and dumps.
 
 use crate::config::{Config, Mode};
-use crate::engine::{Engine, Shared};
+use crate::engine::{Engine, EngineState};
 use crate::stats::Stats;
 use std::io::Write;
 use std::rc::Rc;
@@ -24,7 +24,7 @@ pub enum Dump {
 
 pub struct Session {
     pub interp: Interp,
-    pub engine: Option<Rc<Shared>>,
+    pub engine: Option<Rc<EngineState>>,
     pub config: Config,
     started: Instant,
     status: i32,

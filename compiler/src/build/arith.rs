@@ -30,10 +30,10 @@ impl<'a> Builder<'a> {
             // receives on its entry stack): R's `:` counts in integers when
             // the value is integral, which is assumed.
             Type::Dbl => {
-                let ok = self.un(bb, UnOp::DblIsInt, v, Type::Bool);
+                let ok = self.unary(bb, UnOp::DblIsInt, v, Type::Bool);
                 let cp = self.checkpoint(bb, pc, st);
                 self.assume(bb, ok, cp, Reason::TypeCheck);
-                Ok(self.un(bb, UnOp::DblToInt, v, Type::Int))
+                Ok(self.unary(bb, UnOp::DblToInt, v, Type::Int))
             }
             _ => Err(Unsupported(format!(
                 "loop bound is not a speculated integer at pc {}",
@@ -42,7 +42,7 @@ impl<'a> Builder<'a> {
         }
     }
 
-    pub(super) fn un(&mut self, bb: Block, op: UnOp, a: Val, ty: Type) -> Val {
+    pub(super) fn unary(&mut self, bb: Block, op: UnOp, a: Val, ty: Type) -> Val {
         self.f.push(bb, InstKind::Unary(op, a), ty).unwrap()
     }
 
@@ -109,7 +109,7 @@ impl<'a> Builder<'a> {
                 // Integer %% and %/%: a zero divisor gives NA; assume it does not occur.
                 let cp = self.checkpoint(bb, pc, st);
                 let zero = self.f.push(bb, InstKind::ConstInt(0), Type::Int).unwrap();
-                let nz = self.bin(bb, BinOp::NeI, bv, zero);
+                let nz = self.binary(bb, BinOp::NeI, bv, zero);
                 self.assume(bb, nz, cp, Reason::TypeCheck);
                 let op = if o == ArithOp::Mod {
                     BinOp::ModI
@@ -156,7 +156,7 @@ impl<'a> Builder<'a> {
                     ArithOp::Mul => BinOp::MulC,
                     _ => BinOp::DivC,
                 };
-                self.bin(bb, op, av, bv)
+                self.binary(bb, op, av, bv)
             }
             _ => self.runtime(bb, pc, &[av, bv]),
         };
@@ -170,7 +170,7 @@ impl<'a> Builder<'a> {
             return v;
         }
         let d = self.as_dbl(bb, v);
-        self.un(bb, UnOp::DblToCplx, d, Type::Cplx)
+        self.unary(bb, UnOp::DblToCplx, d, Type::Cplx)
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -214,7 +214,7 @@ impl<'a> Builder<'a> {
     }
 
     /// Append a typed binary operation (its result type is the operation's).
-    pub(super) fn bin(&mut self, bb: Block, op: BinOp, a: Val, b: Val) -> Val {
+    pub(super) fn binary(&mut self, bb: Block, op: BinOp, a: Val, b: Val) -> Val {
         self.f
             .push(bb, InstKind::Binary(op, a, b), op.types().1)
             .unwrap()

@@ -34,7 +34,7 @@
 //!   caller's frame through `parent.frame()` (and read or write it with
 //!   `get`, `assign`, `exists`). Before each call of R code the builder
 //!   publishes the frame state (`call_state`: the unshared locals' values go
-//!   to the exit buffer, and its exit id to the `Ctx`); an observer of the
+//!   to the exit buffer, and its exit id to the `NativeFrame`); an observer of the
 //!   frame (`Interp::sync_frame`) writes them into it. After the call
 //!   `frame_synced` tells whether that happened: then the code exits
 //!   (reason `frameobserved`) and the interpreter goes on from the frame,

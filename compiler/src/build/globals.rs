@@ -88,7 +88,7 @@ impl<'a> Builder<'a> {
                     g.guard = Some(bb);
                 }
             }
-            return Some(self.konst(bb, &v, crate::build::UNBOUND));
+            return Some(self.constant(bb, &v, crate::build::UNBOUND));
         }
         let bits = self.fb_bits(Some(fb));
         if self.speculated_test(bits).is_none() || g.stored_any {

@@ -17,7 +17,13 @@ impl<'a> Builder<'a> {
     /// current block becomes the join. (In an inlined body, where a runtime
     /// call would end inlining, both are assumed instead.) `None`: the
     /// generic path.
-    pub(super) fn store1(&mut self, bb: &mut Block, pc: usize, st: &State, fb: u32) -> Option<Val> {
+    pub(super) fn store_elem(
+        &mut self,
+        bb: &mut Block,
+        pc: usize,
+        st: &State,
+        fb: u32,
+    ) -> Option<Val> {
         let k = st.stack.len() - 3;
         let (v, i, x) = (st.stack[k], st.stack[k + 1], st.stack[k + 2]);
         let test = self.store_target(self.fb_bits(Some(fb)))?;
@@ -188,7 +194,7 @@ impl<'a> Builder<'a> {
             .unwrap();
         self.assume(bb, ok, cp, Reason::TypeCheck);
         let one = self.f.push(bb, InstKind::ConstInt(1), Type::Int).unwrap();
-        let i0 = self.bin(bb, BinOp::SubI, iv, one);
+        let i0 = self.binary(bb, BinOp::SubI, iv, one);
         let _ = is2;
         let v = self.f.push(bb, InstKind::VecLoad(xv, i0), elem).unwrap();
         if elem == Type::Int {
@@ -197,7 +203,7 @@ impl<'a> Builder<'a> {
                 .f
                 .push(bb, InstKind::ConstInt(i32::MIN + 1), Type::Int)
                 .unwrap();
-            let not_na = self.bin(bb, BinOp::GeI, v, na);
+            let not_na = self.binary(bb, BinOp::GeI, v, na);
             let cp2 = self.checkpoint(bb, pc, st);
             self.assume(bb, not_na, cp2, Reason::TypeCheck);
         }
@@ -212,7 +218,7 @@ impl<'a> Builder<'a> {
     fn index_int(&mut self, bb: Block, v: Val) -> Option<Val> {
         match self.f.ty(v) {
             Type::Int => Some(v),
-            Type::Dbl => Some(self.un(bb, UnOp::DblToInt, v, Type::Int)),
+            Type::Dbl => Some(self.unary(bb, UnOp::DblToInt, v, Type::Int)),
             _ => None,
         }
     }
@@ -247,7 +253,13 @@ impl<'a> Builder<'a> {
     /// `m[i, j] <- v` / `m[[i, j]] <- v` (stack `v, i, j, m`) on a double
     /// matrix the feedback (`fb`, the types of m) saw, with in-bounds integer indices and a
     /// double (or integer) v: a `vecset`. `None`: the generic path.
-    pub(super) fn store2(&mut self, bb: Block, pc: usize, st: &State, fb: u32) -> Option<Val> {
+    pub(super) fn store_matrix_elem(
+        &mut self,
+        bb: Block,
+        pc: usize,
+        st: &State,
+        fb: u32,
+    ) -> Option<Val> {
         let k = st.stack.len() - 4;
         let (v, i, j, x) = (
             st.stack[k],
@@ -283,7 +295,7 @@ impl<'a> Builder<'a> {
         let (_, k0) = self.matrix_elem(bb, pc, st, (xa, xb), i, j)?;
         let vv = self.as_dbl(bb, vv);
         let one = self.f.push(bb, InstKind::ConstInt(1), Type::Int).unwrap();
-        let k1 = self.bin(bb, BinOp::AddI, k0, one);
+        let k1 = self.binary(bb, BinOp::AddI, k0, one);
         self.f.push(bb, InstKind::VecSet(xa.val, k1, vv), Type::Any)
     }
 
@@ -333,7 +345,7 @@ impl<'a> Builder<'a> {
             .unwrap();
         let zero = self.f.push(bb, InstKind::ConstInt(0), Type::Int).unwrap();
         let one = self.f.push(bb, InstKind::ConstInt(1), Type::Int).unwrap();
-        let has_rows = self.bin(bb, BinOp::NeI, nrow, zero);
+        let has_rows = self.binary(bb, BinOp::NeI, nrow, zero);
         let cp = self.checkpoint(bb, pc, st);
         self.assume(bb, has_rows, cp, Reason::TypeCheck);
         let ncol = self
@@ -344,14 +356,14 @@ impl<'a> Builder<'a> {
         // leave it, and those a loop counter satisfies fold away.
         let cp = self.checkpoint(bb, pc, st);
         for (v, hi) in [(iv, nrow), (jv, ncol)] {
-            let lo_ok = self.bin(bb, BinOp::GeI, v, one);
+            let lo_ok = self.binary(bb, BinOp::GeI, v, one);
             self.assume(bb, lo_ok, cp, Reason::TypeCheck);
-            let hi_ok = self.bin(bb, BinOp::LeI, v, hi);
+            let hi_ok = self.binary(bb, BinOp::LeI, v, hi);
             self.assume(bb, hi_ok, cp, Reason::TypeCheck);
         }
-        let i0 = self.bin(bb, BinOp::SubI, iv, one);
-        let j0 = self.bin(bb, BinOp::SubI, jv, one);
-        let col = self.bin(bb, BinOp::MulI, j0, nrow);
-        Some((xv, self.bin(bb, BinOp::AddI, col, i0)))
+        let i0 = self.binary(bb, BinOp::SubI, iv, one);
+        let j0 = self.binary(bb, BinOp::SubI, jv, one);
+        let col = self.binary(bb, BinOp::MulI, j0, nrow);
+        Some((xv, self.binary(bb, BinOp::AddI, col, i0)))
     }
 }

@@ -317,7 +317,7 @@ impl<'a> Builder<'a> {
                 let r_nan = un(self, UnOp::DblIsNan, r, Type::Bool);
                 let x_nan = un(self, UnOp::DblIsNan, d, Type::Bool);
                 let r_ok = un(self, UnOp::NotB, r_nan, Type::Bool);
-                let ok = self.bin(bb, BinOp::OrB, r_ok, x_nan);
+                let ok = self.binary(bb, BinOp::OrB, r_ok, x_nan);
                 let cp = self.checkpoint(bb, pc, &st);
                 self.assume(bb, ok, cp, Reason::TypeCheck);
             }
@@ -423,20 +423,20 @@ impl<'a> Builder<'a> {
             let b = match self.f.ty(e) {
                 Type::Bool => e,
                 Type::Lgl => {
-                    let na = self.un(bb, UnOp::LglIsNa, e, Type::Bool);
-                    let ok = self.un(bb, UnOp::NotB, na, Type::Bool);
+                    let na = self.unary(bb, UnOp::LglIsNa, e, Type::Bool);
+                    let ok = self.unary(bb, UnOp::NotB, na, Type::Bool);
                     let cp = self.checkpoint(bb, pc, st);
                     self.assume(bb, ok, cp, Reason::TypeCheck);
-                    self.un(bb, UnOp::LglToBool, e, Type::Bool)
+                    self.unary(bb, UnOp::LglToBool, e, Type::Bool)
                 }
                 _ => return None,
             };
             acc = Some(match acc {
                 None => b,
-                Some(a) => self.bin(bb, if all { BinOp::AndB } else { BinOp::OrB }, a, b),
+                Some(a) => self.binary(bb, if all { BinOp::AndB } else { BinOp::OrB }, a, b),
             });
         }
-        Some(self.un(bb, UnOp::BoolToLgl, acc?, Type::Lgl))
+        Some(self.unary(bb, UnOp::BoolToLgl, acc?, Type::Lgl))
     }
 
     /// `min(x, y)` / `max(x, y)` of two numeric scalars: ints stay ints, a
@@ -455,19 +455,19 @@ impl<'a> Builder<'a> {
         match (self.f.ty(xv), self.f.ty(yv)) {
             (Type::Int, Type::Int) => {
                 let op = if max { BinOp::MaxI } else { BinOp::MinI };
-                Some(self.bin(bb, op, xv, yv))
+                Some(self.binary(bb, op, xv, yv))
             }
             (Type::Int | Type::Dbl, Type::Int | Type::Dbl) => {
                 let xd = self.as_dbl(bb, xv);
                 let yd = self.as_dbl(bb, yv);
                 for d in [xd, yd] {
-                    let nan = self.un(bb, UnOp::DblIsNan, d, Type::Bool);
-                    let ok = self.un(bb, UnOp::NotB, nan, Type::Bool);
+                    let nan = self.unary(bb, UnOp::DblIsNan, d, Type::Bool);
+                    let ok = self.unary(bb, UnOp::NotB, nan, Type::Bool);
                     let cp = self.checkpoint(bb, pc, st);
                     self.assume(bb, ok, cp, Reason::TypeCheck);
                 }
                 let op = if max { BinOp::MaxD } else { BinOp::MinD };
-                Some(self.bin(bb, op, xd, yd))
+                Some(self.binary(bb, op, xd, yd))
             }
             _ => None,
         }
@@ -576,7 +576,7 @@ impl<'a> Builder<'a> {
                     {
                         return None;
                     }
-                    self.konst(bb, v, UNBOUND)
+                    self.constant(bb, v, UNBOUND)
                 }
             });
         }

@@ -142,7 +142,7 @@ impl<'a> Builder<'a> {
                         .f
                         .push(bb, InstKind::Unary(UnOp::NotB, na), Type::Bool)
                         .unwrap();
-                    self.bin(bb, BinOp::AndB, nz, not_na)
+                    self.binary(bb, BinOp::AndB, nz, not_na)
                 };
                 (l, decided)
             }

@@ -275,7 +275,7 @@ impl<'a> Builder<'a> {
         let (next, remaining, step) = *st.loops.last().unwrap();
         debug_assert_eq!(step, 1, "sequences are walked upward");
         let zero = self.f.push(bb, InstKind::ConstInt(0), Type::Int).unwrap();
-        let more = self.bin(bb, BinOp::GtI, remaining, zero);
+        let more = self.binary(bb, BinOp::GtI, remaining, zero);
         let eb = self.f.add_block();
         let out = self.blocks[&exit];
         self.f.push(
@@ -307,7 +307,7 @@ impl<'a> Builder<'a> {
                     .push(eb, InstKind::InBounds(xv, next), Type::Bool)
                     .unwrap();
                 self.assume(eb, ok, cp, Reason::TypeCheck);
-                let i0 = self.bin(eb, BinOp::SubI, next, one);
+                let i0 = self.binary(eb, BinOp::SubI, next, one);
                 let v = self.f.push(eb, InstKind::VecLoad(xv, i0), elem).unwrap();
                 if elem == Type::Int {
                     // An `int` is never NA: an NA element exits.
@@ -315,15 +315,15 @@ impl<'a> Builder<'a> {
                         .f
                         .push(eb, InstKind::ConstInt(i32::MIN + 1), Type::Int)
                         .unwrap();
-                    let not_na = self.bin(eb, BinOp::GeI, v, na);
+                    let not_na = self.binary(eb, BinOp::GeI, v, na);
                     self.assume(eb, not_na, cp, Reason::TypeCheck);
                 }
                 v
             }
             _ => self.runtime(eb, pc, &[xv, next]),
         };
-        let next2 = self.bin(eb, BinOp::AddI, next, one);
-        let rem2 = self.bin(eb, BinOp::SubI, remaining, one);
+        let next2 = self.binary(eb, BinOp::AddI, next, one);
+        let rem2 = self.binary(eb, BinOp::SubI, remaining, one);
         let mut body_st = st;
         *body_st.loops.last_mut().unwrap() = (next2, rem2, step);
         body_st.locals[var as usize] = Some(AbsVal {

@@ -31,7 +31,7 @@ impl<'a> Builder<'a> {
                     st.stack.push(AbsVal::new(r));
                 }
                 Op::Const(k) => {
-                    let v = self.konst(bb, &code.consts[k as usize], k);
+                    let v = self.constant(bb, &code.consts[k as usize], k);
                     st.stack.push(v);
                 }
                 Op::LoadLocal(..) | Op::TakeLocal(_) => {
@@ -115,9 +115,12 @@ impl<'a> Builder<'a> {
                     let b = st.stack.pop().unwrap();
                     let a = st.stack.pop().unwrap();
                     let r = match (self.f.ty(a.val), self.f.ty(b.val)) {
-                        (Type::Bool, Type::Bool) => {
-                            self.bin(bb, if and { BinOp::AndB } else { BinOp::OrB }, a.val, b.val)
-                        }
+                        (Type::Bool, Type::Bool) => self.binary(
+                            bb,
+                            if and { BinOp::AndB } else { BinOp::OrB },
+                            a.val,
+                            b.val,
+                        ),
                         _ => self.runtime(bb, pc, &[a.val, b.val]),
                     };
                     st.stack.push(AbsVal::new(r));
@@ -200,12 +203,12 @@ impl<'a> Builder<'a> {
                             } else {
                                 (BinOp::LeI, fv, tv)
                             };
-                            let ok = self.bin(bb, cmp, fv, tv);
+                            let ok = self.binary(bb, cmp, fv, tv);
                             let cp = self.checkpoint(bb, pc, &st);
                             self.assume(bb, ok, cp, Reason::TypeCheck);
-                            let diff = self.bin(bb, BinOp::SubI, hi, lo);
+                            let diff = self.binary(bb, BinOp::SubI, hi, lo);
                             let one = self.f.push(bb, InstKind::ConstInt(1), Type::Int).unwrap();
-                            let n = self.bin(bb, BinOp::AddI, diff, one);
+                            let n = self.binary(bb, BinOp::AddI, diff, one);
                             (fv, n, if down { -1 } else { 1 })
                         }
                         // A continuation entered here exited from this very
@@ -267,7 +270,7 @@ impl<'a> Builder<'a> {
                     };
                     // An empty counted loop binds its variable to NULL: leave that to the interpreter.
                     let zero = self.f.push(bb, InstKind::ConstInt(0), Type::Int).unwrap();
-                    let nonempty = self.bin(bb, BinOp::GtI, n, zero);
+                    let nonempty = self.binary(bb, BinOp::GtI, n, zero);
                     let cp = self.checkpoint(bb, pc, &st);
                     self.assume(bb, nonempty, cp, Reason::TypeCheck);
                     st.stack.pop();
@@ -295,7 +298,7 @@ impl<'a> Builder<'a> {
                     };
                     // An empty loop binds its variable to NULL: left to the interpreter.
                     let zero = self.f.push(bb, InstKind::ConstInt(0), Type::Int).unwrap();
-                    let nonempty = self.bin(bb, BinOp::GtI, n, zero);
+                    let nonempty = self.binary(bb, BinOp::GtI, n, zero);
                     let cp = self.checkpoint(bb, pc, &st);
                     self.assume(bb, nonempty, cp, Reason::TypeCheck);
                     st.stack.pop();
@@ -320,7 +323,7 @@ impl<'a> Builder<'a> {
                     };
                     let (next, remaining, step) = *st.loops.last().unwrap();
                     let zero = self.f.push(bb, InstKind::ConstInt(0), Type::Int).unwrap();
-                    let more = self.bin(bb, BinOp::GtI, remaining, zero);
+                    let more = self.binary(bb, BinOp::GtI, remaining, zero);
                     // A variable closures see is written to the frame on the
                     // body edge only (in a block of its own).
                     let shared_var = !self.code.top_level && self.shared[slot as usize];
@@ -452,14 +455,14 @@ impl<'a> Builder<'a> {
                 Op::SetIndex { n, empty, fb, .. } | Op::SetIndex2 { n, empty, fb, .. } => {
                     // `x[i..] <- v` / `x[[i..]] <- v`: the stack is `v, i1..in, x`
                     // (x taken from its local). A store into a typed vector
-                    // when the feedback allows (`store1`), else the runtime,
+                    // when the feedback allows (`store_elem`), else the runtime,
                     // which updates x in place when it holds the only
                     // reference (lowering moves operands at their last use,
                     // `passes::liveness`). Either pushes the new x.
                     let k = st.stack.len() - n as usize - 2;
                     let r = match (n, empty, matches!(op, Op::SetIndex { .. })) {
-                        (1, 0, _) => self.store1(&mut bb, pc, &st, fb),
-                        (2, 0, _) => self.store2(bb, pc, &st, fb),
+                        (1, 0, _) => self.store_elem(&mut bb, pc, &st, fb),
+                        (2, 0, _) => self.store_matrix_elem(bb, pc, &st, fb),
                         _ => None,
                     };
                     let r = r.unwrap_or_else(|| {

@@ -30,7 +30,7 @@ impl<'a> Builder<'a> {
         Ok(a)
     }
 
-    pub(super) fn konst(&mut self, bb: Block, v: &Value, k: u32) -> AbsVal {
+    pub(super) fn constant(&mut self, bb: Block, v: &Value, k: u32) -> AbsVal {
         let (kind, ty) = match v {
             Value::Int(x) if *x != i32::MIN => (InstKind::ConstInt(*x), Type::Int),
             Value::Dbl(x) => (InstKind::ConstDbl(*x), Type::Dbl),

@@ -4,7 +4,7 @@
 //! every value, shared by values whose live ranges do not overlap
 //! (`any_slots`).
 //!
-//! Why: boxed values live in `Ctx::anys`, one slot per IR value. A generic
+//! Why: boxed values live in `NativeFrame::anys`, one slot per IR value. A generic
 //! runtime call clones its operands out of their slots and a block edge clones
 //! its arguments into the parameters' slots, so a vector is usually referenced
 //! from several slots and `x[i] <- v` (the runtime's in-place update needs a

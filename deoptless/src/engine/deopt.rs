@@ -3,7 +3,7 @@
 //! deoptless chaos exit keeps it) and resumes in the interpreter (OSR-out).
 //! It must not know about continuations beyond retiring them.
 
-use super::{Reentry, Shared, MAX_DEOPTS};
+use super::{EngineState, Reentry, MAX_DEOPTS};
 use crate::config::Mode;
 use compiler::runtime::ExitState;
 use std::rc::Rc;
@@ -11,7 +11,7 @@ use vm::error::RResult;
 use vm::interp::Interp;
 use vm::value::Value;
 
-impl Shared {
+impl EngineState {
     /// A real deoptimization (`ExitHandler::exit`).
     pub(super) fn deoptimize(&self, interp: &mut Interp, st: ExitState) -> RResult<Value> {
         debug_assert!(matches!(self.config.mode, Mode::Deopt | Mode::Deoptless));

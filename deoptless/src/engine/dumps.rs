@@ -2,13 +2,13 @@
 //! feedback, the dispatch tables, the cached loop code) and the perf map of
 //! compiled code. It only reads the engine's state; it must not change it.
 
-use super::{CompileKind, Shared};
+use super::{CompileKind, EngineState};
 use crate::cleanup;
 use compiler::lower::Compiled;
 use osr::osr_in::entry_label;
 use std::io::Write;
 
-impl Shared {
+impl EngineState {
     /// For `--dump feedback`: the feedback each continuation was compiled with
     /// where it differs from the baseline (the cleanup's overrides, stale marks
     /// shown as `STALE`).

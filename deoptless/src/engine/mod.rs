@@ -4,9 +4,9 @@
 //! version, with a recompilation after more calls and at most 12 deopts per
 //! function. It keeps the statistics and the event trace.
 //!
-//! This module owns the engine's state (`Shared`, one `FnInfo` per
+//! This module owns the engine's state (`EngineState`, one `FnInfo` per
 //! function) and the exit handler's entry points; the jobs live in its
-//! submodules, each an `impl Shared` block:
+//! submodules, each an `impl EngineState` block:
 //! - `versions`: tier-up — compiling (`compile_entry`) and choosing a
 //!   function's versions (`version_for`);
 //! - `native`: entering compiled code (`run_native`, `Tier::enter`, direct
@@ -41,7 +41,7 @@ use crate::stats::Stats;
 use compiler::build::Entry;
 use compiler::context::{ArgContext, VersionTable};
 use compiler::lower::Compiled;
-use compiler::runtime::{Chaos, Ctx, ExitHandler, ExitState, RawExit};
+use compiler::runtime::{Chaos, ExitHandler, ExitState, NativeFrame, RawExit};
 use osr::osr_in::EntryValue;
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -134,23 +134,23 @@ pub struct Continuation {
 }
 
 /// State shared by the engine and its exit handler.
-pub struct Shared {
+pub struct EngineState {
     pub config: Config,
     fns: RefCell<HashMap<*const FunctionCode, FnInfo, PtrHash>>,
     next_version: std::cell::Cell<usize>,
     /// Idle native activation contexts, with their slot arrays (a native
     /// call is cheap only if its entry does not allocate).
     #[allow(clippy::vec_box)] // (the boxes are what is reused: contexts are pointed to)
-    ctx_pool: RefCell<Vec<Box<Ctx>>>,
+    ctx_pool: RefCell<Vec<Box<NativeFrame>>>,
     pub stats: RefCell<Stats>,
     trace: RefCell<Option<Box<dyn Write>>>,
     chaos: Option<Rc<RefCell<Chaos>>>,
-    /// `chaos` for compiled code's inline countdown (`Ctx::chaos`), computed
+    /// `chaos` for compiled code's inline countdown (`NativeFrame::chaos`), computed
     /// once: a native entry only copies it.
     chaos_ptr: *mut Chaos,
     /// Code to enter next, set by an exit in code a dispatcher's trampoline
     /// entered, and taken by that trampoline.
-    pending: RefCell<Option<Next>>,
+    pending: RefCell<Option<Handover>>,
     /// Continuations entered so far by the innermost dispatcher's trampoline.
     chain: std::cell::Cell<u32>,
     /// The activation resuming in the interpreter after a kept chaos
@@ -191,7 +191,7 @@ impl Reentry {
 
 /// What a trampoline enters next: a continuation, or OSR-in code a
 /// continuation transferred to.
-struct Next {
+struct Handover {
     version: usize,
     compiled: Rc<Compiled>,
     inputs: Vec<Option<EntryValue>>,
@@ -201,7 +201,7 @@ struct Next {
 }
 
 pub struct Engine {
-    pub shared: Rc<Shared>,
+    pub shared: Rc<EngineState>,
 }
 
 /// A compiled version's entry parameters: the `any` slot and type of each.
@@ -218,7 +218,7 @@ impl Engine {
             ..Stats::default()
         };
         Engine {
-            shared: Rc::new(Shared {
+            shared: Rc::new(EngineState {
                 config,
                 fns: RefCell::new(HashMap::default()),
                 next_version: std::cell::Cell::new(0),
@@ -242,7 +242,7 @@ impl Engine {
     }
 }
 
-impl Shared {
+impl EngineState {
     /// Write one trace event; the JSON is only built when tracing (exits and
     /// dispatches are on a microsecond path).
     fn event(&self, json: impl FnOnce() -> serde_json::Value) {
@@ -254,11 +254,11 @@ impl Shared {
 
 /// The exit handler's entry points; each job is in its module (`native`,
 /// `dispatch`, `deopt`).
-impl ExitHandler for Shared {
+impl ExitHandler for EngineState {
     fn call_direct(
         &self,
         interp: &mut Interp,
-        caller: &mut Ctx,
+        caller: &mut NativeFrame,
         clo: &Rc<Closure>,
         args: &[u32],
         call: u32,
@@ -266,7 +266,12 @@ impl ExitHandler for Shared {
         self.enter_direct_call(interp, caller, clo, args, call)
     }
 
-    fn dispatch(&self, interp: &mut Interp, c: &mut Ctx, raw: &RawExit) -> Option<RResult<Value>> {
+    fn dispatch(
+        &self,
+        interp: &mut Interp,
+        c: &mut NativeFrame,
+        raw: &RawExit,
+    ) -> Option<RResult<Value>> {
         self.dispatch_exit(interp, c, raw)
     }
 

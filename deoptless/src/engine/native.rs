@@ -4,11 +4,11 @@
 //! allocations. It must not know why code exits or what happens after (the
 //! trampoline, dispatch and deopt do).
 
-use super::{Engine, EntryParams, Shared, CANNOT_ENTER};
+use super::{Engine, EngineState, EntryParams, CANNOT_ENTER};
 use compiler::context::ArgType;
 use compiler::ir::Type;
 use compiler::lower::Compiled;
-use compiler::runtime::{Ctx, ExitHandler, ST_ERROR};
+use compiler::runtime::{ExitHandler, NativeFrame, ST_ERROR};
 use std::rc::Rc;
 use vm::bytecode::FunctionCode;
 use vm::env::Env;
@@ -19,12 +19,12 @@ use vm::value::{Closure, Value};
 /// The frame native code runs in: an interpreter activation's environment,
 /// or none yet (a direct call of `closure` from compiled code, by `parent`
 /// at its call `call`: built when observed, from the arguments `fill`
-/// moves into `Ctx::lazy`).
+/// moves into `NativeFrame::lazy`).
 pub enum Frame<'a> {
     Built(&'a Env),
     Lazy {
         closure: Rc<Closure>,
-        parent: *mut Ctx,
+        parent: *mut NativeFrame,
         call: u32,
     },
 }
@@ -35,7 +35,7 @@ pub struct BuiltFrame {
     pub depth: usize,
 }
 
-impl Shared {
+impl EngineState {
     /// Run `compiled` (version `version` of `code`) in `frame`; `fill` writes
     /// its entry parameters (`compiled.params`: slot and type of each) into
     /// the context's `any` slots and entry words, or returns false when one
@@ -49,7 +49,7 @@ impl Shared {
         frame: Frame<'_>,
         version: usize,
         compiled: &Compiled,
-        fill: impl FnOnce(&EntryParams, &mut Ctx) -> bool,
+        fill: impl FnOnce(&EntryParams, &mut NativeFrame) -> bool,
         trampolined: bool,
         entering: impl FnOnce(),
     ) -> Option<(RResult<Value>, Option<BuiltFrame>)> {
@@ -74,10 +74,10 @@ impl Shared {
         }
         ctx.prev = interp
             .native_top
-            .map_or(std::ptr::null_mut(), |(p, _)| p as *mut Ctx);
+            .map_or(std::ptr::null_mut(), |(p, _)| p as *mut NativeFrame);
         ctx.anys_ptr = ctx.anys.as_mut_ptr();
         ctx.unbound_ptr = ctx.unbound.as_mut_ptr();
-        let cp: *mut Ctx = &mut *ctx;
+        let cp: *mut NativeFrame = &mut *ctx;
         entering();
         // The chain of running compiled activations, for observers of their
         // frames (`Interp::sync_frame`).
@@ -89,9 +89,10 @@ impl Shared {
         // while its code runs. (One with a frame leaves `lazy_top` as it is:
         // whatever it names is alive below it, and built.)
         let status = if ctx.env.is_none() {
-            let outer = interp
-                .lazy_top
-                .replace((cp as *mut u8, Ctx::build_frame as unsafe fn(*mut u8)));
+            let outer = interp.lazy_top.replace((
+                cp as *mut u8,
+                NativeFrame::build_frame as unsafe fn(*mut u8),
+            ));
             let status = (compiled.entry)(cp);
             interp.lazy_top = outer;
             status
@@ -126,7 +127,7 @@ impl Shared {
         interp: &mut Interp,
         code: &Rc<FunctionCode>,
         compiled: &Compiled,
-    ) -> Box<Ctx> {
+    ) -> Box<NativeFrame> {
         let popped = self.ctx_pool.borrow_mut().pop();
         let mut ctx = match popped {
             Some(mut ctx) => {
@@ -143,7 +144,7 @@ impl Shared {
                 ctx.interp = interp;
                 ctx
             }
-            None => Box::new(Ctx::new(
+            None => Box::new(NativeFrame::new(
                 interp,
                 code.clone(),
                 compiled.exits.clone(),
@@ -160,7 +161,7 @@ impl Shared {
     }
 
     /// Back to the pool, emptied: it keeps no value alive.
-    fn recycle_ctx(&self, mut ctx: Box<Ctx>) {
+    fn recycle_ctx(&self, mut ctx: Box<NativeFrame>) {
         for v in ctx.anys.iter_mut() {
             if !matches!(v, Value::Null) {
                 drop(std::mem::replace(v, Value::Null));
@@ -197,7 +198,7 @@ impl Tier for Engine {
         // Parameter k is local slot k, cloned straight into its `any` slot
         // (a function entry's parameters are all boxed). The borrow of the
         // frame ends before native code runs.
-        let fill = |params: &EntryParams, ctx: &mut Ctx| {
+        let fill = |params: &EntryParams, ctx: &mut NativeFrame| {
             let slots = env.slots.borrow();
             for (k, &(slot, ty)) in params.iter().enumerate() {
                 match slots.get(k) {
@@ -243,13 +244,13 @@ impl Tier for Engine {
     }
 }
 
-impl Shared {
+impl EngineState {
     /// A direct call from compiled code (`ExitHandler::call_direct`): run the
     /// callee's version without an interpreter frame (built only if observed).
     pub(super) fn enter_direct_call(
         &self,
         interp: &mut Interp,
-        caller: &mut Ctx,
+        caller: &mut NativeFrame,
         clo: &Rc<Closure>,
         args: &[u32],
         call: u32,
@@ -284,13 +285,13 @@ impl Shared {
         let handler: &Rc<dyn ExitHandler> = unsafe { &*std::ptr::addr_of!(caller.handler) };
         let frame = Frame::Lazy {
             closure: clo.clone(),
-            parent: caller as *mut Ctx,
+            parent: caller as *mut NativeFrame,
             call,
         };
         // Each parameter's `any` slot gets the argument, and the frame
         // description the argument as passed (its binding if the frame is
         // ever built).
-        let fill = |params: &EntryParams, ctx: &mut Ctx| {
+        let fill = |params: &EntryParams, ctx: &mut NativeFrame| {
             for (&(slot, _), &s) in params.iter().zip(args) {
                 let v = caller.take_operand(s);
                 ctx.anys[slot as usize].clone_from(&v);

@@ -4,7 +4,7 @@
 //! must not know about continuations beyond the feedback they hand over.
 
 use super::versions::CompileKind;
-use super::{Next, Reentry, Shared, MAX_DEOPTS};
+use super::{EngineState, Handover, Reentry, MAX_DEOPTS};
 use compiler::lower::Compiled;
 use osr::osr_in::{entry_label, EntryValue};
 use std::rc::Rc;
@@ -30,7 +30,7 @@ pub const MAX_OSR_COMPILES: u32 = 2 * MAX_OSR_ENTRIES as u32;
 /// values at the loop header).
 pub const MAX_OSR_ENTRIES: usize = 4;
 
-impl Shared {
+impl EngineState {
     /// OSR-in: compile a continuation of `code` from the loop header `pc`, typed
     /// by the current values, and run the rest of the activation in it. The
     /// code is cached (at most `MAX_OSR_ENTRIES` entry states per loop): a
@@ -55,7 +55,7 @@ impl Shared {
             // exited code returns (with this dummy result), instead of a new
             // native frame on top of the dead one at every such fallback.
             self.reentry.set(None);
-            *self.pending.borrow_mut() = Some(Next {
+            *self.pending.borrow_mut() = Some(Handover {
                 version,
                 compiled,
                 inputs,

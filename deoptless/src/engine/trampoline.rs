@@ -5,9 +5,9 @@
 //! know how the code to enter was chosen (dispatch, OSR-in).
 
 use super::native::Frame;
-use super::{EntryParams, Next, Shared, CANNOT_ENTER};
+use super::{EngineState, EntryParams, Handover, CANNOT_ENTER};
 use compiler::lower::Compiled;
-use compiler::runtime::{Ctx, ExitHandler, RawExit};
+use compiler::runtime::{ExitHandler, NativeFrame, RawExit};
 use osr::osr_in::EntryValue;
 use std::rc::Rc;
 use vm::bytecode::FunctionCode;
@@ -16,7 +16,7 @@ use vm::error::{RError, RResult};
 use vm::interp::Interp;
 use vm::value::Value;
 
-impl Shared {
+impl EngineState {
     /// After an activation's entry code returned `r`: if a transfer exit (a
     /// `for` loop over polymorphic values, the builder's `guarded_transfer`)
     /// handed over to loop code typed by the values, go on in it,
@@ -119,7 +119,7 @@ impl Shared {
     pub(super) fn transfer(
         &self,
         interp: &mut Interp,
-        c: &mut Ctx,
+        c: &mut NativeFrame,
         raw: &RawExit,
     ) -> RResult<Value> {
         self.stats.borrow_mut().transfers += 1;
@@ -139,7 +139,7 @@ impl Shared {
         let next = self.osr_code(&c.code, &st.env, pc, &st.stack, &st.loops, feedback);
         match next {
             Some((version, compiled, inputs)) => {
-                *self.pending.borrow_mut() = Some(Next {
+                *self.pending.borrow_mut() = Some(Handover {
                     version,
                     compiled,
                     inputs,
@@ -157,7 +157,7 @@ impl Shared {
 /// entry words.
 fn fill_entry_values(
     inputs: Vec<Option<EntryValue>>,
-) -> impl FnOnce(&EntryParams, &mut Ctx) -> bool {
+) -> impl FnOnce(&EntryParams, &mut NativeFrame) -> bool {
     move |params, ctx| {
         let (anys, entry) = (&mut ctx.anys, &mut ctx.entry);
         for (k, (&(slot, ty), input)) in params.iter().zip(inputs).enumerate() {

@@ -5,7 +5,7 @@
 //! not know how compiled code is entered or how exits are handled.
 
 use super::dumps::perf_map_entry;
-use super::{FnInfo, Shared};
+use super::{EngineState, FnInfo};
 use compiler::build::Entry;
 use compiler::context::{ArgContext, ArgType};
 use compiler::lower::Compiled;
@@ -37,7 +37,7 @@ impl CompileKind {
     }
 }
 
-impl Shared {
+impl EngineState {
     /// Compile `code` for argument context `ctx`; `None` if the compiler does not handle it.
     fn compile(&self, code: &FunctionCode, ctx: &ArgContext) -> Option<Rc<Compiled>> {
         let c = self.compile_entry(

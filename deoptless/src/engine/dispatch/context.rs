@@ -6,11 +6,11 @@ use super::Fallback;
 use crate::context::{DeoptContext, Trigger};
 use compiler::context::ArgType;
 use compiler::ir::{Reason, Type};
-use compiler::runtime::{Ctx, RawExit};
+use compiler::runtime::{NativeFrame, RawExit};
 
 /// The `DeoptContext` of exit `raw` of `c`; `Err(why)` when the exit does
 /// not dispatch (it deoptimizes).
-pub(super) fn exit_context(c: &Ctx, raw: &RawExit) -> Result<DeoptContext, Fallback> {
+pub(super) fn exit_context(c: &NativeFrame, raw: &RawExit) -> Result<DeoptContext, Fallback> {
     let info = raw.info;
     let trigger = match info.reason {
         Reason::TypeCheck => Trigger::Type(
@@ -60,7 +60,7 @@ pub(super) fn exit_context(c: &Ctx, raw: &RawExit) -> Result<DeoptContext, Fallb
 }
 
 /// The type a context gives exit-buffer word `k` (`None`: unbound).
-fn word_type(c: &Ctx, raw: &RawExit, k: usize) -> Option<ArgType> {
+fn word_type(c: &NativeFrame, raw: &RawExit, k: usize) -> Option<ArgType> {
     let w = raw.words[k];
     Some(match raw.info.types[k] {
         Type::Int if w as u32 as i32 == vm::value::NA_INTEGER => ArgType::Any,

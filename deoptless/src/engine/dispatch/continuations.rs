@@ -6,12 +6,12 @@
 use super::Fallback;
 use crate::cleanup;
 use crate::context::DeoptContext;
-use crate::engine::{CompileKind, Continuation, Next, Shared};
+use crate::engine::{CompileKind, Continuation, EngineState, Handover};
 use compiler::build::{Entry, EntryMode};
 use compiler::context::ArgType;
 use compiler::ir::Type;
 use compiler::lower::Compiled;
-use compiler::runtime::{Ctx, RawExit};
+use compiler::runtime::{NativeFrame, RawExit};
 use osr::osr_in::EntryValue;
 use std::rc::Rc;
 use vm::bytecode::FunctionCode;
@@ -19,7 +19,7 @@ use vm::error::RResult;
 use vm::interp::Interp;
 use vm::value::Value;
 
-impl Shared {
+impl EngineState {
     /// Compile and insert a continuation for `ctx` (`None`: not compilable,
     /// remembered so it is not retried).
     pub(super) fn compile_continuation(
@@ -82,7 +82,7 @@ impl Shared {
     /// exit `raw` of `c`.
     pub(super) fn entry_values(
         &self,
-        c: &Ctx,
+        c: &NativeFrame,
         raw: &RawExit,
         cont_ctx: &DeoptContext,
         cont: &Continuation,
@@ -135,7 +135,7 @@ impl Shared {
     pub(super) fn enter_continuation(
         &self,
         interp: &mut Interp,
-        c: &mut Ctx,
+        c: &mut NativeFrame,
         raw: &RawExit,
         trace_ns: u64,
         cur: &DeoptContext,
@@ -173,7 +173,7 @@ impl Shared {
             // dispatcher enters the continuation when this code returns, so
             // chains of exits do not grow the native stack.
             entering();
-            *self.pending.borrow_mut() = Some(Next {
+            *self.pending.borrow_mut() = Some(Handover {
                 version: cont.id,
                 compiled: cont.compiled.clone(),
                 inputs,
@@ -196,7 +196,7 @@ impl Shared {
 }
 
 /// The entry value of a continuation parameter of context type `t` from word `k`.
-fn entry_value(c: &Ctx, raw: &RawExit, k: usize, t: ArgType) -> Option<EntryValue> {
+fn entry_value(c: &NativeFrame, raw: &RawExit, k: usize, t: ArgType) -> Option<EntryValue> {
     let w = raw.words[k];
     let native = raw.info.types[k] != Type::Any;
     let unboxed = matches!(t, ArgType::Int | ArgType::Dbl | ArgType::Lgl);

@@ -14,10 +14,10 @@ mod table;
 
 pub use stale::{LIVE_BRANCH_EXITS, LIVE_BRANCH_RATE, STALE_AFTER_CALLS};
 
-use super::Shared;
+use super::EngineState;
 use crate::config::Mode;
 use compiler::ir::Reason;
-use compiler::runtime::{Ctx, RawExit};
+use compiler::runtime::{NativeFrame, RawExit};
 use std::time::Instant;
 use vm::error::RResult;
 use vm::interp::Interp;
@@ -66,13 +66,13 @@ impl Fallback {
     }
 }
 
-impl Shared {
+impl EngineState {
     /// An exit (`ExitHandler::dispatch`): a transfer goes on in loop code; in
     /// deoptless mode, other exits go on in a continuation (`None`: deopt).
     pub(super) fn dispatch_exit(
         &self,
         interp: &mut Interp,
-        c: &mut Ctx,
+        c: &mut NativeFrame,
         raw: &RawExit,
     ) -> Option<RResult<Value>> {
         if raw.info.reason == Reason::Transfer {
@@ -127,7 +127,7 @@ impl Shared {
     fn deoptless(
         &self,
         interp: &mut Interp,
-        c: &mut Ctx,
+        c: &mut NativeFrame,
         raw: &RawExit,
         trace_ns: u64,
     ) -> Result<RResult<Value>, Fallback> {

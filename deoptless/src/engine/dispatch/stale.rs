@@ -5,9 +5,9 @@
 
 use crate::cleanup;
 use crate::context::DeoptContext;
-use crate::engine::Shared;
+use crate::engine::EngineState;
 use compiler::ir::Reason;
-use compiler::runtime::{Ctx, RawExit};
+use compiler::runtime::{NativeFrame, RawExit};
 use std::rc::Rc;
 use vm::bytecode::FunctionCode;
 
@@ -22,7 +22,7 @@ pub const LIVE_BRANCH_EXITS: u32 = 20;
 /// See `LIVE_BRANCH_EXITS`.
 pub const LIVE_BRANCH_RATE: u32 = 32;
 
-impl Shared {
+impl EngineState {
     /// A real exit from an origin version. A version that exits on nearly
     /// every call since it was installed was compiled from feedback that does
     /// not fit its context (say, a version for new argument types compiled
@@ -43,7 +43,7 @@ impl Shared {
         version: usize,
         ctx: &DeoptContext,
         raw: &RawExit,
-        c: &Ctx,
+        c: &NativeFrame,
     ) {
         let key = Rc::as_ptr(code);
         let calls = code.invocations.get();

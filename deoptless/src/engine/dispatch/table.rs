@@ -4,19 +4,19 @@
 
 use super::Fallback;
 use crate::context::DeoptContext;
-use crate::engine::{Continuation, Shared, MAX_DEOPTS};
-use compiler::runtime::{Ctx, RawExit};
+use crate::engine::{Continuation, EngineState, MAX_DEOPTS};
+use compiler::runtime::{NativeFrame, RawExit};
 use std::rc::Rc;
 
 /// A dispatch table entry: the context a continuation was compiled for, and it.
 type Found = Option<(DeoptContext, Rc<Continuation>)>;
 
-impl Shared {
+impl EngineState {
     /// The most specific continuation whose context admits `cur` (if any),
     /// and whether to compile one for `cur` itself.
     pub(super) fn lookup(
         &self,
-        c: &Ctx,
+        c: &NativeFrame,
         raw: &RawExit,
         cur: &DeoptContext,
     ) -> Result<(Found, bool), Fallback> {

@@ -1,0 +1,236 @@
+//! The native activation record (`NativeFrame`): the `any` slots, the exit and
+//! call-state buffers, the result, and the frame of the activation — an
+//! interpreter environment, or a description (`LazyFrame`) from which it is
+//! built when something observes it (frame materialization).
+
+use super::{operand, Chaos, ExitHandler, ExitInfo, MOVE_OPERAND};
+use std::rc::Rc;
+use vm::bytecode::FunctionCode;
+use vm::env::Env;
+use vm::error::RError;
+use vm::interp::Interp;
+use vm::value::*;
+
+/// One native activation's state.
+pub struct NativeFrame {
+    pub interp: *mut Interp,
+    pub code: Rc<FunctionCode>,
+    /// The activation's environment, `None` while it runs without one (a
+    /// direct call from compiled code, `LazyFrame`): read it through
+    /// `frame`, which builds it when something observes it.
+    pub env: Option<Env>,
+    /// How to build the frame of an activation entered without one (its
+    /// `closure` is `None` otherwise).
+    pub lazy: LazyFrame,
+    pub anys: Vec<Value>,
+    /// `anys[i]` stands for an unbound local.
+    pub unbound: Vec<bool>,
+    pub result: Option<Value>,
+    pub error: Option<RError>,
+    pub exits: Rc<Vec<ExitInfo>>,
+    pub handler: Rc<dyn ExitHandler>,
+    /// The engine's chaos generator, whose `countdown` compiled code counts
+    /// down at each check (null without chaos; never dereferenced then:
+    /// only chaos-mode code counts).
+    pub chaos: *mut Chaos,
+    /// Entered by a deoptless dispatcher's trampoline: an exit hands the next
+    /// code to that dispatcher instead of nesting a new one.
+    pub trampolined: bool,
+    /// The engine's identifier of the running version (passed back on exits).
+    pub version: usize,
+    /// Native entry values of unboxed entry parameters (word k = parameter k).
+    pub entry: Vec<u64>,
+    /// The length of the vector view a runtime call just returned the data
+    /// pointer of (`rt_vec_ptr`, `rt_vec_probe`, `rt_vec_set_*`): compiled
+    /// code loads it right after the call (a second return value).
+    pub vec_len: i64,
+    /// The unboxed value (int/lgl in the low 32 bits, or a double's bits)
+    /// of the value a passing `test is.int`/`is.dbl`/`is.lgl` just checked:
+    /// compiled code loads it right after the test for the value's `unbox`.
+    pub word: u64,
+    /// A scalar result that compiled code returned natively (`ret` of an
+    /// `int`/`dbl`/`lgl`, stored by the generated code itself): its kind
+    /// (`RET_*`; `RET_BOXED`: the result is in `result`) and its word.
+    pub ret_kind: u32,
+    pub ret_word: u64,
+    /// `anys.as_ptr()`, for compiled code's direct reads and scalar writes of
+    /// `any` slots (`anys` is not resized while its code runs).
+    pub anys_ptr: *mut Value,
+    /// `unbound.as_ptr()` (compiled code clears a slot's flag when it boxes
+    /// a scalar into it in place).
+    pub unbound_ptr: *mut bool,
+    /// The frame state published for the runtime call in progress
+    /// (`InstKind::CallState`): its exit id plus one (0: none;
+    /// `CALL_STATE_SYNCED`: written into the frame), its words in `call_buf`.
+    pub call_state: u32,
+    pub call_buf: *mut u64,
+    /// The calling compiled activation's context (`Interp::native_top`'s
+    /// chain; null for the outermost).
+    pub prev: *mut NativeFrame,
+}
+
+/// What a compiled activation entered without an interpreter activation (a
+/// direct call from compiled code to compiled code) needs to build one when
+/// something observes its frame: an exit, a runtime call that may run R code
+/// or look at the call stack, `load_frame`/`store_frame`. Until then the
+/// call costs no environment, no activation and no binding of arguments.
+pub struct LazyFrame {
+    pub closure: Option<Rc<Closure>>,
+    /// The arguments as passed: parameter k's binding at entry.
+    pub args: Vec<Value>,
+    /// The calling activation's context, built first (activations are
+    /// pushed in call order).
+    pub parent: *mut NativeFrame,
+    /// The call in the caller's code (the activation's call site).
+    pub call: u32,
+    /// The depth of the activation pushed for it, once built.
+    pub depth: Option<usize>,
+}
+
+impl Default for LazyFrame {
+    fn default() -> Self {
+        LazyFrame {
+            closure: None,
+            args: Vec::new(),
+            parent: std::ptr::null_mut(),
+            call: 0,
+            depth: None,
+        }
+    }
+}
+
+/// `NativeFrame::ret_kind` values.
+pub const RET_BOXED: u32 = 0;
+pub const RET_INT: u32 = 1;
+pub const RET_DBL: u32 = 2;
+pub const RET_LGL: u32 = 3;
+
+impl NativeFrame {
+    /// An idle context for `code`'s versions (the engine keeps them in a
+    /// pool and sets the per-activation fields at each entry).
+    pub fn new(
+        interp: *mut Interp,
+        code: Rc<FunctionCode>,
+        exits: Rc<Vec<ExitInfo>>,
+        handler: Rc<dyn ExitHandler>,
+        chaos: *mut Chaos,
+    ) -> NativeFrame {
+        NativeFrame {
+            interp,
+            code,
+            env: None,
+            lazy: LazyFrame::default(),
+            anys: Vec::new(),
+            unbound: Vec::new(),
+            result: None,
+            error: None,
+            exits,
+            handler,
+            chaos,
+            trampolined: false,
+            version: 0,
+            entry: Vec::new(),
+            vec_len: 0,
+            word: 0,
+            ret_kind: RET_BOXED,
+            ret_word: 0,
+            anys_ptr: std::ptr::null_mut(),
+            unbound_ptr: std::ptr::null_mut(),
+            call_state: 0,
+            call_buf: std::ptr::null_mut(),
+            prev: std::ptr::null_mut(),
+        }
+    }
+
+    /// The activation's environment, built (with its interpreter activation,
+    /// and its callers' first) if it ran without one so far.
+    #[inline]
+    pub fn frame(&mut self) -> &Env {
+        if self.env.is_none() {
+            self.materialize();
+        }
+        self.env.as_ref().expect("materialized frame")
+    }
+
+    #[cold]
+    fn materialize(&mut self) {
+        // Pushing activations observes the frames of the innermost frameless
+        // activation (`Interp::lazy_top`): that may be this one or a callee
+        // of it, whose building would build this one again. Nothing reads
+        // the frames while they are built, so it is off until they are.
+        let interp = unsafe { &mut *self.interp };
+        let top = interp.lazy_top.take();
+        self.materialize_unobserved();
+        let interp = unsafe { &mut *self.interp };
+        interp.lazy_top = top;
+    }
+
+    fn materialize_unobserved(&mut self) {
+        // SAFETY: the caller's context outlives this call: it is suspended
+        // in the runtime call that made it.
+        let lazy = &mut self.lazy;
+        let caller = unsafe { &mut *lazy.parent };
+        caller.frame();
+        let site = vm::interp::CallSite::Code(caller.code.clone(), lazy.call);
+        let interp = unsafe { &mut *self.interp };
+        let clo = lazy
+            .closure
+            .clone()
+            .expect("a frameless activation knows its closure");
+        let env = interp.fresh_frame(&clo);
+        {
+            let mut slots = env.slots.borrow_mut();
+            for (slot, v) in slots.iter_mut().zip(lazy.args.drain(..)) {
+                *slot = Some(v);
+            }
+        }
+        lazy.depth = Some(interp.push_activation(&clo, &env, site, None, 0, 0, None));
+        self.env = Some(env);
+    }
+
+    /// The function `sym` names, looked up from the activation's frame. An
+    /// activation without its frame binds nothing but its locals, so a name
+    /// that is not one of them is looked up from the closure's environment,
+    /// without building the frame.
+    pub fn lookup_function(&mut self, sym: vm::symbols::SymId) -> Option<Value> {
+        if self.env.is_none() {
+            if let Some(clo) = &self.lazy.closure {
+                if !self.code.locals.contains(&sym) {
+                    return clo.env.lookup_function(sym);
+                }
+            }
+        }
+        self.frame().lookup_function(sym)
+    }
+
+    /// `Interp::lazy_top`'s builder: `frame` of the context at `p`.
+    ///
+    /// # Safety
+    /// `p` points to a live `NativeFrame` (the tier sets `lazy_top` only while that
+    /// activation's code runs).
+    pub unsafe fn build_frame(p: *mut u8) {
+        unsafe { (*(p as *mut NativeFrame)).frame() };
+    }
+
+    /// The value in operand slot `s` (a runtime call's operand), in place.
+    pub fn operand_ref(&self, s: u32) -> &Value {
+        &self.anys[(s & !MOVE_OPERAND) as usize]
+    }
+
+    /// The value in operand slot `s`, moved out at its last use, else cloned.
+    pub fn take_operand(&mut self, s: u32) -> Value {
+        operand(&mut self.anys, s)
+    }
+
+    /// The activation's result once its code returned normally: the native
+    /// scalar it stored, else the boxed `result` (NULL if none).
+    #[inline]
+    pub fn take_result(&mut self) -> Value {
+        match self.ret_kind {
+            RET_INT => Value::Int(self.ret_word as u32 as i32),
+            RET_DBL => Value::Dbl(f64::from_bits(self.ret_word)),
+            RET_LGL => Value::Lgl(self.ret_word as u32 as i32),
+            _ => self.result.take().unwrap_or(Value::Null),
+        }
+    }
+}

@@ -1,0 +1,298 @@
+//! Generic operations: `rt_generic` runs the interpreter's own
+//! implementation of a bytecode instruction on boxed operands, with fast
+//! paths for calls (direct calls of compiled code, builtins without a
+//! frame), record fields, list loops and scalar arithmetic.
+
+use super::{clear, ctx, set, NativeFrame, ST_ERROR, ST_OK};
+use vm::bytecode::FunctionCode;
+use vm::interp::Interp;
+use vm::value::*;
+
+/// In an `rt_generic` operand: take the value out of the slot (leaving NULL)
+/// instead of cloning it, because this is its last use (`passes::liveness`).
+/// An unshared vector can then be updated in place.
+pub const MOVE_OPERAND: u32 = 1 << 31;
+
+/// The generic implementation of bytecode instruction `pc` on the boxed
+/// operands in slots `args[..n]` (each possibly marked `MOVE_OPERAND`),
+/// result into slot `dst`.
+pub extern "C" fn rt_generic(
+    c: *mut NativeFrame,
+    pc: u32,
+    args: *const u32,
+    n: u32,
+    dst: u32,
+) -> u32 {
+    let c = unsafe { ctx(c) };
+    let slots: &[u32] = if n == 0 {
+        &[]
+    } else {
+        unsafe { std::slice::from_raw_parts(args, n as usize) }
+    };
+    match c.code.ops[pc as usize] {
+        vm::bytecode::Op::Call { spec, call, fb, .. } => {
+            if let Some(st) = call_positional(c, slots, spec, call, fb, dst) {
+                return st;
+            }
+            if c.env.is_none() {
+                if let Some(st) = call_builtin(c, slots, spec, call, fb, dst, pc) {
+                    return st;
+                }
+            }
+        }
+        // A function lookup that finds one (the generic path reports a
+        // failed one).
+        vm::bytecode::Op::LoadFun(sym, _) => {
+            let found = match c.lookup_function(sym) {
+                Some(f) => Some(f),
+                None => unsafe { &mut *c.interp }
+                    .builtin_for(sym)
+                    .map(Value::Builtin),
+            };
+            if let Some(f) = found {
+                set(c, dst, f);
+                return ST_OK;
+            }
+        }
+        // Record fields: `x$name` and `x$name <- v` on a list straight through
+        // the subset functions (no interpreter dispatch, no operand stack),
+        // with the feedback and error attribution `exec_slow` gives them.
+        vm::bytecode::Op::Dollar(sym, _, fb) if n == 1 => {
+            let x = &c.anys[(slots[0] & !MOVE_OPERAND) as usize];
+            if let Some(v) = vm::builtins::subset::dollar_of_list(x, &sym.name()) {
+                vm::feedback::TypeFeedback::record(&c.code.type_fb[fb as usize], &v);
+                consume(c, slots);
+                set(c, dst, v);
+                return ST_OK;
+            }
+        }
+        // The next element of a `for` loop over a list or character vector,
+        // read in place (no operand vector).
+        vm::bytecode::Op::ForStep { .. } if n == 2 => {
+            if let Value::Int(k @ 1..) = c.anys[(slots[1] & !MOVE_OPERAND) as usize] {
+                let seq = &c.anys[(slots[0] & !MOVE_OPERAND) as usize];
+                let v = vm::interp::seq_elt(seq, k as usize - 1);
+                consume(c, slots);
+                set(c, dst, v);
+                return ST_OK;
+            }
+        }
+        vm::bytecode::Op::SetDollar(sym, ci) if n == 2 && is_list(&c.anys, slots[1]) => {
+            let v = operand(&mut c.anys, slots[0]);
+            let x = operand(&mut c.anys, slots[1]);
+            let interp = unsafe { &mut *c.interp };
+            let r = interp.as_call(&c.code, ci, |interp| {
+                vm::builtins::subset::assign_dollar(interp, x, &sym.name(), v)
+            });
+            return finish(c, dst, unwound(r, &c.code, pc));
+        }
+        _ => {}
+    }
+    // Scalar arithmetic and indexing: on the operands in place, no clones.
+    if n <= 3 {
+        let op = c.code.ops[pc as usize];
+        let fast = {
+            let mut refs: [&Value; 3] = [&Value::Null; 3];
+            for (k, &s) in slots.iter().enumerate() {
+                refs[k] = &c.anys[(s & !MOVE_OPERAND) as usize];
+            }
+            vm::interp::fast_generic(op, &refs[..slots.len()])
+        };
+        if let Some(v) = fast {
+            consume(c, slots);
+            set(c, dst, v);
+            return ST_OK;
+        }
+    }
+    let op = c.code.ops[pc as usize];
+    if c.env.is_none() && !vm::interp::Interp::generic_on_stack(&op) {
+        // Arithmetic, indexing, stores...: no frame needed (a warning
+        // builds it through `Interp::observe_frames`).
+        let operands: Vec<Value> = slots.iter().map(|&s| operand(&mut c.anys, s)).collect();
+        let interp = unsafe { &mut *c.interp };
+        let r = interp.exec_frame_free(&c.code, pc as usize, operands);
+        return finish(c, dst, unwound(r, &c.code, pc));
+    }
+    // The interpreter's instruction may run R code or look at the call
+    // stack: the activation needs its frame now.
+    let env = c.frame().clone();
+    let interp = unsafe { &mut *c.interp };
+    let r = if vm::interp::Interp::generic_on_stack(&op) {
+        // Straight onto the interpreter's operand stack (no operand vector).
+        let anys = &mut c.anys;
+        interp.exec_generic_pushed(&c.code, &env, pc as usize, |stack| {
+            stack.extend(slots.iter().map(|&s| operand(anys, s)))
+        })
+    } else {
+        let operands: Vec<Value> = slots.iter().map(|&s| operand(&mut c.anys, s)).collect();
+        interp.exec_generic(&c.code, &env, pc as usize, operands)
+    };
+    finish(c, dst, unwound(r, &c.code, pc))
+}
+
+/// An error of the instruction at `pc` leaves it without a handler
+/// (compiled code has none): its traceback gains the closure calls whose
+/// arguments the instruction evaluated, as the interpreter's unwinding does.
+fn unwound(
+    r: vm::error::RResult<Value>,
+    code: &FunctionCode,
+    pc: u32,
+) -> vm::error::RResult<Value> {
+    r.map_err(|mut e| {
+        Interp::unwind_at_pc(&mut e, code, pc as usize);
+        e
+    })
+}
+
+/// A runtime operation's result into slot `dst` (`ST_OK`), or its error
+/// into `NativeFrame::error` (`ST_ERROR`).
+fn finish(c: &mut NativeFrame, dst: u32, r: vm::error::RResult<Value>) -> u32 {
+    match r {
+        Ok(v) => {
+            set(c, dst, v);
+            ST_OK
+        }
+        Err(e) => {
+            c.error = Some(e);
+            ST_ERROR
+        }
+    }
+}
+
+/// A call (operand slots: the function, then the arguments) of a closure
+/// with positional arguments only: bound straight into the callee's frame
+/// (`Interp::call_closure_positional`), without the generic path's operand
+/// vector, argument list and matching. Feedback and error attribution are
+/// the interpreter's (`Op::Call` in `exec_slow`). `None`: anything else (a
+/// builtin, named or `...` arguments, a callee with `...`), left to the
+/// generic path; nothing was consumed then.
+fn call_positional(
+    c: &mut NativeFrame,
+    slots: &[u32],
+    spec: u32,
+    call: u32,
+    fb: u32,
+    dst: u32,
+) -> Option<u32> {
+    let (&fslot, args) = slots.split_first()?;
+    let clo = match &c.anys[(fslot & !MOVE_OPERAND) as usize] {
+        Value::Closure(clo) => clo.clone(),
+        _ => return None,
+    };
+    let code = c.code.clone();
+    let specs = &code.arg_specs[spec as usize];
+    if specs.len() != args.len()
+        || !specs
+            .iter()
+            .all(|s| matches!(s, vm::bytecode::ArgSpec::Positional))
+        || !Interp::positional_ok(&clo, args.len())
+    {
+        return None;
+    }
+    code.call_fb[fb as usize]
+        .borrow_mut()
+        .record(&c.anys[(fslot & !MOVE_OPERAND) as usize]);
+    let interp = unsafe { &mut *c.interp };
+    let saved = interp.cur_call_saved();
+    // Straight to the callee's compiled code when it has a version for
+    // these arguments (no frame unless it is observed), else through the
+    // interpreter, whose activation of the callee sits on this one's.
+    let direct = if args.len() == clo.code.nparams && !clo.code.calls_want_frame.get() {
+        let handler = c.handler.clone();
+        handler.call_direct(interp, c, &clo, args, call)
+    } else {
+        None
+    };
+    let r = match direct {
+        Some(r) => r,
+        None => {
+            c.frame();
+            let anys = &mut c.anys;
+            let values = args.iter().map(|&s| operand(anys, s));
+            interp.call_closure_positional(
+                &clo,
+                values,
+                vm::interp::CallSite::Code(code.clone(), call),
+            )
+        }
+    };
+    interp.restore_cur_call(saved);
+    if fslot & MOVE_OPERAND != 0 {
+        clear(&mut c.anys[(fslot & !MOVE_OPERAND) as usize]);
+    }
+    Some(match r {
+        Ok(v) => {
+            code.call_fb[fb as usize].borrow_mut().record_result(&v);
+            set(c, dst, v);
+            ST_OK
+        }
+        Err(e) => {
+            let mut e = interp.attribute(e, &code, call);
+            Interp::unwind_at_call(&mut e, &code, call);
+            c.error = Some(e);
+            ST_ERROR
+        }
+    })
+}
+
+/// A call of a builtin by an activation running without its frame: the
+/// builtin runs without one too (what reads the frames builds them first,
+/// `Interp::observe_frames`). Otherwise as `Op::Call` in `exec_slow`.
+/// `None`: the callee is not a builtin; nothing was consumed.
+fn call_builtin(
+    c: &mut NativeFrame,
+    slots: &[u32],
+    spec: u32,
+    call: u32,
+    fb: u32,
+    dst: u32,
+    pc: u32,
+) -> Option<u32> {
+    let (&fslot, args) = slots.split_first()?;
+    if !matches!(c.operand_ref(fslot), Value::Builtin(_)) {
+        return None;
+    }
+    let f = operand(&mut c.anys, fslot);
+    let code = c.code.clone();
+    code.call_fb[fb as usize].borrow_mut().record(&f);
+    let specs = &code.arg_specs[spec as usize];
+    let mut values = vm::args::Args::new();
+    for (spec, &s) in specs.iter().zip(args) {
+        vm::interp::push_arg(&mut values, spec, operand(&mut c.anys, s));
+    }
+    let interp = unsafe { &mut *c.interp };
+    let saved = interp.cur_call_saved();
+    let r = interp.call_value(&f, values, vm::interp::CallSite::Code(code.clone(), call));
+    interp.restore_cur_call(saved);
+    let r = r.map_err(|e| interp.attribute(e, &code, call));
+    if let Ok(v) = &r {
+        code.call_fb[fb as usize].borrow_mut().record_result(v);
+    }
+    Some(finish(c, dst, unwound(r, &code, pc)))
+}
+
+/// Releases the operands a runtime call consumed (those moved at their last
+/// use) after it read them in place.
+fn consume(c: &mut NativeFrame, slots: &[u32]) {
+    for &s in slots {
+        if s & MOVE_OPERAND != 0 {
+            clear(&mut c.anys[(s & !MOVE_OPERAND) as usize]);
+        }
+    }
+}
+
+/// The operand in slot `s` is a list (a vector of any attributes).
+fn is_list(anys: &[Value], s: u32) -> bool {
+    matches!(&anys[(s & !MOVE_OPERAND) as usize], Value::Vec(v) if matches!(v.data, vm::value::VecData::List(_)))
+}
+
+/// The value of operand slot `s`: moved out when `MOVE_OPERAND` marks its
+/// last use, else cloned.
+pub(crate) fn operand(anys: &mut [Value], s: u32) -> Value {
+    let slot = (s & !MOVE_OPERAND) as usize;
+    if s & MOVE_OPERAND != 0 {
+        std::mem::replace(&mut anys[slot], Value::Null)
+    } else {
+        anys[slot].clone()
+    }
+}
