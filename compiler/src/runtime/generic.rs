@@ -3,7 +3,8 @@
 //! paths for calls (direct calls of compiled code, builtins without a
 //! frame), record fields, list loops and scalar arithmetic.
 
-use super::{clear, ctx, set, NativeFrame, ST_ERROR, ST_OK};
+use super::{clear, ctx, set, ExitHandler, NativeFrame, ST_ERROR, ST_OK};
+use std::rc::Rc;
 use vm::bytecode::FunctionCode;
 use vm::interp::Interp;
 use vm::value::*;
@@ -179,7 +180,9 @@ fn call_positional(
         Value::Closure(clo) => clo.clone(),
         _ => return None,
     };
-    let code = c.code.clone();
+    // SAFETY: an activation's code is not replaced while it runs (and the
+    // frame keeps it alive): no reference count per call.
+    let code: &Rc<FunctionCode> = unsafe { &*std::ptr::addr_of!(c.code) };
     let specs = &code.arg_specs[spec as usize];
     if specs.len() != args.len()
         || !specs
@@ -198,7 +201,8 @@ fn call_positional(
     // these arguments (no frame unless it is observed), else through the
     // interpreter, whose activation of the callee sits on this one's.
     let direct = if args.len() == clo.code.nparams && !clo.code.calls_want_frame.get() {
-        let handler = c.handler.clone();
+        // SAFETY: as `code`: the handler is the activation's for its lifetime.
+        let handler: &Rc<dyn ExitHandler> = unsafe { &*std::ptr::addr_of!(c.handler) };
         handler.call_direct(interp, c, &clo, args, call)
     } else {
         None
@@ -227,8 +231,8 @@ fn call_positional(
             ST_OK
         }
         Err(e) => {
-            let mut e = interp.attribute(e, &code, call);
-            Interp::unwind_at_call(&mut e, &code, call);
+            let mut e = interp.attribute(e, code, call);
+            Interp::unwind_at_call(&mut e, code, call);
             c.error = Some(e);
             ST_ERROR
         }

@@ -167,7 +167,10 @@ impl EngineState {
                 drop(std::mem::replace(v, Value::Null));
             }
         }
-        ctx.unbound.fill(false);
+        // (A loop: the arrays are short, and `fill` calls memset.)
+        for u in ctx.unbound.iter_mut() {
+            *u = false;
+        }
         ctx.entry.clear();
         ctx.env = None;
         ctx.result = None;
