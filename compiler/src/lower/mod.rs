@@ -1,0 +1,970 @@
+//! Lowering IR to native code with Cranelift.
+//!
+//! Unboxed IR values become Cranelift variables (`int`/`lgl` → i32, `dbl` → f64,
+//! `bool` → i8, typed vectors → a data pointer and a length); `any` values stay
+//! in the activation's slot array (`runtime::NativeFrame::anys`, slot = value number).
+//! Block parameters are variables assigned on each incoming edge, so
+//! `cranelift_frontend` builds the SSA form. Each `Assume` branches to a cold
+//! exit block that writes the frame state into an exit buffer and calls
+//! `rt_exit`; whatever that returns is the function's status.
+
+use crate::ir::*;
+use crate::runtime::{self, ExitInfo};
+use cranelift_codegen::entity::EntityRef;
+use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
+use cranelift_codegen::ir::{
+    types, AbiParam, FuncRef, InstBuilder, MemFlagsData, StackSlotData, StackSlotKind, UserFuncName,
+};
+use cranelift_codegen::isa::OwnedTargetIsa;
+use cranelift_codegen::settings::{self, Configurable};
+use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext, Variable};
+use cranelift_jit::{JITBuilder, JITModule};
+use cranelift_module::{default_libcall_names, Linkage, Module};
+use std::collections::HashMap;
+use std::rc::Rc;
+use vm::value::{Value, NA_INTEGER};
+
+mod arith;
+mod exits;
+mod insts;
+
+/// A compiled function: its code (kept alive with the module) and exit table.
+/// Each compiled version, OSR-in entry and continuation has a module of its
+/// own, freed when the last `Rc<Compiled>` is dropped (see `Drop`).
+pub struct Compiled {
+    module: std::mem::ManuallyDrop<JITModule>,
+    pub entry: extern "C" fn(*mut runtime::NativeFrame) -> u32,
+    pub exits: Rc<Vec<ExitInfo>>,
+    /// Size of the `any` slot array.
+    pub nslots: usize,
+    /// The entry block's parameters: (slot, type). An `any` parameter is read
+    /// from its slot of `NativeFrame::anys`; an unboxed one (`int`/`dbl`/`lgl`, a
+    /// continuation's native entry values) from word k of `NativeFrame::entry`.
+    pub params: Vec<(u32, Type)>,
+    /// Size of the generated code in bytes.
+    pub code_size: usize,
+    /// The machine code as text, when `LowerOptions::disasm` was set.
+    pub disasm: Option<String>,
+    /// Direct calls of this version (`ExitHandler::call_direct`), and how
+    /// many of them had to build their frame after all: a version whose
+    /// activations mostly need their frame is called with one from the start.
+    pub direct_calls: std::cell::Cell<u32>,
+    pub frames_built: std::cell::Cell<u32>,
+}
+
+impl Compiled {
+    /// Calls a version makes without a frame before `wants_frame` judges.
+    const FRAMELESS_TRIAL: u32 = 16;
+
+    /// Whether direct calls of this version should build the callee's frame
+    /// up front: once tried, when a quarter of them built it anyway (building
+    /// it late costs about as much more as running without one saves; hanoi,
+    /// whose every other activation builds its frame, ran 4% slower).
+    pub fn wants_frame(&self) -> bool {
+        let calls = self.direct_calls.get();
+        calls >= Self::FRAMELESS_TRIAL && self.frames_built.get() * 4 >= calls
+    }
+}
+
+/// Options that change the generated code.
+#[derive(Clone, Copy, Default)]
+pub struct LowerOptions {
+    /// Emit chaos-mode failure injection at every assumption check.
+    pub chaos: bool,
+    /// Run Cranelift's verifier (tests).
+    pub verify: bool,
+    /// Keep the generated machine code's text (`--dump native`).
+    pub disasm: bool,
+    /// Compile quickly rather than well (Cranelift `opt_level` none): for
+    /// code that runs briefly, like a continuation up to the next loop header.
+    pub quick: bool,
+}
+
+struct RuntimeFns {
+    test: FuncRef,
+    unbox_int: FuncRef,
+    unbox_dbl: FuncRef,
+    vec_ptr: FuncRef,
+    vec_probe: FuncRef,
+    box_int: FuncRef,
+    box_dbl: FuncRef,
+    box_lgl: FuncRef,
+    copy: FuncRef,
+    move_: FuncRef,
+    konst: FuncRef,
+    generic: FuncRef,
+    ret_any: FuncRef,
+    pow: FuncRef,
+    fmod: FuncRef,
+    fidiv: FuncRef,
+    exit: FuncRef,
+    nrow: FuncRef,
+    ncol: FuncRef,
+    load_global: FuncRef,
+    store_global: FuncRef,
+    load_frame: FuncRef,
+    store_frame: FuncRef,
+    math1: FuncRef,
+    entry_word: FuncRef,
+    length: FuncRef,
+    callee_is: FuncRef,
+    vec_set_dbl: FuncRef,
+    vec_set_i32: FuncRef,
+    box_cplx: FuncRef,
+    unbox_cplx: FuncRef,
+    ret_cplx: FuncRef,
+    cplx_mod: FuncRef,
+    vec_set_cplx: FuncRef,
+    cplx_mul: FuncRef,
+    cplx_div: FuncRef,
+}
+
+fn clif_type(t: Type) -> Option<types::Type> {
+    match t {
+        Type::Int | Type::Lgl => Some(types::I32),
+        Type::Dbl | Type::Cplx => Some(types::F64),
+        Type::Bool => Some(types::I8),
+        _ => None,
+    }
+}
+
+fn elem_code(t: Type) -> i64 {
+    match t {
+        Type::VecInt => 0,
+        Type::VecDbl => 1,
+        Type::VecCplx => 3,
+        _ => 2,
+    }
+}
+
+/// The host ISA with dlvm's Cranelift settings, built once per thread and
+/// per verifier setting (building it costs a good part of a small compile).
+fn host_isa(verify: bool, quick: bool) -> Result<OwnedTargetIsa, String> {
+    thread_local! {
+        static ISAS: std::cell::RefCell<[Option<OwnedTargetIsa>; 4]> = const { std::cell::RefCell::new([None, None, None, None]) };
+    }
+    let k = verify as usize + 2 * quick as usize;
+    ISAS.with(|isas| {
+        let mut isas = isas.borrow_mut();
+        if let Some(isa) = &isas[k] {
+            return Ok(isa.clone());
+        }
+        let isa = new_host_isa(verify, quick)?;
+        isas[k] = Some(isa.clone());
+        Ok(isa)
+    })
+}
+
+fn new_host_isa(verify: bool, quick: bool) -> Result<OwnedTargetIsa, String> {
+    let mut fb = settings::builder();
+    let set =
+        |fb: &mut settings::Builder, k: &str, v: &str| fb.set(k, v).map_err(|e| e.to_string());
+    set(&mut fb, "use_colocated_libcalls", "false")?;
+    set(&mut fb, "is_pic", "false")?;
+    set(&mut fb, "opt_level", if quick { "none" } else { "speed" })?;
+    set(
+        &mut fb,
+        "enable_verifier",
+        if verify { "true" } else { "false" },
+    )?;
+    cranelift_native::builder()
+        .map_err(|e| e.to_string())?
+        .finish(settings::Flags::new(fb))
+        .map_err(|e| e.to_string())
+}
+
+pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
+    let isa = host_isa(opts.verify, opts.quick)?;
+    let mut jb = JITBuilder::with_isa(isa, default_libcall_names());
+    for (name, addr) in runtime::symbols() {
+        jb.symbol(name, addr);
+    }
+    let mut module = JITModule::new(jb);
+    let ptr = module.target_config().pointer_type();
+
+    // Runtime signatures.
+    let declare =
+        |m: &mut JITModule, name: &str, params: &[types::Type], ret: Option<types::Type>| {
+            let mut sig = m.make_signature();
+            for &p in params {
+                sig.params.push(AbiParam::new(p));
+            }
+            if let Some(r) = ret {
+                sig.returns.push(AbiParam::new(r));
+            }
+            m.declare_function(name, Linkage::Import, &sig)
+                .map_err(|e| e.to_string())
+        };
+    use types::{F64, I32, I64, I8};
+    let ids = [
+        declare(&mut module, "rt_test", &[ptr, I32, I32], Some(I8))?,
+        declare(&mut module, "rt_unbox_int", &[ptr, I32], Some(I32))?,
+        declare(&mut module, "rt_unbox_dbl", &[ptr, I32], Some(F64))?,
+        declare(&mut module, "rt_vec_ptr", &[ptr, I32, I32], Some(ptr))?,
+        declare(&mut module, "rt_vec_probe", &[ptr, I32, I32], Some(ptr))?,
+        declare(&mut module, "rt_box_int", &[ptr, I32, I32], None)?,
+        declare(&mut module, "rt_box_dbl", &[ptr, I32, F64], None)?,
+        declare(&mut module, "rt_box_lgl", &[ptr, I32, I32], None)?,
+        declare(&mut module, "rt_copy", &[ptr, I32, I32], None)?,
+        declare(&mut module, "rt_const", &[ptr, I32, I32], None)?,
+        declare(
+            &mut module,
+            "rt_generic",
+            &[ptr, I32, ptr, I32, I32],
+            Some(I32),
+        )?,
+        declare(&mut module, "rt_ret_any", &[ptr, I32], None)?,
+        declare(&mut module, "rt_pow", &[F64, F64], Some(F64))?,
+        declare(&mut module, "rt_fmod", &[F64, F64], Some(F64))?,
+        declare(&mut module, "rt_fidiv", &[F64, F64], Some(F64))?,
+        declare(&mut module, "rt_exit", &[ptr, I32, ptr, I32], Some(I32))?,
+        declare(&mut module, "rt_nrow", &[ptr, I32], Some(I32))?,
+        declare(&mut module, "rt_entry_word", &[ptr, I32], Some(I64))?,
+        declare(&mut module, "rt_length", &[ptr, I32], Some(I32))?,
+        declare(&mut module, "rt_callee_is", &[ptr, I32, I64, I8], Some(I8))?,
+        declare(
+            &mut module,
+            "rt_vec_set_dbl",
+            &[ptr, I32, I32, I32, F64],
+            Some(ptr),
+        )?,
+        declare(
+            &mut module,
+            "rt_vec_set_i32",
+            &[ptr, I32, I32, I32, I32, I32],
+            Some(ptr),
+        )?,
+        declare(&mut module, "rt_ncol", &[ptr, I32], Some(I32))?,
+        declare(&mut module, "rt_load_global", &[ptr, I32, I32], None)?,
+        declare(&mut module, "rt_store_global", &[ptr, I32, I32], None)?,
+        declare(&mut module, "rt_load_frame", &[ptr, I32, I32], None)?,
+        declare(&mut module, "rt_store_frame", &[ptr, I32, I32], None)?,
+        declare(&mut module, "rt_math1", &[F64, I32], Some(F64))?,
+        declare(&mut module, "rt_box_cplx", &[ptr, I32, F64, F64], None)?,
+        declare(&mut module, "rt_unbox_cplx", &[ptr, I32], Some(F64))?,
+        declare(&mut module, "rt_ret_cplx", &[ptr, F64, F64], None)?,
+        declare(&mut module, "rt_cplx_mod", &[F64, F64], Some(F64))?,
+        declare(
+            &mut module,
+            "rt_vec_set_cplx",
+            &[ptr, I32, I32, I32, F64, F64],
+            Some(ptr),
+        )?,
+    ];
+    let declare2 = |m: &mut JITModule, name: &str| {
+        let mut sig = m.make_signature();
+        for _ in 0..4 {
+            sig.params.push(AbiParam::new(F64));
+        }
+        sig.returns.push(AbiParam::new(F64));
+        sig.returns.push(AbiParam::new(F64));
+        m.declare_function(name, Linkage::Import, &sig)
+            .map_err(|e| e.to_string())
+    };
+    let mul_id = declare2(&mut module, "rt_cplx_mul")?;
+    let div_id = declare2(&mut module, "rt_cplx_div")?;
+
+    let mut sig = module.make_signature();
+    sig.params.push(AbiParam::new(ptr));
+    sig.returns.push(AbiParam::new(I32));
+    let fid = module
+        .declare_anonymous_function(&sig)
+        .map_err(|e| e.to_string())?;
+    let move_id = declare(&mut module, "rt_move", &[ptr, I32, I32], None)?;
+    let mut ctx = module.make_context();
+    ctx.set_disasm(opts.disasm);
+    ctx.func.signature = sig;
+    ctx.func.name = UserFuncName::user(0, fid.as_u32());
+    let refs: Vec<FuncRef> = ids
+        .iter()
+        .map(|&id| module.declare_func_in_func(id, &mut ctx.func))
+        .collect();
+    let rt = RuntimeFns {
+        test: refs[0],
+        unbox_int: refs[1],
+        unbox_dbl: refs[2],
+        vec_ptr: refs[3],
+        vec_probe: refs[4],
+        box_int: refs[5],
+        box_dbl: refs[6],
+        box_lgl: refs[7],
+        copy: refs[8],
+        move_: module.declare_func_in_func(move_id, &mut ctx.func),
+        konst: refs[9],
+        generic: refs[10],
+        ret_any: refs[11],
+        pow: refs[12],
+        fmod: refs[13],
+        fidiv: refs[14],
+        exit: refs[15],
+        nrow: refs[16],
+        entry_word: refs[17],
+        length: refs[18],
+        callee_is: refs[19],
+        vec_set_dbl: refs[20],
+        vec_set_i32: refs[21],
+        ncol: refs[22],
+        load_global: refs[23],
+        store_global: refs[24],
+        load_frame: refs[25],
+        store_frame: refs[26],
+        math1: refs[27],
+        box_cplx: refs[28],
+        unbox_cplx: refs[29],
+        ret_cplx: refs[30],
+        cplx_mod: refs[31],
+        vec_set_cplx: refs[32],
+        cplx_mul: module.declare_func_in_func(mul_id, &mut ctx.func),
+        cplx_div: module.declare_func_in_func(div_id, &mut ctx.func),
+    };
+    let (slots, nslots) = crate::passes::liveness::any_slots(f);
+    let mut fbc = FunctionBuilderContext::new();
+    let mut exits = Vec::new();
+    let moves = crate::passes::liveness::analyze(f);
+    let across = crate::passes::liveness::live_after(f, |d| calls_runtime(&d.kind))
+        .into_iter()
+        .map(|(i, live)| {
+            // Constants stay constants (Cranelift rematerializes them where used).
+            let is_const = |v: Val| {
+                matches!(
+                    f.def_inst(v).map(|d| &f.inst(d).kind),
+                    Some(
+                        InstKind::ConstInt(_)
+                            | InstKind::ConstDbl(_)
+                            | InstKind::ConstLgl(_)
+                            | InstKind::ConstBool(_)
+                    )
+                )
+            };
+            let split = live
+                .into_iter()
+                .filter(|&v| f.ty(v) != Type::Any && !is_const(v));
+            (i, split.collect())
+        })
+        .collect();
+    {
+        let mut b = FunctionBuilder::new(&mut ctx.func, &mut fbc);
+        let mut l = Lowerer {
+            f,
+            b: &mut b,
+            rt: &rt,
+            vars: HashMap::new(),
+            blocks: Vec::new(),
+            ctxv: None,
+            chaosv: None,
+            unboxed: HashMap::new(),
+            exits: &mut exits,
+            opts,
+            ptr,
+            error_block: None,
+            moves,
+            slots: &slots,
+            across,
+            spill_slots: HashMap::new(),
+            exit_buf: None,
+            exit_blocks: HashMap::new(),
+            pending: HashMap::new(),
+            in_exit: false,
+        };
+        l.run()?;
+        b.seal_all_blocks();
+        b.finalize(module.target_config());
+    }
+    module
+        .define_function(fid, &mut ctx)
+        .map_err(|e| format!("{:?}", e))?;
+    let code_size = ctx
+        .compiled_code()
+        .map(|c| c.code_info().total_size as usize)
+        .unwrap_or(0);
+    let disasm = ctx.compiled_code().and_then(|c| c.vcode.clone());
+    module.clear_context(&mut ctx);
+    module.finalize_definitions().map_err(|e| e.to_string())?;
+    let code = module.get_finalized_function(fid);
+    // SAFETY: the function was declared with exactly this signature.
+    let entry: extern "C" fn(*mut runtime::NativeFrame) -> u32 =
+        unsafe { std::mem::transmute(code) };
+    LIVE_CODE.with(|c| {
+        let mut m = c.get();
+        m.live += 1;
+        m.live_bytes += code_size as u64;
+        m.compiled += 1;
+        c.set(m);
+    });
+    Ok(Compiled {
+        module: std::mem::ManuallyDrop::new(module),
+        entry,
+        exits: Rc::new(exits),
+        nslots,
+        params: f.blocks[0]
+            .params
+            .iter()
+            .map(|&v| (slots[v.0 as usize], f.ty(v)))
+            .collect(),
+        code_size,
+        disasm,
+        direct_calls: Default::default(),
+        frames_built: Default::default(),
+    })
+}
+
+/// Code memory of this thread's compiled functions (`Compiled`): what is
+/// live now and what was freed, in functions and in bytes of machine code
+/// (Cranelift's code size; each module also rounds up to whole pages).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CodeMemory {
+    pub compiled: u64,
+    pub live: u64,
+    pub live_bytes: u64,
+    pub freed: u64,
+    pub freed_bytes: u64,
+}
+
+thread_local! {
+    static LIVE_CODE: std::cell::Cell<CodeMemory> = const {
+        std::cell::Cell::new(CodeMemory { compiled: 0, live: 0, live_bytes: 0, freed: 0, freed_bytes: 0 })
+    };
+}
+
+/// This thread's code memory counters.
+pub fn code_memory() -> CodeMemory {
+    LIVE_CODE.with(|c| c.get())
+}
+
+impl Drop for Compiled {
+    /// Return the module's code and data pages to the system. Dropping a
+    /// `JITModule` would leak them (cranelift-jit keeps code of dropped
+    /// modules alive on purpose), and retired versions and continuations
+    /// would then grow the process without bound.
+    fn drop(&mut self) {
+        // SAFETY: `Compiled` lives in an `Rc`, and whoever runs its code holds
+        // an `Rc` for as long as the native frame is on the stack (the engine's
+        // `run_native` borrows it from a local or a table entry it cloned; the
+        // trampoline keeps the current code in a local), and no raw pointer to
+        // the code is kept elsewhere (`entry` is only read from a `Compiled`;
+        // compiled code calls other code through the runtime, never directly).
+        // So when the last `Rc` goes, no frame of this code is live and its
+        // function pointer cannot be called again.
+        let module = unsafe { std::mem::ManuallyDrop::take(&mut self.module) };
+        unsafe { module.free_memory() };
+        LIVE_CODE.with(|c| {
+            let mut m = c.get();
+            m.live -= 1;
+            m.live_bytes -= self.code_size as u64;
+            m.freed += 1;
+            m.freed_bytes += self.code_size as u64;
+            c.set(m);
+        });
+    }
+}
+
+struct Lowerer<'a, 'b> {
+    f: &'a Func,
+    b: &'a mut FunctionBuilder<'b>,
+    rt: &'a RuntimeFns,
+    /// Variables of unboxed values; typed vectors have (pointer, length).
+    vars: HashMap<Val, (Variable, Option<Variable>)>,
+    blocks: Vec<cranelift_codegen::ir::Block>,
+    ctxv: Option<cranelift_codegen::ir::Value>,
+    /// Unboxed forms of `any` values that a call earlier in the current IR
+    /// block returned, by value and the type an `unbox` would give: a
+    /// vector's data pointer and length (`test is.vec<…>`, `vecset`), or a
+    /// scalar's word (`NativeFrame::word` of a passing `test is.int/dbl/lgl`). An
+    /// `unbox` of the value later in the block uses them instead of calling
+    /// the runtime again (the earlier definition dominates it; the value
+    /// cannot change while it is live).
+    unboxed: HashMap<(Val, Type), (CValue, Option<CValue>)>,
+    /// `NativeFrame::chaos`, loaded at entry (chaos mode only).
+    chaosv: Option<cranelift_codegen::ir::Value>,
+    exits: &'a mut Vec<ExitInfo>,
+    opts: LowerOptions,
+    ptr: types::Type,
+    error_block: Option<cranelift_codegen::ir::Block>,
+    /// Operands that are moved out of their `any` slots (last uses).
+    moves: crate::passes::liveness::Moves,
+    /// The `NativeFrame::anys` slot of each `any` value (dense: an activation's slot
+    /// array is filled and cleared on every call, so it holds only these).
+    slots: &'a [u32],
+    /// Per instruction that calls the runtime: the unboxed values live after it.
+    across: HashMap<Inst, Vec<Val>>,
+    /// Stack homes of those values' variables (value, k): a vector has two,
+    /// its pointer (k = 0) and its length (k = 1).
+    spill_slots: HashMap<(Val, usize), cranelift_codegen::ir::StackSlot>,
+    /// The exit buffer, shared by all exits (sized for the largest frame state).
+    exit_buf: Option<cranelift_codegen::ir::StackSlot>,
+    /// Exit blocks by the words they store (frame state, and the tested value
+    /// when it is not part of it): assumes with equal states share one block,
+    /// passing their exit id and chaos flag as block arguments.
+    exit_blocks: HashMap<(FrameState, Option<Val>), cranelift_codegen::ir::Block>,
+    /// Variables stored to their stack homes around a runtime call in the
+    /// current block and not reloaded yet: reloaded at their next use, so a
+    /// value not used again in the block costs no load.
+    pending: HashMap<usize, (types::Type, cranelift_codegen::ir::StackSlot)>,
+    /// Lowering an exit block: reads of pending variables load without
+    /// redefining them (the exit path returns).
+    in_exit: bool,
+}
+
+/// Does lowering `kind` call the runtime on the instruction's normal path?
+pub fn calls_runtime(kind: &InstKind) -> bool {
+    match kind {
+        InstKind::ConstAny(_) | InstKind::Test(..) | InstKind::Runtime(..) => true,
+        InstKind::Unary(op, _) => matches!(
+            op,
+            UnOp::Box | UnOp::Unbox | UnOp::NRow | UnOp::NCol | UnOp::Length | UnOp::ModC
+        ),
+        InstKind::Binary(op, ..) => matches!(
+            op,
+            BinOp::PowD | BinOp::ModD | BinOp::IDivD | BinOp::MulC | BinOp::DivC
+        ),
+        _ => false,
+    }
+}
+
+type CValue = cranelift_codegen::ir::Value;
+
+impl<'a, 'b> Lowerer<'a, 'b> {
+    fn c(&self) -> CValue {
+        self.ctxv.unwrap()
+    }
+
+    fn var(&mut self, v: Val) -> (Variable, Option<Variable>) {
+        if let Some(&x) = self.vars.get(&v) {
+            return x;
+        }
+        let t = self.f.ty(v);
+        let x = match t {
+            t if t.is_vec() => (
+                self.b.declare_var(self.ptr),
+                Some(self.b.declare_var(types::I64)),
+            ),
+            // A complex: its real and imaginary parts.
+            Type::Cplx => (
+                self.b.declare_var(types::F64),
+                Some(self.b.declare_var(types::F64)),
+            ),
+            t => (self.b.declare_var(clif_type(t).unwrap_or(types::I32)), None),
+        };
+        self.vars.insert(v, x);
+        x
+    }
+
+    fn get(&mut self, v: Val) -> CValue {
+        let (x, _) = self.var(v);
+        self.use_var(x)
+    }
+
+    fn def(&mut self, v: Val, x: CValue) {
+        let (var, _) = self.var(v);
+        self.b.def_var(var, x);
+    }
+
+    /// The (real, imaginary) parts of a `cplx` value.
+    fn get2(&mut self, v: Val) -> (CValue, CValue) {
+        let (re, im) = self.var(v);
+        let re = self.use_var(re);
+        let im = self.use_var(im.expect("a cplx value has two parts"));
+        (re, im)
+    }
+
+    fn def2(&mut self, v: Val, re: CValue, im: CValue) {
+        let (x, y) = self.var(v);
+        self.b.def_var(x, re);
+        self.b.def_var(y.expect("a cplx value has two parts"), im);
+    }
+
+    /// R's `NA_real_` as an f64 constant.
+    fn na_real(&mut self) -> CValue {
+        self.b.ins().f64const(vm::value::na_real())
+    }
+
+    /// The `NativeFrame` word at `offset` (`vec_len`, `word`): a second result the
+    /// runtime call just made left there.
+    fn load_ctx(&mut self, offset: usize) -> CValue {
+        let c = self.c();
+        self.b
+            .ins()
+            .load(types::I64, MemFlagsData::trusted(), c, offset as i32)
+    }
+
+    /// The activation's interpreter pointer (`NativeFrame::interp`).
+    fn load_interp(&mut self) -> CValue {
+        let c = self.c();
+        self.b.ins().load(
+            self.ptr,
+            MemFlagsData::trusted(),
+            c,
+            std::mem::offset_of!(runtime::NativeFrame, interp) as i32,
+        )
+    }
+
+    fn iconst(&mut self, t: types::Type, x: i64) -> CValue {
+        self.b.ins().iconst(t, x)
+    }
+
+    fn slot(&mut self, v: Val) -> CValue {
+        let s = self.slots[v.0 as usize];
+        self.b.ins().iconst(types::I32, s as i64)
+    }
+
+    /// `test t, a` by the runtime (`rt_test`): the result as an `i8`.
+    fn runtime_test(&mut self, t: TypeTest, a: Val) -> CValue {
+        let c = self.c();
+        let s = self.slot(a);
+        let k = TypeTest::all().iter().position(|x| *x == t).unwrap() as i64;
+        let k = self.iconst(types::I32, k);
+        self.call(self.rt.test, &[c, s, k]).unwrap()
+    }
+
+    /// The address of `v`'s `any` slot (`NativeFrame::anys_ptr`, 16 bytes a `Value`)
+    /// and its tag byte, as an `i32`.
+    fn any_slot(&mut self, v: Val) -> (CValue, CValue) {
+        let slot = self.slots[v.0 as usize] as i64;
+        let base = self.load_ctx(std::mem::offset_of!(runtime::NativeFrame, anys_ptr));
+        let addr = self.b.ins().iadd_imm_s(base, 16 * slot);
+        let tag = self
+            .b
+            .ins()
+            .uload8(types::I32, MemFlagsData::trusted(), addr, 0);
+        (addr, tag)
+    }
+
+    /// `test is.int/is.dbl/is.lgl a`: the result (`i8`) and the unboxed word
+    /// of a passing test (int/lgl zero-extended, a double's bits), for the
+    /// `unbox` that follows. An unboxed scalar in the slot is tested and
+    /// read in place (`Value`'s layout); anything else (a length-1 vector
+    /// is the same R value) asks `rt_test`, which leaves the word in
+    /// `NativeFrame::word`.
+    fn scalar_test(&mut self, t: TypeTest, a: Val) -> (CValue, CValue) {
+        let (addr, tag) = self.any_slot(a);
+        let want = match t {
+            TypeTest::IsInt => Value::TAG_INT,
+            TypeTest::IsDbl => Value::TAG_DBL,
+            _ => Value::TAG_LGL,
+        };
+        let is_tag = self.b.ins().icmp_imm_s(IntCC::Equal, tag, want as i64);
+        let (fast, slow, join) = (
+            self.b.create_block(),
+            self.b.create_block(),
+            self.b.create_block(),
+        );
+        self.b.set_cold_block(slow);
+        let ok = self.b.append_block_param(join, types::I8);
+        let word = self.b.append_block_param(join, types::I64);
+        self.b.ins().brif(is_tag, fast, &[], slow, &[]);
+        self.b.switch_to_block(fast);
+        let (r, w) = if t == TypeTest::IsDbl {
+            let w = self
+                .b
+                .ins()
+                .load(types::I64, MemFlagsData::trusted(), addr, Value::F64_AT);
+            (self.iconst(types::I8, 1), w)
+        } else {
+            let x = self
+                .b
+                .ins()
+                .load(types::I32, MemFlagsData::trusted(), addr, Value::I32_AT);
+            let r = if t == TypeTest::IsInt {
+                self.b
+                    .ins()
+                    .icmp_imm_s(IntCC::NotEqual, x, NA_INTEGER as i64)
+            } else {
+                self.iconst(types::I8, 1)
+            };
+            (r, self.b.ins().uextend(types::I64, x))
+        };
+        self.b.ins().jump(join, &[r.into(), w.into()]);
+        self.b.switch_to_block(slow);
+        let r = self.runtime_test(t, a);
+        let w = self.load_ctx(std::mem::offset_of!(runtime::NativeFrame, word));
+        self.b.ins().jump(join, &[r.into(), w.into()]);
+        self.b.switch_to_block(join);
+        (ok, word)
+    }
+
+    /// `box x` into `r`'s slot: written in place (tag, payload, bound flag)
+    /// when the slot holds a scalar or NULL, which owns nothing to release;
+    /// else by the runtime (`f`: `rt_box_int`/`dbl`/`lgl`), which drops the
+    /// old value.
+    fn box_scalar(&mut self, r: Val, x: CValue, f: FuncRef, tag: u8) {
+        let slot = self.slots[r.0 as usize] as i32;
+        self.write_plain_slot(
+            r,
+            |l, addr| {
+                let flags = MemFlagsData::trusted();
+                let t = l.iconst(types::I8, tag as i64);
+                l.b.ins().store(flags, t, addr, 0);
+                let at = if tag == Value::TAG_DBL {
+                    Value::F64_AT
+                } else {
+                    Value::I32_AT
+                };
+                l.b.ins().store(flags, x, addr, at);
+                let unbound = l.load_ctx(std::mem::offset_of!(runtime::NativeFrame, unbound_ptr));
+                let no = l.iconst(types::I8, 0);
+                l.b.ins().store(flags, no, unbound, slot);
+            },
+            |l| {
+                let c = l.c();
+                let d = l.slot(r);
+                l.call(f, &[c, d, x]);
+            },
+        );
+    }
+
+    /// Move the `any` in `a`'s slot into `p`'s (an edge argument's last
+    /// use). When `p`'s slot holds no reference (its old value needs no
+    /// drop), the 16 bytes and the unbound flag are copied in place and
+    /// the source's tag set to `Null`; otherwise `rt_move`.
+    fn move_slot(&mut self, p: Val, a: Val) {
+        let (ps, as_) = (
+            self.slots[p.0 as usize] as i32,
+            self.slots[a.0 as usize] as i32,
+        );
+        self.write_plain_slot(
+            p,
+            |l, dst| {
+                let (src, _) = l.any_slot(a);
+                let flags = MemFlagsData::trusted();
+                let lo = l.b.ins().load(types::I64, flags, src, 0);
+                let hi = l.b.ins().load(types::I64, flags, src, 8);
+                l.b.ins().store(flags, lo, dst, 0);
+                l.b.ins().store(flags, hi, dst, 8);
+                let null = l.iconst(types::I8, Value::TAG_NULL as i64);
+                l.b.ins().store(flags, null, src, 0);
+                let unbound = l.load_ctx(std::mem::offset_of!(runtime::NativeFrame, unbound_ptr));
+                let u = l.b.ins().load(types::I8, flags, unbound, as_);
+                l.b.ins().store(flags, u, unbound, ps);
+            },
+            |l| {
+                let c = l.c();
+                let (d, s) = (l.slot(p), l.slot(a));
+                l.call(l.rt.move_, &[c, d, s]);
+            },
+        );
+    }
+
+    /// A write into `r`'s `any` slot: `fast` (given the slot's address)
+    /// when the slot holds a scalar or NULL, which owns nothing to release,
+    /// else `slow` (a runtime call that drops the old value), in a cold
+    /// block; both join after.
+    fn write_plain_slot(
+        &mut self,
+        r: Val,
+        fast: impl FnOnce(&mut Self, CValue),
+        slow: impl FnOnce(&mut Self),
+    ) {
+        let (addr, old) = self.any_slot(r);
+        let plain =
+            self.b
+                .ins()
+                .icmp_imm_u(IntCC::UnsignedLessThanOrEqual, old, Value::TAG_DBL as i64);
+        let (fast_b, slow_b, join) = (
+            self.b.create_block(),
+            self.b.create_block(),
+            self.b.create_block(),
+        );
+        self.b.set_cold_block(slow_b);
+        self.b.ins().brif(plain, fast_b, &[], slow_b, &[]);
+        self.b.switch_to_block(fast_b);
+        fast(self, addr);
+        self.b.ins().jump(join, &[]);
+        self.b.switch_to_block(slow_b);
+        slow(self);
+        self.b.ins().jump(join, &[]);
+        self.b.switch_to_block(join);
+    }
+
+    fn call(&mut self, f: FuncRef, args: &[CValue]) -> Option<CValue> {
+        let inst = self.b.ins().call(f, args);
+        self.b.inst_results(inst).first().copied()
+    }
+
+    fn run(&mut self) -> Result<(), String> {
+        let entry = self.b.create_block();
+        self.b.append_block_params_for_function_params(entry);
+        for _ in &self.f.blocks {
+            let bb = self.b.create_block();
+            self.blocks.push(bb);
+        }
+        self.b.switch_to_block(entry);
+        self.ctxv = Some(self.b.block_params(entry)[0]);
+        if self.opts.chaos {
+            // The generator's address is fixed for the activation: load it once.
+            let c = self.c();
+            self.chaosv = Some(self.b.ins().load(
+                self.ptr,
+                MemFlagsData::trusted(),
+                c,
+                std::mem::offset_of!(runtime::NativeFrame, chaos) as i32,
+            ));
+        }
+        // Unboxed entry parameters arrive as words of `NativeFrame::entry`.
+        for (k, &p) in self.f.blocks[0].params.clone().iter().enumerate() {
+            let t = self.f.ty(p);
+            if !t.is_unboxed() {
+                continue;
+            }
+            if t == Type::Cplx {
+                return Err("cplx entry parameter".into());
+            }
+            let c = self.c();
+            let kv = self.iconst(types::I32, k as i64);
+            let w = self.call(self.rt.entry_word, &[c, kv]).unwrap();
+            let x = match t {
+                Type::Dbl => self.b.ins().bitcast(types::F64, MemFlagsData::new(), w),
+                Type::Bool => self.b.ins().ireduce(types::I8, w),
+                _ => self.b.ins().ireduce(types::I32, w),
+            };
+            self.def(p, x);
+        }
+        let first = self.blocks[0];
+        self.b.ins().jump(first, &[]);
+        for bi in 0..self.f.blocks.len() {
+            let bb = self.blocks[bi];
+            self.b.switch_to_block(bb);
+            // A value left in its home at the end of a block keeps its
+            // register definition on other paths (correct, just not split).
+            self.pending.clear();
+            self.unboxed.clear();
+            let insts = self.f.blocks[bi].insts.clone();
+            if insts.is_empty() {
+                // Unreachable, empty block: must still be terminated.
+                let z = self.iconst(types::I32, runtime::ST_OK as i64);
+                self.b.ins().return_(&[z]);
+                continue;
+            }
+            for i in insts {
+                self.inst(i)?;
+            }
+        }
+        if let Some(eb) = self.error_block {
+            self.b.switch_to_block(eb);
+            let one = self.iconst(types::I32, runtime::ST_ERROR as i64);
+            self.b.ins().return_(&[one]);
+        }
+        Ok(())
+    }
+
+    fn error_block(&mut self) -> cranelift_codegen::ir::Block {
+        if let Some(b) = self.error_block {
+            return b;
+        }
+        // Filled after the last IR block (`run`): Cranelift switches blocks
+        // only from a filled one.
+        let eb = self.b.create_block();
+        self.b.set_cold_block(eb);
+        self.error_block = Some(eb);
+        eb
+    }
+
+    /// Move edge arguments into the target block's parameter variables.
+    /// `moved[k]`: argument k's slot is dead after the edge, so its value is
+    /// moved rather than cloned.
+    fn edge(&mut self, to: Block, args: &[Val], moved: &[bool]) -> Result<(), String> {
+        let params = self.f.blocks[to.0 as usize].params.clone();
+        if params.len() != args.len() {
+            return Err("edge arity mismatch".into());
+        }
+        // Read everything first (parallel-copy semantics for unboxed values).
+        let mut reads = Vec::new();
+        for (&p, &a) in params.iter().zip(args) {
+            match (self.f.ty(p), self.f.ty(a)) {
+                (Type::Any, Type::Any) => reads.push(None),
+                (Type::Any, _) => return Err("unboxed argument to a boxed parameter".into()),
+                (pt, at) if pt == at => {
+                    let (x, len) = self.var(a);
+                    let xv = self.use_var(x);
+                    let lv = len.map(|l| self.use_var(l));
+                    reads.push(Some((xv, lv)));
+                }
+                _ => return Err("type mismatch on an edge".into()),
+            }
+        }
+        for (k, ((&p, &a), r)) in params.iter().zip(args).zip(reads).enumerate() {
+            match r {
+                None => {
+                    if p != a {
+                        if moved.get(k).copied().unwrap_or(false) {
+                            self.move_slot(p, a);
+                        } else {
+                            let c = self.c();
+                            let (d, s) = (self.slot(p), self.slot(a));
+                            self.call(self.rt.copy, &[c, d, s]);
+                        }
+                    }
+                }
+                Some((xv, lv)) => {
+                    let (x, len) = self.var(p);
+                    self.b.def_var(x, xv);
+                    if let (Some(l), Some(lv)) = (len, lv) {
+                        self.b.def_var(l, lv);
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The value of `v` when it is an integer constant.
+    fn const_int(&self, v: Val) -> Option<i32> {
+        match self.f.def_inst(v).map(|i| &self.f.inst(i).kind) {
+            Some(InstKind::ConstInt(k)) => Some(*k),
+            _ => None,
+        }
+    }
+
+    /// Lower instruction `i`. Unboxed values live across a runtime call are
+    /// stored to their stack homes before it and reloaded after it: all
+    /// floating-point registers are caller-saved, and a value live across a
+    /// call anywhere in a loop nest would otherwise stay in memory in the
+    /// inner loops too (an f64 accumulator then pays a store-to-load
+    /// forwarding per iteration). Split this way, no register value crosses
+    /// a call.
+    fn inst(&mut self, i: Inst) -> Result<(), String> {
+        let live: Vec<Val> = self.across.get(&i).cloned().unwrap_or_default();
+        let mut homes = Vec::new();
+        for v in live {
+            let (x, len) = self.var(v);
+            for (k, x) in std::iter::once(x).chain(len).enumerate() {
+                if let Some(&(ty, ss)) = self.pending.get(&x.index()) {
+                    // Still in its home since an earlier call.
+                    homes.push((x, ty, ss));
+                    continue;
+                }
+                let val = self.use_var(x);
+                let ty = self.b.func.dfg.value_type(val);
+                let ss = *self.spill_slots.entry((v, k)).or_insert_with(|| {
+                    self.b.create_sized_stack_slot(StackSlotData::new(
+                        StackSlotKind::ExplicitSlot,
+                        8,
+                        3,
+                    ))
+                });
+                self.b.ins().stack_store(self.ptr, val, ss, 0);
+                homes.push((x, ty, ss));
+            }
+        }
+        self.lower_inst(i)?;
+        for (x, ty, ss) in homes {
+            self.pending.insert(x.index(), (ty, ss));
+        }
+        Ok(())
+    }
+
+    /// Read variable `x`, reloading it from its stack home if a runtime call
+    /// left it there.
+    fn use_var(&mut self, x: Variable) -> CValue {
+        match self.pending.get(&x.index()).copied() {
+            Some((ty, ss)) => {
+                let r = self.b.ins().stack_load(self.ptr, ty, ss, 0);
+                if !self.in_exit {
+                    self.pending.remove(&x.index());
+                    self.b.def_var(x, r);
+                }
+                r
+            }
+            None => self.b.use_var(x),
+        }
+    }
+}
