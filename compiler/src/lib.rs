@@ -7,6 +7,7 @@
 
 pub mod build;
 pub mod context;
+pub mod filetest;
 pub mod ir;
 pub mod lower;
 pub mod passes;

@@ -86,6 +86,19 @@ enum Cmd {
         #[arg(long, default_value_t = vm::limits::MAX_VECTOR_BYTES as u64)]
         max_vector_size: u64,
     },
+    /// Run compiler passes on a text IR file and print the result.
+    ///
+    /// The file is in the IR printer's syntax; a filetest from
+    /// compiler/filetests works too (its input is the text before
+    /// `; expect:`, its `; passes:` header the default pass list).
+    Ir {
+        /// The text IR file.
+        file: String,
+        /// Comma-separated pass names, run in order (default: the file's
+        /// `; passes:` header). `optimize` is the whole pipeline.
+        #[arg(long)]
+        passes: Option<String>,
+    },
 }
 
 /// A probability in [0, 1] (NaN and values outside are usage errors).
@@ -101,6 +114,16 @@ fn probability(s: &str) -> Result<f64, String> {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.cmd {
+        Cmd::Ir { file, passes } => match ir(&file, passes.as_deref()) {
+            Ok(out) => {
+                print!("{out}");
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("dlvm ir: {e}");
+                ExitCode::from(1)
+            }
+        },
         Cmd::Run {
             file,
             mode,
@@ -208,4 +231,24 @@ fn run(
         }
     }
     status as u8
+}
+
+/// `dlvm ir FILE [--passes a,b]`: the printed IR after the passes, or an
+/// error naming the file (and the line, the unknown pass with the known
+/// ones, or the verifier's complaints).
+fn ir(file: &str, passes: Option<&str>) -> Result<String, String> {
+    use compiler::filetest;
+    let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read '{file}': {e}"))?;
+    let t = filetest::parse(&text).map_err(|e| format!("{file}: {e}"))?;
+    let Some(list) = passes.or(t.passes.as_deref()) else {
+        return Err(format!(
+            "{file}: no passes given (--passes a,b,c; known passes: {})",
+            compiler::passes::known_names()
+        ));
+    };
+    // A pass that panics on verified IR is a compiler bug; report it as an
+    // error on this input rather than a crash.
+    let out = std::panic::catch_unwind(|| filetest::run_text(&t.input, list))
+        .map_err(|_| format!("{file}: internal error (a pass panicked)"))?;
+    out.map(|o| o.printed).map_err(|e| format!("{file}: {e}"))
 }

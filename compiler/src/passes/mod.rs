@@ -49,6 +49,77 @@ pub fn optimize(f: &mut Func) -> bool {
     any
 }
 
+/// A pass entry point: rewrites `f`, returns whether it changed anything.
+pub type Pass = fn(&mut Func) -> bool;
+
+/// Every pass that runs on a function alone, by name (the module's name;
+/// `optimize` is the whole fixpoint). Filetests and `dlvm ir --passes` look
+/// passes up here: a new pass is added to this table to be testable by name.
+/// (`peel` needs an entry and loop headers, so it is not listed.)
+pub const PASSES: &[(&str, Pass)] = &[
+    ("assume_elim", assume_elim::run),
+    ("const_fold", const_fold::run),
+    ("counters", counters::run),
+    ("dce", dce::run),
+    ("hoist", hoist::run),
+    ("licm", licm::run),
+    ("lvn", lvn::run),
+    ("phi", phi::run),
+    ("sink_box", sink_box::run),
+    ("strength", strength::run),
+    ("type_infer", type_infer::run),
+    ("unbox_web", unbox_web::run),
+    ("optimize", optimize),
+];
+
+/// The pass called `name` (see `PASSES`).
+pub fn by_name(name: &str) -> Option<Pass> {
+    PASSES.iter().find(|(n, _)| *n == name).map(|&(_, p)| p)
+}
+
+/// The names of `PASSES`, comma-separated (for error messages).
+pub fn known_names() -> String {
+    PASSES
+        .iter()
+        .map(|(n, _)| *n)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Look up a comma-separated list of pass names (spaces allowed around the
+/// commas). An empty list or an unknown name is an error naming the known
+/// passes.
+pub fn parse_list(list: &str) -> Result<Vec<(String, Pass)>, String> {
+    let mut out = vec![];
+    for name in list.split(',').map(str::trim) {
+        if name.is_empty() {
+            continue;
+        }
+        match by_name(name) {
+            Some(p) => out.push((name.to_string(), p)),
+            None => {
+                return Err(format!(
+                    "unknown pass '{name}' (known passes: {})",
+                    known_names()
+                ))
+            }
+        }
+    }
+    if out.is_empty() {
+        return Err(format!("no passes named (known passes: {})", known_names()));
+    }
+    Ok(out)
+}
+
+/// Run `passes` on `f` in order; returns whether any of them changed it.
+pub fn run_list(f: &mut Func, passes: &[(String, Pass)]) -> bool {
+    let mut changed = false;
+    for (_, p) in passes {
+        changed |= p(f);
+    }
+    changed
+}
+
 /// Apply `g` to every operand of `kind` (frame states and block arguments
 /// included): `InstKind::map_uses`.
 pub fn map_uses(kind: &mut InstKind, g: impl FnMut(Val) -> Val) {
@@ -116,93 +187,5 @@ pub fn test_of_box_is_true(f: &Func, t: TypeTest, operand: Val) -> bool {
                 | (TypeTest::IsVecCplx, Type::Cplx)
         ),
         _ => false,
-    }
-}
-
-#[cfg(test)]
-pub(crate) mod test_util {
-    use crate::print::{parse_func, print_func};
-    use crate::verify::verify;
-
-    /// Parse `input`, check it verifies, run `pass`, check the result verifies
-    /// and prints as `expected`; returns the pass's "changed" flag.
-    pub fn check_pass(pass: fn(&mut crate::ir::Func) -> bool, input: &str, expected: &str) -> bool {
-        let mut f = parse_func(input).unwrap_or_else(|e| panic!("input: {e}"));
-        if let Err(e) = verify(&f) {
-            panic!("input does not verify: {e:#?}\n{input}");
-        }
-        let changed = pass(&mut f);
-        let out = print_func(&f);
-        if let Err(e) = verify(&f) {
-            panic!("output does not verify: {e:#?}\n{out}");
-        }
-        let expected =
-            print_func(&parse_func(expected).unwrap_or_else(|e| panic!("expected: {e}")));
-        assert_eq!(
-            out, expected,
-            "\n--- got:\n{out}\n--- expected:\n{expected}"
-        );
-        changed
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::test_util::check_pass;
-
-    #[test]
-    fn optimize_hoists_unboxes_and_cleans_up() {
-        // A loop summing a boxed accumulator, with an invariant type check on
-        // `v0` inside the body: the check moves to the preheader, the
-        // accumulator is unboxed, the in-loop checkpoint and boxes die, the
-        // invariant constant leaves the loop, the return needs no box.
-        assert!(check_pass(
-            super::optimize,
-            "function f {
-bb0(v0: any, v1: int):
-  v2: int = const.int 0
-  v3: any = box v2
-  v4: cp = checkpoint pc=1 stack=[] locals=[v0, v1]
-  jump bb1(v2, v3)
-bb1(v5: int, v6: any):
-  v7: bool = lt.i v5, v1
-  branch v7, bb2(), bb3()
-bb2():
-  v8: bool = test is.int v0
-  v9: cp = checkpoint pc=4 stack=[] locals=[v0, v1]
-  assume v8, v9, typecheck
-  v10: int = unbox v0
-  v11: bool = test is.int v6
-  v12: cp = checkpoint pc=5 stack=[] locals=[v0, v1]
-  assume v11, v12, typecheck
-  v13: int = unbox v6
-  v14: int = add.i v13, v10
-  v15: any = box v14
-  v16: int = const.int 1
-  v17: int = add.i v5, v16
-  jump bb1(v17, v15)
-bb3():
-  ret v6
-}",
-            "function f {
-bb0(v0: any, v1: int):
-  v2: int = const.int 0
-  v4: cp = checkpoint pc=1 stack=[] locals=[v0, v1]
-  v8: bool = test is.int v0
-  assume v8, v4, typecheck
-  v16: int = const.int 1
-  jump bb1(v2, v2)
-bb1(v5: int, v6: int):
-  v7: bool = lt.i v5, v1
-  branch v7, bb2(), bb3()
-bb2():
-  v10: int = unbox v0
-  v14: int = add.i v6, v10
-  v17: int = add.i v5, v16
-  jump bb1(v17, v14)
-bb3():
-  ret v6
-}"
-        ));
     }
 }
