@@ -35,10 +35,8 @@ pub extern "C" fn rt_generic(
             if let Some(st) = call_positional(c, slots, spec, call, fb, dst) {
                 return st;
             }
-            if c.env.is_none() {
-                if let Some(st) = call_builtin(c, slots, spec, call, fb, dst, pc) {
-                    return st;
-                }
+            if let Some(st) = call_builtin(c, slots, spec, call, fb, dst, pc) {
+                return st;
             }
         }
         // A function lookup that finds one (the generic path reports a
@@ -239,9 +237,11 @@ fn call_positional(
     })
 }
 
-/// A call of a builtin by an activation running without its frame: the
-/// builtin runs without one too (what reads the frames builds them first,
-/// `Interp::observe_frames`). Otherwise as `Op::Call` in `exec_slow`.
+/// A call of a builtin from compiled code: straight to `Interp::call_value`
+/// (no operand stack, no argument collection by the interpreter's loop),
+/// with the feedback and error attribution of `Op::Call` in `exec_slow`. An
+/// activation running without its frame runs the builtin without one too
+/// (what reads the frames builds them first, `Interp::observe_frames`).
 /// `None`: the callee is not a builtin; nothing was consumed.
 fn call_builtin(
     c: &mut NativeFrame,
