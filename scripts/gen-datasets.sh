@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Generate vm/src/builtins/datasets_data.rs from GNU R's datasets package
+# Generate vm/src/datasets_data.rs from GNU R's datasets package
 # (`dput(volcano)`): the values of the datasets dlvm embeds. Run from anywhere;
 # the output is committed, so GNU R is needed only to regenerate it.
 #   volcano: 87 x 61 double matrix of integer heights (column-major).
 set -euo pipefail
 script_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-out="$script_dir/../vm/src/builtins/datasets_data.rs"
+out="$script_dir/../vm/src/datasets_data.rs"
 rscript="${RSCRIPT:-Rscript}"
 "$rscript" --vanilla -e '
 v <- volcano

@@ -6,13 +6,63 @@
 //! their call expression (`CallIdx`) so the error is reported as GNU R reports it.
 
 use crate::ast::{Expr, Param};
-use crate::builtins::arith::{ArithOp, CmpOp};
 use crate::feedback::{CallFeedback, TypeFeedback};
 use crate::symbols::SymId;
 use crate::value::Value;
 use std::cell::{Cell, RefCell};
+use std::cmp::Ordering;
 use std::fmt::Write;
 use std::rc::Rc;
+
+/// The arithmetic operators of `Op::Arith` (`+ - * / ^ %% %/%`), implemented
+/// by `builtins::arith`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ArithOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Pow,
+    Mod,
+    IDiv,
+}
+
+/// The comparison operators of `Op::Cmp` (`== != < <= > >=`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CmpOp {
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+}
+
+impl CmpOp {
+    pub fn symbol(self) -> &'static str {
+        match self {
+            CmpOp::Eq => "==",
+            CmpOp::Ne => "!=",
+            CmpOp::Lt => "<",
+            CmpOp::Le => "<=",
+            CmpOp::Gt => ">",
+            CmpOp::Ge => ">=",
+        }
+    }
+    /// Whether `o` (the ordering of the left operand to the right) satisfies
+    /// the comparison.
+    #[inline]
+    pub(crate) fn test(self, o: Ordering) -> bool {
+        match self {
+            CmpOp::Eq => o == Ordering::Equal,
+            CmpOp::Ne => o != Ordering::Equal,
+            CmpOp::Lt => o == Ordering::Less,
+            CmpOp::Le => o != Ordering::Greater,
+            CmpOp::Gt => o == Ordering::Greater,
+            CmpOp::Ge => o != Ordering::Less,
+        }
+    }
+}
 
 /// `IndexLocals::j` when there is no second index.
 pub const NO_SLOT: u16 = u16::MAX;

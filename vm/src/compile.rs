@@ -8,7 +8,6 @@
 //! dedicated instructions; every other call is an ordinary `Call`.
 
 use crate::ast::*;
-use crate::builtins::arith::{ArithOp, CmpOp};
 use crate::bytecode::*;
 use crate::feedback::{CallFeedback, TypeFeedback};
 use crate::symbols::{intern, SymId};
@@ -72,6 +71,23 @@ pub struct Compiler {
 /// Compile one top-level expression (variables live in the global environment).
 /// The most arguments one `Op::Call` takes (its count is a `u16`).
 const MAX_CALL_ARGS: usize = u16::MAX as usize;
+
+/// The builtins (`builtins::envs`) that read or write their caller's frame by
+/// name: a function calling one keeps its variables in its frame when compiled
+/// (`FunctionCode::reflective`).
+const REFLECTIVE: &[&str] = &[
+    "environment",
+    "parent.frame",
+    "assign",
+    "get",
+    "get0",
+    "exists",
+    "mget",
+    "ls",
+    "objects",
+    "rm",
+    "remove",
+];
 
 pub fn compile_toplevel(e: &Expr) -> Rc<FunctionCode> {
     let mut c = Compiler::new("<top-level>", true);
@@ -644,7 +660,7 @@ impl Compiler {
         if name == Some("NextMethod") {
             self.uses_dispatch = true;
         }
-        if name.is_some_and(|n| crate::builtins::envs::REFLECTIVE.contains(&n)) {
+        if name.is_some_and(|n| REFLECTIVE.contains(&n)) {
             self.reflective = true;
         }
         let plain = args.iter().all(|a| a.name.is_none() && a.value.is_some());
@@ -662,7 +678,7 @@ impl Compiler {
             self.expr(&call, tail);
             return;
         }
-        if let (Some(op @ ("::" | ":::")), 2, true) = (name, n, plain) {
+        if let (Some("::" | ":::"), 2, true) = (name, n, plain) {
             // `pkg::name`: a constant when it resolves, else the builtin
             // `::` with the two names as strings reports why at run time.
             let part = |a: &Expr| match &a.kind {
@@ -670,7 +686,7 @@ impl Compiler {
                 _ => None,
             };
             if let (Some(pkg), Some(member)) = (part(arg(0)), part(arg(1))) {
-                if let Ok(v) = crate::builtins::ns::resolve(op, &pkg, &member) {
+                if let Some(v) = crate::namespace::lookup(&pkg, &member) {
                     self.konst(v);
                     self.visible(tail, true);
                     return;
@@ -1523,5 +1539,18 @@ pub fn const_value(c: &Const) -> Value {
         Const::Complex(im) if is_na_real(*im) => Value::cplx(na_complex()),
         Const::Complex(im) => Value::cplx(C64::new(0.0, *im)),
         Const::Str(s) => Value::from_data(VecData::Str(vec![s.clone()])),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every name in `REFLECTIVE` is a builtin.
+    #[test]
+    fn reflective_names_are_builtins() {
+        for name in REFLECTIVE {
+            assert!(crate::builtin_names::id_of(name).is_some(), "{name}");
+        }
     }
 }

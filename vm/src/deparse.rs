@@ -923,10 +923,9 @@ impl Deparser {
                 self.put("NULL");
             }
             Value::Builtin(i) => {
-                let name = crate::builtins::table()
-                    .defs
+                let name = crate::builtin_names::NAMES
                     .get(*i as usize)
-                    .map(|d| d.name)
+                    .copied()
                     .unwrap_or("?");
                 self.put(&format!(".Primitive({})", quote_string(name)));
             }

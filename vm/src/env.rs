@@ -308,3 +308,29 @@ impl EnvFrame {
         None
     }
 }
+
+thread_local! {
+    /// R's empty environment (`emptyenv()`): one per thread.
+    static EMPTY: Env = EnvFrame::new_dynamic(None);
+}
+
+/// R's empty environment (`emptyenv()`).
+pub fn empty_env() -> Env {
+    EMPTY.with(|e| e.clone())
+}
+
+/// Whether `e` is R's empty environment.
+pub fn is_empty_env(e: &Env) -> bool {
+    EMPTY.with(|x| Rc::ptr_eq(x, e))
+}
+
+/// How `print` shows an environment.
+pub fn env_label(e: &Env) -> String {
+    if e.is_global() {
+        "<environment: R_GlobalEnv>".into()
+    } else if is_empty_env(e) {
+        "<environment: R_EmptyEnv>".into()
+    } else {
+        format!("<environment: {:p}>", Rc::as_ptr(e))
+    }
+}

@@ -157,7 +157,7 @@ impl fmt::Display for CallFeedback {
         let t = match &self.target {
             None => "-".to_string(),
             Some(Value::Closure(c)) => format!("closure {}", c.code.name),
-            Some(Value::Builtin(b)) => format!("builtin {}", crate::builtins::name_of(*b)),
+            Some(Value::Builtin(b)) => format!("builtin {}", crate::builtin_names::name_of(*b)),
             Some(_) => "?".into(),
         };
         write!(

@@ -429,6 +429,52 @@ impl PartStats {
     }
 }
 
+/// R's `private_rint`: round half to even.
+pub fn rint(x: f64) -> f64 {
+    x.round_ties_even()
+}
+
+/// R 4.x `round(x, digits)` ("long double free" algorithm of fround.c): pick the
+/// closer of the two decimal candidates, ties to even. Used by `round()`
+/// (`builtins::math`) and by `complex_signif`.
+pub fn fround(x: f64, digits: f64) -> f64 {
+    if x.is_nan() || digits.is_nan() {
+        return x + digits;
+    }
+    if !x.is_finite() || digits > 323.0 || x == 0.0 {
+        return x;
+    }
+    if digits < -308.0 {
+        return 0.0;
+    }
+    if digits == 0.0 {
+        return rint(x);
+    }
+    let dig = (digits + 0.5).floor() as i32;
+    let (sgn, x) = if x < 0.0 { (-1.0, -x) } else { (1.0, x) };
+    if dig > 0 && (dig as f64 + x.log10().ceil()) > 15.0 {
+        return sgn * x;
+    }
+    let (xd, xu, i10) = if dig > 0 {
+        let p10 = 10f64.powi(dig);
+        let x10 = p10 * x;
+        let i10 = x10.floor();
+        (i10 / p10, x10.ceil() / p10, i10)
+    } else {
+        let p10 = 10f64.powi(-dig);
+        let x10 = x / p10;
+        let i10 = x10.floor();
+        (i10 * p10, x10.ceil() * p10, i10)
+    };
+    let du = xu - x;
+    let dd = x - xd;
+    sgn * if du < dd || (du == dd && i10 % 2.0 == 1.0) {
+        xu
+    } else {
+        xd
+    }
+}
+
 /// R's `z_prec_r`: round a complex number to `digits` significant digits, judged
 /// on the larger of its two parts (so a tiny part next to a large one becomes 0).
 pub fn complex_signif(z: C64, digits: usize) -> C64 {
@@ -446,7 +492,7 @@ pub fn complex_signif(z: C64, digits: usize) -> C64 {
     let dig = digits.max(1) as i32;
     let mag = m.log10().floor() as i32;
     let dig = dig - mag - 1;
-    let round = crate::builtins::math::fround;
+    let round = fround;
     if dig > 306 {
         let pow10 = 1.0e4;
         let d = (dig - 4) as f64;

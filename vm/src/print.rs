@@ -143,12 +143,12 @@ impl Printer<'_, '_> {
                 self.out.push('\n');
             }
             Value::Builtin(id) => {
-                let name = crate::builtins::name_of(*id);
+                let name = crate::builtin_names::name_of(*id);
                 self.out
                     .push_str(&format!("function (...) .Primitive(\"{}\")\n", name));
             }
             Value::Env(e) => {
-                self.out.push_str(&crate::builtins::envs::env_label(e));
+                self.out.push_str(&crate::env::env_label(e));
                 self.out.push('\n');
             }
             _ => {

@@ -122,7 +122,8 @@ pub enum Value {
     Dbl(f64) = 3,
     Vec(Rc<Vector>) = 4,
     Closure(Rc<Closure>) = 5,
-    /// Index into the builtin table (`crate::builtins::BUILTINS`).
+    /// Index into the builtin table (`crate::builtins::table`; the name is
+    /// `crate::builtin_names::NAMES[id]`).
     Builtin(u16) = 6,
     /// An environment (`new.env()`, `environment()`, `globalenv()`): a
     /// reference, never copied on modification. Compiled code treats it as

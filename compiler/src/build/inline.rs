@@ -100,13 +100,13 @@ impl<'a> Builder<'a> {
             Value::Closure(c) if inlinable(&c, self.code) && !self.code.top_level => {
                 Target::Closure(c)
             }
-            Value::Builtin(b) if vm::builtins::name_of(b) == "c" => {
+            Value::Builtin(b) if vm::builtin_names::name_of(b) == "c" => {
                 if !self.c_feeds_all_any(pc, call) {
                     return None;
                 }
                 Target::Builtin(b)
             }
-            Value::Builtin(b) if INLINE_BUILTINS.contains(&vm::builtins::name_of(b)) => {
+            Value::Builtin(b) if INLINE_BUILTINS.contains(&vm::builtin_names::name_of(b)) => {
                 Target::Builtin(b)
             }
             _ => return None,
@@ -129,7 +129,7 @@ impl<'a> Builder<'a> {
                 builtin: false,
             },
             Target::Builtin(b) => Callee {
-                name: vm::builtins::name_of(*b).to_string(),
+                name: vm::builtin_names::name_of(*b).to_string(),
                 code: *b as usize,
                 builtin: true,
             },
@@ -276,7 +276,7 @@ impl<'a> Builder<'a> {
             locals: Vec::new(),
             loops: Vec::new(),
         };
-        let name = vm::builtins::name_of(b);
+        let name = vm::builtin_names::name_of(b);
         match (name, args) {
             ("c", _) => return self.scalar_list(bb, pc, &st, args),
             ("min" | "max", [x, y]) => return self.min_max(bb, pc, &st, name == "max", *x, *y),
@@ -483,7 +483,7 @@ impl<'a> Builder<'a> {
         let Target::Builtin(p) = site.callee else {
             return false;
         };
-        if !matches!(vm::builtins::name_of(p), "all" | "any") {
+        if !matches!(vm::builtin_names::name_of(p), "all" | "any") {
             return false;
         }
         let Op::LoadFun(_, outer) = self.code.ops[site.loadfun_pc] else {

@@ -53,8 +53,7 @@ use entry::EntryHints;
 use logic::Known;
 use speculate::{seen_as_dbl_matrix, test_for};
 use std::collections::{BTreeMap, BTreeSet};
-use vm::builtins::arith::{ArithOp, CmpOp};
-use vm::bytecode::{FunctionCode, Op, Var, RANGE_DOWN, RANGE_UP};
+use vm::bytecode::{ArithOp, CmpOp, FunctionCode, Op, Var, RANGE_DOWN, RANGE_UP};
 use vm::feedback::TypeFeedback;
 use vm::value::Value;
 

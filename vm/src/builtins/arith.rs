@@ -12,57 +12,13 @@
 
 use super::BuiltinDef;
 use crate::args::Args;
+use crate::bytecode::{ArithOp, CmpOp};
 use crate::coerce::coerce_data;
 use crate::error::{RError, RResult};
 use crate::interp::Interp;
 use crate::value::*;
 use std::borrow::Cow;
 use std::cmp::Ordering;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ArithOp {
-    Add,
-    Sub,
-    Mul,
-    Div,
-    Pow,
-    Mod,
-    IDiv,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CmpOp {
-    Eq,
-    Ne,
-    Lt,
-    Le,
-    Gt,
-    Ge,
-}
-
-impl CmpOp {
-    pub fn symbol(self) -> &'static str {
-        match self {
-            CmpOp::Eq => "==",
-            CmpOp::Ne => "!=",
-            CmpOp::Lt => "<",
-            CmpOp::Le => "<=",
-            CmpOp::Gt => ">",
-            CmpOp::Ge => ">=",
-        }
-    }
-    #[inline]
-    fn test(self, o: Ordering) -> bool {
-        match self {
-            CmpOp::Eq => o == Ordering::Equal,
-            CmpOp::Ne => o != Ordering::Equal,
-            CmpOp::Lt => o == Ordering::Less,
-            CmpOp::Le => o != Ordering::Greater,
-            CmpOp::Gt => o == Ordering::Greater,
-            CmpOp::Ge => o != Ordering::Less,
-        }
-    }
-}
 
 pub const OVERFLOW_WARNING: &str = "NAs produced by integer overflow";
 pub const RECYCLE_WARNING: &str = "longer object length is not a multiple of shorter object length";

@@ -16,7 +16,7 @@ use super::output::{arg_str, as_strings};
 use super::BuiltinDef;
 use crate::args::Args;
 use crate::ast::ExprKind;
-use crate::env::{Env, EnvFrame};
+use crate::env::{empty_env, is_empty_env, Env, EnvFrame};
 use crate::error::{RError, RResult};
 use crate::interp::Interp;
 use crate::symbols::intern;
@@ -42,34 +42,6 @@ pub const BUILTINS: &[BuiltinDef] = &[
     BuiltinDef::new("rm", bi_rm),
     BuiltinDef::new("remove", bi_rm),
 ];
-
-/// The names of these builtins: a function calling one keeps its variables
-/// in its frame when compiled (see `compile.rs`).
-pub const REFLECTIVE: &[&str] = &[
-    "environment",
-    "parent.frame",
-    "assign",
-    "get",
-    "get0",
-    "exists",
-    "mget",
-    "ls",
-    "objects",
-    "rm",
-    "remove",
-];
-
-thread_local! {
-    static EMPTY: Env = EnvFrame::new_dynamic(None);
-}
-
-fn empty_env() -> Env {
-    EMPTY.with(|e| e.clone())
-}
-
-fn is_empty_env(e: &Env) -> bool {
-    EMPTY.with(|x| Rc::ptr_eq(x, e))
-}
 
 /// The environment a builtin is called from: the innermost closure's frame,
 /// or the global environment at top level.
@@ -467,15 +439,4 @@ pub fn env_subscript(idx: &[Option<Value>], assign: bool) -> RResult<String> {
 pub fn env_set(e: &Env, name: &str, v: Value) -> RResult<Value> {
     bind(e, name, v)?;
     Ok(Value::Env(e.clone()))
-}
-
-/// How `print` shows an environment.
-pub fn env_label(e: &Env) -> String {
-    if e.is_global() {
-        "<environment: R_GlobalEnv>".into()
-    } else if is_empty_env(e) {
-        "<environment: R_EmptyEnv>".into()
-    } else {
-        format!("<environment: {:p}>", Rc::as_ptr(e))
-    }
 }

@@ -12,6 +12,7 @@ use super::BuiltinDef;
 use crate::args::Args;
 use crate::coerce::coerce_data;
 use crate::error::{RError, RResult};
+use crate::format::{fround, rint};
 use crate::interp::Interp;
 use crate::value::*;
 use std::borrow::Cow;
@@ -278,51 +279,6 @@ fn math2(interp: &mut Interp, a: &Value, b: &Value, f: impl Fn(f64, f64) -> f64)
     }
     let src = if na == n { &va } else { &vb };
     Ok(with_attrs(VecData::Dbl(out), src, &[]))
-}
-
-/// R's `private_rint`: round half to even.
-fn rint(x: f64) -> f64 {
-    x.round_ties_even()
-}
-
-/// R 4.x `round(x, digits)` ("long double free" algorithm of fround.c): pick the
-/// closer of the two decimal candidates, ties to even.
-pub fn fround(x: f64, digits: f64) -> f64 {
-    if x.is_nan() || digits.is_nan() {
-        return x + digits;
-    }
-    if !x.is_finite() || digits > 323.0 || x == 0.0 {
-        return x;
-    }
-    if digits < -308.0 {
-        return 0.0;
-    }
-    if digits == 0.0 {
-        return rint(x);
-    }
-    let dig = (digits + 0.5).floor() as i32;
-    let (sgn, x) = if x < 0.0 { (-1.0, -x) } else { (1.0, x) };
-    if dig > 0 && (dig as f64 + x.log10().ceil()) > 15.0 {
-        return sgn * x;
-    }
-    let (xd, xu, i10) = if dig > 0 {
-        let p10 = 10f64.powi(dig);
-        let x10 = p10 * x;
-        let i10 = x10.floor();
-        (i10 / p10, x10.ceil() / p10, i10)
-    } else {
-        let p10 = 10f64.powi(-dig);
-        let x10 = x / p10;
-        let i10 = x10.floor();
-        (i10 * p10, x10.ceil() * p10, i10)
-    };
-    let du = xu - x;
-    let dd = x - xd;
-    sgn * if du < dd || (du == dd && i10 % 2.0 == 1.0) {
-        xu
-    } else {
-        xd
-    }
 }
 
 /// R's `fprec` (`signif`).

@@ -1,10 +1,13 @@
 //! The builtin function table. Each submodule owns one family of builtins and
 //! exports `pub const BUILTINS: &[BuiltinDef]`; the table is their concatenation.
+//! The names alone, by id, are in the leaf module `crate::builtin_names`
+//! (checked against this table by a test), for the modules below this one.
 //! A builtin receives its arguments evaluated and in call order (`Args`), binds
 //! them to its formals with `Args::bind`, and returns a value or an `RError`
 //! (whose call the interpreter fills in).
 
 use crate::args::Args;
+use crate::builtin_names;
 use crate::error::RResult;
 use crate::interp::Interp;
 use crate::value::Value;
@@ -15,10 +18,7 @@ pub mod apply;
 pub mod arith;
 pub mod cmath;
 pub mod construct;
-pub mod datasets;
 pub mod envs;
-#[rustfmt::skip]
-mod datasets_data;
 pub mod fft;
 pub mod functional;
 pub mod hash;
@@ -55,7 +55,8 @@ impl BuiltinDef {
 
 pub struct Table {
     pub defs: Vec<&'static BuiltinDef>,
-    pub by_name: HashMap<&'static str, u16>,
+    /// `builtin_names::by_name()`: ids by name, with the default-method aliases.
+    pub by_name: &'static HashMap<&'static str, u16>,
     /// Per builtin id: the S3 generic it implements, if it dispatches.
     pub generic: Vec<Option<&'static str>>,
 }
@@ -80,25 +81,6 @@ const S3_GENERICS: &[&str] = &[
     "na.omit",
     "median",
     "diff",
-];
-
-/// Default methods of R's S3 generics that are callable by their full name
-/// (`rev.default(x)`) and found by `UseMethod`/`NextMethod`. The builtin
-/// implementing the generic is already the default method: it does not
-/// dispatch (except `print`/`format`, whose `.default` is a separate builtin).
-const DEFAULT_METHODS: &[(&str, &str)] = &[
-    ("rev.default", "rev"),
-    ("mean.default", "mean"),
-    ("sort.default", "sort"),
-    ("as.character.default", "as.character"),
-    ("unique.default", "unique"),
-    ("duplicated.default", "duplicated"),
-    ("t.default", "t"),
-    ("all.equal.default", "all.equal"),
-    ("seq.default", "seq"),
-    ("as.list.default", "as.list"),
-    ("range.default", "range"),
-    ("na.omit.default", "na.omit"),
 ];
 
 /// The global builtin table (built once).
@@ -132,14 +114,11 @@ pub fn table() -> &'static Table {
         ] {
             defs.extend(family.iter());
         }
-        let mut by_name = HashMap::new();
-        for (i, d) in defs.iter().enumerate() {
-            by_name.insert(d.name, i as u16);
-        }
-        for &(alias, target) in DEFAULT_METHODS {
-            let i = by_name[target];
-            by_name.entry(alias).or_insert(i);
-        }
+        debug_assert!(defs
+            .iter()
+            .map(|d| d.name)
+            .eq(builtin_names::NAMES.iter().copied()));
+        let by_name = builtin_names::by_name();
         let generic = defs
             .iter()
             .map(|d| S3_GENERICS.iter().find(|g| **g == d.name).copied())
@@ -162,10 +141,30 @@ pub fn s3_generic(id: u16) -> Option<&'static str> {
     table().generic[id as usize]
 }
 
-pub fn name_of(id: u16) -> &'static str {
-    table().defs[id as usize].name
-}
-
 pub fn call(id: u16, interp: &mut Interp, args: Args) -> RResult<Value> {
     (table().defs[id as usize].f)(interp, args)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `builtin_names::NAMES` lists the builtins of this table in its order.
+    #[test]
+    fn names_match_the_table() {
+        let defs = &table().defs;
+        let names = builtin_names::NAMES;
+        for (i, (d, n)) in defs.iter().zip(names).enumerate() {
+            assert_eq!(
+                d.name, *n,
+                "builtin {i} is `{}` but builtin_names::NAMES[{i}] is `{n}`",
+                d.name
+            );
+        }
+        assert_eq!(
+            defs.len(),
+            names.len(),
+            "builtin_names::NAMES has the wrong length"
+        );
+    }
 }

@@ -6,46 +6,21 @@
 //!
 //! The bytecode compiler resolves `pkg::name` with symbol or string operands
 //! once, to a constant; the builtins `::` and `:::` do the same at run time
-//! (`` `::`("stats", "sd") ``, and the error cases).
+//! (`` `::`("stats", "sd") ``, and the error cases). What a resolving
+//! `pkg::name` denotes is the leaf module `crate::namespace`, shared by both;
+//! this module adds the builtins and the errors.
 
 use super::BuiltinDef;
 use crate::args::Args;
 use crate::error::{RError, RResult};
 use crate::interp::Interp;
+use crate::namespace::{self, PACKAGES};
 use crate::value::*;
 
 pub const BUILTINS: &[BuiltinDef] = &[
     BuiltinDef::new("::", bi_ns_get),
     BuiltinDef::new(":::", bi_ns_get_int),
 ];
-
-/// The packages whose objects `::` finds among dlvm's builtins.
-pub const PACKAGES: &[&str] = &[
-    "base",
-    "stats",
-    "utils",
-    "methods",
-    "datasets",
-    "graphics",
-    "grDevices",
-];
-
-/// Base R's constants (fresh values: a program's own `pi <- 3` does not
-/// change `base::pi`).
-fn base_constant(name: &str) -> Option<Value> {
-    let letters: Vec<String> = (b'a'..=b'z').map(|c| (c as char).to_string()).collect();
-    Some(match name {
-        "pi" => Value::Dbl(std::f64::consts::PI),
-        "T" => Value::Lgl(1),
-        "F" => Value::Lgl(0),
-        "letters" => Value::strs(&letters),
-        "LETTERS" => {
-            let up: Vec<String> = letters.iter().map(|s| s.to_uppercase()).collect();
-            Value::strs(&up)
-        }
-        _ => return None,
-    })
-}
 
 /// The value of `pkg::name` (`op` is `::` or `:::`), or the error it gives.
 pub fn resolve(op: &str, pkg: &str, name: &str) -> RResult<Value> {
@@ -55,13 +30,7 @@ pub fn resolve(op: &str, pkg: &str, name: &str) -> RResult<Value> {
             pkg, pkg, op, name
         )));
     }
-    if let Some(v) = super::lookup(name) {
-        return Ok(v);
-    }
-    if let Some(v) = base_constant(name) {
-        return Ok(v);
-    }
-    if let Some(v) = super::datasets::dataset(name) {
+    if let Some(v) = namespace::lookup(pkg, name) {
         return Ok(v);
     }
     if let Some(what) = crate::interp::unsupported_feature(name) {

@@ -3,10 +3,11 @@
 //! `proportions` (without margins). They follow the R closures' results: types,
 //! names, NA handling and error messages of GNU R 4.2.
 
-use super::arith::{arith, collate, ArithOp};
+use super::arith::{arith, collate};
 use super::math::flag;
 use super::BuiltinDef;
 use crate::args::Args;
+use crate::bytecode::ArithOp;
 use crate::coerce::coerce_data_warn;
 use crate::error::{RError, RResult};
 use crate::interp::Interp;

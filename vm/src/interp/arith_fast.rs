@@ -9,19 +9,19 @@ use crate::value::*;
 /// Scalar arithmetic without allocation or warnings; `None` sends the operation
 /// to the general (vectorized, warning-raising) implementation.
 #[inline(always)]
-pub(super) fn fast_arith(op: arith::ArithOp, a: &Value, b: &Value) -> Option<Value> {
+pub(super) fn fast_arith(op: ArithOp, a: &Value, b: &Value) -> Option<Value> {
     arith_values(op, a, b).map(Num::value)
 }
 
 #[inline(always)]
-pub(super) fn fast_compare(op: arith::CmpOp, a: &Value, b: &Value) -> Option<Value> {
+pub(super) fn fast_compare(op: CmpOp, a: &Value, b: &Value) -> Option<Value> {
     compare_scalars(op, a, b).map(|r| Value::Lgl(r as i32))
 }
 
 /// `a op b` for non-NA unboxed int/double scalars (`None`: the general path).
 #[inline(always)]
-pub(super) fn compare_scalars(op: arith::CmpOp, a: &Value, b: &Value) -> Option<bool> {
-    use arith::CmpOp::*;
+pub(super) fn compare_scalars(op: CmpOp, a: &Value, b: &Value) -> Option<bool> {
+    use CmpOp::*;
     let (x, y) = match (a, b) {
         (Value::Int(x), Value::Int(y)) if *x != NA_INTEGER && *y != NA_INTEGER => {
             (*x as f64, *y as f64)
@@ -81,7 +81,7 @@ impl Num {
 /// `None` for an NA integer operand, integer overflow or an NA integer result,
 /// and operations other than `+ - * /` (and `%%` of integers).
 #[inline(always)]
-fn arith_num(op: arith::ArithOp, a: Num, b: Num) -> Option<Num> {
+fn arith_num(op: ArithOp, a: Num, b: Num) -> Option<Num> {
     Some(match (a, b) {
         (Num::Dbl(x), Num::Dbl(y)) => Num::Dbl(dbl_prim(op, x, y)?),
         (Num::Dbl(x), Num::Int(y)) if y != NA_INTEGER => Num::Dbl(dbl_prim(op, x, y as f64)?),
@@ -97,7 +97,7 @@ fn arith_num(op: arith::ArithOp, a: Num, b: Num) -> Option<Num> {
 /// stores only). Returns the feedback bits of the operand `a` and of the
 /// result, or `None` (with `a` unchanged) for the general path.
 #[inline(always)]
-pub(super) fn arith_in_place(op: arith::ArithOp, a: &mut Value, b: Num) -> Option<(u16, u16)> {
+pub(super) fn arith_in_place(op: ArithOp, a: &mut Value, b: Num) -> Option<(u16, u16)> {
     // One arm per operand type, so that `arith_num` is specialized to it.
     let (x, r) = match *a {
         Value::Dbl(x) => (Num::Dbl(x), arith_num(op, Num::Dbl(x), b)?),
@@ -111,7 +111,7 @@ pub(super) fn arith_in_place(op: arith::ArithOp, a: &mut Value, b: Num) -> Optio
 /// `a op b` for unboxed int/double scalars (`arith_num`, specialized to each
 /// pair of operand types).
 #[inline(always)]
-pub(super) fn arith_values(op: arith::ArithOp, a: &Value, b: &Value) -> Option<Num> {
+pub(super) fn arith_values(op: ArithOp, a: &Value, b: &Value) -> Option<Num> {
     match (a, b) {
         (Value::Dbl(x), Value::Dbl(y)) => arith_num(op, Num::Dbl(*x), Num::Dbl(*y)),
         (Value::Dbl(x), Value::Int(y)) => arith_num(op, Num::Dbl(*x), Num::Int(*y)),
@@ -160,8 +160,8 @@ pub(super) fn store_num(a: &mut Value, r: Num) {
 /// Integer scalar arithmetic on non-NA operands; `None` on overflow, an NA
 /// result or an operation that is not integer-valued.
 #[inline(always)]
-fn int_prim(op: arith::ArithOp, x: i32, y: i32) -> Option<i32> {
-    use arith::ArithOp::*;
+fn int_prim(op: ArithOp, x: i32, y: i32) -> Option<i32> {
+    use ArithOp::*;
     let r = match op {
         Add => x.checked_add(y)?,
         Sub => x.checked_sub(y)?,
@@ -181,8 +181,8 @@ fn int_prim(op: arith::ArithOp, x: i32, y: i32) -> Option<i32> {
 }
 
 #[inline(always)]
-fn dbl_prim(op: arith::ArithOp, x: f64, y: f64) -> Option<f64> {
-    use arith::ArithOp::*;
+fn dbl_prim(op: ArithOp, x: f64, y: f64) -> Option<f64> {
+    use ArithOp::*;
     let nf = arith::nan_first;
     Some(match op {
         Add => nf(x, y, x + y),

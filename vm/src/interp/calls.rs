@@ -146,7 +146,7 @@ impl Interp {
                             None => self.frame_call_text().map_or(ErrCall::None, ErrCall::Call),
                         };
                     }
-                    builtin_frames(&mut e, builtins::name_of(*id));
+                    builtin_frames(&mut e, crate::builtin_names::name_of(*id));
                     e
                 })
             }

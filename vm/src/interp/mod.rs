@@ -231,8 +231,8 @@ impl Interp {
             Value::strs(&["integer.max", "double.eps", "double.xmax", "double.xmin"]),
         );
         g.set_local(intern(".Machine"), Value::Vec(Rc::new(m)));
-        for name in builtins::datasets::NAMES {
-            g.set_local(intern(name), builtins::datasets::dataset(name).unwrap());
+        for name in crate::datasets::NAMES {
+            g.set_local(intern(name), crate::datasets::dataset(name).unwrap());
         }
     }
 

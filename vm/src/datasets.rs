@@ -3,7 +3,7 @@
 //! bound in the global environment at startup (like `pi` and `letters`) and
 //! reachable as `datasets::volcano`.
 
-use super::datasets_data::{VOLCANO, VOLCANO_DIM};
+use crate::datasets_data::{VOLCANO, VOLCANO_DIM};
 use crate::value::*;
 use std::rc::Rc;
 
