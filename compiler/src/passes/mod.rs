@@ -5,11 +5,11 @@
 pub mod assume_elim;
 pub mod cfg;
 pub mod const_fold;
-pub mod counters;
 pub mod dce;
 pub mod hoist;
 pub mod licm;
 pub mod liveness;
+pub mod loop_ranges;
 pub mod lvn;
 pub mod peel;
 pub mod phi;
@@ -37,7 +37,7 @@ pub fn optimize(f: &mut Func) -> bool {
         changed |= assume_elim::run(f);
         changed |= hoist::run(f);
         changed |= licm::run(f);
-        changed |= counters::run(f);
+        changed |= loop_ranges::run(f);
         changed |= strength::run(f);
         changed |= sink_box::run(f);
         changed |= dce::run(f);
@@ -59,7 +59,7 @@ pub type Pass = fn(&mut Func) -> bool;
 pub const PASSES: &[(&str, Pass)] = &[
     ("assume_elim", assume_elim::run),
     ("const_fold", const_fold::run),
-    ("counters", counters::run),
+    ("loop_ranges", loop_ranges::run),
     ("dce", dce::run),
     ("hoist", hoist::run),
     ("licm", licm::run),

@@ -1,6 +1,6 @@
 //! Strength reduction of matrix indexing in counted loops: the element index
 //! `add.i (mul.i (sub.i c, 1), n), x` of `m[x + 1, c]` (column-major, `n`
-//! rows), with `c` a loop counter (see `counters`) and `n`, `x` defined
+//! rows), with `c` a loop counter (see `loop_ranges`) and `n`, `x` defined
 //! outside the loop, becomes a new header parameter `p` entering as `x`
 //! (`c` enters as 1) and stepping by `add.i p, n` on every back edge (where
 //! `c` steps by 1). Integer arithmetic wraps, so `p` equals the expression
@@ -12,7 +12,7 @@
 //! through that definition, so both belong to the same iteration.
 
 use super::cfg::Cfg;
-use super::counters::{const_int, counters, edge_args, Counter};
+use super::loop_ranges::{const_int, counters, edge_args, Counter};
 use super::{def_block, def_kind, insert_inst, replace_uses};
 use crate::ir::*;
 

@@ -150,7 +150,7 @@ pub fn dbl_mod(x1: f64, x2: f64) -> f64 {
     }
     let q = x1 / x2;
     // R computes the remainder in long double.
-    if let Some((r, _)) = super::ldsum::long_mod_parts(x1, x2, q) {
+    if let Some((r, _)) = super::extended_sum::long_mod_parts(x1, x2, q) {
         return r;
     }
     let tmp = x1 - q.floor() * x2;
@@ -171,7 +171,7 @@ pub fn dbl_idiv(x1: f64, x2: f64) -> f64 {
         };
     }
     // R computes the remainder in long double (`1 %/% 0.1` is 9).
-    if let Some((_, k)) = super::ldsum::long_mod_parts(x1, x2, q) {
+    if let Some((_, k)) = super::extended_sum::long_mod_parts(x1, x2, q) {
         return q.floor() + k;
     }
     let tmp = x1 - q.floor() * x2;

@@ -595,7 +595,7 @@ fn bi_sum(_: &mut Interp, args: Args) -> RResult<Value> {
         }
         VType::Dbl => {
             // R accumulates in long double.
-            let mut s = super::ldsum::LongSum::new();
+            let mut s = super::extended_sum::LongSum::new();
             for v in vals.iter() {
                 match v {
                     Value::Dbl(x) => {
@@ -643,7 +643,7 @@ fn bi_sum(_: &mut Interp, args: Args) -> RResult<Value> {
 }
 
 /// Add `xs` to a long-double sum, skipping NaNs with `na.rm`.
-fn add_doubles(s: &mut super::ldsum::LongSum, xs: &[f64], narm: bool) {
+fn add_doubles(s: &mut super::extended_sum::LongSum, xs: &[f64], narm: bool) {
     if narm && xs.iter().any(|x| x.is_nan()) {
         for &x in xs {
             if !x.is_nan() {
@@ -829,7 +829,7 @@ fn bi_mean(interp: &mut Interp, args: Args) -> RResult<Value> {
     };
     let n = xs.len() as f64;
     let m = if v.vtype() == VType::Dbl {
-        super::ldsum::long_mean(&xs)
+        super::extended_sum::long_mean(&xs)
     } else {
         // Logical and integer means: an exact 64-bit sum divided by n.
         xs.iter().sum::<f64>() / n
@@ -921,7 +921,7 @@ fn cumulative(interp: &mut Interp, args: Args, which: &str) -> RResult<Value> {
     };
     if which == "cumsum" {
         // R accumulates cumsum in long double.
-        let mut acc = super::ldsum::LongSum::new();
+        let mut acc = super::extended_sum::LongSum::new();
         let mut out = Vec::with_capacity(xs.len());
         acc.cumsum_into(&xs, &mut out);
         return Ok(with_attrs(VecData::Dbl(out), &v, &keep));

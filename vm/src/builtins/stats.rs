@@ -87,7 +87,7 @@ fn bi_median(interp: &mut Interp, args: Args) -> RResult<Value> {
             if odd {
                 Value::Dbl(d[half])
             } else {
-                Value::Dbl(super::ldsum::long_mean(&d[half..half + 2]))
+                Value::Dbl(super::extended_sum::long_mean(&d[half..half + 2]))
             }
         }
         VecData::Str(mut d) => {
@@ -139,7 +139,7 @@ fn numeric_data(interp: &mut Interp, x: &Value, flatten: bool) -> RResult<Vec<f6
 }
 
 /// R's variance (`cov.c`): NA if any value is NA/NaN (after removing them with
-/// `na.rm`) or fewer than two remain; else `ldsum::long_var`.
+/// `na.rm`) or fewer than two remain; else `extended_sum::long_var`.
 fn variance(xs: Vec<f64>, narm: bool) -> f64 {
     let xs: Vec<f64> = if narm {
         xs.into_iter().filter(|x| !x.is_nan()).collect()
@@ -151,7 +151,7 @@ fn variance(xs: Vec<f64>, narm: bool) -> f64 {
     if xs.len() < 2 {
         return na_real();
     }
-    super::ldsum::long_var(&xs)
+    super::extended_sum::long_var(&xs)
 }
 
 /// `var(x, y = NULL, na.rm = FALSE, use)` of a vector.
