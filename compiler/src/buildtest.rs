@@ -107,7 +107,7 @@ fn render_here(src: &str, file: &str) -> Result<String, String> {
     let funs = functions_after_source(src, file)?;
     let mut out = format!("; Golden IR of {file}: as built and optimized.\n");
     for name in &names {
-        let mut found = funs.iter().filter(|f| &*f.name == *name);
+        let mut found = funs.iter().filter(|f| f.name == *name);
         let code = found
             .next()
             .ok_or_else(|| format!("no function named '{name}'"))?;
