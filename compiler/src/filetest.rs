@@ -20,6 +20,7 @@
 use crate::ir::Func;
 use crate::print::{parse_func, print_func};
 use crate::{passes, verify};
+use std::path::{Path, PathBuf};
 
 /// The line separating the input from the expected output.
 pub const EXPECT: &str = "; expect:";
@@ -144,6 +145,27 @@ pub fn run_text(input: &str, pass_list: &str) -> Result<Outcome, String> {
     })
 }
 
+/// `dlvm ir FILE [--passes a,b]`: read `file` (a filetest or plain text IR),
+/// run `pass_list` (default: its `; passes:` header) and return the printed IR,
+/// or an error naming the file (and the line, the unknown pass with the known
+/// ones, or the verifier's complaints). A pass that panics is reported as an
+/// error on this input.
+pub fn run_file(file: &str, pass_list: Option<&str>) -> Result<String, String> {
+    let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read '{file}': {e}"))?;
+    let t = parse(&text).map_err(|e| format!("{file}: {e}"))?;
+    let Some(list) = pass_list.or(t.passes.as_deref()) else {
+        return Err(format!(
+            "{file}: no passes given (--passes a,b,c; known passes: {})",
+            passes::known_names()
+        ));
+    };
+    // A pass that panics on verified IR is a compiler bug; report it as an
+    // error on this input rather than a crash.
+    let out = std::panic::catch_unwind(|| run_text(&t.input, list))
+        .map_err(|_| format!("{file}: internal error (a pass panicked)"))?;
+    out.map(|o| o.printed).map_err(|e| format!("{file}: {e}"))
+}
+
 /// `text` with its expectation replaced by `printed` (and its `; changed:`
 /// header, if it has one, by `changed`): what `FILETESTS_BLESS=1` writes.
 pub fn bless(text: &str, printed: &str, changed: bool) -> String {
@@ -171,6 +193,103 @@ pub fn bless(text: &str, printed: &str, changed: bool) -> String {
     out.push('\n');
     out.push_str(&normalize(printed));
     out
+}
+
+/// How a golden-test runner was asked to run, from the environment:
+/// `FILETESTS_BLESS=1` (rewrite the expectations) and `FILETESTS_FILTER=substr`
+/// (only the files whose path contains `substr`). Both runners, the pass
+/// filetests and the builder's tests (`compiler/buildtests`), read these.
+#[derive(Clone, Debug, Default)]
+pub struct RunMode {
+    /// Rewrite each expectation with the actual output instead of comparing.
+    pub bless: bool,
+    /// Only files whose path contains this (empty: all).
+    pub filter: String,
+}
+
+impl RunMode {
+    /// `FILETESTS_BLESS` and `FILETESTS_FILTER` from the environment.
+    pub fn from_env() -> RunMode {
+        RunMode {
+            bless: std::env::var("FILETESTS_BLESS").is_ok_and(|v| v == "1"),
+            filter: std::env::var("FILETESTS_FILTER").unwrap_or_default(),
+        }
+    }
+}
+
+/// Every file under `dir` (recursively) whose name ends in `.{ext}`, sorted.
+pub fn collect(dir: &Path, ext: &str) -> Vec<PathBuf> {
+    fn walk(dir: &Path, ext: &str, out: &mut Vec<PathBuf>) {
+        let entries = std::fs::read_dir(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+        for e in entries {
+            let p = e.expect("directory entry").path();
+            if p.is_dir() {
+                walk(&p, ext, out);
+            } else if p.extension().is_some_and(|x| x == ext) {
+                out.push(p);
+            }
+        }
+    }
+    let mut out = vec![];
+    walk(dir, ext, &mut out);
+    out.sort();
+    out
+}
+
+/// Compare `actual` with `expected` after `normalize`; the error names the
+/// test and shows both texts.
+pub fn compare(name: &str, expected: &str, actual: &str) -> Result<(), String> {
+    let (expected, actual) = (normalize(expected), normalize(actual));
+    if expected == actual {
+        Ok(())
+    } else {
+        Err(format!(
+            "{name}: output differs from the expectation\n--- expected:\n{expected}--- actual:\n{actual}"
+        ))
+    }
+}
+
+/// Run `check(file, bless)` on every `*.{ext}` file under `root` that
+/// `mode.filter` selects, and panic with every failure's message (a test
+/// runner's body). Panics too if fewer than `min` files exist, or if the
+/// filter selects none.
+pub fn run_all(
+    root: &Path,
+    ext: &str,
+    min: usize,
+    mode: &RunMode,
+    check: impl Fn(&Path, bool) -> Result<(), String>,
+) {
+    let files = collect(root, ext);
+    assert!(
+        files.len() >= min,
+        "only {} .{ext} files found under {}",
+        files.len(),
+        root.display()
+    );
+    let mut failures = vec![];
+    let mut ran = 0;
+    for f in files
+        .iter()
+        .filter(|f| f.to_string_lossy().contains(&mode.filter))
+    {
+        ran += 1;
+        if let Err(e) = check(f, mode.bless) {
+            failures.push(e);
+        }
+    }
+    assert!(
+        ran > 0,
+        "no .{ext} file under {} matches FILETESTS_FILTER={:?}",
+        root.display(),
+        mode.filter
+    );
+    assert!(
+        failures.is_empty(),
+        "{} of {ran} tests failed:\n\n{}",
+        failures.len(),
+        failures.join("\n\n")
+    );
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@
 //! how exits are handled: deoptimization and deoptless live above it.
 
 pub mod build;
+pub mod buildtest;
 pub mod context;
 pub mod filetest;
 pub mod ir;

@@ -154,3 +154,50 @@ impl Session {
         s
     }
 }
+
+/// `dlvm run`: run program `src` (named `file`) in a new session with its
+/// output on the process's stdout and stderr, then print the `dump`s to
+/// stderr and write the statistics to `stats_path` (JSON); `trace` is the
+/// `--trace-events` file. Returns the exit status: the program's (0, or 1
+/// after an R error), or 2 if the trace or stats file cannot be written
+/// (checked before the run).
+pub fn run_to_stdio(
+    src: &[u8],
+    file: &str,
+    config: &Config,
+    dump: &[Dump],
+    stats_path: Option<&str>,
+    trace: Option<&str>,
+) -> u8 {
+    let trace: Option<Box<dyn Write>> = match trace.map(|p| (p, std::fs::File::create(p))) {
+        Some((_, Ok(f))) => Some(Box::new(std::io::BufWriter::new(f))),
+        Some((p, Err(e))) => {
+            eprintln!("dlvm: cannot write trace to {}: {}", p, e);
+            return 2;
+        }
+        None => None,
+    };
+    // Refuse an unwritable stats path before running, not after.
+    if let Some(p) = stats_path {
+        if let Err(e) = std::fs::File::create(p) {
+            eprintln!("dlvm: cannot write stats to {}: {}", p, e);
+            return 2;
+        }
+    }
+    let mut session = Session::new(config.clone(), trace);
+    let stdout = std::io::stdout();
+    let stderr = std::io::stderr();
+    let status = session.run_bytes(src, file, &mut stdout.lock(), &mut stderr.lock());
+    let mut err = stderr.lock();
+    for d in dump {
+        let _ = err.write_all(session.dump(*d).as_bytes());
+    }
+    if let Some(p) = stats_path {
+        let st = session.stats();
+        if let Err(e) = std::fs::write(p, serde_json::to_string_pretty(&st).unwrap()) {
+            let _ = writeln!(err, "dlvm: cannot write stats to {}: {}", p, e);
+            return 2;
+        }
+    }
+    status as u8
+}

@@ -1,9 +1,11 @@
-//! `dlvm` — run an R program on the dlvm research VM.
+//! `dlvm` — run an R program on the dlvm research VM (`dlvm run FILE`), or
+//! run compiler passes on a text IR file (`dlvm ir FILE`). This file is the
+//! command line only (arguments, exit codes); the work is done by
+//! `deoptless::session::run_to_stdio` and `compiler::filetest::run_file`.
 
 use clap::{Parser, Subcommand};
 use deoptless::config::{Config, Mode};
-use deoptless::session::{Dump, Session};
-use std::io::Write;
+use deoptless::session::{self, Dump};
 use std::process::ExitCode;
 
 // R programs allocate many small, short-lived objects; glibc's allocator spent
@@ -114,7 +116,7 @@ fn probability(s: &str) -> Result<f64, String> {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.cmd {
-        Cmd::Ir { file, passes } => match ir(&file, passes.as_deref()) {
+        Cmd::Ir { file, passes } => match compiler::filetest::run_file(&file, passes.as_deref()) {
             Ok(out) => {
                 print!("{out}");
                 ExitCode::SUCCESS
@@ -171,7 +173,7 @@ fn main() -> ExitCode {
             let handle = std::thread::Builder::new()
                 .stack_size(1 << 30)
                 .spawn(move || {
-                    run(
+                    session::run_to_stdio(
                         &src,
                         &file,
                         &config,
@@ -190,65 +192,4 @@ fn main() -> ExitCode {
             }
         }
     }
-}
-
-fn run(
-    src: &[u8],
-    file: &str,
-    config: &Config,
-    dump: &[Dump],
-    stats_path: Option<&str>,
-    trace: Option<&str>,
-) -> u8 {
-    let trace: Option<Box<dyn Write>> = match trace.map(|p| (p, std::fs::File::create(p))) {
-        Some((_, Ok(f))) => Some(Box::new(std::io::BufWriter::new(f))),
-        Some((p, Err(e))) => {
-            eprintln!("dlvm: cannot write trace to {}: {}", p, e);
-            return 2;
-        }
-        None => None,
-    };
-    // Refuse an unwritable stats path before running, not after.
-    if let Some(p) = stats_path {
-        if let Err(e) = std::fs::File::create(p) {
-            eprintln!("dlvm: cannot write stats to {}: {}", p, e);
-            return 2;
-        }
-    }
-    let mut session = Session::new(config.clone(), trace);
-    let stdout = std::io::stdout();
-    let stderr = std::io::stderr();
-    let status = session.run_bytes(src, file, &mut stdout.lock(), &mut stderr.lock());
-    let mut err = stderr.lock();
-    for d in dump {
-        let _ = err.write_all(session.dump(*d).as_bytes());
-    }
-    if let Some(p) = stats_path {
-        let st = session.stats();
-        if let Err(e) = std::fs::write(p, serde_json::to_string_pretty(&st).unwrap()) {
-            let _ = writeln!(err, "dlvm: cannot write stats to {}: {}", p, e);
-            return 2;
-        }
-    }
-    status as u8
-}
-
-/// `dlvm ir FILE [--passes a,b]`: the printed IR after the passes, or an
-/// error naming the file (and the line, the unknown pass with the known
-/// ones, or the verifier's complaints).
-fn ir(file: &str, passes: Option<&str>) -> Result<String, String> {
-    use compiler::filetest;
-    let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read '{file}': {e}"))?;
-    let t = filetest::parse(&text).map_err(|e| format!("{file}: {e}"))?;
-    let Some(list) = passes.or(t.passes.as_deref()) else {
-        return Err(format!(
-            "{file}: no passes given (--passes a,b,c; known passes: {})",
-            compiler::passes::known_names()
-        ));
-    };
-    // A pass that panics on verified IR is a compiler bug; report it as an
-    // error on this input rather than a crash.
-    let out = std::panic::catch_unwind(|| filetest::run_text(&t.input, list))
-        .map_err(|_| format!("{file}: internal error (a pass panicked)"))?;
-    out.map(|o| o.printed).map_err(|e| format!("{file}: {e}"))
 }
