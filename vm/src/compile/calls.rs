@@ -1,0 +1,438 @@
+//! Calls: special forms recognized by name (`if`-like builtins, `missing`,
+//! `return`, `UseMethod`, arithmetic and indexing operators...), then the
+//! ordinary `Call` with its argument specs, and calls with too many
+//! arguments for one instruction.
+
+use super::*;
+
+impl Compiler {
+    pub(super) fn call(&mut self, e: &Expr, f: &Expr, args: &[Arg], tail: bool) {
+        let name = ident_of(f);
+        if name == Some("NextMethod") {
+            self.uses_dispatch = true;
+        }
+        if name.is_some_and(|n| REFLECTIVE.contains(&n)) {
+            self.reflective = true;
+        }
+        let plain = args.iter().all(|a| a.name.is_none() && a.value.is_some());
+        let n = args.len();
+        let arg = |i: usize| args[i].value.as_ref().unwrap();
+        if let (Some("local"), 1, true) = (name, n, plain) {
+            // `local(expr)`: `(function() expr)()`, a call with a fresh frame
+            // whose parent is this one (R evaluates `expr` in a new
+            // environment of the same parent).
+            let fun = Expr::new(
+                ExprKind::Function(Rc::from(Vec::new()), Rc::new(arg(0).clone())),
+                e.pos,
+            );
+            let call = Expr::new(ExprKind::Call(Box::new(fun), Vec::new()), e.pos);
+            self.expr(&call, tail);
+            return;
+        }
+        if let (Some("::" | ":::"), 2, true) = (name, n, plain) {
+            // `pkg::name`: a constant when it resolves, else the builtin
+            // `::` with the two names as strings reports why at run time.
+            let part = |a: &Expr| match &a.kind {
+                ExprKind::Ident(s) | ExprKind::Const(Const::Str(Some(s))) => Some(s.clone()),
+                _ => None,
+            };
+            if let (Some(pkg), Some(member)) = (part(arg(0)), part(arg(1))) {
+                if let Some(v) = crate::namespace::lookup(&pkg, &member) {
+                    self.konst(v);
+                    self.visible(tail, true);
+                    return;
+                }
+                let is_str = |a: &Expr| matches!(a.kind, ExprKind::Const(_));
+                if is_str(arg(0)) && is_str(arg(1)) {
+                    // Already `::`("pkg", "name"): the generic call below.
+                } else {
+                    let strs = [pkg, member]
+                        .into_iter()
+                        .map(|s| Arg {
+                            name: None,
+                            value: Some(Expr::new(ExprKind::Const(Const::Str(Some(s))), e.pos)),
+                        })
+                        .collect::<Vec<_>>();
+                    let call = Expr::new(ExprKind::Call(Box::new(f.clone()), strs.clone()), e.pos);
+                    return self.call(&call, f, &strs, tail);
+                }
+            }
+        }
+        if let Some(name) = name {
+            match (name, n, plain) {
+                ("{", _, _) => {
+                    if args.is_empty() {
+                        self.konst(Value::Null);
+                        self.visible(tail, true);
+                        return;
+                    }
+                    for a in &args[..n - 1] {
+                        if let Some(v) = &a.value {
+                            self.stmt(v);
+                        }
+                    }
+                    match &args[n - 1].value {
+                        Some(v) => self.expr(v, tail),
+                        None => self.konst(Value::Null),
+                    }
+                    return;
+                }
+                ("if", 2 | 3, true) => {
+                    // `if`(cond, yes, no) called as a function.
+                    let no = if n == 3 {
+                        Some(Box::new(arg(2).clone()))
+                    } else {
+                        None
+                    };
+                    let as_if = Expr::new(
+                        ExprKind::If(Box::new(arg(0).clone()), Box::new(arg(1).clone()), no),
+                        e.pos,
+                    );
+                    self.expr(&as_if, tail);
+                    return;
+                }
+                ("(", 1, true) => {
+                    self.expr(arg(0), false);
+                    self.visible(tail, true);
+                    return;
+                }
+                ("<-" | "=" | "<<-", 2, true) => {
+                    self.assign(e, name == "<<-", args, true);
+                    self.visible(tail, false);
+                    return;
+                }
+                ("&&" | "||", 2, true) => {
+                    self.expr(arg(0), false);
+                    let ci = self.call_idx(e);
+                    let start = if name == "&&" {
+                        self.emit(Op::AndStart(0, ci))
+                    } else {
+                        self.emit(Op::OrStart(0, ci))
+                    };
+                    self.expr(arg(1), false);
+                    self.emit(if name == "&&" {
+                        Op::AndEnd(ci)
+                    } else {
+                        Op::OrEnd(ci)
+                    });
+                    let end = self.pc();
+                    self.patch(start, end);
+                    self.visible(tail, true);
+                    return;
+                }
+                ("return", 0 | 1, _) => {
+                    match args.first().and_then(|a| a.value.as_ref()) {
+                        Some(v) => self.expr(v, true),
+                        None => {
+                            self.konst(Value::Null);
+                            self.visible(true, true);
+                        }
+                    }
+                    self.emit(Op::Return);
+                    return;
+                }
+                ("missing", 1, true) => {
+                    if let Some(p) = ident_of(arg(0)) {
+                        let s = intern(p);
+                        if let Some(i) = self.locals[..self.nparams].iter().position(|&l| l == s) {
+                            self.emit(Op::Missing(i as u16));
+                            self.visible(tail, true);
+                            return;
+                        }
+                    }
+                    // missing(x) for a non-parameter: R's error, at run time.
+                    let ci = self.call_idx(e);
+                    let msg = "'missing' can only be used for arguments".to_string();
+                    self.konst(Value::str(&msg));
+                    self.emit(Op::Raise(ci));
+                    return;
+                }
+                ("UseMethod", 1 | 2, true) => {
+                    self.uses_dispatch = true;
+                    self.expr(arg(0), false);
+                    if n == 2 {
+                        self.expr(arg(1), false);
+                    }
+                    let ci = self.call_idx(e);
+                    self.emit(Op::UseMethod {
+                        has_obj: n == 2,
+                        call: ci,
+                    });
+                    return;
+                }
+                ("switch", _, _) if n >= 1 => {
+                    self.switch(e, args, tail);
+                    return;
+                }
+                ("tryCatch", _, _) if n >= 1 => {
+                    self.try_catch(e, args, tail);
+                    return;
+                }
+                ("on.exit", _, _) => {
+                    self.on_exit(args);
+                    self.visible(tail, false);
+                    return;
+                }
+                _ => {}
+            }
+            // `x[i, drop = FALSE]`: the drop flag must be a literal.
+            let (idx_args, drop) = match args.split_last() {
+                Some((last, rest)) if name == "[" && last.name.as_deref() == Some("drop") => {
+                    match last.value.as_ref().map(|v| &v.kind) {
+                        Some(ExprKind::Const(Const::Logical(Some(d)))) => (rest, *d),
+                        _ => (args, true),
+                    }
+                }
+                _ => (args, true),
+            };
+            let n = idx_args.len();
+            if (name == "[" || name == "[[")
+                && (1..=9).contains(&n)
+                && idx_args.iter().all(|a| a.name.is_none())
+                && idx_args[0].value.is_some()
+            {
+                // Superinstruction: `x[i]`, `x[[i]]`, `m[i, j]` on local variables
+                // (the interpreter's hottest pattern: no operand-stack traffic and
+                // no reference-count churn on the vector).
+                let local_of = |c: &Compiler, a: &Arg| -> Option<u16> {
+                    let n = ident_of(a.value.as_ref()?)?;
+                    if c.top_level || a.name.is_some() {
+                        return None;
+                    }
+                    let s = intern(n);
+                    c.locals.iter().position(|&l| l == s).map(|i| i as u16)
+                };
+                let locals: Vec<Option<u16>> = idx_args.iter().map(|a| local_of(self, a)).collect();
+                if drop && (n == 2 || n == 3) && locals.iter().all(|l| l.is_some()) {
+                    let l: Vec<u16> = locals.into_iter().map(|l| l.unwrap()).collect();
+                    let ci = self.call_idx(e);
+                    let fb = self.fb();
+                    self.fb(); // fb + 1: the indexed object's type
+                    self.fb(); // fb + 2: the (first) index's type
+                    self.fb(); // fb + 3: the second index's type (matrices)
+                    self.emit(Op::IndexLocals {
+                        x: l[0],
+                        i: l[1],
+                        j: if n == 3 { l[2] } else { NO_SLOT },
+                        is2: name == "[[",
+                        call: ci,
+                        fb,
+                    });
+                    self.visible(tail, true);
+                    return;
+                }
+                // Index with possibly empty positions (m[i, ]).
+                self.expr(arg(0), false);
+                let mut empty = 0u8;
+                for (k, a) in idx_args[1..].iter().enumerate() {
+                    match &a.value {
+                        Some(v) => self.expr(v, false),
+                        None => {
+                            empty |= 1 << k;
+                            self.konst(Value::Null);
+                        }
+                    }
+                }
+                let ci = self.call_idx(e);
+                let fb = self.fb();
+                let nidx = (n - 1) as u8;
+                self.emit(if name == "[" {
+                    Op::Index {
+                        n: nidx,
+                        empty,
+                        drop,
+                        call: ci,
+                        fb,
+                    }
+                } else {
+                    Op::Index2 {
+                        n: nidx,
+                        empty,
+                        call: ci,
+                        fb,
+                    }
+                });
+                self.visible(tail, true);
+                return;
+            }
+            if plain {
+                let ci;
+                match (name, n) {
+                    ("+" | "-" | "*" | "/" | "^" | "%%" | "%/%", 2) => {
+                        let op = match name {
+                            "+" => ArithOp::Add,
+                            "-" => ArithOp::Sub,
+                            "*" => ArithOp::Mul,
+                            "/" => ArithOp::Div,
+                            "^" => ArithOp::Pow,
+                            "%%" => ArithOp::Mod,
+                            _ => ArithOp::IDiv,
+                        };
+                        self.expr(arg(0), false);
+                        self.expr(arg(1), false);
+                        ci = self.call_idx(e);
+                        let fb = self.fb();
+                        self.emit(Op::Arith(op, ci, fb));
+                    }
+                    ("==" | "!=" | "<" | "<=" | ">" | ">=", 2) => {
+                        let op = match name {
+                            "==" => CmpOp::Eq,
+                            "!=" => CmpOp::Ne,
+                            "<" => CmpOp::Lt,
+                            "<=" => CmpOp::Le,
+                            ">" => CmpOp::Gt,
+                            _ => CmpOp::Ge,
+                        };
+                        self.expr(arg(0), false);
+                        self.expr(arg(1), false);
+                        ci = self.call_idx(e);
+                        let fb = self.fb();
+                        self.emit(Op::Cmp(op, ci, fb));
+                    }
+                    ("&" | "|", 2) => {
+                        self.expr(arg(0), false);
+                        self.expr(arg(1), false);
+                        ci = self.call_idx(e);
+                        self.emit(Op::Logic(name == "&", ci));
+                    }
+                    (":", 2) => {
+                        self.expr(arg(0), false);
+                        self.expr(arg(1), false);
+                        ci = self.call_idx(e);
+                        let fb = self.fb();
+                        self.emit(Op::Colon(ci, fb));
+                    }
+                    ("-", 1) => {
+                        self.expr(arg(0), false);
+                        ci = self.call_idx(e);
+                        let fb = self.fb();
+                        self.emit(Op::Neg(ci, fb));
+                    }
+                    ("+", 1) => {
+                        self.expr(arg(0), false);
+                        ci = self.call_idx(e);
+                        self.emit(Op::Plus(ci));
+                    }
+                    ("!", 1) => {
+                        self.expr(arg(0), false);
+                        ci = self.call_idx(e);
+                        self.emit(Op::Not(ci));
+                    }
+                    ("$", 2) if ident_of(arg(1)).is_some() => {
+                        self.expr(arg(0), false);
+                        let field = intern(ident_of(arg(1)).unwrap());
+                        ci = self.call_idx(e);
+                        let fb = self.fb();
+                        self.emit(Op::Dollar(field, ci, fb));
+                    }
+                    _ => {
+                        // Visibility of a call is decided by the callee.
+                        self.generic_call(e, f, args);
+                        return;
+                    }
+                }
+                self.visible(tail, true);
+                return;
+            }
+        }
+        self.generic_call(e, f, args);
+    }
+
+    /// Push the function and its arguments and emit `Call`.
+    pub(super) fn generic_call(&mut self, e: &Expr, f: &Expr, args: &[Arg]) {
+        if args.len() > MAX_CALL_ARGS {
+            return self.huge_call(e, f, args);
+        }
+        let ci = self.call_idx(e);
+        match ident_of(f) {
+            Some(n) if n != "..." => {
+                let s = intern(n);
+                self.emit(Op::LoadFun(s, ci));
+            }
+            _ => self.expr(f, false),
+        }
+        let saved = self.arg_ctx;
+        if !ident_of(f).is_some_and(crate::deparse::is_primitive) {
+            self.arg_ctx = Some(ci);
+        }
+        let spec = self.push_args(args);
+        self.arg_ctx = saved;
+        let fb = self.call_fb();
+        self.emit(Op::Call {
+            argc: args.len() as u16,
+            spec,
+            call: ci,
+            fb,
+        });
+    }
+
+    /// A call with more arguments than `Op::Call` counts (R has no limit,
+    /// and `dput` output can have more): compiled as
+    /// `do.call(f, c(list(a1, ..., ak), list(...), ...))`, the arguments in
+    /// order, their names kept, `...` spliced by `list`.
+    pub(super) fn huge_call(&mut self, e: &Expr, f: &Expr, args: &[Arg]) {
+        let pos = e.pos;
+        let ident = |n: &str| Expr::new(ExprKind::Ident(n.into()), pos);
+        let plain = |v: Expr| Arg {
+            name: None,
+            value: Some(v),
+        };
+        let mut chunks: Vec<Arg> = args
+            .chunks(MAX_CALL_ARGS)
+            .map(|c| {
+                plain(Expr::new(
+                    ExprKind::Call(Box::new(ident("list")), c.to_vec()),
+                    pos,
+                ))
+            })
+            .collect();
+        while chunks.len() > MAX_CALL_ARGS {
+            chunks = chunks
+                .chunks(MAX_CALL_ARGS)
+                .map(|c| {
+                    plain(Expr::new(
+                        ExprKind::Call(Box::new(ident("c")), c.to_vec()),
+                        pos,
+                    ))
+                })
+                .collect();
+        }
+        let all = Expr::new(ExprKind::Call(Box::new(ident("c")), chunks), pos);
+        let call = Expr::new(
+            ExprKind::Call(
+                Box::new(ident("do.call")),
+                vec![plain(f.clone()), plain(all)],
+            ),
+            pos,
+        );
+        self.expr(&call, false);
+    }
+
+    pub(super) fn push_args(&mut self, args: &[Arg]) -> u32 {
+        let mut specs = Vec::with_capacity(args.len());
+        for a in args {
+            match &a.value {
+                Some(v) if ident_of(v) == Some("...") => {
+                    self.ident("...", v);
+                    specs.push(ArgSpec::Dots);
+                }
+                Some(v) => {
+                    self.expr(v, false);
+                    specs.push(match &a.name {
+                        Some(n) => ArgSpec::Named(intern(n)),
+                        None => ArgSpec::Positional,
+                    });
+                }
+                None => {
+                    self.konst(Value::Null);
+                    specs.push(match &a.name {
+                        Some(n) => ArgSpec::Named(intern(n)),
+                        None => ArgSpec::Empty,
+                    });
+                }
+            }
+        }
+        self.arg_specs.push(specs);
+        (self.arg_specs.len() - 1) as u32
+    }
+}

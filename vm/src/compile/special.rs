@@ -1,0 +1,152 @@
+//! Special forms with control flow of their own: `switch`, `tryCatch`,
+//! `on.exit`.
+
+use super::*;
+
+impl Compiler {
+    pub(super) fn switch(&mut self, e: &Expr, args: &[Arg], tail: bool) {
+        // The selector is the first unnamed argument or the one named EXPR.
+        let sel_i = args
+            .iter()
+            .position(|a| a.name.as_deref() == Some("EXPR"))
+            .unwrap_or(0);
+        match &args[sel_i].value {
+            Some(v) => self.expr(v, false),
+            None => self.konst(Value::Null),
+        }
+        let ci = self.call_idx(e);
+        let table_i = self.switches.len() as u32;
+        self.switches.push(SwitchTable {
+            arms: Vec::new(),
+            end: 0,
+            no_match: 0,
+        });
+        self.emit(Op::Switch(table_i, ci));
+        let mut arms: Vec<(Option<Rc<str>>, Option<Pc>)> = Vec::new();
+        let mut jumps = Vec::new();
+        for (k, a) in args.iter().enumerate() {
+            if k == sel_i {
+                continue;
+            }
+            match &a.value {
+                Some(v) => {
+                    let start = self.pc();
+                    self.expr(v, tail);
+                    jumps.push(self.emit(Op::Jump(0)));
+                    arms.push((a.name.clone(), Some(start)));
+                }
+                None => arms.push((a.name.clone(), None)),
+            }
+        }
+        let no_match = self.pc();
+        self.konst(Value::Null);
+        self.visible(tail, false);
+        let end = self.pc();
+        for j in jumps {
+            self.patch(j, end);
+        }
+        // Fallthrough: an empty arm takes the next arm with code.
+        let mut next: Option<Pc> = None;
+        for arm in arms.iter_mut().rev() {
+            match arm.1 {
+                Some(p) => next = Some(p),
+                None => arm.1 = next,
+            }
+        }
+        self.switches[table_i as usize] = SwitchTable {
+            arms,
+            end,
+            no_match,
+        };
+    }
+
+    pub(super) fn try_catch(&mut self, e: &Expr, args: &[Arg], tail: bool) {
+        let mut expr_arg = None;
+        let (mut error, mut warning, mut finally) = (None, None, None);
+        for a in args {
+            match a.name.as_deref() {
+                Some("error") => error = a.value.as_ref(),
+                Some("warning") => warning = a.value.as_ref(),
+                Some("finally") => finally = a.value.as_ref(),
+                Some("expr") | None if expr_arg.is_none() => expr_arg = a.value.as_ref(),
+                Some("condition") => {
+                    error = a.value.as_ref();
+                    warning = a.value.as_ref();
+                }
+                _ => {}
+            }
+        }
+        if let Some(h) = error {
+            self.expr(h, false);
+        }
+        if let Some(h) = warning {
+            self.expr(h, false);
+        }
+        let idx = self.tries.len() as u32;
+        self.tries.push(TryInfo {
+            has_error: error.is_some(),
+            has_warning: warning.is_some(),
+            has_finally: finally.is_some(),
+            end: 0,
+            finally: None,
+        });
+        self.emit(Op::TryBegin(idx));
+        match expr_arg {
+            Some(x) => self.expr(x, tail),
+            None => self.konst(Value::Null),
+        }
+        self.emit(Op::TryEnd(idx));
+        let skip = self.emit(Op::Jump(0));
+        let fin = finally.map(|f| {
+            let start = self.pc();
+            self.expr(f, false);
+            self.emit(Op::EndRegion);
+            start
+        });
+        let end = self.pc();
+        self.patch(skip, end);
+        let _ = e;
+        let t = &mut self.tries[idx as usize];
+        t.end = end;
+        t.finally = fin;
+    }
+
+    pub(super) fn on_exit(&mut self, args: &[Arg]) {
+        let mut body = None;
+        let mut add = false;
+        for (k, a) in args.iter().enumerate() {
+            match a.name.as_deref() {
+                Some("add") => {
+                    add = matches!(
+                        a.value.as_ref().map(|v| &v.kind),
+                        Some(ExprKind::Const(Const::Logical(Some(true))))
+                    )
+                }
+                Some("expr") => body = a.value.as_ref(),
+                None if k == 0 => body = a.value.as_ref(),
+                None if k == 1 => {
+                    add = matches!(
+                        a.value.as_ref().map(|v| &v.kind),
+                        Some(ExprKind::Const(Const::Logical(Some(true))))
+                    )
+                }
+                _ => {}
+            }
+        }
+        let skip = self.emit(Op::Jump(0));
+        let start = self.pc();
+        match body {
+            Some(b) => self.expr(b, false),
+            None => self.konst(Value::Null),
+        }
+        self.emit(Op::EndRegion);
+        let after = self.pc();
+        self.patch(skip, after);
+        self.exits.push(start);
+        self.emit(Op::OnExit {
+            region: (self.exits.len() - 1) as u32,
+            add,
+        });
+        self.konst(Value::Null);
+    }
+}
