@@ -204,6 +204,15 @@ pub struct Engine {
     pub shared: Rc<EngineState>,
 }
 
+/// Idle pooled activation records hold the engine's handler (`Rc` of the
+/// engine state): the pool is emptied with the engine, or the state (its
+/// `--trace-events` writer among it) would never be dropped nor flushed.
+impl Drop for Engine {
+    fn drop(&mut self) {
+        self.shared.ctx_pool.borrow_mut().clear();
+    }
+}
+
 /// A compiled version's entry parameters: the `any` slot and type of each.
 type EntryParams = [(u32, compiler::ir::Type)];
 
