@@ -1,6 +1,6 @@
 //! OSR-out: finish an activation in the interpreter from an exit.
 
-use compiler::runtime::ExitState;
+use crate::exit::ExitState;
 use vm::error::RResult;
 use vm::feedback::TypeFeedback;
 use vm::interp::Interp;

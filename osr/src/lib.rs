@@ -4,8 +4,12 @@
 //! the state of a running activation at a loop header into the entry of a
 //! compiled continuation; deoptless continuations use the same entry form.
 //!
-//! It knows the interpreter and the compiler's exit state, not the policy that
+//! `exit` decodes an exit (the compiler's format) into interpreter values
+//! (`ExitState`) and writes published call states into observed frames.
+//!
+//! It knows the interpreter and the compiler's exit format, not the policy that
 //! decides between deoptimization and deoptless dispatch.
 
 pub mod deopt;
+pub mod exit;
 pub mod osr_in;

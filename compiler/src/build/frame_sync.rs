@@ -204,7 +204,7 @@ impl<'a> Builder<'a> {
 
     /// Before a call of R code (not inlined): publish the locals kept in
     /// registers (`call_state`), which a callee's `parent.frame()` writes
-    /// into the frame (`runtime::sync_frames`). False when every local is
+    /// into the frame (`osr::exit::sync_frames`). False when every local is
     /// in the frame anyway (top-level, reflective code) or inside an inlined
     /// call (no runtime call is built there).
     pub(super) fn publish_call_state(&mut self, bb: Block, pc: usize, st: &State) -> bool {

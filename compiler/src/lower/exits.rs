@@ -151,7 +151,7 @@ impl<'a, 'b> Lowerer<'a, 'b> {
     /// `call_state cp`: the state's words into the exit buffer, and its
     /// exit id (plus one) and the buffer into the context, where observers
     /// of the frame find them while the next runtime call runs
-    /// (`runtime::sync_frames`). The buffer is free then: no exit of this
+    /// (`osr::exit::sync_frames`). The buffer is free then: no exit of this
     /// activation can happen during its call.
     pub(super) fn call_state(&mut self, cp: Val) -> Result<(), String> {
         let fs = self.checkpoint_state(cp)?;

@@ -5,7 +5,7 @@
 
 use super::{EngineState, Reentry, MAX_DEOPTS};
 use crate::config::Mode;
-use compiler::runtime::ExitState;
+use osr::exit::ExitState;
 use std::rc::Rc;
 use vm::error::RResult;
 use vm::interp::Interp;

@@ -41,7 +41,8 @@ use crate::stats::Stats;
 use compiler::build::Entry;
 use compiler::context::{ArgContext, VersionTable};
 use compiler::lower::Compiled;
-use compiler::runtime::{Chaos, ExitHandler, ExitState, NativeFrame, RawExit};
+use compiler::runtime::{Chaos, ExitHandler, NativeFrame, RawExit};
+use osr::exit::RawExitDecode;
 use osr::osr_in::EntryValue;
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -284,7 +285,8 @@ impl ExitHandler for EngineState {
         self.dispatch_exit(interp, c, raw)
     }
 
-    fn exit(&self, interp: &mut Interp, st: ExitState) -> RResult<Value> {
+    fn exit(&self, interp: &mut Interp, c: &mut NativeFrame, raw: &RawExit) -> RResult<Value> {
+        let st = raw.state(c);
         self.deoptimize(interp, st)
     }
 }

@@ -83,7 +83,7 @@ impl EngineState {
         // frames (`Interp::sync_frame`).
         let outer_native = interp.native_top.replace((
             cp as *mut u8,
-            compiler::runtime::sync_frames as unsafe fn(*mut u8, &vm::env::Env),
+            osr::exit::sync_frames as unsafe fn(*mut u8, &vm::env::Env),
         ));
         // An activation without a frame is the one `observe_frames` builds
         // while its code runs. (One with a frame leaves `lazy_top` as it is:

@@ -8,6 +8,7 @@ use super::native::Frame;
 use super::{EngineState, EntryParams, Handover, CANNOT_ENTER};
 use compiler::lower::Compiled;
 use compiler::runtime::{ExitHandler, NativeFrame, RawExit};
+use osr::exit::RawExitDecode;
 use osr::osr_in::EntryValue;
 use std::rc::Rc;
 use vm::bytecode::FunctionCode;

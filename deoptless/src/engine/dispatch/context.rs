@@ -7,6 +7,7 @@ use crate::context::{DeoptContext, Trigger};
 use compiler::context::ArgType;
 use compiler::ir::{Reason, Type};
 use compiler::runtime::{NativeFrame, RawExit};
+use osr::exit::RawExitDecode;
 
 /// The `DeoptContext` of exit `raw` of `c`; `Err(why)` when the exit does
 /// not dispatch (it deoptimizes).

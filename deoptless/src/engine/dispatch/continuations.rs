@@ -12,6 +12,7 @@ use compiler::context::ArgType;
 use compiler::ir::Type;
 use compiler::lower::Compiled;
 use compiler::runtime::{NativeFrame, RawExit};
+use osr::exit::RawExitDecode;
 use osr::osr_in::EntryValue;
 use std::rc::Rc;
 use vm::bytecode::FunctionCode;

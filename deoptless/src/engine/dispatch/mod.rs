@@ -18,6 +18,7 @@ use super::EngineState;
 use crate::config::Mode;
 use compiler::ir::Reason;
 use compiler::runtime::{NativeFrame, RawExit};
+use osr::exit::RawExitDecode;
 use std::time::Instant;
 use vm::error::RResult;
 use vm::interp::Interp;

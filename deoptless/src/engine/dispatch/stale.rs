@@ -8,6 +8,7 @@ use crate::context::DeoptContext;
 use crate::engine::EngineState;
 use compiler::ir::Reason;
 use compiler::runtime::{NativeFrame, RawExit};
+use osr::exit::RawExitDecode;
 use std::rc::Rc;
 use vm::bytecode::FunctionCode;
 
