@@ -160,8 +160,13 @@ impl<'a> Builder<'a> {
     /// target) is the global environment (the frame cannot bind it, and
     /// the function's environment is the global one; base variables such as
     /// `pi` are global bindings).
+    /// A name of a builtin (`apply(x, 2, mean)`) is not: unless the program
+    /// bound it globally, its lookup falls through to the builtin, which no
+    /// global binding holds, and a `load_global` of it would exit at every
+    /// run (the frame state cannot record that as feedback).
     fn own_global(&self, sym: SymId) -> bool {
-        self.code.in_global
+        vm::builtin_names::id_of(&sym.name()).is_none()
+            && self.code.in_global
             && !self.code.top_level
             && self.globals.is_none()
             && self.inline.is_empty()
