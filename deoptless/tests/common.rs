@@ -151,3 +151,33 @@ pub fn check_all(flags: &[&str]) {
         );
     }
 }
+
+/// Run `dlvm run ARGS.. --stats FILE PROGRAM` (the `dlvm` of this build):
+/// its stdout, and the `--stats` JSON. Panics (failing the test) when the
+/// run fails.
+pub fn run_with_stats(args: &[&std::ffi::OsStr], program: &Path) -> (String, serde_json::Value) {
+    let stats = std::env::temp_dir().join(format!(
+        "dlvm-stats-{}-{}.json",
+        std::process::id(),
+        program
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .unwrap_or("program")
+    ));
+    let out = Command::new(env!("CARGO_BIN_EXE_dlvm"))
+        .arg("run")
+        .args(args)
+        .arg("--stats")
+        .arg(&stats)
+        .arg(program)
+        .output()
+        .expect("run dlvm");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let st = serde_json::from_str(&std::fs::read_to_string(&stats).unwrap()).unwrap();
+    let _ = std::fs::remove_file(&stats);
+    (String::from_utf8_lossy(&out.stdout).into_owned(), st)
+}

@@ -3,7 +3,7 @@
 //! writer's buffer still leaves them in the file (the engine state, which
 //! owns the writer, is dropped at the end of the run).
 
-use std::process::Command;
+mod common;
 
 #[test]
 fn short_run_writes_its_compile_and_osr_events() {
@@ -11,25 +11,12 @@ fn short_run_writes_its_compile_and_osr_events() {
     let id = std::process::id();
     let prog = dir.join(format!("dlvm-trace-{}.R", id));
     let trace = dir.join(format!("dlvm-trace-{}.jsonl", id));
-    let stats = dir.join(format!("dlvm-trace-{}.json", id));
     std::fs::write(
         &prog,
         "sq <- function(x) x * x\nt <- 0\nfor (i in 1:20000) t <- t + sq(i)\nprint(t)\n",
     )
     .unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_dlvm"))
-        .args(["run", "--trace-events"])
-        .arg(&trace)
-        .arg("--stats")
-        .arg(&stats)
-        .arg(&prog)
-        .output()
-        .expect("run dlvm");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let (_, st) = common::run_with_stats(&["--trace-events".as_ref(), trace.as_os_str()], &prog);
     let events = std::fs::read_to_string(&trace).unwrap();
     let count = |name: &str| {
         events
@@ -37,8 +24,6 @@ fn short_run_writes_its_compile_and_osr_events() {
             .filter(|l| l.contains(&format!("\"event\":\"{}\"", name)))
             .count()
     };
-    let st: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&stats).unwrap()).unwrap();
     assert!(count("compile") >= 1, "no compile event in {:?}", events);
     assert_eq!(
         count("compile") as u64,
@@ -51,7 +36,7 @@ fn short_run_writes_its_compile_and_osr_events() {
         "no osr_compile event in {:?}",
         events
     );
-    for p in [&prog, &trace, &stats] {
+    for p in [&prog, &trace] {
         let _ = std::fs::remove_file(p);
     }
 }

@@ -139,21 +139,11 @@ pub extern "C" fn rt_exit(c: *mut NativeFrame, id: u32, buf: *mut u64, held: u32
     // SAFETY: the exit block passes its buffer, written for this exit.
     let raw = unsafe { RawExit::from_buffer(id, info, buf, held != 0, started) };
     let handler = c.handler.clone();
-    let dispatched = handler.dispatch(unsafe { &mut *c.interp }, c, &raw);
-    if let Some(r) = dispatched {
-        return match r {
-            Ok(v) => {
-                c.result = Some(v);
-                ST_EXITED
-            }
-            Err(e) => {
-                c.error = Some(e);
-                ST_ERROR
-            }
-        };
-    }
-    let interp = unsafe { &mut *c.interp };
-    match handler.exit(interp, c, &raw) {
+    let r = match handler.dispatch(unsafe { &mut *c.interp }, c, &raw) {
+        Some(r) => r,
+        None => handler.exit(unsafe { &mut *c.interp }, c, &raw),
+    };
+    match r {
         Ok(v) => {
             c.result = Some(v);
             ST_EXITED
