@@ -166,6 +166,12 @@ pub enum TypeTest {
     IsBound,
     /// `NULL` (an `is.null` that is not known from types).
     IsNull,
+    /// An attribute-free double scalar, or an integer scalar that is not NA,
+    /// unboxed as a double (the integer converted). Only for an operand that
+    /// R coerces to double anyway (`n / 2`, `n == 1`, `3 * n` with `n` an
+    /// integer on a loop's first iteration and a double after it): the value
+    /// keeps its R type, only the operation sees a double.
+    IsNum,
 }
 
 impl TypeTest {
@@ -182,13 +188,14 @@ impl TypeTest {
             TypeTest::IsMatDbl => "is.mat<dbl>",
             TypeTest::IsBound => "is.bound",
             TypeTest::IsNull => "is.null",
+            TypeTest::IsNum => "is.num",
         }
     }
     /// The type a value has once the test succeeded.
     pub fn refined(self) -> Type {
         match self {
             TypeTest::IsInt => Type::Int,
-            TypeTest::IsDbl => Type::Dbl,
+            TypeTest::IsDbl | TypeTest::IsNum => Type::Dbl,
             TypeTest::IsLgl => Type::Lgl,
             TypeTest::IsCplx => Type::Cplx,
             TypeTest::IsVecInt => Type::VecInt,
@@ -198,7 +205,12 @@ impl TypeTest {
             TypeTest::IsBound | TypeTest::IsNull => Type::Any,
         }
     }
-    pub fn all() -> [TypeTest; 11] {
+    /// Does every boxed value of unboxed type `t` pass the test? (An `int`
+    /// is never NA.)
+    pub fn holds_for(self, t: Type) -> bool {
+        self.refined() == t || (self == TypeTest::IsNum && t == Type::Int)
+    }
+    pub fn all() -> [TypeTest; 12] {
         [
             TypeTest::IsInt,
             TypeTest::IsDbl,
@@ -211,6 +223,7 @@ impl TypeTest {
             TypeTest::IsNull,
             TypeTest::IsCplx,
             TypeTest::IsVecCplx,
+            TypeTest::IsNum,
         ]
     }
 }

@@ -79,6 +79,10 @@ impl<'a> Builder<'a> {
         let (ba, bbits) = (self.bits_of(a), self.bits_of(b));
         let av = self.speculate(bb, a, ba, pc, st);
         let bv = self.speculate(bb, b, bbits, pc, st);
+        // An operand seen as integer and double is read as a double where
+        // R computes in doubles anyway: with a double, or by `/` and `^`.
+        let to_dbl = |t: Type| t == Type::Dbl || matches!(o, ArithOp::Div | ArithOp::Pow);
+        let (av, bv) = self.mixed_as_dbl(bb, pc, st, (a, av), (b, bv), to_dbl);
         let (ta, tb) = (self.f.ty(av), self.f.ty(bv));
         let val = match (ta, tb) {
             // Integer arithmetic that was never seen to overflow (no NA result).
@@ -163,6 +167,37 @@ impl<'a> Builder<'a> {
         AbsVal { val, fb: Some(fb) }
     }
 
+    /// The operands of a binary operation after speculation, with an `any`
+    /// one seen as integer and double read as a double (`speculate_num`)
+    /// when the other is numeric and `to_dbl(its type)` says the operation
+    /// computes in doubles with it. (Both may be mixed: `n / d`.)
+    fn mixed_as_dbl(
+        &mut self,
+        bb: Block,
+        pc: usize,
+        st: &State,
+        (a, av): (AbsVal, Val),
+        (b, bv): (AbsVal, Val),
+        to_dbl: impl Fn(Type) -> bool,
+    ) -> (Val, Val) {
+        let (ta, tb) = (self.f.ty(av), self.f.ty(bv));
+        let ma = ta == Type::Any && self.is_mixed_num(self.bits_of(a));
+        let mb = tb == Type::Any && self.is_mixed_num(self.bits_of(b));
+        // With the other operand an `int`, `dbl`, or itself either.
+        let in_dbl = |t: Type, mixed: bool| {
+            (matches!(t, Type::Int | Type::Dbl) && to_dbl(t)) || (mixed && to_dbl(Type::Int))
+        };
+        let av = match ma && in_dbl(tb, mb) {
+            true => self.speculate_num(bb, a, pc, st).unwrap_or(av),
+            false => av,
+        };
+        let bv = match mb && in_dbl(ta, ma) {
+            true => self.speculate_num(bb, b, pc, st).unwrap_or(bv),
+            false => bv,
+        };
+        (av, bv)
+    }
+
     /// `v` (an `int`, `dbl` or `cplx`) as a complex, coerced as the
     /// interpreter coerces (an `int` is never NA).
     pub(super) fn as_cplx(&mut self, bb: Block, v: Val) -> Val {
@@ -187,6 +222,8 @@ impl<'a> Builder<'a> {
         let (ba, bbits) = (self.bits_of(a), self.bits_of(b));
         let av = self.speculate(bb, a, ba, pc, st);
         let bv = self.speculate(bb, b, bbits, pc, st);
+        // A comparison of numbers is exact in doubles (an `int` is not NA).
+        let (av, bv) = self.mixed_as_dbl(bb, pc, st, (a, av), (b, bv), |_| true);
         let (ta, tb) = (self.f.ty(av), self.f.ty(bv));
         let ops = |o: CmpOp| match o {
             CmpOp::Lt => (BinOp::LtI, BinOp::LtD),

@@ -237,6 +237,42 @@ impl<'a> Builder<'a> {
         }
     }
 
+    /// Feedback that saw integer and double scalars, both, and nothing else
+    /// (no NA, no attributes).
+    pub(super) fn is_mixed_num(&self, bits: u16) -> bool {
+        use TypeFeedback as T;
+        let kinds = T::LGL | T::INT | T::DBL | T::CPLX | T::STR | T::LIST | T::NULL | T::FUN;
+        bits & (T::STALE | T::ATTRS | T::NON_SCALAR | T::NA) == 0 && bits & kinds == T::INT | T::DBL
+    }
+
+    /// `a` (still `any`) as a double through `test is.num`, when its
+    /// feedback saw integer and double scalars and nothing else (no NA, no
+    /// attributes): a variable that starts as an integer and becomes a
+    /// double (`n <- n / 2` in a loop). Only for an operation that coerces
+    /// the operand to double anyway, which the caller checks.
+    pub(super) fn speculate_num(
+        &mut self,
+        bb: Block,
+        a: AbsVal,
+        pc: usize,
+        st: &State,
+    ) -> Option<Val> {
+        if self.f.ty(a.val) != Type::Any || !self.is_mixed_num(self.bits_of(a)) {
+            return None;
+        }
+        let cp = self.checkpoint(bb, pc, st);
+        let c = self
+            .f
+            .push(bb, InstKind::Test(TypeTest::IsNum, a.val), Type::Bool)
+            .unwrap();
+        self.assume(bb, c, cp, Reason::TypeCheck);
+        if let Some(fb) = a.fb {
+            self.note_feedback(fb);
+        }
+        self.f
+            .push(bb, InstKind::Unary(UnOp::Unbox, a.val), Type::Dbl)
+    }
+
     /// Make `a` typed if it is `any` and its feedback is monomorphic: checkpoint at
     /// `pc` with state `st`, test, assume, unbox. Returns the (possibly) typed value.
     pub(super) fn speculate(

@@ -56,6 +56,11 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                 self.unboxed.insert((*a, t.refined()), (w, None));
                 self.def(res.unwrap(), r);
             }
+            Test(TypeTest::IsNum, a) => {
+                let (r, w) = self.num_test(*a);
+                self.unboxed.insert((*a, Type::Dbl), (w, None));
+                self.def(res.unwrap(), r);
+            }
             Test(t, a) => {
                 let r = self.runtime_test(*t, *a);
                 self.def(res.unwrap(), r);

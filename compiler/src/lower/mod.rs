@@ -682,6 +682,58 @@ impl<'a, 'b> Lowerer<'a, 'b> {
         (ok, word)
     }
 
+    /// `test is.num a`: like `scalar_test`, the word a double's bits; an
+    /// integer scalar in the slot (not NA) is converted in place.
+    fn num_test(&mut self, a: Val) -> (CValue, CValue) {
+        let (addr, tag) = self.any_slot(a);
+        let (dbl, not_dbl, int, slow, join) = (
+            self.b.create_block(),
+            self.b.create_block(),
+            self.b.create_block(),
+            self.b.create_block(),
+            self.b.create_block(),
+        );
+        self.b.set_cold_block(slow);
+        let ok = self.b.append_block_param(join, types::I8);
+        let word = self.b.append_block_param(join, types::I64);
+        let is_dbl = self
+            .b
+            .ins()
+            .icmp_imm_s(IntCC::Equal, tag, Value::TAG_DBL as i64);
+        self.b.ins().brif(is_dbl, dbl, &[], not_dbl, &[]);
+        self.b.switch_to_block(dbl);
+        let w = self
+            .b
+            .ins()
+            .load(types::I64, MemFlagsData::trusted(), addr, Value::F64_AT);
+        let yes = self.iconst(types::I8, 1);
+        self.b.ins().jump(join, &[yes.into(), w.into()]);
+        self.b.switch_to_block(not_dbl);
+        let is_int = self
+            .b
+            .ins()
+            .icmp_imm_s(IntCC::Equal, tag, Value::TAG_INT as i64);
+        self.b.ins().brif(is_int, int, &[], slow, &[]);
+        self.b.switch_to_block(int);
+        let x = self
+            .b
+            .ins()
+            .load(types::I32, MemFlagsData::trusted(), addr, Value::I32_AT);
+        let r = self
+            .b
+            .ins()
+            .icmp_imm_s(IntCC::NotEqual, x, NA_INTEGER as i64);
+        let d = self.b.ins().fcvt_from_sint(types::F64, x);
+        let w = self.b.ins().bitcast(types::I64, MemFlagsData::new(), d);
+        self.b.ins().jump(join, &[r.into(), w.into()]);
+        self.b.switch_to_block(slow);
+        let r = self.runtime_test(TypeTest::IsNum, a);
+        let w = self.load_ctx(std::mem::offset_of!(runtime::NativeFrame, word));
+        self.b.ins().jump(join, &[r.into(), w.into()]);
+        self.b.switch_to_block(join);
+        (ok, word)
+    }
+
     /// `box x` into `r`'s slot: written in place (tag, payload, bound flag)
     /// when the slot holds a scalar or NULL, which owns nothing to release;
     /// else by the runtime (`f`: `rt_box_int`/`dbl`/`lgl`), which drops the

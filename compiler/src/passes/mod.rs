@@ -16,6 +16,7 @@ pub mod phi;
 pub mod sink_box;
 pub mod strength;
 pub mod type_infer;
+pub mod unbox_cse;
 pub mod unbox_web;
 
 use crate::ir::*;
@@ -34,6 +35,7 @@ pub fn optimize(f: &mut Func) -> bool {
         changed |= type_infer::run(f);
         changed |= unbox_web::run(f);
         changed |= lvn::run(f);
+        changed |= unbox_cse::run(f);
         changed |= assume_elim::run(f);
         changed |= hoist::run(f);
         changed |= licm::run(f);
@@ -68,6 +70,7 @@ pub const PASSES: &[(&str, Pass)] = &[
     ("sink_box", sink_box::run),
     ("strength", strength::run),
     ("type_infer", type_infer::run),
+    ("unbox_cse", unbox_cse::run),
     ("unbox_web", unbox_web::run),
     ("optimize", optimize),
 ];
@@ -177,7 +180,7 @@ pub fn test_of_box_is_true(f: &Func, t: TypeTest, operand: Val) -> bool {
         };
     }
     match def_kind(f, operand) {
-        Some(InstKind::Unary(UnOp::Box, x)) => f.ty(*x) == t.refined(),
+        Some(InstKind::Unary(UnOp::Box, x)) => t.holds_for(f.ty(*x)),
         // A store keeps its vector's type (and its lack of attributes).
         Some(InstKind::VecSet(_, _, v)) => matches!(
             (t, f.ty(*v)),

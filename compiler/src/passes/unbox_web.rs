@@ -178,7 +178,7 @@ pub fn run(f: &mut Func) -> bool {
                 let holds = match t {
                     TypeTest::IsBound => true,
                     TypeTest::IsNull => false,
-                    _ => t.refined() == chosen[v],
+                    _ => t.holds_for(chosen[v]),
                 };
                 f.insts[i.0 as usize].kind = InstKind::ConstBool(holds);
             }

@@ -62,7 +62,8 @@ pub extern "C" fn rt_test(c: *mut NativeFrame, slot: u32, test: u32) -> u8 {
         (TypeTest::IsBound, _) => !c.unbound[slot as usize],
         (TypeTest::IsNull, Value::Null) => !c.unbound[slot as usize],
         (TypeTest::IsInt, Value::Int(x)) => *x != NA_INTEGER,
-        (TypeTest::IsDbl, Value::Dbl(_)) => true,
+        (TypeTest::IsDbl | TypeTest::IsNum, Value::Dbl(_)) => true,
+        (TypeTest::IsNum, Value::Int(x)) => *x != NA_INTEGER,
         (TypeTest::IsLgl, Value::Lgl(_)) => true,
         (
             TypeTest::IsVecInt | TypeTest::IsVecDbl | TypeTest::IsVecLgl | TypeTest::IsVecCplx,
@@ -86,15 +87,15 @@ pub extern "C" fn rt_test(c: *mut NativeFrame, slot: u32, test: u32) -> u8 {
                 && vec.dim2().is_some()
         }
         // A length-1 attribute-free vector is the same R value as an unboxed scalar.
-        (TypeTest::IsInt | TypeTest::IsDbl | TypeTest::IsLgl, Value::Vec(vec))
-            if vec.attrs.is_none() && vec.len() == 1 =>
-        {
-            match (t, &vec.data) {
-                (TypeTest::IsInt, VecData::Int(d)) => d[0] != NA_INTEGER,
-                (TypeTest::IsDbl, VecData::Dbl(_)) | (TypeTest::IsLgl, VecData::Lgl(_)) => true,
-                _ => false,
-            }
-        }
+        (
+            TypeTest::IsInt | TypeTest::IsDbl | TypeTest::IsLgl | TypeTest::IsNum,
+            Value::Vec(vec),
+        ) if vec.attrs.is_none() && vec.len() == 1 => match (t, &vec.data) {
+            (TypeTest::IsInt | TypeTest::IsNum, VecData::Int(d)) => d[0] != NA_INTEGER,
+            (TypeTest::IsDbl | TypeTest::IsNum, VecData::Dbl(_))
+            | (TypeTest::IsLgl, VecData::Lgl(_)) => true,
+            _ => false,
+        },
         _ => false,
     };
     // A passing scalar test leaves the unboxed value for an `unbox` later
@@ -102,7 +103,7 @@ pub extern "C" fn rt_test(c: *mut NativeFrame, slot: u32, test: u32) -> u8 {
     if ok {
         match t {
             TypeTest::IsInt | TypeTest::IsLgl => c.word = unbox_i32(v) as u32 as u64,
-            TypeTest::IsDbl => c.word = unbox_f64(v).to_bits(),
+            TypeTest::IsDbl | TypeTest::IsNum => c.word = unbox_f64(v).to_bits(),
             _ => {}
         }
     }
