@@ -35,8 +35,14 @@ impl<'a> Builder<'a> {
             _ => return None,
         };
         // The type `a` has or is speculated to have.
+        // (A value seen as integer and double is read as a double.)
         let will_be = |b: &Builder, a: AbsVal| match b.f.ty(a.val) {
-            Type::Any => b.speculated_test(b.bits_of(a)).map(|t| t.refined()),
+            Type::Any => {
+                let bits = b.bits_of(a);
+                b.speculated_test(bits)
+                    .map(|t| t.refined())
+                    .or_else(|| b.is_mixed_num(bits).then_some(Type::Dbl))
+            }
             t => Some(t),
         };
         let fits = match (elem, will_be(self, v)?) {
@@ -51,9 +57,9 @@ impl<'a> Builder<'a> {
         {
             return None;
         }
-        let iv = self.speculate(*bb, i, self.bits_of(i), pc, st);
+        let iv = self.speculate_or_num(*bb, i, pc, st);
         let iv = self.index_int(*bb, iv)?;
-        let mut vv = self.speculate(*bb, v, self.bits_of(v), pc, st);
+        let mut vv = self.speculate_or_num(*bb, v, pc, st);
         vv = match (elem, self.f.ty(vv)) {
             (Type::Dbl, Type::Int) => self
                 .f
@@ -175,7 +181,12 @@ impl<'a> Builder<'a> {
         let xb = self.bits_of(x);
         let ib = self.bits_of(i);
         let xv = self.speculate(bb, x, xb, pc, st);
-        let iv = self.speculate(bb, i, ib, pc, st);
+        let iv = match self.f.ty(xv) {
+            Type::VecDbl | Type::VecInt | Type::VecLgl | Type::VecCplx => {
+                self.speculate_or_num(bb, i, pc, st)
+            }
+            _ => self.speculate(bb, i, ib, pc, st),
+        };
         let elem = match self.f.ty(xv) {
             Type::VecDbl => Type::Dbl,
             Type::VecInt => Type::Int,
@@ -273,6 +284,7 @@ impl<'a> Builder<'a> {
                 Some(TypeTest::IsDbl | TypeTest::IsInt) => {
                     self.speculate(bb, v, self.bits_of(v), pc, st)
                 }
+                _ if self.is_mixed_num(self.bits_of(v)) => self.speculate_num(bb, v, pc, st)?,
                 _ => return None,
             },
             _ => return None,
@@ -315,9 +327,8 @@ impl<'a> Builder<'a> {
         if !seen_as_dbl_matrix(xb) {
             return None;
         }
-        let (ib, jb) = (self.bits_of(i), self.bits_of(j));
-        let iv = self.speculate(bb, i, ib, pc, st);
-        let jv = self.speculate(bb, j, jb, pc, st);
+        let iv = self.speculate_or_num(bb, i, pc, st);
+        let jv = self.speculate_or_num(bb, j, pc, st);
         if !matches!(self.f.ty(iv), Type::Int | Type::Dbl)
             || !matches!(self.f.ty(jv), Type::Int | Type::Dbl)
             || self.f.ty(x.val) != Type::Any

@@ -273,6 +273,18 @@ impl<'a> Builder<'a> {
             .push(bb, InstKind::Unary(UnOp::Unbox, a.val), Type::Dbl)
     }
 
+    /// `speculate`, and for a value seen as integer and double,
+    /// `speculate_num`: for a subscript (R truncates a double one, so an
+    /// integer read as a double indexes the same element) or a value stored
+    /// into a double vector.
+    pub(super) fn speculate_or_num(&mut self, bb: Block, a: AbsVal, pc: usize, st: &State) -> Val {
+        let v = self.speculate(bb, a, self.bits_of(a), pc, st);
+        match self.f.ty(v) {
+            Type::Any => self.speculate_num(bb, a, pc, st).unwrap_or(v),
+            _ => v,
+        }
+    }
+
     /// Make `a` typed if it is `any` and its feedback is monomorphic: checkpoint at
     /// `pc` with state `st`, test, assume, unbox. Returns the (possibly) typed value.
     pub(super) fn speculate(
