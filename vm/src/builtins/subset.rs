@@ -1243,9 +1243,26 @@ fn assign_index2_one(interp: &mut Interp, x: Value, i: &Value, v: Value) -> RRes
 }
 
 /// x$name <- v (lists add/replace; NULL deletes; atomic x is coerced to a list with a warning).
-pub fn assign_dollar(interp: &mut Interp, x: Value, name: &str, v: Value) -> RResult<Value> {
+pub fn assign_dollar(interp: &mut Interp, mut x: Value, name: &str, v: Value) -> RResult<Value> {
     if let Value::Env(e) = &x {
         return super::envs::env_set(e, name, v);
+    }
+    // A record update (`p$x <- v` on a list with an element named exactly
+    // `name`, v not NULL): the element replaced in place when the list is
+    // not shared (copied first when it is), as the general `[[<-` below
+    // does, without building a subscript or a new list.
+    if let Value::Vec(rc) = &mut x {
+        if matches!(rc.data, VecData::List(_)) && !v.is_null() {
+            let pos = rc
+                .names()
+                .and_then(|ns| ns.iter().position(|n| n.as_deref() == Some(name)));
+            if let Some(p) = pos {
+                if let VecData::List(l) = &mut Rc::make_mut(rc).data {
+                    l[p] = v;
+                }
+                return Ok(x);
+            }
+        }
     }
     let x = match &x {
         Value::Null | Value::Vec(_) if x.vtype().is_none_or(|t| t == VType::List) => x,
