@@ -105,6 +105,7 @@ impl Session {
         Stats {
             closure_calls: self.interp.stats.closure_calls,
             builtin_calls: self.interp.stats.builtin_calls,
+            generic_ops: self.interp.stats.generic_ops_by_site(20),
             wall_ns: self.started.elapsed().as_nanos() as u64,
             status: self.status,
             code_compiled: code.compiled,
@@ -185,6 +186,9 @@ pub fn run_to_stdio(
         }
     }
     let mut session = Session::new(config.clone(), trace);
+    if stats_path.is_some() {
+        session.interp.stats.generic_ops = Some(Default::default());
+    }
     let stdout = std::io::stdout();
     let stderr = std::io::stderr();
     let status = session.run_bytes(src, file, &mut stdout.lock(), &mut stderr.lock());

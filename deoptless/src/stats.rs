@@ -45,6 +45,11 @@ pub struct Stats {
     pub direct_calls: u64,
     pub direct_frames_built: u64,
     pub builtin_calls: u64,
+    /// The generic operations compiled code ran most often (delegated to
+    /// the interpreter's implementation: what the JIT could not type), as
+    /// "function@pc Instruction" → count, at most 20, most frequent first.
+    /// Counted with `dlvm run --stats` only.
+    pub generic_ops: Vec<(String, u64)>,
     pub wall_ns: u64,
     pub status: i32,
     /// Compiled code (versions, OSR-in entries, continuations) of the run's

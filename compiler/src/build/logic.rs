@@ -26,6 +26,8 @@ impl<'a> Builder<'a> {
             {
                 self.speculate(bb, a, bits, pc, st)
             }
+            // An inlined `is.null`/`is.na`/comparison (`!is.null(x)`).
+            Type::Lgl => a.val,
             _ => return a.val,
         };
         self.lgl_to_bool(bb, pc, st, v)

@@ -548,7 +548,10 @@ impl<'a> Builder<'a> {
                     let nargs = if matches!(op, Op::Colon(..)) { 2 } else { 1 };
                     let k = st.stack.len() - nargs;
                     let vals: Vec<Val> = st.stack[k..].iter().map(|a| a.val).collect();
-                    let r = self.runtime(bb, pc, &vals);
+                    let r = match op {
+                        Op::Dollar(..) => self.runtime_pure(bb, pc, &vals),
+                        _ => self.runtime(bb, pc, &vals),
+                    };
                     st.stack.truncate(k);
                     st.stack.push(AbsVal {
                         val: r,

@@ -110,10 +110,18 @@ impl<'a> Builder<'a> {
     /// the whole call reads it again, which is harmless. (In an inlined body
     /// the caller's pc and frame would be the wrong ones: no inlining.)
     pub(super) fn runtime_read(&mut self, bb: Block, pc: usize) -> Val {
+        self.runtime_pure(bb, pc, &[])
+    }
+
+    /// A runtime call without effects on anything but its result, and
+    /// without warnings: a variable read, or `x$name` (which has no S3
+    /// dispatch: `is.null(t$left)` keeps its inlined `is.null`). In the
+    /// arguments of a call being inlined it is allowed, as `runtime_read`.
+    pub(super) fn runtime_pure(&mut self, bb: Block, pc: usize, args: &[Val]) -> Val {
         if self.returns.is_some() {
-            return self.runtime(bb, pc, &[]);
+            return self.runtime(bb, pc, args);
         }
-        self.runtime_call(bb, pc, &[])
+        self.runtime_call(bb, pc, args)
     }
 
     fn runtime_call(&mut self, bb: Block, pc: usize, args: &[Val]) -> Val {

@@ -6,7 +6,7 @@
 //! constant becomes `jump`; `assume` of constant true disappears (constant false
 //! stays: it always exits). `test T (box x)` with `x: T` folds to true.
 
-use super::{def_kind, test_of_box_is_true};
+use super::{def_kind, replace_uses, test_of_box_is_true};
 use crate::ir::*;
 
 const NA_LGL: i32 = i32::MIN;
@@ -166,7 +166,24 @@ pub fn run(f: &mut Func) -> bool {
         while k < f.blocks[b].insts.len() {
             let i = f.blocks[b].insts[k];
             let kind = &f.inst(i).kind;
+            // A logical made from a bool (an inlined `is.null` under `!` or
+            // in a condition) is never NA, and converts back to the bool.
+            let of_bool = |a: Val| match def_kind(f, a) {
+                Some(InstKind::Unary(UnOp::BoolToLgl, x)) => Some(*x),
+                _ => None,
+            };
+            if let (InstKind::Unary(UnOp::LglToBool, a), Some(r)) = (kind, f.inst(i).result) {
+                if let Some(x) = of_bool(*a) {
+                    f.blocks[b].insts.remove(k);
+                    replace_uses(f, r, x);
+                    changed = true;
+                    continue;
+                }
+            }
             let folded: Option<InstKind> = match kind {
+                InstKind::Unary(UnOp::LglIsNa, a) if of_bool(*a).is_some() => {
+                    Some(InstKind::ConstBool(false))
+                }
                 InstKind::Unary(op, a) => constant(f, *a)
                     .and_then(|c| fold_unary(*op, c))
                     .map(K::into_inst),

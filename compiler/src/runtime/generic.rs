@@ -30,6 +30,7 @@ pub extern "C" fn rt_generic(
     } else {
         unsafe { std::slice::from_raw_parts(args, n as usize) }
     };
+    unsafe { &mut *c.interp }.stats.count_generic(&c.code, pc);
     match c.code.ops[pc as usize] {
         vm::bytecode::Op::Call { spec, call, fb, .. } => {
             if let Some(st) = call_positional(c, slots, spec, call, fb, dst) {

@@ -67,10 +67,54 @@ pub const LOOP_WORK_PER_CALL: u32 = 256;
 pub const STEPS_EXHAUSTED: &str = "step budget exhausted (Interp::max_steps)";
 
 /// Counters the interpreter keeps for `--stats`.
-#[derive(Default, Clone, Debug)]
+#[derive(Default, Clone)]
 pub struct InterpStats {
     pub closure_calls: u64,
     pub builtin_calls: u64,
+    /// Generic operations compiled code delegated to the interpreter's
+    /// implementation (`compiler::runtime::rt_generic`), per instruction:
+    /// counted only when `Some` (`dlvm run --stats`), because the count
+    /// costs a hash per operation. What stays generic in compiled code, and
+    /// where, is what a user improving the JIT's reach looks at first.
+    pub generic_ops: Option<GenericOps>,
+}
+
+/// Counts of generic operations by (code, pc): the code (kept alive for
+/// naming) and the count.
+pub type GenericOps =
+    std::collections::HashMap<(usize, u32), (Rc<crate::bytecode::FunctionCode>, u64)>;
+
+impl InterpStats {
+    /// Count one generic operation of instruction `pc` of `code`.
+    pub fn count_generic(&mut self, code: &Rc<crate::bytecode::FunctionCode>, pc: u32) {
+        if let Some(ops) = &mut self.generic_ops {
+            ops.entry((Rc::as_ptr(code) as usize, pc))
+                .or_insert_with(|| (code.clone(), 0))
+                .1 += 1;
+        }
+    }
+
+    /// The counted operations as "function@pc Op" → count, most frequent
+    /// first (at most `limit`).
+    pub fn generic_ops_by_site(&self, limit: usize) -> Vec<(String, u64)> {
+        let Some(ops) = &self.generic_ops else {
+            return Vec::new();
+        };
+        let mut v: Vec<(String, u64)> = ops
+            .iter()
+            .map(|(&(_, pc), (code, n))| {
+                let op = format!("{:?}", code.ops[pc as usize]);
+                let name: String = op
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect();
+                (format!("{}@{} {}", code.name, pc, name), *n)
+            })
+            .collect();
+        v.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+        v.truncate(limit);
+        v
+    }
 }
 
 pub struct Interp {
