@@ -85,13 +85,20 @@ pub type GenericOps =
     std::collections::HashMap<(usize, u32), (Rc<crate::bytecode::FunctionCode>, u64)>;
 
 impl InterpStats {
-    /// Count one generic operation of instruction `pc` of `code`.
+    /// Count one generic operation of instruction `pc` of `code` (when
+    /// counting: inline, so that not counting costs one test).
+    #[inline(always)]
     pub fn count_generic(&mut self, code: &Rc<crate::bytecode::FunctionCode>, pc: u32) {
         if let Some(ops) = &mut self.generic_ops {
-            ops.entry((Rc::as_ptr(code) as usize, pc))
-                .or_insert_with(|| (code.clone(), 0))
-                .1 += 1;
+            Self::count_generic_in(ops, code, pc);
         }
+    }
+
+    #[inline(never)]
+    fn count_generic_in(ops: &mut GenericOps, code: &Rc<crate::bytecode::FunctionCode>, pc: u32) {
+        ops.entry((Rc::as_ptr(code) as usize, pc))
+            .or_insert_with(|| (code.clone(), 0))
+            .1 += 1;
     }
 
     /// The counted operations as "function@pc Op" → count, most frequent
