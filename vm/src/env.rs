@@ -37,6 +37,11 @@ pub struct GlobalMeta {
     /// that assumed the value of a binding defined once checks that the epoch
     /// is the one it was compiled at (at a stable address: the meta is boxed).
     epoch: std::cell::Cell<u64>,
+    /// Bumped whenever a global binding that holds or held a function is
+    /// written or removed: function lookups through the global environment
+    /// (which skip other values) find what they found while it stands. The
+    /// guards of inlined calls cache their lookup under it.
+    functions: std::cell::Cell<u64>,
 }
 
 impl GlobalMeta {
@@ -46,6 +51,13 @@ impl GlobalMeta {
     }
     pub fn epoch(&self) -> u64 {
         self.epoch.get()
+    }
+    /// The version of the global function bindings (see `functions`).
+    pub fn functions_version(&self) -> u64 {
+        self.functions.get()
+    }
+    fn function_rebound(&self) {
+        self.functions.set(self.functions.get() + 1);
     }
     /// The epoch's address, for compiled guards.
     pub fn epoch_ptr(&self) -> *const u64 {
@@ -120,11 +132,15 @@ impl EnvFrame {
         let mut s = self.slots.borrow_mut();
         match s.get_mut(i) {
             Some(slot @ Some(_)) => {
+                let was_function = slot.as_ref().is_some_and(Value::is_function);
                 *slot = None;
                 drop(s);
                 if let Some(g) = &self.globals {
                     g.wrote(i);
                     g.wrote(i);
+                    if was_function {
+                        g.function_rebound();
+                    }
                 }
                 true
             }
@@ -174,9 +190,14 @@ impl EnvFrame {
         if i >= s.len() {
             s.resize(i + 1, None);
         }
+        let function = v.is_function() || s[i].as_ref().is_some_and(Value::is_function);
         s[i] = Some(v);
+        drop(s);
         if let Some(g) = &self.globals {
             g.wrote(i);
+            if function {
+                g.function_rebound();
+            }
         }
     }
     /// Bind `sym` to `v` unless it already holds this very value: compiled

@@ -76,7 +76,10 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                 let s = self.iconst(types::I32, *sym as i64);
                 let k = self.iconst(types::I64, code as i64);
                 let bi = self.iconst(types::I8, builtin as i64);
-                let r = self.call(self.rt.callee_is, &[c, s, k, bi]).unwrap();
+                // SAFETY: `callee` indexes `f.callees`, which sized the caches.
+                let cache = unsafe { self.callee_caches.add(*callee as usize) };
+                let cache = self.iconst(self.ptr, cache as i64);
+                let r = self.call(self.rt.callee_is, &[c, s, k, bi, cache]).unwrap();
                 self.def(res.unwrap(), r);
             }
             GlobalEpochIs(epoch) => {

@@ -50,6 +50,9 @@ pub struct Compiled {
     /// activations mostly need their frame is called with one from the start.
     pub direct_calls: std::cell::Cell<u32>,
     pub frames_built: std::cell::Cell<u32>,
+    /// The `callee_is` guards' caches, one per inlined target (the code
+    /// holds their addresses).
+    _callee_caches: Box<[runtime::CalleeCache]>,
 }
 
 impl Compiled {
@@ -221,7 +224,12 @@ pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
         declare(&mut module, "rt_nrow", &[ptr, I32], Some(I32))?,
         declare(&mut module, "rt_entry_word", &[ptr, I32], Some(I64))?,
         declare(&mut module, "rt_length", &[ptr, I32], Some(I32))?,
-        declare(&mut module, "rt_callee_is", &[ptr, I32, I64, I8], Some(I8))?,
+        declare(
+            &mut module,
+            "rt_callee_is",
+            &[ptr, I32, I64, I8, ptr],
+            Some(I8),
+        )?,
         declare(
             &mut module,
             "rt_vec_set_dbl",
@@ -319,6 +327,8 @@ pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
     };
     let (slots, nslots) = crate::passes::liveness::any_slots(f);
     let mut fbc = FunctionBuilderContext::new();
+    let callee_caches: Box<[runtime::CalleeCache]> =
+        f.callees.iter().map(|_| Default::default()).collect();
     let mut exits = Vec::new();
     let moves = crate::passes::liveness::analyze(f);
     let across = crate::passes::liveness::live_after(f, |d| calls_runtime(&d.kind))
@@ -346,6 +356,7 @@ pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
         let mut b = FunctionBuilder::new(&mut ctx.func, &mut fbc);
         let mut l = Lowerer {
             f,
+            callee_caches: callee_caches.as_ptr(),
             b: &mut b,
             rt: &rt,
             vars: HashMap::new(),
@@ -405,6 +416,7 @@ pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
         disasm,
         direct_calls: Default::default(),
         frames_built: Default::default(),
+        _callee_caches: callee_caches,
     })
 }
 
@@ -460,6 +472,8 @@ impl Drop for Compiled {
 
 struct Lowerer<'a, 'b> {
     f: &'a Func,
+    /// `Compiled::_callee_caches` (a stable heap address).
+    callee_caches: *const runtime::CalleeCache,
     b: &'a mut FunctionBuilder<'b>,
     rt: &'a RuntimeFns,
     /// Variables of unboxed values; typed vectors have (pointer, length).

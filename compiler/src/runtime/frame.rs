@@ -203,6 +203,22 @@ impl NativeFrame {
         self.frame().lookup_function(sym)
     }
 
+    /// Is the environment enclosing this activation's frame the global one
+    /// (its closure was made at top level)? Then a name that is not one of
+    /// its locals is looked up there first.
+    pub fn encloses_global(&self) -> bool {
+        match &self.env {
+            Some(frame) => {
+                !frame.is_global() && frame.parent.as_ref().is_some_and(|p| p.is_global())
+            }
+            None => self
+                .lazy
+                .closure
+                .as_ref()
+                .is_some_and(|clo| clo.env.is_global()),
+        }
+    }
+
     /// `Interp::lazy_top`'s builder: `frame` of the context at `p`.
     ///
     /// # Safety

@@ -445,12 +445,58 @@ pub extern "C" fn rt_length(c: *mut NativeFrame, slot: u32) -> i32 {
     c.anys[slot as usize].len().min(i32::MAX as usize) as i32
 }
 
+/// The answer of one `callee_is` guard, cached under the version of the
+/// global function bindings it was found at (`GlobalMeta::functions_version`;
+/// `u64::MAX`: none yet). One per inlined call target (`Func::callees`),
+/// owned by the compiled code (`Compiled`), which passes its address.
+#[repr(C)]
+pub struct CalleeCache {
+    version: std::cell::Cell<u64>,
+    same: std::cell::Cell<u8>,
+}
+
+impl Default for CalleeCache {
+    fn default() -> Self {
+        CalleeCache {
+            version: std::cell::Cell::new(u64::MAX),
+            same: std::cell::Cell::new(0),
+        }
+    }
+}
+
 /// The guard of an inlined call: does the lookup of function `sym` from the
 /// frame's environment find the closure whose code is at address `code` (the
 /// address only identifies the code; it is compared, never dereferenced), or
 /// with `builtin` set, builtin number `code`?
-pub extern "C" fn rt_callee_is(c: *mut NativeFrame, sym: u32, code: i64, builtin: u8) -> u8 {
+///
+/// When the frame's enclosing environment is the global one (a function
+/// written at top level), the frame cannot bind `sym` (not one of its
+/// locals: `callee_is` is built only then), so the lookup depends on the
+/// global function bindings alone: the answer is cached under their version
+/// in `cache`, and a guard in a loop costs a comparison instead of a lookup.
+pub extern "C" fn rt_callee_is(
+    c: *mut NativeFrame,
+    sym: u32,
+    code: i64,
+    builtin: u8,
+    cache: *const CalleeCache,
+) -> u8 {
     let c = unsafe { ctx(c) };
+    // SAFETY: the cache lives as long as the code running this guard.
+    let cache = unsafe { &*cache };
+    let version = if c.encloses_global() {
+        let interp = unsafe { &*c.interp };
+        interp
+            .global
+            .globals
+            .as_ref()
+            .map(|g| g.functions_version())
+    } else {
+        None
+    };
+    if version.is_some_and(|v| v == cache.version.get()) {
+        return cache.same.get();
+    }
     let sym = vm::symbols::SymId(sym);
     let found = match c.lookup_function(sym) {
         Some(f) => Some(f),
@@ -463,6 +509,10 @@ pub extern "C" fn rt_callee_is(c: *mut NativeFrame, sym: u32, code: i64, builtin
         Some(Value::Builtin(b)) => builtin != 0 && b as i64 == code,
         _ => false,
     };
+    if let Some(v) = version {
+        cache.version.set(v);
+        cache.same.set(same as u8);
+    }
     same as u8
 }
 
