@@ -172,6 +172,10 @@ pub enum TypeTest {
     /// integer on a loop's first iteration and a double after it): the value
     /// keeps its R type, only the operation sees a double.
     IsNum,
+    /// A value whose `$` runs no S3 method: it has no class attribute, or
+    /// no `$` method can exist yet (`vm::symbols::dollar_methods_possible`).
+    /// A field read of it is free of effects (`Builder::runtime_pure`).
+    NoClass,
 }
 
 impl TypeTest {
@@ -189,6 +193,7 @@ impl TypeTest {
             TypeTest::IsBound => "is.bound",
             TypeTest::IsNull => "is.null",
             TypeTest::IsNum => "is.num",
+            TypeTest::NoClass => "no.class",
         }
     }
     /// The type a value has once the test succeeded.
@@ -202,15 +207,20 @@ impl TypeTest {
             TypeTest::IsVecDbl | TypeTest::IsMatDbl => Type::VecDbl,
             TypeTest::IsVecLgl => Type::VecLgl,
             TypeTest::IsVecCplx => Type::VecCplx,
-            TypeTest::IsBound | TypeTest::IsNull => Type::Any,
+            TypeTest::IsBound | TypeTest::IsNull | TypeTest::NoClass => Type::Any,
         }
     }
     /// Does every boxed value of unboxed type `t` pass the test? (An `int`
     /// is never NA.)
     pub fn holds_for(self, t: Type) -> bool {
-        self.refined() == t || (self == TypeTest::IsNum && t == Type::Int)
+        match self {
+            // Unboxed values have no attributes (a matrix's only `dim`).
+            TypeTest::NoClass => t != Type::Any,
+            TypeTest::IsNum => t == Type::Int || t == Type::Dbl,
+            _ => self.refined() == t,
+        }
     }
-    pub fn all() -> [TypeTest; 12] {
+    pub fn all() -> [TypeTest; 13] {
         [
             TypeTest::IsInt,
             TypeTest::IsDbl,
@@ -224,6 +234,7 @@ impl TypeTest {
             TypeTest::IsCplx,
             TypeTest::IsVecCplx,
             TypeTest::IsNum,
+            TypeTest::NoClass,
         ]
     }
 }

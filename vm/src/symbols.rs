@@ -16,6 +16,17 @@ struct Interner {
 
 thread_local! {
     static INTERNER: RefCell<Interner> = RefCell::new(Interner::default());
+    /// Has a name like an S3 method of `$` or `$<-` (`$.cls`, `$<-.cls`)
+    /// been interned? Binding such a method needs its name interned, so
+    /// until then `x$name` need not look for one (the test costs more than
+    /// the field read on records).
+    static DOLLAR_METHOD_NAMES: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Can a `$`/`$<-` S3 method exist (see `DOLLAR_METHOD_NAMES`)?
+#[inline]
+pub fn dollar_methods_possible() -> bool {
+    DOLLAR_METHOD_NAMES.with(|d| d.get())
 }
 
 pub fn intern(name: &str) -> SymId {
@@ -25,6 +36,9 @@ pub fn intern(name: &str) -> SymId {
             return id;
         }
         let id = SymId(i.names.len() as u32);
+        if name.starts_with("$.") || name.starts_with("$<-.") {
+            DOLLAR_METHOD_NAMES.with(|d| d.set(true));
+        }
         let rc: Rc<str> = name.into();
         i.names.push(rc.clone());
         i.by_name.insert(rc, id);

@@ -304,11 +304,19 @@ impl Vector {
         self.data.vtype()
     }
     pub fn attr(&self, name: &str) -> Option<&Value> {
+        // (The first byte first: "names" and "class" have the same length,
+        // and this runs for every `$`, `names()` and class test.)
+        let first = name.as_bytes().first();
         self.attrs
             .as_ref()?
             .iter()
-            .find(|(n, _)| &**n == name)
+            .find(|(n, _)| n.as_bytes().first() == first && &**n == name)
             .map(|(_, v)| v)
+    }
+    /// Has this vector a class attribute (is it an S3 object)?
+    #[inline]
+    pub fn has_class(&self) -> bool {
+        self.attr("class").is_some()
     }
     /// Set (or with `Value::Null`, remove) an attribute. No validation here: the
     /// `names<-`/`dim<-` builtins validate and coerce before calling this.

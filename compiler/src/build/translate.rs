@@ -549,7 +549,19 @@ impl<'a> Builder<'a> {
                     let k = st.stack.len() - nargs;
                     let vals: Vec<Val> = st.stack[k..].iter().map(|a| a.val).collect();
                     let r = match op {
-                        Op::Dollar(..) => self.runtime_pure(bb, pc, &vals),
+                        Op::Dollar(..) if !self.inline.is_empty() && self.returns.is_none() => {
+                            // In the arguments of an inlined call, whose
+                            // exits re-execute the whole call: only a `$`
+                            // that runs no S3 method (no class) is free of
+                            // effects; a classed object exits first.
+                            let cp = self.checkpoint(bb, pc, &st);
+                            let plain = self
+                                .f
+                                .push(bb, InstKind::Test(TypeTest::NoClass, vals[0]), Type::Bool)
+                                .unwrap();
+                            self.assume(bb, plain, cp, Reason::TypeCheck);
+                            self.runtime_pure(bb, pc, &vals)
+                        }
                         _ => self.runtime(bb, pc, &vals),
                     };
                     st.stack.truncate(k);

@@ -114,9 +114,10 @@ impl<'a> Builder<'a> {
     }
 
     /// A runtime call without effects on anything but its result, and
-    /// without warnings: a variable read, or `x$name` (which has no S3
-    /// dispatch: `is.null(t$left)` keeps its inlined `is.null`). In the
-    /// arguments of a call being inlined it is allowed, as `runtime_read`.
+    /// without warnings: a variable read, or `x$name` on a value without a
+    /// class (tested first: no S3 method runs; `is.null(t$left)` keeps its
+    /// inlined `is.null`). In the arguments of a call being inlined it is
+    /// allowed, as `runtime_read`.
     pub(super) fn runtime_pure(&mut self, bb: Block, pc: usize, args: &[Val]) -> Val {
         if self.returns.is_some() {
             return self.runtime(bb, pc, args);

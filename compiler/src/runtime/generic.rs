@@ -57,7 +57,7 @@ pub extern "C" fn rt_generic(
         // Record fields: `x$name` and `x$name <- v` on a list straight through
         // the subset functions (no interpreter dispatch, no operand stack),
         // with the feedback and error attribution `exec_slow` gives them.
-        vm::bytecode::Op::Dollar(sym, _, fb) if n == 1 => {
+        vm::bytecode::Op::Dollar(sym, _, fb) if n == 1 && !has_class(&c.anys, slots[0]) => {
             let x = &c.anys[(slots[0] & !MOVE_OPERAND) as usize];
             if let Some(v) = vm::builtins::subset::dollar_of_list(x, &sym.name()) {
                 vm::feedback::TypeFeedback::record(&c.code.type_fb[fb as usize], &v);
@@ -77,7 +77,9 @@ pub extern "C" fn rt_generic(
                 return ST_OK;
             }
         }
-        vm::bytecode::Op::SetDollar(sym, ci) if n == 2 && is_list(&c.anys, slots[1]) => {
+        vm::bytecode::Op::SetDollar(sym, ci)
+            if n == 2 && is_list(&c.anys, slots[1]) && !has_class(&c.anys, slots[1]) =>
+        {
             let v = operand(&mut c.anys, slots[0]);
             let x = operand(&mut c.anys, slots[1]);
             let interp = unsafe { &mut *c.interp };
@@ -284,6 +286,14 @@ fn consume(c: &mut NativeFrame, slots: &[u32]) {
             clear(&mut c.anys[(s & !MOVE_OPERAND) as usize]);
         }
     }
+}
+
+/// The operand in slot `s` has a class attribute, and `$`/`$<-` methods
+/// may exist: `$` and `$<-` on it may dispatch to one (the interpreter's
+/// instruction does that).
+fn has_class(anys: &[Value], s: u32) -> bool {
+    vm::symbols::dollar_methods_possible()
+        && matches!(&anys[(s & !MOVE_OPERAND) as usize], Value::Vec(v) if v.has_class())
 }
 
 /// The operand in slot `s` is a list (a vector of any attributes).

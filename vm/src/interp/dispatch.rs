@@ -855,7 +855,21 @@ impl Interp {
             Op::Dollar(s, ci, fb) => {
                 let x = pop!();
                 self.cur_call = Some((Rc::as_ptr(code), ci));
-                let r = attempt!(subset::dollar(self, &x, &s.name()), ci);
+                // `$` is an internal generic: a classed object's `$.class`
+                // method gets the object and the name as a string.
+                let classed = crate::symbols::dollar_methods_possible()
+                    && matches!(&x, Value::Vec(v) if v.has_class());
+                let method = classed
+                    .then(|| crate::builtins::output::s3_method(self, "$", &x))
+                    .flatten();
+                let r = match method {
+                    Some(m) => {
+                        let args = Args::positional(vec![x, Value::str(&s.name())]);
+                        let site = CallSite::Code(code.clone(), ci);
+                        attempt!(self.call_value(&m, args, site), ci)
+                    }
+                    None => attempt!(subset::dollar(self, &x, &s.name()), ci),
+                };
                 TypeFeedback::record(&code.type_fb[fb as usize], &r);
                 self.stack.push(r);
             }
@@ -863,7 +877,19 @@ impl Interp {
                 let x = pop!();
                 let v = pop!();
                 self.cur_call = Some((Rc::as_ptr(code), ci));
-                let r = attempt!(subset::assign_dollar(self, x, &s.name(), v), ci);
+                let classed = crate::symbols::dollar_methods_possible()
+                    && matches!(&x, Value::Vec(v) if v.has_class());
+                let method = classed
+                    .then(|| crate::builtins::output::s3_method(self, "$<-", &x))
+                    .flatten();
+                let r = match method {
+                    Some(m) => {
+                        let args = Args::positional(vec![x, Value::str(&s.name()), v]);
+                        let site = CallSite::Code(code.clone(), ci);
+                        attempt!(self.call_value(&m, args, site), ci)
+                    }
+                    None => attempt!(subset::assign_dollar(self, x, &s.name(), v), ci),
+                };
                 self.stack.push(r);
             }
             Op::SetFun {
