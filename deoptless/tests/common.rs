@@ -152,8 +152,8 @@ pub fn check_all(flags: &[&str]) {
     }
 }
 
-/// Run `dlvm run ARGS.. --stats FILE PROGRAM` (the `dlvm` of this build):
-/// its stdout, and the `--stats` JSON. Panics (failing the test) when the
+/// Run `dlvm run ARGS.. --stats FILE PROGRAM` (the `dlvm` of this build) in
+/// the program's directory: its stdout, and the `--stats` JSON. Panics (failing the test) when the
 /// run fails.
 pub fn run_with_stats(args: &[&std::ffi::OsStr], program: &Path) -> (String, serde_json::Value) {
     let stats = std::env::temp_dir().join(format!(
@@ -170,6 +170,7 @@ pub fn run_with_stats(args: &[&std::ffi::OsStr], program: &Path) -> (String, ser
         .arg("--stats")
         .arg(&stats)
         .arg(program)
+        .current_dir(program.parent().unwrap_or(Path::new(".")))
         .output()
         .expect("run dlvm");
     assert!(

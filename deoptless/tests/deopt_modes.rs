@@ -87,28 +87,8 @@ fn osr_program_enters_native_code() {
 
 /// The `--stats` of a successful run of corpus program `program` with `args`.
 fn stats_of(program: &str, args: &[&str]) -> serde_json::Value {
-    let stats = std::env::temp_dir().join(format!(
-        "dlvm-stats-{}-{}.json",
-        program,
-        std::process::id()
-    ));
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_dlvm"))
-        .arg("run")
-        .args(args)
-        .arg("--stats")
-        .arg(&stats)
-        .arg(program)
-        .current_dir(common::corpus_dir())
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let s = serde_json::from_str(&std::fs::read_to_string(&stats).unwrap()).unwrap();
-    let _ = std::fs::remove_file(&stats);
-    s
+    let args: Vec<&std::ffi::OsStr> = args.iter().map(|a| a.as_ref()).collect();
+    common::run_with_stats(&args, &common::corpus_dir().join(program)).1
 }
 
 /// A redefined inlined function retires the deoptless origin version: one

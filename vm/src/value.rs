@@ -313,11 +313,7 @@ impl Vector {
             .find(|(n, _)| n.as_bytes().first() == first && &**n == name)
             .map(|(_, v)| v)
     }
-    /// Has this vector a class attribute (is it an S3 object)?
-    #[inline]
-    pub fn has_class(&self) -> bool {
-        self.attr("class").is_some()
-    }
+
     /// Set (or with `Value::Null`, remove) an attribute. No validation here: the
     /// `names<-`/`dim<-` builtins validate and coerce before calling this.
     pub fn set_attr(&mut self, name: &str, value: Value) {
@@ -496,6 +492,10 @@ impl Value {
             Value::Env(_) => "environment",
             v => v.vtype().unwrap().name(),
         }
+    }
+    /// Has this value a class attribute (is it an S3 object)?
+    pub fn has_class(&self) -> bool {
+        self.attr("class").is_some()
     }
     pub fn attr(&self, name: &str) -> Option<&Value> {
         match self {

@@ -181,19 +181,17 @@ impl<'a> Builder<'a> {
         let xb = self.bits_of(x);
         let ib = self.bits_of(i);
         let xv = self.speculate(bb, x, xb, pc, st);
-        let iv = match self.f.ty(xv) {
-            Type::VecDbl | Type::VecInt | Type::VecLgl | Type::VecCplx => {
-                self.speculate_or_num(bb, i, pc, st)
-            }
-            _ => self.speculate(bb, i, ib, pc, st),
-        };
         let elem = match self.f.ty(xv) {
             Type::VecDbl => Type::Dbl,
             Type::VecInt => Type::Int,
             Type::VecLgl => Type::Lgl,
             Type::VecCplx => Type::Cplx,
-            _ => return self.runtime(bb, pc, &[xv, iv]),
+            _ => {
+                let iv = self.speculate(bb, i, ib, pc, st);
+                return self.runtime(bb, pc, &[xv, iv]);
+            }
         };
+        let iv = self.speculate_or_num(bb, i, pc, st);
         let Some(iv) = self.index_int(bb, iv) else {
             return self.runtime(bb, pc, &[xv, iv]);
         };
@@ -337,19 +335,7 @@ impl<'a> Builder<'a> {
         }
         let iv = self.index_int(bb, iv)?;
         let jv = self.index_int(bb, jv)?;
-        let cp = self.checkpoint(bb, pc, st);
-        let c = self
-            .f
-            .push(bb, InstKind::Test(TypeTest::IsMatDbl, x.val), Type::Bool)
-            .unwrap();
-        self.assume(bb, c, cp, Reason::TypeCheck);
-        if let Some(xfb) = x.fb {
-            self.note_feedback(xfb);
-        }
-        let xv = self
-            .f
-            .push(bb, InstKind::Unary(UnOp::Unbox, x.val), Type::VecDbl)
-            .unwrap();
+        let xv = self.speculate_as(bb, x, TypeTest::IsMatDbl, pc, st);
         let nrow = self
             .f
             .push(bb, InstKind::Unary(UnOp::NRow, x.val), Type::Int)

@@ -260,17 +260,7 @@ impl<'a> Builder<'a> {
         if self.f.ty(a.val) != Type::Any || !self.is_mixed_num(self.bits_of(a)) {
             return None;
         }
-        let cp = self.checkpoint(bb, pc, st);
-        let c = self
-            .f
-            .push(bb, InstKind::Test(TypeTest::IsNum, a.val), Type::Bool)
-            .unwrap();
-        self.assume(bb, c, cp, Reason::TypeCheck);
-        if let Some(fb) = a.fb {
-            self.note_feedback(fb);
-        }
-        self.f
-            .push(bb, InstKind::Unary(UnOp::Unbox, a.val), Type::Dbl)
+        Some(self.speculate_as(bb, a, TypeTest::IsNum, pc, st))
     }
 
     /// `speculate`, and for a value seen as integer and double,
@@ -301,17 +291,33 @@ impl<'a> Builder<'a> {
         let Some(t) = self.speculated_test(bits) else {
             return a.val;
         };
-        let cp = self.checkpoint(bb, pc, st);
-        let c = self
-            .f
-            .push(bb, InstKind::Test(t, a.val), Type::Bool)
-            .unwrap();
-        self.assume(bb, c, cp, Reason::TypeCheck);
+        self.speculate_as(bb, a, t, pc, st)
+    }
+
+    /// Assume `test t, a` (checkpoint at `pc` with state `st`; a failure
+    /// records `a`'s type in its feedback slot) and unbox `a` to the type
+    /// the test refines it to.
+    pub(super) fn speculate_as(
+        &mut self,
+        bb: Block,
+        a: AbsVal,
+        t: TypeTest,
+        pc: usize,
+        st: &State,
+    ) -> Val {
+        self.assume_test(bb, a.val, t, pc, st);
         if let Some(fb) = a.fb {
             self.note_feedback(fb);
         }
         self.f
             .push(bb, InstKind::Unary(UnOp::Unbox, a.val), t.refined())
             .unwrap()
+    }
+
+    /// Assume `test t, v`, with a checkpoint at `pc` with state `st`.
+    pub(super) fn assume_test(&mut self, bb: Block, v: Val, t: TypeTest, pc: usize, st: &State) {
+        let cp = self.checkpoint(bb, pc, st);
+        let c = self.f.push(bb, InstKind::Test(t, v), Type::Bool).unwrap();
+        self.assume(bb, c, cp, Reason::TypeCheck);
     }
 }

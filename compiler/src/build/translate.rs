@@ -554,12 +554,7 @@ impl<'a> Builder<'a> {
                             // exits re-execute the whole call: only a `$`
                             // that runs no S3 method (no class) is free of
                             // effects; a classed object exits first.
-                            let cp = self.checkpoint(bb, pc, &st);
-                            let plain = self
-                                .f
-                                .push(bb, InstKind::Test(TypeTest::NoClass, vals[0]), Type::Bool)
-                                .unwrap();
-                            self.assume(bb, plain, cp, Reason::TypeCheck);
+                            self.assume_test(bb, vals[0], TypeTest::NoClass, pc, &st);
                             self.runtime_pure(bb, pc, &vals)
                         }
                         _ => self.runtime(bb, pc, &vals),

@@ -325,13 +325,14 @@ pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
         cplx_mul: module.declare_func_in_func(mul_id, &mut ctx.func),
         cplx_div: module.declare_func_in_func(div_id, &mut ctx.func),
     };
-    let (slots, nslots) = crate::passes::liveness::any_slots(f);
+    let live = crate::passes::liveness::Liveness::of(f);
+    let (slots, nslots) = crate::passes::liveness::any_slots(&live);
     let mut fbc = FunctionBuilderContext::new();
     let callee_caches: Box<[runtime::CalleeCache]> =
         f.callees.iter().map(|_| Default::default()).collect();
     let mut exits = Vec::new();
-    let moves = crate::passes::liveness::analyze(f);
-    let across = crate::passes::liveness::live_after(f, |d| calls_runtime(&d.kind))
+    let moves = crate::passes::liveness::analyze(&live);
+    let across = crate::passes::liveness::live_after(&live, |d| calls_runtime(&d.kind))
         .into_iter()
         .map(|(i, live)| {
             // Constants stay constants (Cranelift rematerializes them where used).
@@ -656,7 +657,7 @@ impl<'a, 'b> Lowerer<'a, 'b> {
             TypeTest::IsDbl => Value::TAG_DBL,
             _ => Value::TAG_LGL,
         };
-        let is_tag = self.b.ins().icmp_imm_s(IntCC::Equal, tag, want as i64);
+        let is_tag = self.tag_is(tag, want);
         let (fast, slow, join) = (
             self.b.create_block(),
             self.b.create_block(),
@@ -689,11 +690,22 @@ impl<'a, 'b> Lowerer<'a, 'b> {
         };
         self.b.ins().jump(join, &[r.into(), w.into()]);
         self.b.switch_to_block(slow);
+        self.runtime_test_to(t, a, join);
+        self.b.switch_to_block(join);
+        (ok, word)
+    }
+
+    /// `tag == want` (a `Value` tag byte, as `any_slot` loads it).
+    fn tag_is(&mut self, tag: CValue, want: u8) -> CValue {
+        self.b.ins().icmp_imm_s(IntCC::Equal, tag, want as i64)
+    }
+
+    /// The slow path of an inline scalar test: `rt_test`, then jump to
+    /// `join` with its result and the word it left in `NativeFrame::word`.
+    fn runtime_test_to(&mut self, t: TypeTest, a: Val, join: cranelift_codegen::ir::Block) {
         let r = self.runtime_test(t, a);
         let w = self.load_ctx(std::mem::offset_of!(runtime::NativeFrame, word));
         self.b.ins().jump(join, &[r.into(), w.into()]);
-        self.b.switch_to_block(join);
-        (ok, word)
     }
 
     /// `test is.num a`: like `scalar_test`, the word a double's bits; an
@@ -710,10 +722,7 @@ impl<'a, 'b> Lowerer<'a, 'b> {
         self.b.set_cold_block(slow);
         let ok = self.b.append_block_param(join, types::I8);
         let word = self.b.append_block_param(join, types::I64);
-        let is_dbl = self
-            .b
-            .ins()
-            .icmp_imm_s(IntCC::Equal, tag, Value::TAG_DBL as i64);
+        let is_dbl = self.tag_is(tag, Value::TAG_DBL);
         self.b.ins().brif(is_dbl, dbl, &[], not_dbl, &[]);
         self.b.switch_to_block(dbl);
         let w = self
@@ -723,10 +732,7 @@ impl<'a, 'b> Lowerer<'a, 'b> {
         let yes = self.iconst(types::I8, 1);
         self.b.ins().jump(join, &[yes.into(), w.into()]);
         self.b.switch_to_block(not_dbl);
-        let is_int = self
-            .b
-            .ins()
-            .icmp_imm_s(IntCC::Equal, tag, Value::TAG_INT as i64);
+        let is_int = self.tag_is(tag, Value::TAG_INT);
         self.b.ins().brif(is_int, int, &[], slow, &[]);
         self.b.switch_to_block(int);
         let x = self
@@ -741,9 +747,7 @@ impl<'a, 'b> Lowerer<'a, 'b> {
         let w = self.b.ins().bitcast(types::I64, MemFlagsData::new(), d);
         self.b.ins().jump(join, &[r.into(), w.into()]);
         self.b.switch_to_block(slow);
-        let r = self.runtime_test(TypeTest::IsNum, a);
-        let w = self.load_ctx(std::mem::offset_of!(runtime::NativeFrame, word));
-        self.b.ins().jump(join, &[r.into(), w.into()]);
+        self.runtime_test_to(TypeTest::IsNum, a, join);
         self.b.switch_to_block(join);
         (ok, word)
     }

@@ -146,9 +146,8 @@ fn reads(f: &Func, roots: &HashMap<Val, BTreeSet<Val>>, i: Inst) -> Vec<Val> {
 }
 
 /// Per block: the values read in it or after it before being (re)defined.
-/// (The dataflow runs on bit sets, one bit per value: lowering computes
-/// this three times per function, and sets of `Val` made it a tenth of the
-/// whole compile time of a large function.)
+/// (The dataflow runs on bit sets, one bit per value: sets of `Val` made it
+/// a tenth of the whole compile time of a large function.)
 fn block_live_in(f: &Func, roots: &HashMap<Val, BTreeSet<Val>>) -> Vec<BTreeSet<Val>> {
     let nb = f.blocks.len();
     let words = f.vals.len().div_ceil(64);
@@ -219,15 +218,31 @@ fn live_out(f: &Func, live_in: &[BTreeSet<Val>], bi: usize) -> BTreeSet<Val> {
     live
 }
 
+/// The dataflow the three analyses below (`live_after`, `any_slots`,
+/// `analyze`) share, computed once per function: the vector views' roots
+/// and each block's live-in values.
+pub struct Liveness<'f> {
+    f: &'f Func,
+    roots: HashMap<Val, BTreeSet<Val>>,
+    live_in: Vec<BTreeSet<Val>>,
+}
+
+impl<'f> Liveness<'f> {
+    pub fn of(f: &'f Func) -> Liveness<'f> {
+        let roots = vector_roots(f);
+        let live_in = block_live_in(f, &roots);
+        Liveness { f, roots, live_in }
+    }
+}
+
 /// For each instruction selected by `at`: the values read after it (its
 /// result excluded). Lowering uses it to split the live ranges of unboxed
 /// values at runtime calls.
-pub fn live_after(f: &Func, at: impl Fn(&InstData) -> bool) -> HashMap<Inst, BTreeSet<Val>> {
-    let roots = vector_roots(f);
-    let live_in = block_live_in(f, &roots);
+pub fn live_after(lv: &Liveness, at: impl Fn(&InstData) -> bool) -> HashMap<Inst, BTreeSet<Val>> {
+    let (f, roots, live_in) = (lv.f, &lv.roots, &lv.live_in);
     let mut out = HashMap::new();
     for (bi, b) in f.blocks.iter().enumerate() {
-        let mut live = live_out(f, &live_in, bi);
+        let mut live = live_out(f, live_in, bi);
         for &i in b.insts.iter().rev() {
             let d = f.inst(i);
             if let Some(r) = d.result {
@@ -236,7 +251,7 @@ pub fn live_after(f: &Func, at: impl Fn(&InstData) -> bool) -> HashMap<Inst, BTr
             if at(d) {
                 out.insert(i, live.clone());
             }
-            live.extend(reads(f, &roots, i));
+            live.extend(reads(f, roots, i));
         }
     }
     out
@@ -260,9 +275,8 @@ pub fn live_after(f: &Func, at: impl Fn(&InstData) -> bool) -> HashMap<Inst, BTr
 ///   it).
 ///
 /// Colouring is greedy in value order.
-pub fn any_slots(f: &Func) -> (Vec<u32>, usize) {
-    let roots = vector_roots(f);
-    let live_in = block_live_in(f, &roots);
+pub fn any_slots(lv: &Liveness) -> (Vec<u32>, usize) {
+    let (f, roots, live_in) = (lv.f, &lv.roots, &lv.live_in);
     let is_any = |v: Val| f.ty(v) == Type::Any;
     let mut adj: Vec<BTreeSet<Val>> = vec![BTreeSet::new(); f.vals.len()];
     let mut interfere = |a: Val, b: Val| {
@@ -272,10 +286,10 @@ pub fn any_slots(f: &Func) -> (Vec<u32>, usize) {
         }
     };
     for (bi, b) in f.blocks.iter().enumerate() {
-        let mut live = live_out(f, &live_in, bi);
+        let mut live = live_out(f, live_in, bi);
         for &i in b.insts.iter().rev() {
             let d = f.inst(i);
-            let read = reads(f, &roots, i);
+            let read = reads(f, roots, i);
             if let Some(r) = d.result {
                 live.remove(&r);
                 for &v in live.iter().chain(&read) {
@@ -328,9 +342,8 @@ pub fn any_slots(f: &Func) -> (Vec<u32>, usize) {
 }
 
 /// Compute which runtime operands and edge arguments may be moved.
-pub fn analyze(f: &Func) -> Moves {
-    let roots = vector_roots(f);
-    let live_in = block_live_in(f, &roots);
+pub fn analyze(lv: &Liveness) -> Moves {
+    let (f, roots, live_in) = (lv.f, &lv.roots, &lv.live_in);
 
     let mut moves = Moves::default();
     // An `any` value whose last occurrence in `args` is at `k` and is dead after.
@@ -341,7 +354,7 @@ pub fn analyze(f: &Func) -> Moves {
             .collect::<Vec<bool>>()
     };
     for (bi, b) in f.blocks.iter().enumerate() {
-        let mut live = live_out(f, &live_in, bi);
+        let mut live = live_out(f, live_in, bi);
         for &i in b.insts.iter().rev() {
             let d = f.inst(i);
             match &d.kind {
@@ -374,7 +387,7 @@ pub fn analyze(f: &Func) -> Moves {
             if let Some(r) = d.result {
                 live.remove(&r);
             }
-            live.extend(reads(f, &roots, i));
+            live.extend(reads(f, roots, i));
         }
     }
     moves
@@ -443,7 +456,7 @@ mod tests {
         if let Err(e) = verify(&f) {
             panic!("input does not verify: {e:#?}\n{input}");
         }
-        let got = describe(&f, &analyze(&f));
+        let got = describe(&f, &analyze(&Liveness::of(&f)));
         assert_eq!(
             got, expected,
             "\n--- got:\n{got}\n--- expected:\n{expected}"
@@ -454,7 +467,7 @@ mod tests {
     fn check_slots(input: &str, expected: &str, nslots: usize) {
         let f = parse_func(input).unwrap_or_else(|e| panic!("input: {e}"));
         verify(&f).unwrap_or_else(|e| panic!("input does not verify: {e:#?}"));
-        let (slots, n) = any_slots(&f);
+        let (slots, n) = any_slots(&Liveness::of(&f));
         let got: Vec<String> = (0..f.vals.len())
             .filter(|&v| f.ty(Val(v as u32)) == Type::Any)
             .map(|v| format!("v{v}: s{}", slots[v]))
@@ -630,7 +643,9 @@ bb2():
 }",
         )
         .unwrap();
-        let live = live_after(&f, |d| matches!(d.kind, InstKind::Runtime(..)));
+        let live = live_after(&Liveness::of(&f), |d| {
+            matches!(d.kind, InstKind::Runtime(..))
+        });
         let sets: Vec<Vec<Val>> = live.values().map(|s| s.iter().copied().collect()).collect();
         // v0 is the runtime's `any` operand, read again by the return.
         assert_eq!(sets, vec![vec![Val(0), Val(2), Val(3)]]);

@@ -57,7 +57,7 @@ pub extern "C" fn rt_generic(
         // Record fields: `x$name` and `x$name <- v` on a list straight through
         // the subset functions (no interpreter dispatch, no operand stack),
         // with the feedback and error attribution `exec_slow` gives them.
-        vm::bytecode::Op::Dollar(sym, _, fb) if n == 1 && !has_class(&c.anys, slots[0]) => {
+        vm::bytecode::Op::Dollar(sym, _, fb) if n == 1 && !may_dispatch(&c.anys, slots[0]) => {
             let x = &c.anys[(slots[0] & !MOVE_OPERAND) as usize];
             if let Some(v) = vm::builtins::subset::dollar_of_list(x, &sym.name()) {
                 vm::feedback::TypeFeedback::record(&c.code.type_fb[fb as usize], &v);
@@ -78,7 +78,7 @@ pub extern "C" fn rt_generic(
             }
         }
         vm::bytecode::Op::SetDollar(sym, ci)
-            if n == 2 && is_list(&c.anys, slots[1]) && !has_class(&c.anys, slots[1]) =>
+            if n == 2 && is_list(&c.anys, slots[1]) && !may_dispatch(&c.anys, slots[1]) =>
         {
             let v = operand(&mut c.anys, slots[0]);
             let x = operand(&mut c.anys, slots[1]);
@@ -288,12 +288,10 @@ fn consume(c: &mut NativeFrame, slots: &[u32]) {
     }
 }
 
-/// The operand in slot `s` has a class attribute, and `$`/`$<-` methods
-/// may exist: `$` and `$<-` on it may dispatch to one (the interpreter's
-/// instruction does that).
-fn has_class(anys: &[Value], s: u32) -> bool {
-    vm::symbols::dollar_methods_possible()
-        && matches!(&anys[(s & !MOVE_OPERAND) as usize], Value::Vec(v) if v.has_class())
+/// `$` and `$<-` on the operand in slot `s` may dispatch to an S3 method
+/// (left to the interpreter's instruction, which does that).
+fn may_dispatch(anys: &[Value], s: u32) -> bool {
+    vm::builtins::subset::dollar_may_dispatch(&anys[(s & !MOVE_OPERAND) as usize])
 }
 
 /// The operand in slot `s` is a list (a vector of any attributes).

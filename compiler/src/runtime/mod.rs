@@ -61,10 +61,7 @@ pub extern "C" fn rt_test(c: *mut NativeFrame, slot: u32, test: u32) -> u8 {
     let ok = match (t, v) {
         (TypeTest::IsBound, _) => !c.unbound[slot as usize],
         (TypeTest::IsNull, Value::Null) => !c.unbound[slot as usize],
-        (TypeTest::NoClass, Value::Vec(vec)) => {
-            !vm::symbols::dollar_methods_possible() || !vec.has_class()
-        }
-        (TypeTest::NoClass, _) => true,
+        (TypeTest::NoClass, v) => !vm::builtins::subset::dollar_may_dispatch(v),
         (TypeTest::IsInt, Value::Int(x)) => *x != NA_INTEGER,
         (TypeTest::IsDbl | TypeTest::IsNum, Value::Dbl(_)) => true,
         (TypeTest::IsNum, Value::Int(x)) => *x != NA_INTEGER,

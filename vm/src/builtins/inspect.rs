@@ -447,15 +447,11 @@ macro_rules! type_test {
     };
 }
 
-fn has_class(x: &Value) -> bool {
-    x.attr("class").is_some()
-}
-
 type_test!(bi_is_null, |x| x.is_null());
 type_test!(bi_is_numeric, |x| matches!(
     x.vtype(),
     Some(VType::Int | VType::Dbl)
-) && !has_class(&x));
+) && !x.has_class());
 type_test!(bi_is_integer, |x| x.vtype() == Some(VType::Int));
 type_test!(bi_is_double, |x| x.vtype() == Some(VType::Dbl));
 type_test!(bi_is_complex, |x| x.vtype() == Some(VType::Cplx));

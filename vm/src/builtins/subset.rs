@@ -688,9 +688,14 @@ fn index2_one(x: &Value, i: &Value) -> RResult<Value> {
     }
 }
 
+/// Position of the first element of `names` that is exactly `name`.
+fn exact_match(names: &[RStr], name: &str) -> Option<usize> {
+    names.iter().position(|n| n.as_deref() == Some(name))
+}
+
 /// Position of `name` in `names`: exact match, else a unique partial (prefix) match.
 fn partial_match(names: &[RStr], name: &str) -> Option<usize> {
-    if let Some(p) = names.iter().position(|n| n.as_deref() == Some(name)) {
+    if let Some(p) = exact_match(names, name) {
         return Some(p);
     }
     let mut hits = names
@@ -719,6 +724,14 @@ pub fn dollar_of_list(x: &Value, name: &str) -> Option<Value> {
         },
         _ => None,
     }
+}
+
+/// Can `x$name` or `x$name <- v` dispatch to a user's S3 method (`$.class`,
+/// `$<-.class`)? Only a classed vector, and only once a name like such a
+/// method was interned (`symbols::dollar_methods_possible`).
+#[inline]
+pub fn dollar_may_dispatch(x: &Value) -> bool {
+    crate::symbols::dollar_methods_possible() && matches!(x, Value::Vec(_)) && x.has_class()
 }
 
 /// x$name (lists: exact then unique partial match; atomic vectors: error).
@@ -1253,9 +1266,7 @@ pub fn assign_dollar(interp: &mut Interp, mut x: Value, name: &str, v: Value) ->
     // does, without building a subscript or a new list.
     if let Value::Vec(rc) = &mut x {
         if matches!(rc.data, VecData::List(_)) && !v.is_null() {
-            let pos = rc
-                .names()
-                .and_then(|ns| ns.iter().position(|n| n.as_deref() == Some(name)));
+            let pos = rc.names().and_then(|ns| exact_match(ns, name));
             if let Some(p) = pos {
                 if let VecData::List(l) = &mut Rc::make_mut(rc).data {
                     l[p] = v;

@@ -857,16 +857,10 @@ impl Interp {
                 self.cur_call = Some((Rc::as_ptr(code), ci));
                 // `$` is an internal generic: a classed object's `$.class`
                 // method gets the object and the name as a string.
-                let classed = crate::symbols::dollar_methods_possible()
-                    && matches!(&x, Value::Vec(v) if v.has_class());
-                let method = classed
-                    .then(|| crate::builtins::output::s3_method(self, "$", &x))
-                    .flatten();
-                let r = match method {
+                let r = match self.dollar_method("$", &x) {
                     Some(m) => {
-                        let args = Args::positional(vec![x, Value::str(&s.name())]);
-                        let site = CallSite::Code(code.clone(), ci);
-                        attempt!(self.call_value(&m, args, site), ci)
+                        let args = vec![x, Value::str(&s.name())];
+                        attempt!(self.call_at(&m, args, code, ci), ci)
                     }
                     None => attempt!(subset::dollar(self, &x, &s.name()), ci),
                 };
@@ -877,16 +871,10 @@ impl Interp {
                 let x = pop!();
                 let v = pop!();
                 self.cur_call = Some((Rc::as_ptr(code), ci));
-                let classed = crate::symbols::dollar_methods_possible()
-                    && matches!(&x, Value::Vec(v) if v.has_class());
-                let method = classed
-                    .then(|| crate::builtins::output::s3_method(self, "$<-", &x))
-                    .flatten();
-                let r = match method {
+                let r = match self.dollar_method("$<-", &x) {
                     Some(m) => {
-                        let args = Args::positional(vec![x, Value::str(&s.name()), v]);
-                        let site = CallSite::Code(code.clone(), ci);
-                        attempt!(self.call_value(&m, args, site), ci)
+                        let args = vec![x, Value::str(&s.name()), v];
+                        attempt!(self.call_at(&m, args, code, ci), ci)
                     }
                     None => attempt!(subset::assign_dollar(self, x, &s.name(), v), ci),
                 };

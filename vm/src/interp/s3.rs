@@ -110,6 +110,30 @@ impl Interp {
         )))
     }
 
+    /// The user's S3 method of `$` or `$<-` (`generic`) for `x`, when `x`
+    /// may dispatch one (`subset::dollar_may_dispatch`): `$` and `$<-` are
+    /// internal generics.
+    #[inline]
+    pub(crate) fn dollar_method(&mut self, generic: &str, x: &Value) -> Option<Value> {
+        if !builtins::subset::dollar_may_dispatch(x) {
+            return None;
+        }
+        builtins::output::s3_method(self, generic, x)
+    }
+
+    /// Call an internal generic's method with positional `args`, as the call
+    /// `ci` of `code` (its traceback and error attribution).
+    pub(crate) fn call_at(
+        &mut self,
+        method: &Value,
+        args: Vec<Value>,
+        code: &std::rc::Rc<crate::bytecode::FunctionCode>,
+        ci: crate::bytecode::CallIdx,
+    ) -> RResult<Value> {
+        let site = CallSite::Code(code.clone(), ci);
+        self.call_value(method, Args::positional(args), site)
+    }
+
     fn call_method(
         &mut self,
         f: &Value,
