@@ -119,12 +119,29 @@ impl<T> Default for VersionTable<T> {
     }
 }
 
+thread_local! {
+    /// Bumped by every change of any `VersionTable`: a direct call site's
+    /// cached choice of version (`runtime::CallSiteCache`) stands while it
+    /// has not moved.
+    static TABLES_EPOCH: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// The current generation of the version tables (see `TABLES_EPOCH`).
+pub fn tables_epoch() -> u64 {
+    TABLES_EPOCH.with(|e| e.get())
+}
+
+fn tables_changed() {
+    TABLES_EPOCH.with(|e| e.set(e.get() + 1));
+}
+
 impl<T> VersionTable<T> {
     /// The first (most specific) version whose context admits `current`.
     pub fn dispatch(&self, current: &ArgContext) -> Option<&(ArgContext, T)> {
         self.versions.iter().find(|(c, _)| current.fits(c))
     }
     pub fn insert(&mut self, ctx: ArgContext, v: T) {
+        tables_changed();
         self.versions.retain(|(c, _)| *c != ctx);
         let pos = self
             .versions
@@ -134,7 +151,12 @@ impl<T> VersionTable<T> {
         self.versions.insert(pos, (ctx, v));
     }
     pub fn remove(&mut self, ctx: &ArgContext) {
+        tables_changed();
         self.versions.retain(|(c, _)| c != ctx);
+    }
+    pub fn clear(&mut self) {
+        tables_changed();
+        self.versions.clear();
     }
     pub fn len(&self) -> usize {
         self.versions.len()

@@ -717,6 +717,14 @@ impl InstKind {
         out
     }
 
+    /// Does the instruction read `v` (without collecting its operands)?
+    pub fn reads(&self, v: Val) -> bool {
+        let mut found = false;
+        let mut each = |u: &Val| found |= *u == v;
+        operands!(self, each, iter);
+        found
+    }
+
     /// Apply `g` to every operand (the same list, in the same order, as
     /// `uses`).
     pub fn map_uses(&mut self, mut g: impl FnMut(Val) -> Val) {

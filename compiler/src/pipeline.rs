@@ -128,7 +128,7 @@ pub fn compile(
     }
     let quick = opts.quick_when_loop_free && passes::cfg::Cfg::new(&f).loops().is_empty();
     let mut t = Instant::now();
-    let c = lower::lower(
+    let mut c = lower::lower(
         &f,
         LowerOptions {
             chaos: opts.chaos,
@@ -138,6 +138,7 @@ pub fn compile(
         },
     )
     .map_err(NotCompiled::Lowering)?;
+    c.call_sites = code.calls.iter().map(|_| Default::default()).collect();
     times.lower_ns = lap(&mut t);
     Ok(c)
 }

@@ -30,9 +30,11 @@ pub fn verify(f: &Func) -> Result<(), Vec<String>> {
     if !errs.is_empty() {
         return Err(errs);
     }
-    let text: Vec<String> = inst_texts(f);
-    let names = canonical_names(f);
-    let nm = |v: Val| match names.get(&v) {
+    // Printed only for a message (the verifier runs on every compilation
+    // that peels loops, in release builds too).
+    let text: std::cell::OnceCell<Vec<String>> = std::cell::OnceCell::new();
+    let names = std::cell::OnceCell::new();
+    let nm = |v: Val| match names.get_or_init(|| canonical_names(f)).get(&v) {
         Some(n) => format!("v{n}"),
         None => format!("undef{}", v.0),
     };
@@ -45,8 +47,10 @@ pub fn verify(f: &Func) -> Result<(), Vec<String>> {
         }
         for (k, &i) in b.insts.iter().enumerate() {
             let d = f.inst(i);
-            let at = format!("{block}: `{}`", text[i.0 as usize]);
-            let mut err = |msg: String| errs.push(format!("{at}: {msg}"));
+            let mut err = |msg: String| {
+                let at = &text.get_or_init(|| inst_texts(f))[i.0 as usize];
+                errs.push(format!("{block}: `{at}`: {msg}"))
+            };
             if d.block != block {
                 err(format!("instruction records block {}", d.block));
             }
@@ -139,7 +143,7 @@ pub fn verify(f: &Func) -> Result<(), Vec<String>> {
                     {
                         err(format!(
                             "effectful `{}` between checkpoint and assume (sourir)",
-                            text[e.0 as usize]
+                            text.get_or_init(|| inst_texts(f))[e.0 as usize]
                         ));
                     }
                 }

@@ -55,6 +55,21 @@ pub enum EntryMode {
 }
 
 impl Entry {
+    /// The same entry state as `other` (pc, types, loops, mode, inlining and
+    /// shape), whatever feedback overrides either was compiled with: code
+    /// compiled for one is correct for the other (its speculations are
+    /// checked), only perhaps less well speculated.
+    pub fn same_state(&self, other: &Entry) -> bool {
+        self.pc == other.pc
+            && self.stack == other.stack
+            && self.locals == other.locals
+            && self.loop_steps == other.loop_steps
+            && self.mode == other.mode
+            && self.no_inline == other.no_inline
+            && self.peel_loops == other.peel_loops
+            && self.transfer_at_loop_headers == other.transfer_at_loop_headers
+    }
+
     /// The entry of a call in argument context `ctx`.
     pub fn call(code: &FunctionCode, ctx: &ArgContext) -> Entry {
         let locals = (0..code.locals.len())

@@ -19,7 +19,7 @@
 //!
 //! Boxing (allocates a value of its own) and boxed constants are left alone.
 
-use super::map_uses;
+use super::Subst;
 use crate::ir::*;
 use std::collections::HashMap;
 
@@ -30,6 +30,43 @@ enum Lifetime {
     UntilStore,
     UntilEffect,
     UntilRuntime,
+}
+
+/// What makes two numbered instructions the same: the operation and its
+/// (substituted) operands, and the result type. A double constant counts by
+/// its bits (NA_real_ and NaN are different values).
+#[derive(PartialEq, Eq, Hash)]
+enum Key {
+    Int(i32),
+    Dbl(u64),
+    Lgl(i32),
+    Bool(bool),
+    Unary(UnOp, Val, Type),
+    Binary(BinOp, Val, Val, Type),
+    Test(TypeTest, Val),
+    InBounds(Val, Val),
+    VecLoad(Val, Val, Type),
+    Checkpoint(FrameState),
+    CalleeIs(u32, u32),
+    GlobalEpochIs(u64),
+}
+
+fn key(kind: &InstKind, ty: Type) -> Option<Key> {
+    Some(match kind {
+        InstKind::ConstInt(x) => Key::Int(*x),
+        InstKind::ConstDbl(x) => Key::Dbl(x.to_bits()),
+        InstKind::ConstLgl(x) => Key::Lgl(*x),
+        InstKind::ConstBool(x) => Key::Bool(*x),
+        InstKind::Unary(op, a) => Key::Unary(*op, *a, ty),
+        InstKind::Binary(op, a, b) => Key::Binary(*op, *a, *b, ty),
+        InstKind::Test(t, a) => Key::Test(*t, *a),
+        InstKind::InBounds(a, b) => Key::InBounds(*a, *b),
+        InstKind::VecLoad(a, b) => Key::VecLoad(*a, *b, ty),
+        InstKind::Checkpoint(st) => Key::Checkpoint(st.clone()),
+        InstKind::CalleeIs { sym, callee } => Key::CalleeIs(*sym, *callee),
+        InstKind::GlobalEpochIs(e) => Key::GlobalEpochIs(*e),
+        _ => return None,
+    })
 }
 
 fn lifetime(kind: &InstKind) -> Option<Lifetime> {
@@ -51,16 +88,13 @@ fn lifetime(kind: &InstKind) -> Option<Lifetime> {
 }
 
 pub fn run(f: &mut Func) -> bool {
-    let mut subst: HashMap<Val, Val> = HashMap::new();
+    let mut subst = Subst::default();
     for b in 0..f.blocks.len() {
-        // Key: the instruction (operands already substituted) as text, which
-        // is exact (constants print exactly) and cheap enough per block.
-        let mut seen: HashMap<String, (Val, Lifetime)> = HashMap::new();
+        // Key: the instruction with its operands already substituted.
+        let mut seen: HashMap<Key, (Val, Lifetime)> = HashMap::new();
         let mut keep = Vec::with_capacity(f.blocks[b].insts.len());
         for &i in &f.blocks[b].insts.clone() {
-            map_uses(&mut f.insts[i.0 as usize].kind, |v| {
-                subst.get(&v).copied().unwrap_or(v)
-            });
+            subst.apply(&mut f.insts[i.0 as usize].kind);
             let d = &f.insts[i.0 as usize];
             let kill = match &d.kind {
                 InstKind::VecSet(..) => Some(Lifetime::UntilStore),
@@ -79,16 +113,16 @@ pub fn run(f: &mut Func) -> bool {
                 });
             }
             if let (Some(life), Some(r)) = (lifetime(&d.kind), d.result) {
-                // A double constant by its bits: `Debug` prints every NaN as
-                // `NaN`, which merged NA_real_ with NaN (generated-program
-                // differential testing found it).
-                let key = match &d.kind {
-                    InstKind::ConstDbl(x) => format!("ConstDbl(0x{:016x})", x.to_bits()),
-                    k => format!("{:?}:{}", k, f.ty(r).name()),
+                // (A double constant by its bits: printed keys once merged
+                // NA_real_ with NaN; generated-program differential testing
+                // found it.)
+                let Some(key) = key(&d.kind, f.ty(r)) else {
+                    keep.push(i);
+                    continue;
                 };
                 match seen.get(&key) {
                     Some(&(earlier, _)) => {
-                        subst.insert(r, earlier);
+                        subst.add(r, earlier);
                         continue;
                     }
                     None => {
@@ -104,12 +138,6 @@ pub fn run(f: &mut Func) -> bool {
         return false;
     }
     // Uses in other blocks (and in blocks numbered before their definitions).
-    for b in 0..f.blocks.len() {
-        for &i in &f.blocks[b].insts {
-            map_uses(&mut f.insts[i.0 as usize].kind, |v| {
-                subst.get(&v).copied().unwrap_or(v)
-            });
-        }
-    }
+    subst.finish(f);
     true
 }

@@ -143,6 +143,69 @@ pub fn replace_uses(f: &mut Func, from: Val, to: Val) {
     }
 }
 
+/// Replacements collected by one sweep over a function: each instruction the
+/// sweep reaches gets them first (`apply`), and all placed instructions at
+/// the end (`finish`, for uses in earlier blocks). One walk over the
+/// function instead of one per replacement (`replace_uses`), which made
+/// `type_infer` quadratic: 28 M instructions of ising's 420 M compile.
+#[derive(Default)]
+pub struct Subst {
+    /// By value number: its replacement (a dense table: `apply` runs on
+    /// every operand of the function).
+    to: Vec<Option<Val>>,
+    any: bool,
+}
+
+impl Subst {
+    /// Replace `from` by `to` (itself resolved first; a replacement by
+    /// itself is none: chains stay acyclic).
+    pub fn add(&mut self, from: Val, to: Val) {
+        let to = self.resolve(to);
+        if to == from {
+            return;
+        }
+        let k = from.0 as usize;
+        if self.to.len() <= k {
+            self.to.resize(k + 1, None);
+        }
+        self.to[k] = Some(to);
+        self.any = true;
+    }
+
+    pub fn is_empty(&self) -> bool {
+        !self.any
+    }
+
+    pub fn replaces(&self, v: Val) -> bool {
+        matches!(self.to.get(v.0 as usize), Some(Some(_)))
+    }
+
+    pub fn resolve(&self, mut v: Val) -> Val {
+        while let Some(&Some(to)) = self.to.get(v.0 as usize) {
+            v = to;
+        }
+        v
+    }
+
+    pub fn apply(&self, kind: &mut InstKind) {
+        if self.any {
+            kind.map_uses(|v| self.resolve(v));
+        }
+    }
+
+    pub fn finish(self, f: &mut Func) {
+        if !self.any {
+            return;
+        }
+        for b in 0..f.blocks.len() {
+            for k in 0..f.blocks[b].insts.len() {
+                let i = f.blocks[b].insts[k];
+                self.apply(&mut f.insts[i.0 as usize].kind);
+            }
+        }
+    }
+}
+
 /// The block defining `v`.
 pub fn def_block(f: &Func, v: Val) -> Block {
     match f.vals[v.0 as usize].def {

@@ -4,9 +4,8 @@
 //! every edge into it. This makes values that a loop does not change visibly
 //! loop-invariant, so their checks can be hoisted.
 
-use super::map_uses;
+use super::Subst;
 use crate::ir::*;
-use std::collections::HashMap;
 
 /// Removes trivial parameters in rounds: each round finds every parameter
 /// that is trivial given the removals found so far in the round, then drops
@@ -17,7 +16,7 @@ pub fn run(f: &mut Func) -> bool {
     let mut changed = false;
     loop {
         let preds = edges_into_all(f);
-        let mut subst: HashMap<Val, Val> = HashMap::new();
+        let mut subst = Subst::default();
         for (bi, bd) in f.blocks.iter().enumerate().skip(1) {
             let edges = &preds[bi];
             if edges.is_empty() {
@@ -27,7 +26,7 @@ pub fn run(f: &mut Func) -> bool {
                 let mut only: Option<Val> = None;
                 let mut trivial = true;
                 for &(i, e) in edges {
-                    let a = resolve(&subst, edge_arg(f, i, e, k));
+                    let a = subst.resolve(edge_arg(f, i, e, k));
                     if a == p {
                         continue;
                     }
@@ -41,7 +40,7 @@ pub fn run(f: &mut Func) -> bool {
                     }
                 }
                 if let (true, Some(v)) = (trivial, only) {
-                    subst.insert(p, v);
+                    subst.add(p, v);
                 }
             }
         }
@@ -55,7 +54,7 @@ pub fn run(f: &mut Func) -> bool {
             let keep: Vec<bool> = f.blocks[bi]
                 .params
                 .iter()
-                .map(|p| !subst.contains_key(p))
+                .map(|p| !subst.replaces(*p))
                 .collect();
             if keep.iter().all(|&k| k) {
                 continue;
@@ -67,7 +66,7 @@ pub fn run(f: &mut Func) -> bool {
                     keep[k - 1]
                 });
             }
-            f.blocks[bi].params.retain(|p| !subst.contains_key(p));
+            f.blocks[bi].params.retain(|p| !subst.replaces(*p));
             let params = f.blocks[bi].params.clone();
             for (idx, p) in params.iter().enumerate() {
                 f.vals[p.0 as usize].def = ValDef::Param(b, idx as u32);
@@ -75,26 +74,8 @@ pub fn run(f: &mut Func) -> bool {
         }
         // Rewrite every use (a value may map to a parameter removed later in
         // the same round: `resolve` follows the chain).
-        let placed: Vec<Inst> = f.blocks.iter().flat_map(|b| b.insts.clone()).collect();
-        for i in placed {
-            map_uses(&mut f.insts[i.0 as usize].kind, |v| resolve(&subst, v));
-        }
+        subst.finish(f);
     }
-}
-
-/// `v` after the substitutions of this round.
-fn resolve(subst: &HashMap<Val, Val>, mut v: Val) -> Val {
-    // A chain is acyclic: a parameter is only replaced by a value other than
-    // itself after resolution, and each is replaced once.
-    let mut steps = 0;
-    while let Some(&w) = subst.get(&v) {
-        v = w;
-        steps += 1;
-        if steps > subst.len() {
-            break;
-        }
-    }
-    v
 }
 
 /// For every block, the edges into it: (the jump or branch, which edge).

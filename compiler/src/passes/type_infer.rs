@@ -12,7 +12,7 @@
 //! `test T (box x)` with `x: T` is true.
 
 use super::cfg::Cfg;
-use super::{def_kind, insert_inst, map_uses, replace_uses, test_of_box_is_true};
+use super::{def_kind, insert_inst, map_uses, test_of_box_is_true, Subst};
 use crate::ir::*;
 
 pub fn run(f: &mut Func) -> bool {
@@ -108,15 +108,15 @@ fn refine_param(f: &mut Func, b: Block, p: Val, t: Type) {
     }
     f.vals[p.0 as usize].ty = t;
     // `unbox p` to T is p itself.
-    let placed: Vec<Inst> = f.blocks.iter().flat_map(|d| d.insts.clone()).collect();
-    for &i in &placed {
-        let d = f.inst(i);
+    let mut subst = Subst::default();
+    for d in f.blocks.iter().flat_map(|d| &d.insts).map(|&i| f.inst(i)) {
         if let (InstKind::Unary(UnOp::Unbox, a), Some(r)) = (&d.kind, d.result) {
             if *a == p && f.ty(r) == t {
-                replace_uses(f, r, p);
+                subst.add(r, p);
             }
         }
     }
+    subst.finish(f);
     // Everything else that needs a boxed value reads a fresh box.
     let boxed = insert_inst(f, b, 0, InstKind::Unary(UnOp::Box, p), Type::Any);
     let Some(boxed) = boxed else {
@@ -124,7 +124,7 @@ fn refine_param(f: &mut Func, b: Block, p: Val, t: Type) {
     };
     let placed: Vec<Inst> = f.blocks.iter().flat_map(|d| d.insts.clone()).collect();
     for i in placed {
-        if f.inst(i).result == Some(boxed) {
+        if f.inst(i).result == Some(boxed) || !f.inst(i).kind.reads(p) {
             continue;
         }
         let mut kind = f.inst(i).kind.clone();
@@ -165,14 +165,16 @@ fn refine_param(f: &mut Func, b: Block, p: Val, t: Type) {
 fn local_rules(f: &mut Func) -> bool {
     let mut changed = false;
     let mut facts: Option<Assumed> = None;
+    let mut subst = Subst::default();
     let placed: Vec<Inst> = f.blocks.iter().flat_map(|d| d.insts.clone()).collect();
     for i in placed {
+        subst.apply(&mut f.insts[i.0 as usize].kind);
         let d = f.inst(i);
         match (&d.kind, d.result) {
             (InstKind::Unary(UnOp::Unbox, a), Some(r)) => {
                 if let Some(x) = boxed_operand(f, *a) {
                     if f.ty(x) == f.ty(r) {
-                        replace_uses(f, r, x);
+                        subst.add(r, x);
                         changed = true;
                     }
                 }
@@ -188,6 +190,7 @@ fn local_rules(f: &mut Func) -> bool {
             _ => {}
         }
     }
+    subst.finish(f);
     changed
 }
 

@@ -67,6 +67,10 @@ pub struct NativeFrame {
     /// The calling compiled activation's context (`Interp::native_top`'s
     /// chain; null for the outermost).
     pub prev: *mut NativeFrame,
+    /// The running code's direct call site caches, one per call of its
+    /// function (`CallSiteCache`; null when it has none).
+    pub call_sites: *const super::CallSiteCache,
+    pub ncall_sites: usize,
 }
 
 /// What a compiled activation entered without an interpreter activation (a
@@ -139,6 +143,20 @@ impl NativeFrame {
             call_state: 0,
             call_buf: std::ptr::null_mut(),
             prev: std::ptr::null_mut(),
+            call_sites: std::ptr::null(),
+            ncall_sites: 0,
+        }
+    }
+
+    /// The cache of the running code's call `call` (`None` without one).
+    #[inline]
+    pub fn call_site(&self, call: u32) -> Option<&super::CallSiteCache> {
+        if (call as usize) < self.ncall_sites {
+            // SAFETY: `call_sites` points to `ncall_sites` caches owned by
+            // the running code, alive while it runs.
+            Some(unsafe { &*self.call_sites.add(call as usize) })
+        } else {
+            None
         }
     }
 

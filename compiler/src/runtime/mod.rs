@@ -446,6 +446,55 @@ pub extern "C" fn rt_length(c: *mut NativeFrame, slot: u32) -> i32 {
     c.anys[slot as usize].len().min(i32::MAX as usize) as i32
 }
 
+/// A direct call site's last choice (`ExitHandler::call_direct`): for a
+/// callee whose code is `code`, called with arguments of exactly the types
+/// `args`, the version `version` (`compiled`) that the exit handler chose
+/// while the version tables were at generation `epoch`
+/// (`context::tables_epoch`). The same call in the same state chooses the
+/// same version again, so a hit skips the choice (a table lookup, the
+/// argument context). One per call of the function's code (`CallIdx`),
+/// owned by the compiled code (`Compiled`); `NativeFrame::call_sites`
+/// points to them. Weak references: a version may call itself.
+#[derive(Default)]
+pub struct CallSiteCache {
+    target: std::cell::RefCell<Option<CallTarget>>,
+}
+
+pub struct CallTarget {
+    pub code: std::rc::Weak<vm::bytecode::FunctionCode>,
+    pub args: Vec<crate::context::ArgType>,
+    pub epoch: u64,
+    pub version: usize,
+    pub compiled: std::rc::Weak<crate::lower::Compiled>,
+}
+
+impl CallSiteCache {
+    /// The cached version for a call of `code` whose argument k has type
+    /// `arg_type(k)`, if the tables have not changed since it was chosen.
+    #[inline]
+    pub fn lookup(
+        &self,
+        code: &Rc<vm::bytecode::FunctionCode>,
+        nargs: usize,
+        arg_type: impl Fn(usize) -> crate::context::ArgType,
+    ) -> Option<(usize, Rc<crate::lower::Compiled>)> {
+        let t = self.target.borrow();
+        let t = t.as_ref()?;
+        if !std::ptr::eq(t.code.as_ptr(), Rc::as_ptr(code))
+            || t.args.len() != nargs
+            || t.epoch != crate::context::tables_epoch()
+            || !(0..nargs).all(|k| arg_type(k) == t.args[k])
+        {
+            return None;
+        }
+        Some((t.version, t.compiled.upgrade()?))
+    }
+
+    pub fn store(&self, target: CallTarget) {
+        *self.target.borrow_mut() = Some(target);
+    }
+}
+
 /// The answer of one `callee_is` guard, cached under the version of the
 /// global function bindings it was found at (`GlobalMeta::functions_version`;
 /// `u64::MAX`: none yet). One per inlined call target (`Func::callees`),

@@ -56,7 +56,7 @@ impl EngineState {
                 // The function stays interpreted from now on, as in deopt
                 // mode: kept origin versions would only exit again, each
                 // exit a fallback.
-                info.table = Default::default();
+                info.table.clear();
                 info.ids.clear();
                 self.osr_cache
                     .borrow_mut()

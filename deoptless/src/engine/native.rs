@@ -8,7 +8,7 @@ use super::{Engine, EngineState, EntryParams, CANNOT_ENTER};
 use compiler::context::ArgType;
 use compiler::ir::Type;
 use compiler::lower::Compiled;
-use compiler::runtime::{ExitHandler, NativeFrame, ST_ERROR};
+use compiler::runtime::{CallTarget, ExitHandler, NativeFrame, ST_ERROR};
 use std::rc::Rc;
 use vm::bytecode::FunctionCode;
 use vm::env::Env;
@@ -152,6 +152,8 @@ impl EngineState {
                 self.chaos_ptr,
             )),
         };
+        ctx.call_sites = compiled.call_sites.as_ptr();
+        ctx.ncall_sites = compiled.call_sites.len();
         // Idle slots hold NULL and are bound (`recycle_ctx`).
         if ctx.anys.len() != compiled.nslots {
             ctx.anys.resize_with(compiled.nslots, || Value::Null);
@@ -262,14 +264,32 @@ impl EngineState {
             return None;
         }
         let code = &clo.code;
-        let (version, compiled) = self.version_for(code, args.len(), |k| {
-            ArgType::of(caller.operand_ref(args[k]))
-        })?;
-        if compiled.params.len() != args.len()
-            || compiled.params.iter().any(|&(_, ty)| ty != Type::Any)
-        {
-            return None;
-        }
+        let arg_type = |k: usize| ArgType::of(caller.operand_ref(args[k]));
+        // The call site's last choice stands while no version table changed
+        // (the same arguments would choose the same version).
+        let site = caller.call_site(call);
+        let cached = site.and_then(|s| s.lookup(code, args.len(), arg_type));
+        let (version, compiled) = match cached {
+            Some(hit) => hit,
+            None => {
+                let (version, compiled) = self.version_for(code, args.len(), arg_type)?;
+                if compiled.params.len() != args.len()
+                    || compiled.params.iter().any(|&(_, ty)| ty != Type::Any)
+                {
+                    return None;
+                }
+                if let Some(site) = site {
+                    site.store(CallTarget {
+                        code: Rc::downgrade(code),
+                        args: (0..args.len()).map(arg_type).collect(),
+                        epoch: compiler::context::tables_epoch(),
+                        version,
+                        compiled: Rc::downgrade(&compiled),
+                    });
+                }
+                (version, compiled)
+            }
+        };
         if compiled.wants_frame() {
             // (Until the function is compiled again: a new version is tried
             // without a frame; `install_version` clears the flag.)

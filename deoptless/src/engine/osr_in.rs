@@ -108,10 +108,16 @@ impl EngineState {
         {
             return None;
         }
+        // Code compiled for this state, preferably with the same feedback
+        // overrides; else with others (a continuation's cleaned-up feedback
+        // differs from the baseline the interpreter's OSR-in compiled with:
+        // ising compiled its inner loop three times, 50 ms each, for two
+        // entry states).
         let cached = self.osr_cache.borrow().get(&(key, pc)).and_then(|codes| {
             codes
                 .iter()
                 .find(|(e, _, _)| *e == entry)
+                .or_else(|| codes.iter().find(|(e, _, _)| e.same_state(&entry)))
                 .map(|(_, id, c)| (*id, c.clone()))
         });
         // The event's label is built only when tracing (a kept chaos
