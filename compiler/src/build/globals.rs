@@ -164,14 +164,20 @@ impl<'a> Builder<'a> {
     /// bound it globally, its lookup falls through to the builtin, which no
     /// global binding holds, and a `load_global` of it would exit at every
     /// run (the frame state cannot record that as feedback).
+    /// Reads may sit in the arguments of a call being inlined (a read has no
+    /// effect: an exit there re-executes the call); `<<-` may not
+    /// (`own_global_store`).
     fn own_global(&self, sym: SymId) -> bool {
         vm::builtin_names::id_of(&sym.name()).is_none()
             && self.code.in_global
             && !self.code.top_level
             && self.globals.is_none()
-            && self.inline.is_empty()
             && self.returns.is_none()
             && !self.code.locals.contains(&sym)
+    }
+
+    fn own_global_store(&self, sym: SymId) -> bool {
+        self.inline.is_empty() && self.own_global(sym)
     }
 
     /// `LoadName(sym)` or `LoadSuper(sym)` of a free variable of the compiled
@@ -211,7 +217,7 @@ impl<'a> Builder<'a> {
     /// `StoreSuper(sym)` (`sym <<- v`) of a free variable of the compiled
     /// function (`own_global`): a global store. False: the runtime does it.
     pub(super) fn store_own_global(&mut self, bb: Block, sym: SymId, v: AbsVal) -> bool {
-        if !self.own_global(sym) {
+        if !self.own_global_store(sym) {
             return false;
         }
         let boxed = self.boxed(bb, v.val);

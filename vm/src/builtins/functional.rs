@@ -86,6 +86,15 @@ fn apply_each(
 ) -> RResult<Vec<Value>> {
     let site = CallSite::Text("FUN(X[[i]], ...)".into());
     let mut out = Vec::with_capacity(xs.len());
+    if let (Value::Closure(clo), true) = (f, extra.is_empty()) {
+        // `FUN(x)`: one positional argument, bound without a list to match.
+        if Interp::positional_ok(clo, 1) {
+            for x in xs {
+                out.push(interp.call_closure_positional(clo, std::iter::once(x), site.clone())?);
+            }
+            return Ok(out);
+        }
+    }
     for x in xs {
         let mut a = Args::new();
         a.push(None, x);
@@ -106,6 +115,29 @@ fn lapply(interp: &mut Interp, args: Args) -> RResult<Value> {
         Vector::new(VecData::List(res)),
         names_of(&x),
     ))))
+}
+
+/// The data of results that are all unboxed scalars of one type (the common
+/// `sapply` of a numeric function), without coercing each.
+fn same_scalars(results: &[Value]) -> Option<VecData> {
+    macro_rules! all_of {
+        ($variant:ident) => {
+            results
+                .iter()
+                .map(|r| match r {
+                    Value::$variant(x) => Some(*x),
+                    _ => None,
+                })
+                .collect::<Option<Vec<_>>>()
+                .map(VecData::$variant)
+        };
+    }
+    match results.first()? {
+        Value::Dbl(_) => all_of!(Dbl),
+        Value::Int(_) => all_of!(Int),
+        Value::Lgl(_) => all_of!(Lgl),
+        _ => None,
+    }
 }
 
 /// R's `simplify2array` for `sapply`/`mapply`: scalars → vector, equal lengths → matrix.
@@ -138,6 +170,10 @@ pub fn simplify(results: Vec<Value>, names: Option<Vec<RStr>>) -> Value {
             Vector::new(VecData::List(results)),
             names,
         )));
+    }
+    if let Some(data) = same_scalars(&results) {
+        // (Scalars have no names of their own.)
+        return Value::from_vector(with_names(Vector::new(data), names));
     }
     let t = results
         .iter()

@@ -180,6 +180,15 @@ impl Interp {
         site: CallSite,
         dispatch: Option<DispatchInfo>,
     ) -> RResult<Value> {
+        // Unnamed arguments, no more than the formals, no `...`, no dispatch
+        // to keep: matching is the identity, and the frame comes from the
+        // pool (`apply_each`, `do.call`, `Reduce`... call closures so).
+        if dispatch.is_none()
+            && args.names.iter().all(Option::is_none)
+            && Self::positional_ok(clo, args.values.len())
+        {
+            return self.call_closure_positional(clo, args.values.into_iter(), site);
+        }
         self.begin_call()?;
         let code = clo.code.clone();
         let env = EnvFrame::new_function(code.locals.clone(), clo.env.clone());

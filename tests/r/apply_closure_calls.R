@@ -1,0 +1,40 @@
+# Closures called by sapply, lapply, vapply, Map, Reduce, Filter and do.call
+# with positional arguments: results of every type, NA, NULL, names, missing
+# arguments with defaults, errors raised inside FUN, and <<- from FUN.
+xs <- seq(0, 1, length.out = 5)
+print(sapply(xs, function(x) x * 2))
+print(sapply(1:5, function(i) i * 2L))
+print(sapply(1:5, function(i) i > 2))
+print(sapply(1:5, function(i) if (i == 3) NA else i))
+print(sapply(1:5, function(i) if (i == 3) NA_real_ else i / 2))
+print(sapply(1:4, function(i) if (i %% 2 == 0) i else i + 0.5))
+print(sapply(c(a = 1, b = 2, c = 3), function(x) x^2))
+print(sapply(c("x", "yy", "zzz"), function(s) nchar(s)))
+print(sapply(c("x", "yy"), function(s) nchar(s), USE.NAMES = FALSE))
+print(sapply(1:3, function(i) c(i, i^2)))
+print(sapply(1:3, function(i) if (i == 2) NULL else i))
+print(sapply(list(), function(x) x))
+print(lapply(1:3, function(i, k = 10) i + k))
+print(vapply(1:4, function(i) i * 0.5, numeric(1)))
+print(Map(function(a, b) a * b, 1:3, 4:6))
+print(Reduce(function(a, b) a + b, 1:10, accumulate = TRUE))
+print(Filter(function(x) x %% 2 == 0, 1:10))
+print(do.call(function(a, b) a - b, list(10, 3)))
+f <- function(x, y) if (missing(y)) x else x + y
+print(sapply(1:3, f))
+print(sapply(1:3, f, 100))
+count <- 0
+invisible(sapply(1:2500, function(i) count <<- count + i))
+print(count)
+big <- sapply(1:3000, function(i) sqrt(i) * 2)
+print(sum(big))
+print(length(big))
+g <- function(i) if (i > 2800) stop("too big: ", i) else i
+r <- tryCatch(sapply(1:3000, g), error = function(e) conditionMessage(e))
+print(r)
+w <- tryCatch(sapply(1:2600, function(i) if (i == 2555) warning("odd one") else i),
+              warning = function(w) conditionMessage(w))
+print(w)
+v <- sapply(1:2600, function(i) { if (i == 2555) warning("late warning"); i })
+print(sum(v))
+sapply(1:3000, function(i) if (i == 2999) stop("inside FUN at ", i) else i)
