@@ -16,8 +16,12 @@ use std::time::Instant;
 use vm::bytecode::FunctionCode;
 
 /// How to compile.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Default)]
 pub struct CompileOptions {
+    /// The global environment, when the caller knows it: free variables of
+    /// functions written at top level bound once to a scalar compile as
+    /// constants (`build::build_in`).
+    pub global: Option<vm::env::Env>,
     /// Chaos mode: every assumption check may fail at random.
     pub chaos: bool,
     /// Verify the IR after building and after optimizing, and run
@@ -102,8 +106,19 @@ pub fn optimized_ir(
     check: bool,
     times: &mut PhaseTimes,
 ) -> Result<Func, NotCompiled> {
+    optimized_ir_in(code, entry, None, check, times)
+}
+
+/// `optimized_ir` knowing the global environment (`build::build_in`).
+pub fn optimized_ir_in(
+    code: &FunctionCode,
+    entry: &Entry,
+    global: Option<&vm::env::Env>,
+    check: bool,
+    times: &mut PhaseTimes,
+) -> Result<Func, NotCompiled> {
     let mut t = Instant::now();
-    let f = build::build_from(code, entry).map_err(|e| NotCompiled::Unsupported(e.0))?;
+    let f = build::build_in(code, entry, global).map_err(|e| NotCompiled::Unsupported(e.0))?;
     let mut f = verified(f, "built", check)?;
     times.build_ns = lap(&mut t);
     passes::optimize(&mut f);
@@ -121,7 +136,7 @@ pub fn compile(
     times: &mut PhaseTimes,
     inspect: impl FnOnce(&Func),
 ) -> Result<Compiled, NotCompiled> {
-    let f = optimized_ir(code, entry, opts.verify, times)?;
+    let f = optimized_ir_in(code, entry, opts.global.as_ref(), opts.verify, times)?;
     inspect(&f);
     if opts.profitability_check {
         profit::check(&f, code).map_err(NotCompiled::Unprofitable)?;

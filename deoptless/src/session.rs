@@ -42,6 +42,7 @@ impl Session {
         let mut engine = None;
         if config.mode != Mode::Interp {
             let e = Engine::new(config.clone(), trace);
+            e.attach(&interp.global);
             engine = Some(e.shared.clone());
             interp.tier = Some(Rc::new(e));
         }

@@ -69,21 +69,10 @@ impl<'a> Builder<'a> {
         if let Some(v) = g.stored.get(&sym.0) {
             return Some(*v);
         }
-        let meta = g.env.globals.as_ref()?;
-        let constant = match g.env.get_local(sym) {
-            Some(v @ (Value::Dbl(_) | Value::Lgl(_))) => Some(v),
-            Some(v @ Value::Int(x)) if x != vm::value::NA_INTEGER => Some(v),
-            _ => None,
-        };
-        if let Some(v) = constant.filter(|_| meta.defined_once(sym)) {
+        let env = g.env.clone();
+        if let Some(v) = defined_once_scalar(&env, sym) {
             if g.guard != Some(bb) {
-                let epoch = meta.epoch();
-                let cp = self.checkpoint(bb, pc, st);
-                let same = self
-                    .f
-                    .push(bb, InstKind::GlobalEpochIs(epoch), Type::Bool)
-                    .unwrap();
-                self.assume(bb, same, cp, Reason::CallTarget);
+                self.epoch_guard(bb, pc, st, &env);
                 if let Some(g) = &mut self.globals {
                     g.guard = Some(bb);
                 }
@@ -108,6 +97,21 @@ impl<'a> Builder<'a> {
             val: typed,
             fb: Some(fb),
         })
+    }
+
+    /// `global_epoch_is` (now) assumed at `pc`: no binding defined once in
+    /// the global environment `env` has been written again.
+    fn epoch_guard(&mut self, bb: Block, pc: usize, st: &State, env: &Env) {
+        let Some(meta) = env.globals.as_ref() else {
+            return;
+        };
+        let epoch = meta.epoch();
+        let cp = self.checkpoint(bb, pc, st);
+        let same = self
+            .f
+            .push(bb, InstKind::GlobalEpochIs(epoch), Type::Bool)
+            .unwrap();
+        self.assume(bb, same, cp, Reason::CallTarget);
     }
 
     /// `LoadFun(sym)` at `pc` for call `call`, in a function written in top-level
@@ -195,6 +199,13 @@ impl<'a> Builder<'a> {
         if !self.own_global(sym) {
             return None;
         }
+        // A scalar bound once is a constant while the epoch stands.
+        if let Some(global) = self.global.clone() {
+            if let Some(v) = defined_once_scalar(&global, sym) {
+                self.epoch_guard(bb, pc, st, &global);
+                return Some(self.constant(bb, &v, crate::build::UNBOUND));
+            }
+        }
         let r = self
             .f
             .push(bb, InstKind::LoadGlobal(sym.0), Type::Any)
@@ -242,4 +253,16 @@ impl<'a> Builder<'a> {
         }
         true
     }
+}
+
+/// The value of `sym` in the global environment `env` if it was bound only
+/// once and is an attribute-free int (not NA), double or logical scalar.
+fn defined_once_scalar(env: &Env, sym: SymId) -> Option<Value> {
+    let meta = env.globals.as_ref()?;
+    let v = match env.get_local(sym)? {
+        v @ (Value::Dbl(_) | Value::Lgl(_)) => v,
+        v @ Value::Int(x) if x != vm::value::NA_INTEGER => v,
+        _ => return None,
+    };
+    meta.defined_once(sym).then_some(v)
 }

@@ -92,6 +92,10 @@ type Shape = (usize, Vec<Option<Type>>, Vec<i32>);
 
 struct Builder<'a> {
     code: &'a FunctionCode,
+    /// The global environment (`pipeline::CompileOptions::global`): free
+    /// variables of a function written at top level bound once to a scalar
+    /// are read as constants under the epoch guard.
+    global: Option<vm::env::Env>,
     /// Feedback overrides (`Entry::feedback`), plus synthetic slots (numbered
     /// after the function's own) describing the entry values.
     fb_override: BTreeMap<u32, u16>,
@@ -193,9 +197,18 @@ pub fn build_for(code: &FunctionCode, ctx: &ArgContext) -> Result<Func, Unsuppor
 /// Build the IR of `code` entered at `entry` (see `Entry`). A call site whose
 /// inlining fails is built again as a call.
 pub fn build_from(code: &FunctionCode, entry: &Entry) -> Result<Func, Unsupported> {
+    build_in(code, entry, None)
+}
+
+/// `build_from`, knowing the global environment (see `Builder::global`).
+pub fn build_in(
+    code: &FunctionCode,
+    entry: &Entry,
+    global: Option<&vm::env::Env>,
+) -> Result<Func, Unsupported> {
     let mut no_inline = entry.no_inline.clone();
     loop {
-        match build_once(code, entry, &no_inline) {
+        match build_once(code, entry, &no_inline, global) {
             Ok(f) => return Ok(f),
             Err((e, Some(site))) if no_inline.insert(site) => {
                 let _ = e;
@@ -211,8 +224,10 @@ fn build_once(
     code: &FunctionCode,
     entry: &Entry,
     no_inline: &BTreeSet<usize>,
+    global: Option<&vm::env::Env>,
 ) -> Result<Func, (Unsupported, Option<usize>)> {
     let mut b = Builder::new(code, entry.pc, no_inline.clone());
+    b.global = global.cloned();
     b.fb_override = entry.feedback.clone();
     b.build_entry(entry).map_err(|e| (e, b.inline_failed))?;
     Ok(b.f)
@@ -222,6 +237,7 @@ impl<'a> Builder<'a> {
     fn new(code: &'a FunctionCode, entry_pc: usize, no_inline: BTreeSet<usize>) -> Builder<'a> {
         Builder {
             code,
+            global: None,
             fb_override: BTreeMap::new(),
             entry_hints: None,
             headers: BTreeSet::new(),

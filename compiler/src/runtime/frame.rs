@@ -83,10 +83,15 @@ pub struct LazyFrame {
     /// The arguments as passed: parameter k's binding at entry.
     pub args: Vec<Value>,
     /// The calling activation's context, built first (activations are
-    /// pushed in call order).
+    /// pushed in call order); null for a call by a builtin (`sapply`'s
+    /// `FUN(X[[i]], ...)`, `Tier::call_frameless`), whose caller is `outer`.
     pub parent: *mut NativeFrame,
     /// The call in the caller's code (the activation's call site).
     pub call: u32,
+    /// A builtin's call: its site, and the frameless compiled activation
+    /// that was running when it was made (`Interp::lazy_top`, built first).
+    pub site: Option<vm::interp::CallSite>,
+    pub outer: Option<(*mut u8, vm::interp::FrameBuilder)>,
     /// The depth of the activation pushed for it, once built.
     pub depth: Option<usize>,
 }
@@ -98,6 +103,8 @@ impl Default for LazyFrame {
             args: Vec::new(),
             parent: std::ptr::null_mut(),
             call: 0,
+            site: None,
+            outer: None,
             depth: None,
         }
     }
@@ -187,9 +194,18 @@ impl NativeFrame {
         // SAFETY: the caller's context outlives this call: it is suspended
         // in the runtime call that made it.
         let lazy = &mut self.lazy;
-        let caller = unsafe { &mut *lazy.parent };
-        caller.frame();
-        let site = vm::interp::CallSite::Code(caller.code.clone(), lazy.call);
+        let site = if lazy.parent.is_null() {
+            if let Some((outer, build)) = lazy.outer {
+                // SAFETY: that activation is suspended in the builtin that
+                // made this call, and its builder is idempotent.
+                unsafe { build(outer) };
+            }
+            lazy.site.clone().unwrap_or(vm::interp::CallSite::None)
+        } else {
+            let caller = unsafe { &mut *lazy.parent };
+            caller.frame();
+            vm::interp::CallSite::Code(caller.code.clone(), lazy.call)
+        };
         let interp = unsafe { &mut *self.interp };
         let clo = lazy
             .closure

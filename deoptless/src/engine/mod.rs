@@ -137,6 +137,9 @@ pub struct Continuation {
 /// State shared by the engine and its exit handler.
 pub struct EngineState {
     pub config: Config,
+    /// The interpreter's global environment (`Engine::attach`), which
+    /// compilation reads constants from (`CompileOptions::global`).
+    global: RefCell<Option<vm::env::Env>>,
     fns: RefCell<HashMap<*const FunctionCode, FnInfo, PtrHash>>,
     next_version: std::cell::Cell<usize>,
     /// Idle native activation contexts, with their slot arrays (a native
@@ -218,6 +221,12 @@ impl Drop for Engine {
 type EntryParams = [(u32, compiler::ir::Type)];
 
 impl Engine {
+    /// Tell the engine the global environment of the interpreter it runs in
+    /// (compilation reads constants there).
+    pub fn attach(&self, global: &vm::env::Env) {
+        *self.shared.global.borrow_mut() = Some(global.clone());
+    }
+
     pub fn new(config: Config, trace: Option<Box<dyn Write>>) -> Engine {
         let chaos = (config.chaos > 0.0)
             .then(|| Rc::new(RefCell::new(Chaos::new(config.chaos, config.seed))));
@@ -242,6 +251,7 @@ impl Engine {
                     .map_or(std::ptr::null_mut(), |ch| ch.as_ptr()),
                 chaos,
                 osr_failed: RefCell::new(Default::default()),
+                global: RefCell::new(None),
                 osr_cache: RefCell::new(HashMap::new()),
                 depths: RefCell::new(HashMap::new()),
                 pending: RefCell::new(None),

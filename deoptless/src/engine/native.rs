@@ -26,6 +26,8 @@ pub enum Frame<'a> {
         closure: Rc<Closure>,
         parent: *mut NativeFrame,
         call: u32,
+        site: Option<CallSite>,
+        outer: Option<(*mut u8, vm::interp::FrameBuilder)>,
     },
 }
 
@@ -62,10 +64,14 @@ impl EngineState {
                 closure,
                 parent,
                 call,
+                site,
+                outer,
             } => {
                 ctx.lazy.closure = Some(closure);
                 ctx.lazy.parent = parent;
                 ctx.lazy.call = call;
+                ctx.lazy.site = site;
+                ctx.lazy.outer = outer;
             }
         }
         if !fill(&compiled.params, &mut ctx) {
@@ -186,6 +192,8 @@ impl EngineState {
         lazy.args.clear();
         lazy.depth = None;
         lazy.parent = std::ptr::null_mut();
+        lazy.site = None;
+        lazy.outer = None;
         self.ctx_pool.borrow_mut().push(ctx);
     }
 }
@@ -234,6 +242,16 @@ impl Tier for Engine {
             self.shared
                 .go_on_pending(self.shared.clone(), interp, code, env, r)
         })
+    }
+
+    fn call_frameless(
+        &self,
+        interp: &mut Interp,
+        clo: &Rc<Closure>,
+        args: &mut Vec<Value>,
+        site: &CallSite,
+    ) -> Option<RResult<Value>> {
+        self.shared.call_from_builtin(interp, clo, args, site)
     }
 
     fn osr_in(
@@ -296,20 +314,18 @@ impl EngineState {
             code.calls_want_frame.set(true);
             return None;
         }
-        compiled
-            .direct_calls
-            .set(compiled.direct_calls.get().saturating_add(1));
-        self.stats.borrow_mut().direct_calls += 1;
-        if let Err(e) = interp.begin_native_call() {
-            return Some(Err(e));
-        }
         // SAFETY: the caller's context outlives the call and its handler is
         // not replaced while its code runs.
         let handler: &Rc<dyn ExitHandler> = unsafe { &*std::ptr::addr_of!(caller.handler) };
+        let parent = caller as *mut NativeFrame;
+        // SAFETY: (the caller's context outlives the call, as above.)
+        let caller_site = || CallSite::Code(unsafe { (*parent).code.clone() }, call);
         let frame = Frame::Lazy {
             closure: clo.clone(),
-            parent: caller as *mut NativeFrame,
+            parent,
             call,
+            site: None,
+            outer: None,
         };
         // Each parameter's `any` slot gets the argument, and the frame
         // description the argument as passed (its binding if the frame is
@@ -322,13 +338,97 @@ impl EngineState {
             }
             true
         };
+        Some(self.run_frameless(
+            handler,
+            interp,
+            clo,
+            version,
+            &compiled,
+            frame,
+            fill,
+            caller_site,
+        ))
+    }
+
+    /// A builtin's call of `clo` (`Tier::call_frameless`): like a direct
+    /// call, with the builtin's call site and no calling compiled code.
+    pub(super) fn call_from_builtin(
+        self: &Rc<Self>,
+        interp: &mut Interp,
+        clo: &Rc<Closure>,
+        args: &mut Vec<Value>,
+        site: &CallSite,
+    ) -> Option<RResult<Value>> {
+        if !self.config.direct_calls {
+            return None;
+        }
+        let code = &clo.code;
+        let (version, compiled) = self.version_for(code, args.len(), |k| ArgType::of(&args[k]))?;
+        if compiled.params.len() != args.len()
+            || compiled.params.iter().any(|&(_, ty)| ty != Type::Any)
+        {
+            return None;
+        }
+        if compiled.wants_frame() {
+            code.calls_want_frame.set(true);
+            return None;
+        }
+        let handler: Rc<dyn ExitHandler> = self.clone();
+        let frame = Frame::Lazy {
+            closure: clo.clone(),
+            parent: std::ptr::null_mut(),
+            call: 0,
+            site: Some(site.clone()),
+            outer: interp.lazy_top,
+        };
+        let fill = |params: &EntryParams, ctx: &mut NativeFrame| {
+            for (&(slot, _), v) in params.iter().zip(args.drain(..)) {
+                ctx.anys[slot as usize].clone_from(&v);
+                ctx.lazy.args.push(v);
+            }
+            true
+        };
+        Some(self.run_frameless(
+            &handler,
+            interp,
+            clo,
+            version,
+            &compiled,
+            frame,
+            fill,
+            || site.clone(),
+        ))
+    }
+
+    /// Run `compiled` (version `version` of `clo`'s code) in a frameless
+    /// activation: the call counts toward the nesting limit, and the frame,
+    /// if something built it, is popped after (an error raised without it
+    /// names the call `site` in its trace, as popping the frame would).
+    #[allow(clippy::too_many_arguments)]
+    fn run_frameless(
+        &self,
+        handler: &Rc<dyn ExitHandler>,
+        interp: &mut Interp,
+        clo: &Rc<Closure>,
+        version: usize,
+        compiled: &Compiled,
+        frame: Frame<'_>,
+        fill: impl FnOnce(&EntryParams, &mut NativeFrame) -> bool,
+        site: impl FnOnce() -> CallSite,
+    ) -> RResult<Value> {
+        let code = &clo.code;
+        compiled
+            .direct_calls
+            .set(compiled.direct_calls.get().saturating_add(1));
+        self.stats.borrow_mut().direct_calls += 1;
+        interp.begin_native_call()?;
         let ran = self.run_native(
             handler,
             interp,
             code,
             frame,
             version,
-            &compiled,
+            compiled,
             fill,
             false,
             || {},
@@ -348,9 +448,7 @@ impl EngineState {
             }
             Some((mut r, None)) => {
                 if let Err(e) = &mut r {
-                    if let Some(name) =
-                        vm::interp::site_name(&CallSite::Code(caller.code.clone(), call))
-                    {
+                    if let Some(name) = vm::interp::site_name(&site()) {
                         e.trace.push(name);
                     }
                 }
@@ -359,6 +457,6 @@ impl EngineState {
             None => Err(RError::new(CANNOT_ENTER)),
         };
         interp.end_native_call(code);
-        Some(r)
+        r
     }
 }

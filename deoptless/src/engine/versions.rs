@@ -65,6 +65,7 @@ impl EngineState {
         let t0 = Instant::now();
         let mut times = compiler::pipeline::PhaseTimes::default();
         let opts = compiler::pipeline::CompileOptions {
+            global: self.global.borrow().clone(),
             chaos: self.chaos.is_some(),
             verify: cfg!(debug_assertions),
             disasm: self.config.dump_native,

@@ -89,8 +89,10 @@ fn apply_each(
     if let (Value::Closure(clo), true) = (f, extra.is_empty()) {
         // `FUN(x)`: one positional argument, bound without a list to match.
         if Interp::positional_ok(clo, 1) {
+            let mut arg = Vec::with_capacity(1);
             for x in xs {
-                out.push(interp.call_closure_positional(clo, std::iter::once(x), site.clone())?);
+                arg.push(x);
+                out.push(interp.call_closure_values(clo, &mut arg, site.clone())?);
             }
             return Ok(out);
         }

@@ -187,7 +187,8 @@ impl Interp {
             && args.names.iter().all(Option::is_none)
             && Self::positional_ok(clo, args.values.len())
         {
-            return self.call_closure_positional(clo, args.values.into_iter(), site);
+            let mut values = args.values;
+            return self.call_closure_values(clo, &mut values, site);
         }
         self.begin_call()?;
         let code = clo.code.clone();
@@ -216,6 +217,27 @@ impl Interp {
     pub fn positional_ok(clo: &Closure, argc: usize) -> bool {
         let code = &clo.code;
         argc <= code.nparams && clo.params.len() == code.nparams && !code.uses_dispatch
+    }
+
+    /// A builtin's call of `clo` with positional arguments `values`, when
+    /// `positional_ok` holds: in compiled code without a frame when the tier
+    /// can (`Tier::call_frameless`: every parameter supplied), else as
+    /// `call_closure_positional`. Takes the values out of `values` (a buffer
+    /// the caller may reuse).
+    pub fn call_closure_values(
+        &mut self,
+        clo: &Rc<Closure>,
+        values: &mut Vec<Value>,
+        site: CallSite,
+    ) -> RResult<Value> {
+        if values.len() == clo.code.nparams && !clo.code.calls_want_frame.get() {
+            if let Some(tier) = self.tier.clone() {
+                if let Some(r) = tier.call_frameless(self, clo, values, &site) {
+                    return r;
+                }
+            }
+        }
+        self.call_closure_positional(clo, values.drain(..), site)
     }
 
     /// A call of `clo` with positional arguments `values` (in order), when

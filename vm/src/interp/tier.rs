@@ -4,7 +4,7 @@
 //! (`observe_frames`, `sync_frame`).
 
 use super::control::LoopState;
-use super::Interp;
+use super::{CallSite, Interp};
 use crate::bytecode::*;
 use crate::env::Env;
 use crate::error::RResult;
@@ -22,6 +22,21 @@ pub trait Tier {
     /// tier may run the activation natively and return its result (`Some`), or
     /// leave it to the interpreter (`None`).
     fn enter(&self, interp: &mut Interp, clo: &Rc<Closure>, env: &Env) -> Option<RResult<Value>>;
+
+    /// A call of `clo` by a builtin (`site`: `FUN(X[[i]], ...)` of `sapply`),
+    /// with one positional argument per parameter: the tier may run it
+    /// without building its frame (built only if something observes it)
+    /// and return its result (having taken the arguments out of `args`), or
+    /// decline (`None`; `args` untouched).
+    fn call_frameless(
+        &self,
+        _interp: &mut Interp,
+        _clo: &Rc<Closure>,
+        _args: &mut Vec<Value>,
+        _site: &CallSite,
+    ) -> Option<RResult<Value>> {
+        None
+    }
 
     /// OSR-in: called at a loop back edge after `Interp::osr_threshold` backward
     /// jumps in one activation, with the state at the loop header `pc` (operand
