@@ -135,6 +135,21 @@ impl<'a> Builder<'a> {
                         a.val = self.lgl_truth(bb, pc, &st, a);
                         st.stack.pop();
                     }
+                    if let Op::Neg(..) = op {
+                        // `-x` of a variable seen as an int or double scalar
+                        // (`exp(-decay * x)`): speculated, a native negation.
+                        let bits = self.bits_of(a);
+                        if self.f.ty(a.val) == Type::Any
+                            && matches!(
+                                self.speculated_test(bits),
+                                Some(TypeTest::IsInt | TypeTest::IsDbl)
+                            )
+                        {
+                            st.stack.push(a);
+                            a.val = self.speculate(bb, a, bits, pc, &st);
+                            st.stack.pop();
+                        }
+                    }
                     let v = match (op, self.f.ty(a.val)) {
                         (Op::Not(_), Type::Bool) => {
                             self.f

@@ -54,6 +54,23 @@ pub extern "C" fn rt_generic(
                 return ST_OK;
             }
         }
+        // A free variable: looked up from the closure's environment (an
+        // activation without its frame binds only its locals, so it is not
+        // built for this), or from the frame. An unbound name is left to
+        // the interpreter's instruction, which reports it. (Variables that
+        // closures capture live in their frames, never in registers.)
+        vm::bytecode::Op::LoadName(sym, fb) if n == 0 && !c.code.locals.contains(&sym) => {
+            let found = match (&c.env, &c.lazy.closure) {
+                (Some(env), _) => env.lookup(sym),
+                (None, Some(clo)) => clo.env.lookup(sym),
+                (None, None) => None,
+            };
+            if let Some(v) = found {
+                vm::feedback::TypeFeedback::record(&c.code.type_fb[fb as usize], &v);
+                set(c, dst, v);
+                return ST_OK;
+            }
+        }
         // Record fields: `x$name` and `x$name <- v` on a list straight through
         // the subset functions (no interpreter dispatch, no operand stack),
         // with the feedback and error attribution `exec_slow` gives them.
