@@ -153,7 +153,7 @@ pub fn compile(
         },
     )
     .map_err(NotCompiled::Lowering)?;
-    c.call_sites = code.calls.iter().map(|_| Default::default()).collect();
+    c.caches = crate::runtime::SiteCaches::for_code(code);
     times.lower_ns = lap(&mut t);
     Ok(c)
 }

@@ -53,9 +53,9 @@ pub struct Compiled {
     /// The `callee_is` guards' caches, one per inlined target (the code
     /// holds their addresses).
     _callee_caches: Box<[runtime::CalleeCache]>,
-    /// One per call of the function's code: the direct call sites' choices
-    /// (`pipeline::compile` makes them: the IR does not know the calls).
-    pub call_sites: Box<[runtime::CallSiteCache]>,
+    /// Per-instruction runtime caches (`pipeline::compile` makes them: the
+    /// IR does not know the function's calls and instructions).
+    pub caches: runtime::SiteCaches,
 }
 
 impl Compiled {
@@ -421,7 +421,7 @@ pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
         direct_calls: Default::default(),
         frames_built: Default::default(),
         _callee_caches: callee_caches,
-        call_sites: Box::new([]),
+        caches: Default::default(),
     })
 }
 

@@ -67,10 +67,8 @@ pub struct NativeFrame {
     /// The calling compiled activation's context (`Interp::native_top`'s
     /// chain; null for the outermost).
     pub prev: *mut NativeFrame,
-    /// The running code's direct call site caches, one per call of its
-    /// function (`CallSiteCache`; null when it has none).
-    pub call_sites: *const super::CallSiteCache,
-    pub ncall_sites: usize,
+    /// The running code's per-instruction caches (null when it has none).
+    pub caches: *const super::SiteCaches,
 }
 
 /// What a compiled activation entered without an interpreter activation (a
@@ -150,21 +148,63 @@ impl NativeFrame {
             call_state: 0,
             call_buf: std::ptr::null_mut(),
             prev: std::ptr::null_mut(),
-            call_sites: std::ptr::null(),
-            ncall_sites: 0,
+            caches: std::ptr::null(),
         }
     }
 
     /// The cache of the running code's call `call` (`None` without one).
     #[inline]
     pub fn call_site(&self, call: u32) -> Option<&super::CallSiteCache> {
-        if (call as usize) < self.ncall_sites {
-            // SAFETY: `call_sites` points to `ncall_sites` caches owned by
-            // the running code, alive while it runs.
-            Some(unsafe { &*self.call_sites.add(call as usize) })
-        } else {
-            None
+        self.site_caches()?.calls.get(call as usize)
+    }
+
+    /// `LoadFun(sym)` at `pc`: the function the name finds, remembered
+    /// while the global function bindings stand when the lookup depends on
+    /// them alone (a function written at top level that does not bind
+    /// names by reflection: its frame cannot bind `sym`, not one of its
+    /// locals). `None`: nothing found (the interpreter reports it).
+    pub fn load_function(&mut self, pc: u32, sym: vm::symbols::SymId) -> Option<Value> {
+        let version =
+            (self.encloses_global() && !self.code.reflective && !self.code.locals.contains(&sym))
+                .then(|| {
+                    let interp = unsafe { &*self.interp };
+                    interp
+                        .global
+                        .globals
+                        .as_ref()
+                        .map(|g| g.functions_version())
+                })
+                .flatten();
+        let cache = version.and_then(|_| self.site_caches()?.functions.get(pc as usize));
+        if let (Some(v), Some(cache)) = (version, cache) {
+            if let Some((at, f)) = &*cache.borrow() {
+                if *at == v {
+                    return Some(f.clone());
+                }
+            }
         }
+        let found = match self.lookup_function(sym) {
+            Some(f) => Some(f),
+            None => unsafe { &mut *self.interp }
+                .builtin_for(sym)
+                .map(Value::Builtin),
+        };
+        if let (Some(v), Some(f)) = (version, &found) {
+            if let Some(cache) = self
+                .site_caches()
+                .and_then(|s| s.functions.get(pc as usize))
+            {
+                *cache.borrow_mut() = Some((v, f.clone()));
+            }
+        }
+        found
+    }
+
+    #[inline]
+    fn site_caches(&self) -> Option<&super::SiteCaches> {
+        // SAFETY: `caches` points to the caches of the running code, alive
+        // while it runs (or is null).
+        unsafe { self.caches.as_ref() }
     }
 
     /// The activation's environment, built (with its interpreter activation,

@@ -43,13 +43,7 @@ pub extern "C" fn rt_generic(
         // A function lookup that finds one (the generic path reports a
         // failed one).
         vm::bytecode::Op::LoadFun(sym, _) => {
-            let found = match c.lookup_function(sym) {
-                Some(f) => Some(f),
-                None => unsafe { &mut *c.interp }
-                    .builtin_for(sym)
-                    .map(Value::Builtin),
-            };
-            if let Some(f) = found {
+            if let Some(f) = c.load_function(pc, sym) {
                 set(c, dst, f);
                 return ST_OK;
             }
@@ -280,7 +274,10 @@ fn call_builtin(
     let code = c.code.clone();
     code.call_fb[fb as usize].borrow_mut().record(&f);
     let specs = &code.arg_specs[spec as usize];
-    let mut values = vm::args::Args::new();
+    let mut values = vm::args::Args {
+        values: Vec::with_capacity(args.len()),
+        names: Vec::with_capacity(args.len()),
+    };
     for (spec, &s) in specs.iter().zip(args) {
         vm::interp::push_arg(&mut values, spec, operand(&mut c.anys, s));
     }

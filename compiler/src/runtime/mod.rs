@@ -446,6 +446,29 @@ pub extern "C" fn rt_length(c: *mut NativeFrame, slot: u32) -> i32 {
     c.anys[slot as usize].len().min(i32::MAX as usize) as i32
 }
 
+/// What the runtime remembers per instruction of one compiled version
+/// (owned by `Compiled`, made by `pipeline::compile`, which knows the
+/// function's code; `NativeFrame::caches` points to them while it runs).
+#[derive(Default)]
+pub struct SiteCaches {
+    /// One per call of the function's code (`CallIdx`).
+    pub calls: Box<[CallSiteCache]>,
+    /// One per bytecode pc: for a `LoadFun` in a function written at top
+    /// level, the function it found and the version of the global function
+    /// bindings it was found at (`GlobalMeta::functions_version`), as for
+    /// `callee_is` guards (`CalleeCache`).
+    pub functions: Box<[std::cell::RefCell<Option<(u64, Value)>>]>,
+}
+
+impl SiteCaches {
+    pub fn for_code(code: &vm::bytecode::FunctionCode) -> SiteCaches {
+        SiteCaches {
+            calls: code.calls.iter().map(|_| Default::default()).collect(),
+            functions: code.ops.iter().map(|_| Default::default()).collect(),
+        }
+    }
+}
+
 /// A direct call site's last choice (`ExitHandler::call_direct`): for a
 /// callee whose code is `code`, called with arguments of exactly the types
 /// `args`, the version `version` (`compiled`) that the exit handler chose
@@ -453,8 +476,8 @@ pub extern "C" fn rt_length(c: *mut NativeFrame, slot: u32) -> i32 {
 /// (`context::tables_epoch`). The same call in the same state chooses the
 /// same version again, so a hit skips the choice (a table lookup, the
 /// argument context). One per call of the function's code (`CallIdx`),
-/// owned by the compiled code (`Compiled`); `NativeFrame::call_sites`
-/// points to them. Weak references: a version may call itself.
+/// owned by the compiled code (`Compiled::caches`). Weak references: a
+/// version may call itself.
 #[derive(Default)]
 pub struct CallSiteCache {
     target: std::cell::RefCell<Option<CallTarget>>,

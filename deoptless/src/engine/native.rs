@@ -158,8 +158,7 @@ impl EngineState {
                 self.chaos_ptr,
             )),
         };
-        ctx.call_sites = compiled.call_sites.as_ptr();
-        ctx.ncall_sites = compiled.call_sites.len();
+        ctx.caches = &compiled.caches;
         // Idle slots hold NULL and are bound (`recycle_ctx`).
         if ctx.anys.len() != compiled.nslots {
             ctx.anys.resize_with(compiled.nslots, || Value::Null);
