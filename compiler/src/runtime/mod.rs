@@ -457,8 +457,11 @@ pub struct SiteCaches {
     /// level, the function it found and the version of the global function
     /// bindings it was found at (`GlobalMeta::functions_version`), as for
     /// `callee_is` guards (`CalleeCache`).
-    pub functions: Box<[std::cell::RefCell<Option<(u64, Value)>>]>,
+    pub functions: Box<[FoundFunction]>,
 }
+
+/// A remembered function lookup: the version it was made at, and what it found.
+pub type FoundFunction = std::cell::RefCell<Option<(u64, Value)>>;
 
 impl SiteCaches {
     pub fn for_code(code: &vm::bytecode::FunctionCode) -> SiteCaches {
