@@ -425,6 +425,36 @@ impl FunctionCode {
             f.dump(out);
         }
     }
+    /// Has the loop whose header is at `header` ever been reached? Some
+    /// instruction of it (up to its last back edge), or of the two before
+    /// its header (a `for` loop's sequence: a loop over an empty one never
+    /// steps), recorded feedback. A loop without any feedback slot counts
+    /// as reached (nothing tells).
+    pub fn loop_reached(&self, header: usize) -> bool {
+        let Some(end) = (header + 1..self.ops.len())
+            .rev()
+            .find(|&j| matches!(self.ops[j], Op::Jump(t) if t as usize == header))
+        else {
+            return true;
+        };
+        let mut slots = false;
+        for op in &self.ops[header.saturating_sub(2)..=end] {
+            if let Op::Call { fb, .. } = op {
+                slots = true;
+                if self.call_fb[*fb as usize].borrow().count > 0 {
+                    return true;
+                }
+            }
+            if let Some(fb) = op.type_fb_slot() {
+                slots = true;
+                if !self.type_fb[fb as usize].get().is_empty() {
+                    return true;
+                }
+            }
+        }
+        !slots
+    }
+
     pub fn local_names(&self) -> Vec<String> {
         self.locals.iter().map(|s| s.name().to_string()).collect()
     }
@@ -437,41 +467,46 @@ impl FunctionCode {
             self.invocations.get()
         );
         for (pc, op) in self.ops.iter().enumerate() {
-            let fb = match op {
-                Op::LoadLocal(_, fb)
-                | Op::LoadName(_, fb)
-                | Op::Arith(_, _, fb)
-                | Op::ArithLocal(_, _, _, fb)
-                | Op::Cmp(_, _, fb)
-                | Op::Neg(_, fb)
-                | Op::Colon(_, fb)
-                | Op::BranchFalse(_, _, fb)
-                | Op::ForStep { fb, .. }
-                | Op::Index { fb, .. }
-                | Op::Index2 { fb, .. }
-                | Op::IndexLocals { fb, .. }
-                | Op::SetIndex { fb, .. }
-                | Op::SetIndex2 { fb, .. }
-                | Op::Dollar(_, _, fb) => Some(*fb),
-                Op::Call { fb, .. } => {
-                    let _ = writeln!(
-                        out,
-                        "  {:4}  {:<28} {}",
-                        pc,
-                        format!("{:?}", op),
-                        self.call_fb[*fb as usize].borrow()
-                    );
-                    None
-                }
-                _ => None,
-            };
-            if let Some(fb) = fb {
+            if let Op::Call { fb, .. } = op {
+                let _ = writeln!(
+                    out,
+                    "  {:4}  {:<28} {}",
+                    pc,
+                    format!("{:?}", op),
+                    self.call_fb[*fb as usize].borrow()
+                );
+            }
+            if let Some(fb) = op.type_fb_slot() {
                 let t = self.type_fb[fb as usize].get();
                 let _ = writeln!(out, "  {:4}  {:<28} {}", pc, op_name(op), t);
             }
         }
         for (_, f) in &self.functions {
             f.dump_feedback(out);
+        }
+    }
+}
+
+impl Op {
+    /// The type feedback slot the instruction records its value's type in.
+    pub fn type_fb_slot(&self) -> Option<u32> {
+        match self {
+            Op::LoadLocal(_, fb)
+            | Op::LoadName(_, fb)
+            | Op::Arith(_, _, fb)
+            | Op::ArithLocal(_, _, _, fb)
+            | Op::Cmp(_, _, fb)
+            | Op::Neg(_, fb)
+            | Op::Colon(_, fb)
+            | Op::BranchFalse(_, _, fb)
+            | Op::ForStep { fb, .. }
+            | Op::Index { fb, .. }
+            | Op::Index2 { fb, .. }
+            | Op::IndexLocals { fb, .. }
+            | Op::SetIndex { fb, .. }
+            | Op::SetIndex2 { fb, .. }
+            | Op::Dollar(_, _, fb) => Some(*fb),
+            _ => None,
         }
     }
 }

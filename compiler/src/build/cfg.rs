@@ -103,7 +103,9 @@ impl<'a> Builder<'a> {
             // Control flow in the arguments of a call being inlined.
             return Err(self.give_up_inline());
         }
-        if self.transfer_at.contains(&target) && self.inline.is_empty() {
+        if (self.transfer_at.contains(&target) || self.unreached_loops.contains(&target))
+            && self.inline.is_empty()
+        {
             return self.transfer(from, edge, target, state);
         }
         if self.wants_typed_loop(target, &state) {

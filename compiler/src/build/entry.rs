@@ -101,6 +101,7 @@ impl<'a> Builder<'a> {
             b.transfer_at = b.loop_headers();
             b.transfer_at.remove(&entry.pc);
         }
+        b.unreached_loops = b.unreached_loops(entry.pc);
         let mut starts = b.block_starts();
         if !starts.contains(&entry.pc) {
             starts.push(entry.pc);

@@ -86,6 +86,30 @@ impl<'a> Builder<'a> {
         h
     }
 
+    /// Headers of the loops never reached so far that do not enclose
+    /// `entry_pc` (see `Builder::unreached_loops`).
+    pub(super) fn unreached_loops(&self, entry_pc: usize) -> BTreeSet<usize> {
+        let mut h = BTreeSet::new();
+        for (j, op) in self.code.ops.iter().enumerate() {
+            if let Op::Jump(t) = *op {
+                let t = t as usize;
+                let encloses = t <= entry_pc && entry_pc <= j;
+                if t < j && !encloses && !self.code.loop_reached(t) {
+                    h.insert(t);
+                }
+            }
+        }
+        // (A loop with several back edges encloses the entry if any does.)
+        for (j, op) in self.code.ops.iter().enumerate() {
+            if let Op::Jump(t) = *op {
+                if (t as usize) <= entry_pc && entry_pc <= j {
+                    h.remove(&(t as usize));
+                }
+            }
+        }
+        h
+    }
+
     /// Should the first edge into the `for` loop at header `target` hand
     /// over to loop code typed by the values at run time? It should when a
     /// local the loop starts with is `any` only because its profile saw

@@ -128,6 +128,11 @@ struct Builder<'a> {
     /// Loop headers where the code ends with a transfer exit
     /// (`Entry::transfer_at_loop_headers`).
     transfer_at: BTreeSet<usize>,
+    /// Headers of loops never reached so far (`FunctionCode::loop_reached`),
+    /// but those enclosing the entry: code ends there with a transfer exit
+    /// (the interpreter runs the loop and profiles it; its OSR-in code is
+    /// compiled with that feedback) instead of building it untyped.
+    unreached_loops: BTreeSet<usize>,
     /// Call sites (the pc of their `LoadFun`) not to inline.
     no_inline: BTreeSet<usize>,
     /// The inlined calls being built (see `inline.rs`), outermost first: in
@@ -250,6 +255,7 @@ impl<'a> Builder<'a> {
             known: BTreeMap::new(),
             entry_pc,
             transfer_at: BTreeSet::new(),
+            unreached_loops: BTreeSet::new(),
             no_inline,
             inline: Vec::new(),
             inline_failed: None,

@@ -114,9 +114,11 @@ impl EngineState {
         result
     }
 
-    /// A continuation reached a loop header (`Reason::Transfer`): go on in
-    /// the loop's OSR-in code, entered by the trampoline that runs the
-    /// continuation; without OSR-in code, in the interpreter (not a deopt).
+    /// Compiled code reached a loop header (`Reason::Transfer`: a
+    /// continuation's loop, or a loop never reached when the code was
+    /// compiled): go on in the loop's OSR-in code, entered by the trampoline
+    /// that runs the code; without OSR-in code, or for a loop still never
+    /// reached, in the interpreter (not a deopt).
     pub(super) fn transfer(
         &self,
         interp: &mut Interp,
@@ -137,6 +139,11 @@ impl EngineState {
             .and_then(|fi| fi.conts.entries.iter().find(|(_, k)| k.id == c.version))
             .map(|(_, k)| k.feedback.clone())
             .unwrap_or_default();
+        // A loop never reached before (compiled code ends there): the
+        // interpreter runs and profiles it, and compiles it by OSR-in.
+        if !c.code.loop_reached(pc) {
+            return osr::deopt::resume_in_interpreter(interp, st);
+        }
         let next = self.osr_code(&c.code, &st.env, pc, &st.stack, &st.loops, feedback);
         match next {
             Some((version, compiled, inputs)) => {
