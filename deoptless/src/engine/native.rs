@@ -290,9 +290,7 @@ impl EngineState {
             Some(hit) => hit,
             None => {
                 let (version, compiled) = self.version_for(code, args.len(), arg_type)?;
-                if compiled.params.len() != args.len()
-                    || compiled.params.iter().any(|&(_, ty)| ty != Type::Any)
-                {
+                if !takes_boxed_args(&compiled, args.len()) {
                     return None;
                 }
                 if let Some(site) = site {
@@ -307,10 +305,7 @@ impl EngineState {
                 (version, compiled)
             }
         };
-        if compiled.wants_frame() {
-            // (Until the function is compiled again: a new version is tried
-            // without a frame; `install_version` clears the flag.)
-            code.calls_want_frame.set(true);
+        if frame_wanted(code, &compiled) {
             return None;
         }
         // SAFETY: the caller's context outlives the call and its handler is
@@ -363,13 +358,7 @@ impl EngineState {
         }
         let code = &clo.code;
         let (version, compiled) = self.version_for(code, args.len(), |k| ArgType::of(&args[k]))?;
-        if compiled.params.len() != args.len()
-            || compiled.params.iter().any(|&(_, ty)| ty != Type::Any)
-        {
-            return None;
-        }
-        if compiled.wants_frame() {
-            code.calls_want_frame.set(true);
+        if !takes_boxed_args(&compiled, args.len()) || frame_wanted(code, &compiled) {
             return None;
         }
         let handler: Rc<dyn ExitHandler> = self.clone();
@@ -458,4 +447,22 @@ impl EngineState {
         interp.end_native_call(code);
         r
     }
+}
+
+/// Does `compiled` take `nargs` arguments, all boxed (a function entry's
+/// parameters: what a call passes)?
+fn takes_boxed_args(compiled: &Compiled, nargs: usize) -> bool {
+    compiled.params.len() == nargs && compiled.params.iter().all(|&(_, ty)| ty == Type::Any)
+}
+
+/// Should calls of `compiled` build the callee's frame up front
+/// (`Compiled::wants_frame`)? Then it is recorded in the code until the
+/// function is compiled again (a new version is tried without a frame;
+/// `version_for` clears the flag).
+fn frame_wanted(code: &FunctionCode, compiled: &Compiled) -> bool {
+    if compiled.wants_frame() {
+        code.calls_want_frame.set(true);
+        return true;
+    }
+    false
 }
