@@ -15,7 +15,29 @@ pub(super) fn fast_arith(op: ArithOp, a: &Value, b: &Value) -> Option<Value> {
 
 #[inline(always)]
 pub(super) fn fast_compare(op: CmpOp, a: &Value, b: &Value) -> Option<Value> {
-    compare_scalars(op, a, b).map(|r| Value::Lgl(r as i32))
+    compare_scalars(op, a, b)
+        .or_else(|| equal_strings(op, a, b))
+        .map(|r| Value::Lgl(r as i32))
+}
+
+/// `a == b` or `a != b` of attribute-free non-NA string scalars (`p$kind ==
+/// "smoke"`); other orders follow the collation, left to the general path.
+fn equal_strings(op: CmpOp, a: &Value, b: &Value) -> Option<bool> {
+    fn text(v: &Value) -> Option<&str> {
+        match v {
+            Value::Vec(v) if v.attrs.is_none() => match &v.data {
+                VecData::Str(s) if s.len() == 1 => s[0].as_deref(),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+    let (x, y) = (text(a)?, text(b)?);
+    match op {
+        CmpOp::Eq => Some(x == y),
+        CmpOp::Ne => Some(x != y),
+        _ => None,
+    }
 }
 
 /// `a op b` for non-NA unboxed int/double scalars (`None`: the general path).
