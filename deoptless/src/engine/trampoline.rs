@@ -144,6 +144,7 @@ impl EngineState {
         if !c.code.loop_reached(pc) {
             return osr::deopt::resume_in_interpreter(interp, st);
         }
+        self.note_transfer(&c.code, c.version, st.pc);
         let next = self.osr_code(&c.code, &st.env, pc, &st.stack, &st.loops, feedback);
         match next {
             Some((version, compiled, inputs)) => {

@@ -46,24 +46,12 @@ impl EngineState {
         raw: &RawExit,
         c: &NativeFrame,
     ) {
-        let key = Rc::as_ptr(code);
-        let calls = code.invocations.get();
-        let stale = {
-            let mut fns = self.fns.borrow_mut();
-            let Some(info) = fns.get_mut(&key) else {
-                return;
-            };
-            let Some(birth) = info.births.get_mut(&version) else {
-                return;
-            };
-            birth.1 += 1;
-            let lived = calls.saturating_sub(birth.0);
-            let exits = birth.1;
+        let stale = self.count_exit(code, version, |lived, exits| {
             (lived >= STALE_AFTER_CALLS && 10 * exits >= 9 * lived)
                 || (ctx.reason == Reason::DeadBranch
                     && exits >= LIVE_BRANCH_EXITS
                     && LIVE_BRANCH_RATE * exits >= lived)
-        };
+        });
         if !stale {
             return;
         }
@@ -74,19 +62,63 @@ impl EngineState {
                 }
             }
         }
+        self.retire_stale(code, version, ctx.pc);
+    }
+
+    /// A transfer exit of an origin version at a loop that had never run
+    /// when it was compiled and has run since (`EngineState::transfer`). A
+    /// version that does so on nearly every call (`STALE_AFTER_CALLS`) is
+    /// retired like a stale one: compiled again, the loop is in it.
+    pub(in crate::engine) fn note_transfer(
+        &self,
+        code: &Rc<FunctionCode>,
+        version: usize,
+        pc: u32,
+    ) {
+        if self.count_exit(code, version, |lived, exits| {
+            lived >= STALE_AFTER_CALLS && 10 * exits >= 9 * lived
+        }) {
+            self.retire_stale(code, version, pc);
+        }
+    }
+
+    /// Count an exit of origin version `version` of `code`; whether
+    /// `stale(calls since it was installed, its exits)` holds. False for
+    /// anything but an origin version.
+    fn count_exit(
+        &self,
+        code: &Rc<FunctionCode>,
+        version: usize,
+        stale: impl FnOnce(u32, u32) -> bool,
+    ) -> bool {
+        let calls = code.invocations.get();
         let mut fns = self.fns.borrow_mut();
-        let info = fns.entry(key).or_default();
+        let Some(birth) = fns
+            .get_mut(&Rc::as_ptr(code))
+            .and_then(|info| info.births.get_mut(&version))
+        else {
+            return false;
+        };
+        birth.1 += 1;
+        stale(calls.saturating_sub(birth.0), birth.1)
+    }
+
+    /// Retire origin version `version` of `code` (its exit at `pc` showed it
+    /// stale); the function is compiled again after `jit_threshold` calls.
+    fn retire_stale(&self, code: &Rc<FunctionCode>, version: usize, pc: u32) {
+        let mut fns = self.fns.borrow_mut();
+        let info = fns.entry(Rc::as_ptr(code)).or_default();
         if let Some(pos) = info.ids.iter().position(|(id, _)| *id == version) {
             let (_, actx) = info.ids.remove(pos);
             info.table.remove(&actx);
         }
         info.births.remove(&version);
         info.deopts += 1;
-        info.retired_at = Some(calls);
+        info.retired_at = Some(code.invocations.get());
         self.stats.borrow_mut().stale_versions_retired += 1;
         self.event(|| {
             serde_json::json!({"event": "stale_version_retired", "function": code.name,
-                               "version": version, "pc": ctx.pc})
+                               "version": version, "pc": pc})
         });
     }
 }
