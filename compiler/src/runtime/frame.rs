@@ -158,23 +158,39 @@ impl NativeFrame {
         self.site_caches()?.calls.get(call as usize)
     }
 
-    /// `LoadFun(sym)` at `pc`: the function the name finds, remembered
-    /// while the global function bindings stand when the lookup depends on
-    /// them alone (a function written at top level that does not bind
-    /// names by reflection: its frame cannot bind `sym`, not one of its
-    /// locals). `None`: nothing found (the interpreter reports it).
+    /// The version of the global function bindings
+    /// (`GlobalMeta::functions_version`) when the lookup of function `sym`
+    /// from this activation depends on them alone: a function written at
+    /// top level (its frame cannot bind `sym` unless it is one of its locals,
+    /// or the function binds names by reflection). What `callee_is` guards
+    /// and `LoadFun`s remember their answers under.
+    pub fn function_lookup_version(&self, sym: vm::symbols::SymId) -> Option<u64> {
+        if !self.encloses_global() || self.code.reflective || self.code.locals.contains(&sym) {
+            return None;
+        }
+        let interp = unsafe { &*self.interp };
+        interp
+            .global
+            .globals
+            .as_ref()
+            .map(|g| g.functions_version())
+    }
+
+    /// The function `sym` names (`lookup_function`), else the builtin.
+    pub fn find_function(&mut self, sym: vm::symbols::SymId) -> Option<Value> {
+        match self.lookup_function(sym) {
+            Some(f) => Some(f),
+            None => unsafe { &mut *self.interp }
+                .builtin_for(sym)
+                .map(Value::Builtin),
+        }
+    }
+
+    /// `LoadFun(sym)` at `pc`: the function the name finds, remembered under
+    /// `function_lookup_version`. `None`: nothing found (the interpreter
+    /// reports it).
     pub fn load_function(&mut self, pc: u32, sym: vm::symbols::SymId) -> Option<Value> {
-        let version =
-            (self.encloses_global() && !self.code.reflective && !self.code.locals.contains(&sym))
-                .then(|| {
-                    let interp = unsafe { &*self.interp };
-                    interp
-                        .global
-                        .globals
-                        .as_ref()
-                        .map(|g| g.functions_version())
-                })
-                .flatten();
+        let version = self.function_lookup_version(sym);
         let cache = version.and_then(|_| self.site_caches()?.functions.get(pc as usize));
         if let (Some(v), Some(cache)) = (version, cache) {
             if let Some((at, f)) = &*cache.borrow() {
@@ -183,12 +199,7 @@ impl NativeFrame {
                 }
             }
         }
-        let found = match self.lookup_function(sym) {
-            Some(f) => Some(f),
-            None => unsafe { &mut *self.interp }
-                .builtin_for(sym)
-                .map(Value::Builtin),
-        };
+        let found = self.find_function(sym);
         if let (Some(v), Some(f)) = (version, &found) {
             if let Some(cache) = self
                 .site_caches()

@@ -560,26 +560,12 @@ pub extern "C" fn rt_callee_is(
     let c = unsafe { ctx(c) };
     // SAFETY: the cache lives as long as the code running this guard.
     let cache = unsafe { &*cache };
-    let version = if c.encloses_global() {
-        let interp = unsafe { &*c.interp };
-        interp
-            .global
-            .globals
-            .as_ref()
-            .map(|g| g.functions_version())
-    } else {
-        None
-    };
+    let sym = vm::symbols::SymId(sym);
+    let version = c.function_lookup_version(sym);
     if version.is_some_and(|v| v == cache.version.get()) {
         return cache.same.get();
     }
-    let sym = vm::symbols::SymId(sym);
-    let found = match c.lookup_function(sym) {
-        Some(f) => Some(f),
-        None => unsafe { &mut *c.interp }
-            .builtin_for(sym)
-            .map(Value::Builtin),
-    };
+    let found = c.find_function(sym);
     let same = match found {
         Some(Value::Closure(f)) => builtin == 0 && Rc::as_ptr(&f.code) as usize as i64 == code,
         Some(Value::Builtin(b)) => builtin != 0 && b as i64 == code,
