@@ -381,10 +381,10 @@ pub struct FunctionCode {
     /// The hidden variables holding the sequences of `for` loops over
     /// vectors and lists (`ForSeqPrep`, `ForStep::seq`).
     pub for_seqs: Vec<VarRef>,
-    /// Per call expression: the position at which the last `x$name` or
-    /// `x$name <- v` there found `name` (an inline cache for record access,
-    /// `subset::dollar_hinted`; shared by the interpreter and compiled code).
-    pub field_hints: Vec<Cell<u32>>,
+    /// Per call expression: the inline cache of an `x$name` or `x$name <- v`
+    /// there (`subset::FieldCache`; shared by the interpreter and compiled
+    /// code).
+    pub field_caches: Vec<crate::builtins::subset::FieldCache>,
     /// Per call expression: the directions a `for` loop over `from:to` there
     /// ran in, over two or more elements (`RANGE_UP | RANGE_DOWN` bits;
     /// feedback: a compiled loop counts in one direction).

@@ -68,9 +68,10 @@ pub extern "C" fn rt_generic(
         // Record fields: `x$name` and `x$name <- v` on a list straight through
         // the subset functions (no interpreter dispatch, no operand stack),
         // with the feedback and error attribution `exec_slow` gives them.
-        vm::bytecode::Op::Dollar(sym, _, fb) if n == 1 && !may_dispatch(&c.anys, slots[0]) => {
+        vm::bytecode::Op::Dollar(sym, ci, fb) if n == 1 && !may_dispatch(&c.anys, slots[0]) => {
             let x = &c.anys[(slots[0] & !MOVE_OPERAND) as usize];
-            if let Some(v) = vm::builtins::subset::dollar_of_list(x, &sym.name()) {
+            let cache = &c.code.field_caches[ci as usize];
+            if let Some(v) = vm::builtins::subset::dollar_of_list_cached(x, &sym.name(), cache) {
                 vm::feedback::TypeFeedback::record(&c.code.type_fb[fb as usize], &v);
                 consume(c, slots);
                 set(c, dst, v);
@@ -95,7 +96,8 @@ pub extern "C" fn rt_generic(
             let x = operand(&mut c.anys, slots[1]);
             let interp = unsafe { &mut *c.interp };
             let r = interp.as_call(&c.code, ci, |interp| {
-                vm::builtins::subset::assign_dollar(interp, x, &sym.name(), v)
+                let cache = &c.code.field_caches[ci as usize];
+                vm::builtins::subset::assign_dollar(interp, x, &sym.name(), v, cache)
             });
             return finish(c, dst, unwound(r, &c.code, pc));
         }

@@ -367,16 +367,56 @@ fn builtin_list(_: &mut Interp, args: Args) -> RResult<Value> {
         .names
         .iter()
         .any(|n| n.as_ref().is_some_and(|s| !s.is_empty()));
-    let names: Vec<RStr> = args
-        .names
-        .iter()
-        .map(|n| Some(n.clone().unwrap_or_else(|| "".into())))
-        .collect();
     let mut v = Vector::new(VecData::List(args.values));
     if any_names {
-        set_names(&mut v, Some(names));
+        v.set_attr("names", shared_names(&args.names));
     }
     Ok(Value::Vec(Rc::new(v)))
+}
+
+/// Names vectors that `list(...)` made recently, for `shared_names`.
+const SHARED_NAMES: usize = 8;
+
+thread_local! {
+    static RECENT_NAMES: std::cell::RefCell<Vec<Rc<Vector>>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// The names vector of a list made by `list(...)` with argument names
+/// `names`: one made recently for the very same names (the same interned
+/// strings, as the same call gives each time) if there is one, so that
+/// records made by one call share their names, like the objects of one
+/// constructor share a hidden class in JavaScript VMs; `$` on them then
+/// finds a field by comparing the names vector's address
+/// (`subset::FieldCache`). Sharing is invisible to R code: a names vector
+/// referenced twice is copied before it is changed.
+fn shared_names(names: &[Option<Sym>]) -> Value {
+    let same = |cached: &Vector| match &cached.data {
+        VecData::Str(ns) => {
+            ns.len() == names.len()
+                && ns.iter().zip(names).all(|(c, n)| match (c, n) {
+                    (Some(c), Some(n)) => Rc::ptr_eq(c, n),
+                    (Some(c), None) => c.is_empty(),
+                    (None, _) => false,
+                })
+        }
+        _ => false,
+    };
+    RECENT_NAMES.with(|recent| {
+        let mut recent = recent.borrow_mut();
+        if let Some(k) = recent.iter().position(|c| same(c)) {
+            return Value::Vec(recent[k].clone());
+        }
+        let data: Vec<RStr> = names
+            .iter()
+            .map(|n| Some(n.clone().unwrap_or_else(|| "".into())))
+            .collect();
+        let made = Rc::new(Vector::new(VecData::Str(data)));
+        if recent.len() == SHARED_NAMES {
+            recent.remove(0);
+        }
+        recent.push(made.clone());
+        Value::Vec(made)
+    })
 }
 
 // ---------------------------------------------------------------------------

@@ -689,8 +689,19 @@ fn index2_one(x: &Value, i: &Value) -> RResult<Value> {
 }
 
 /// Position of the first element of `names` that is exactly `name`.
+///
+/// Names written in the program (`list(x = 1)`, `p$x`) are the interned
+/// symbol's text (`SymId::name`), so a record's field and the name looked up
+/// are usually the very same string: its address is compared before its
+/// text, and the text's length and first byte before its bytes (field names
+/// are short and mostly differ there), so a lookup calls no `memcmp`.
 fn exact_match(names: &[RStr], name: &str) -> Option<usize> {
-    names.iter().position(|n| n.as_deref() == Some(name))
+    let (len, first) = (name.len(), name.as_bytes().first());
+    names.iter().position(|n| {
+        n.as_deref().is_some_and(|n| {
+            std::ptr::eq(n, name) || (n.len() == len && n.as_bytes().first() == first && n == name)
+        })
+    })
 }
 
 /// Position of `name` in `names`: exact match, else a unique partial (prefix) match.
@@ -734,10 +745,85 @@ pub fn dollar_may_dispatch(x: &Value) -> bool {
     crate::symbols::dollar_methods_possible() && matches!(x, Value::Vec(_)) && x.has_class()
 }
 
-/// x$name (lists: exact then unique partial match; atomic vectors: error).
-pub fn dollar(interp: &mut Interp, x: &Value, name: &str) -> RResult<Value> {
+/// An inline cache of one `x$name` or `x$name <- v` site (per call
+/// expression, `FunctionCode::field_caches`; shared by the interpreter and
+/// compiled code): the names vector of the last list in which the site found
+/// `name` exactly, and the position. A list with that very names vector (the
+/// same `Rc`: records made by one `list(...)` call share theirs, see
+/// `construct::shared_names`) has the field at that position, so the lookup
+/// is a pointer comparison. The cache holds a reference to the names: a
+/// vector referenced twice is never changed in place (`Rc::make_mut` copies
+/// it), so its contents cannot change while cached, nor its address be
+/// reused.
+pub struct FieldCache {
+    /// The cached names vector's address and the position (a `Cell`: a hit
+    /// takes no borrow).
+    hit: std::cell::Cell<(*const Vector, usize)>,
+    /// The names vector at that address, held.
+    held: std::cell::RefCell<Option<Rc<Vector>>>,
+}
+
+impl Default for FieldCache {
+    fn default() -> Self {
+        FieldCache {
+            hit: std::cell::Cell::new((std::ptr::null(), 0)),
+            held: Default::default(),
+        }
+    }
+}
+
+impl FieldCache {
+    /// The position of `name` in `x`'s names (an exact match), from the
+    /// cache or by a search that fills it; `None` if not named exactly so.
+    #[inline]
+    fn position(&self, x: &Vector, name: &str) -> Option<usize> {
+        // (The `names` attribute found without `Vector::attr`'s general
+        // comparison: this runs for every field access.)
+        let names = x.attrs.as_ref().and_then(|a| {
+            a.iter()
+                .find(|(n, _)| n.as_bytes() == b"names")
+                .map(|(_, v)| v)
+        });
+        let Some(Value::Vec(names)) = names else {
+            return x.names().and_then(|ns| exact_match(ns, name));
+        };
+        let (at, p) = self.hit.get();
+        if std::ptr::eq(at, Rc::as_ptr(names)) {
+            return Some(p);
+        }
+        self.fill(names, name)
+    }
+
+    #[cold]
+    fn fill(&self, names: &Rc<Vector>, name: &str) -> Option<usize> {
+        let VecData::Str(ns) = &names.data else {
+            return None;
+        };
+        let p = exact_match(ns, name)?;
+        *self.held.borrow_mut() = Some(names.clone());
+        self.hit.set((Rc::as_ptr(names), p));
+        Some(p)
+    }
+}
+
+/// `dollar_of_list` through a site's cache.
+#[inline]
+pub fn dollar_of_list_cached(x: &Value, name: &str, cache: &FieldCache) -> Option<Value> {
+    if let Value::Vec(v) = x {
+        if let VecData::List(l) = &v.data {
+            if let Some(p) = cache.position(v, name) {
+                return Some(l.get(p).cloned().unwrap_or(Value::Null));
+            }
+        }
+    }
+    dollar_of_list(x, name)
+}
+
+/// x$name (lists: exact then unique partial match; atomic vectors: error),
+/// through the site's cache.
+pub fn dollar(interp: &mut Interp, x: &Value, name: &str, cache: &FieldCache) -> RResult<Value> {
     let _ = interp;
-    if let Some(v) = dollar_of_list(x, name) {
+    if let Some(v) = dollar_of_list_cached(x, name, cache) {
         return Ok(v);
     }
     match x {
@@ -1256,7 +1342,13 @@ fn assign_index2_one(interp: &mut Interp, x: Value, i: &Value, v: Value) -> RRes
 }
 
 /// x$name <- v (lists add/replace; NULL deletes; atomic x is coerced to a list with a warning).
-pub fn assign_dollar(interp: &mut Interp, mut x: Value, name: &str, v: Value) -> RResult<Value> {
+pub fn assign_dollar(
+    interp: &mut Interp,
+    mut x: Value,
+    name: &str,
+    v: Value,
+    cache: &FieldCache,
+) -> RResult<Value> {
     if let Value::Env(e) = &x {
         return super::envs::env_set(e, name, v);
     }
@@ -1266,7 +1358,7 @@ pub fn assign_dollar(interp: &mut Interp, mut x: Value, name: &str, v: Value) ->
     // does, without building a subscript or a new list.
     if let Value::Vec(rc) = &mut x {
         if matches!(rc.data, VecData::List(_)) && !v.is_null() {
-            let pos = rc.names().and_then(|ns| exact_match(ns, name));
+            let pos = cache.position(rc, name);
             if let Some(p) = pos {
                 if let VecData::List(l) = &mut Rc::make_mut(rc).data {
                     l[p] = v;
@@ -1373,7 +1465,7 @@ fn builtin_dollar(interp: &mut Interp, args: Args) -> RResult<Value> {
     let mut b = args.bind(&["x", "name"])?;
     let x = b.take(0).unwrap_or(Value::Null);
     let name = name_arg(&b.take(1).unwrap_or(Value::Null))?;
-    dollar(interp, &x, &name)
+    dollar(interp, &x, &name, &FieldCache::default())
 }
 
 fn split_value(args: Args) -> RResult<(Value, Vec<Option<Value>>, Value)> {
@@ -1404,7 +1496,7 @@ fn builtin_assign_dollar(interp: &mut Interp, args: Args) -> RResult<Value> {
         Some(Some(n)) => name_arg(n)?,
         _ => return Err(RError::new("invalid subscript type")),
     };
-    assign_dollar(interp, x, &name, v)
+    assign_dollar(interp, x, &name, v, &FieldCache::default())
 }
 
 #[cfg(test)]
@@ -1612,14 +1704,31 @@ mod tests {
             list(vec![Value::Dbl(1.0), Value::Dbl(2.0)]),
             &["abc", "abd"],
         );
-        assert_eq!(dollar(&mut it, &l, "abc").unwrap(), Value::Dbl(1.0));
-        // list(abc=1, abd=2)$ab -> NULL ; list(abc=1, x=2)$ab -> 1
-        assert_eq!(dollar(&mut it, &l, "ab").unwrap(), Value::Null);
-        let l2 = named(list(vec![Value::Dbl(1.0), Value::Dbl(2.0)]), &["abc", "x"]);
-        assert_eq!(dollar(&mut it, &l2, "ab").unwrap(), Value::Dbl(1.0));
-        assert_eq!(dollar(&mut it, &Value::Null, "a").unwrap(), Value::Null);
         assert_eq!(
-            err_of(dollar(&mut it, &dv(&[1.0, 2.0]), "a")),
+            dollar(&mut it, &l, "abc", &FieldCache::default()).unwrap(),
+            Value::Dbl(1.0)
+        );
+        // list(abc=1, abd=2)$ab -> NULL ; list(abc=1, x=2)$ab -> 1
+        assert_eq!(
+            dollar(&mut it, &l, "ab", &FieldCache::default()).unwrap(),
+            Value::Null
+        );
+        let l2 = named(list(vec![Value::Dbl(1.0), Value::Dbl(2.0)]), &["abc", "x"]);
+        assert_eq!(
+            dollar(&mut it, &l2, "ab", &FieldCache::default()).unwrap(),
+            Value::Dbl(1.0)
+        );
+        assert_eq!(
+            dollar(&mut it, &Value::Null, "a", &FieldCache::default()).unwrap(),
+            Value::Null
+        );
+        assert_eq!(
+            err_of(dollar(
+                &mut it,
+                &dv(&[1.0, 2.0]),
+                "a",
+                &FieldCache::default()
+            )),
             "$ operator is invalid for atomic vectors"
         );
     }
@@ -1889,11 +1998,11 @@ mod tests {
         let mut it = Interp::new();
         let ab = || named(list(vec![one(), two()]), &["a", "b"]);
         assert_eq!(
-            assign_dollar(&mut it, ab(), "a", Value::Null).unwrap(),
+            assign_dollar(&mut it, ab(), "a", Value::Null, &FieldCache::default()).unwrap(),
             named(list(vec![two()]), &["b"])
         );
         // z$c <- 1:2 appends
-        let r = assign_dollar(&mut it, ab(), "c", iv(&[1, 2])).unwrap();
+        let r = assign_dollar(&mut it, ab(), "c", iv(&[1, 2]), &FieldCache::default()).unwrap();
         assert_eq!(
             r,
             named(list(vec![one(), two(), iv(&[1, 2])]), &["a", "b", "c"])
@@ -1933,13 +2042,13 @@ mod tests {
         let r = set2(Value::Null, Value::Dbl(2.0), list(vec![one()])).unwrap();
         assert_eq!(r, list(vec![Value::Null, list(vec![one()])]));
         assert_eq!(
-            assign_dollar(&mut it, Value::Null, "a", one()).unwrap(),
+            assign_dollar(&mut it, Value::Null, "a", one(), &FieldCache::default()).unwrap(),
             named(list(vec![one()]), &["a"])
         );
         assert_eq!(set2(Value::Null, Value::Dbl(1.0), one()).unwrap(), one());
         // z<-1:3; z$a <- 1 -> warning "Coercing LHS to a list"
         let mut it = Interp::new();
-        let r = assign_dollar(&mut it, iv(&[1, 2, 3]), "a", one()).unwrap();
+        let r = assign_dollar(&mut it, iv(&[1, 2, 3]), "a", one(), &FieldCache::default()).unwrap();
         assert_eq!(it.warnings[0].1, "Coercing LHS to a list");
         assert_eq!(
             r,
@@ -1949,7 +2058,14 @@ mod tests {
             )
         );
         // l$ab <- 2 with l = list(abc=1) adds a new element (no partial matching on assignment)
-        let r = assign_dollar(&mut it, named(list(vec![one()]), &["abc"]), "ab", two()).unwrap();
+        let r = assign_dollar(
+            &mut it,
+            named(list(vec![one()]), &["abc"]),
+            "ab",
+            two(),
+            &FieldCache::default(),
+        )
+        .unwrap();
         assert_eq!(r, named(list(vec![one(), two()]), &["abc", "ab"]));
     }
 

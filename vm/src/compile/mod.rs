@@ -254,7 +254,7 @@ impl Compiler {
     }
 
     fn finish(self, defaults: Vec<Option<Pc>>) -> FunctionCode {
-        let field_hints = (0..self.calls.len()).map(|_| Cell::new(0)).collect();
+        let field_caches = (0..self.calls.len()).map(|_| Default::default()).collect();
         let range_dirs = (0..self.calls.len()).map(|_| Cell::new(0)).collect();
         FunctionCode {
             name: self.name,
@@ -287,7 +287,7 @@ impl Compiler {
             call_parent: self.call_parent,
             call_in_loop: self.call_in_loop,
             for_seqs: self.for_seqs,
-            field_hints,
+            field_caches,
             range_dirs,
         }
     }

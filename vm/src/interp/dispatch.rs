@@ -862,7 +862,10 @@ impl Interp {
                         let args = vec![x, Value::str(&s.name())];
                         attempt!(self.call_at(&m, args, code, ci), ci)
                     }
-                    None => attempt!(subset::dollar(self, &x, &s.name()), ci),
+                    None => attempt!(
+                        subset::dollar(self, &x, &s.name(), &code.field_caches[ci as usize]),
+                        ci
+                    ),
                 };
                 TypeFeedback::record(&code.type_fb[fb as usize], &r);
                 self.stack.push(r);
@@ -876,7 +879,16 @@ impl Interp {
                         let args = vec![x, Value::str(&s.name()), v];
                         attempt!(self.call_at(&m, args, code, ci), ci)
                     }
-                    None => attempt!(subset::assign_dollar(self, x, &s.name(), v), ci),
+                    None => attempt!(
+                        subset::assign_dollar(
+                            self,
+                            x,
+                            &s.name(),
+                            v,
+                            &code.field_caches[ci as usize]
+                        ),
+                        ci
+                    ),
                 };
                 self.stack.push(r);
             }
