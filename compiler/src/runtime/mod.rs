@@ -308,8 +308,14 @@ fn vec_set(c: &mut NativeFrame, src: u32, dst: u32, i: i32, v: Value, elem: u32)
             return p;
         }
     }
-    // (A classed vector's `[<-` method is R code: it may look at the frames.)
-    c.frame();
+    // A classed vector's `[<-` method is R code, which may look at the
+    // frames. (The type tests a `vecset` follows admit no class, but the
+    // frame is built only on this condition, never merely for a copy:
+    // a store into a shared vector, as `v[i] <<- w` into a global makes
+    // at every call, does not observe the frame.)
+    if c.anys[(src & !MOVE_OPERAND) as usize].has_class() {
+        c.frame();
+    }
     let x = operand(&mut c.anys, src);
     let interp = unsafe { &mut *c.interp };
     let x = match vm::builtins::subset::assign_index(interp, x, &[Some(Value::Int(i))], v) {
