@@ -159,6 +159,15 @@ impl EngineState {
                 self.stats.borrow_mut().compile_ns_total += ns;
                 let id = self.next_version.get();
                 self.next_version.set(id + 1);
+                // Its exits are counted like an origin version's: loop code
+                // whose profile never saw a branch taken that now is, often,
+                // is compiled again with it (`note_real_exit`).
+                self.fns
+                    .borrow_mut()
+                    .entry(key)
+                    .or_default()
+                    .births
+                    .insert(id, (code.invocations.get(), 0));
                 let mut cache = self.osr_cache.borrow_mut();
                 let codes = cache.entry((key, pc)).or_default();
                 if codes.len() >= MAX_OSR_ENTRIES {

@@ -46,8 +46,13 @@ impl EngineState {
         raw: &RawExit,
         c: &NativeFrame,
     ) {
+        // (OSR-in code is entered once per activation and typed by the
+        // values at its loop header, not by the feedback a retirement
+        // teaches: compiled again, it would exit the same way. Only the
+        // live-branch rule applies to it.)
+        let osr = self.is_osr_code(version);
         let stale = self.count_exit(code, version, |lived, exits| {
-            (lived >= STALE_AFTER_CALLS && 10 * exits >= 9 * lived)
+            (!osr && lived >= STALE_AFTER_CALLS && 10 * exits >= 9 * lived)
                 || (ctx.reason == Reason::DeadBranch
                     && exits >= LIVE_BRANCH_EXITS
                     && LIVE_BRANCH_RATE * exits >= lived)
@@ -82,6 +87,14 @@ impl EngineState {
         }
     }
 
+    /// Is version `version` OSR-in code (in a loop's cache)?
+    fn is_osr_code(&self, version: usize) -> bool {
+        self.osr_cache
+            .borrow()
+            .values()
+            .any(|codes| codes.iter().any(|(_, id, _)| *id == version))
+    }
+
     /// Count an exit of origin version `version` of `code`; whether
     /// `stale(calls since it was installed, its exits)` holds. False for
     /// anything but an origin version.
@@ -105,16 +118,22 @@ impl EngineState {
 
     /// Retire origin version `version` of `code` (its exit at `pc` showed it
     /// stale); the function is compiled again after `jit_threshold` calls.
+    /// OSR-in code leaves its loop's cache: the loop is compiled again when
+    /// it is next entered (a continuation's transfer, the interpreter's
+    /// back edge), under the loop's budget (`MAX_OSR_COMPILES`).
     fn retire_stale(&self, code: &Rc<FunctionCode>, version: usize, pc: u32) {
         let mut fns = self.fns.borrow_mut();
         let info = fns.entry(Rc::as_ptr(code)).or_default();
         if let Some(pos) = info.ids.iter().position(|(id, _)| *id == version) {
             let (_, actx) = info.ids.remove(pos);
             info.table.remove(&actx);
+            info.retired_at = Some(code.invocations.get());
+        }
+        for codes in self.osr_cache.borrow_mut().values_mut() {
+            codes.retain(|(_, id, _)| *id != version);
         }
         info.births.remove(&version);
         info.deopts += 1;
-        info.retired_at = Some(code.invocations.get());
         self.stats.borrow_mut().stale_versions_retired += 1;
         self.event(|| {
             serde_json::json!({"event": "stale_version_retired", "function": code.name,
