@@ -359,9 +359,11 @@ pub struct FunctionCode {
     /// `interp::LOOP_WORK_PER_CALL` backward jumps.
     pub invocations: Cell<u32>,
     /// Set by the tier when calls of this function from compiled code should
-    /// build its frame at once (its activations observe it; the VM does not
-    /// read it).
-    pub calls_want_frame: Cell<bool>,
+    /// build its frame at once (its activations observe it), with the tier's
+    /// generation of compiled code at the time (an opaque number: the tier
+    /// tries again without a frame once it changed). The VM only tests
+    /// whether it is set.
+    pub calls_want_frame: Cell<Option<u64>>,
     /// Set when a callee reached an activation's frame through
     /// `parent.frame()`: code compiled from then on keeps every local in
     /// the frame, as for `reflective` code.

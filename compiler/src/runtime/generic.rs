@@ -214,7 +214,13 @@ fn call_positional(
     // Straight to the callee's compiled code when it has a version for
     // these arguments (no frame unless it is observed), else through the
     // interpreter, whose activation of the callee sits on this one's.
-    let direct = if args.len() == clo.code.nparams && !clo.code.calls_want_frame.get() {
+    // (A callee whose calls build its frame up front is tried without one
+    // again once the compiled code changed: `frame_wanted`.)
+    let frameless = match clo.code.calls_want_frame.get() {
+        None => true,
+        Some(at) => at != crate::context::tables_epoch(),
+    };
+    let direct = if args.len() == clo.code.nparams && frameless {
         // SAFETY: as `code`: the handler is the activation's for its lifetime.
         let handler: &Rc<dyn ExitHandler> = unsafe { &*std::ptr::addr_of!(c.handler) };
         handler.call_direct(interp, c, &clo, args, call)

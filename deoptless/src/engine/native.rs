@@ -456,12 +456,24 @@ fn takes_boxed_args(compiled: &Compiled, nargs: usize) -> bool {
 }
 
 /// Should calls of `compiled` build the callee's frame up front
-/// (`Compiled::wants_frame`)? Then it is recorded in the code until the
+/// (`Compiled::wants_frame`)? Then it is recorded in the code, with the
+/// generation of the version tables (`context::tables_epoch`), until the
 /// function is compiled again (a new version is tried without a frame;
-/// `version_for` clears the flag).
+/// `version_for` clears the flag) or any version table changed: then the
+/// calls are tried without a frame again (a new trial). Frames built while
+/// a callee of this function was not compiled yet are no reason to build
+/// them once it is: storage's `build_tree_depth` built its frame for 23
+/// interpreted calls of `next_random` during warm-up, and then for every
+/// one of its 32,630 calls.
 fn frame_wanted(code: &FunctionCode, compiled: &Compiled) -> bool {
+    let epoch = compiler::context::tables_epoch();
+    if code.calls_want_frame.get().is_some_and(|at| at != epoch) {
+        code.calls_want_frame.set(None);
+        compiled.direct_calls.set(0);
+        compiled.frames_built.set(0);
+    }
     if compiled.wants_frame() {
-        code.calls_want_frame.set(true);
+        code.calls_want_frame.set(Some(epoch));
         return true;
     }
     false

@@ -177,7 +177,7 @@ impl EngineState {
                 let id = self.next_version.get();
                 self.next_version.set(id + 1);
                 info.table.insert(target.clone(), (id, c.clone()));
-                code.calls_want_frame.set(false);
+                code.calls_want_frame.set(None);
                 info.ids.push((id, target));
                 info.births.insert(id, (calls, 0));
                 Some((id, c))

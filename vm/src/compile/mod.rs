@@ -281,7 +281,7 @@ impl Compiler {
                 .map(|_| RefCell::new(CallFeedback::default()))
                 .collect(),
             invocations: Cell::new(0),
-            calls_want_frame: Cell::new(false),
+            calls_want_frame: Cell::new(None),
             frame_observed: Cell::new(false),
             in_args_of: self.in_args_of,
             call_parent: self.call_parent,

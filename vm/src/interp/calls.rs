@@ -230,7 +230,7 @@ impl Interp {
         values: &mut Vec<Value>,
         site: CallSite,
     ) -> RResult<Value> {
-        if values.len() == clo.code.nparams && !clo.code.calls_want_frame.get() {
+        if values.len() == clo.code.nparams && clo.code.calls_want_frame.get().is_none() {
             if let Some(tier) = self.tier.clone() {
                 if let Some(r) = tier.call_frameless(self, clo, values, &site) {
                     return r;
