@@ -466,14 +466,17 @@ fn takes_boxed_args(compiled: &Compiled, nargs: usize) -> bool {
 /// interpreted calls of `next_random` during warm-up, and then for every
 /// one of its 32,630 calls.
 fn frame_wanted(code: &FunctionCode, compiled: &Compiled) -> bool {
-    let epoch = compiler::context::tables_epoch();
-    if code.calls_want_frame.get().is_some_and(|at| at != epoch) {
-        code.calls_want_frame.set(None);
-        compiled.direct_calls.set(0);
-        compiled.frames_built.set(0);
+    // (The common case, no frame wanted, reads no epoch.)
+    if let Some(at) = code.calls_want_frame.get() {
+        if at != compiler::context::tables_epoch() {
+            code.calls_want_frame.set(None);
+            compiled.direct_calls.set(0);
+            compiled.frames_built.set(0);
+        }
     }
     if compiled.wants_frame() {
-        code.calls_want_frame.set(Some(epoch));
+        code.calls_want_frame
+            .set(Some(compiler::context::tables_epoch()));
         return true;
     }
     false
