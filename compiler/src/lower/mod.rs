@@ -894,13 +894,35 @@ impl<'a, 'b> Lowerer<'a, 'b> {
         }
         let first = self.blocks[0];
         self.b.ins().jump(first, &[]);
-        for bi in 0..self.f.blocks.len() {
+        // A block with one predecessor, which it is dominated by, starts with
+        // the unboxed forms its predecessor ended with: `test is.vec<…> x;
+        // branch` then `unbox x` in the taken block (an element store's fast
+        // path) uses the test's view instead of asking the runtime again.
+        let nblocks = self.f.blocks.len();
+        let mut preds: Vec<Vec<usize>> = vec![Vec::new(); nblocks];
+        for b in 0..nblocks {
+            for t in self.f.successors(Block(b as u32)) {
+                let t = t.0 as usize;
+                if !preds[t].contains(&b) {
+                    preds[t].push(b);
+                }
+            }
+        }
+        #[allow(clippy::type_complexity)]
+        let mut ends: Vec<Option<HashMap<(Val, Type), (CValue, Option<CValue>)>>> =
+            vec![None; nblocks];
+        for bi in 0..nblocks {
             let bb = self.blocks[bi];
             self.b.switch_to_block(bb);
             // A value left in its home at the end of a block keeps its
             // register definition on other paths (correct, just not split).
             self.pending.clear();
             self.unboxed.clear();
+            if let [p] = preds[bi][..] {
+                if let Some(end) = ends[p].as_ref() {
+                    self.unboxed.clone_from(end);
+                }
+            }
             let insts = self.f.blocks[bi].insts.clone();
             if insts.is_empty() {
                 // Unreachable, empty block: must still be terminated.
@@ -911,6 +933,7 @@ impl<'a, 'b> Lowerer<'a, 'b> {
             for i in insts {
                 self.inst(i)?;
             }
+            ends[bi] = Some(std::mem::take(&mut self.unboxed));
         }
         if let Some(eb) = self.error_block {
             self.b.switch_to_block(eb);
