@@ -49,9 +49,27 @@ fn clear(slot: &mut Value) {
     drop(std::mem::replace(slot, Value::Null));
 }
 
+/// A runtime operation's result into slot `dst`. The slot usually holds
+/// NULL (a dead value's slot is cleared), which owns nothing: it is
+/// overwritten without the drop's dispatch on the old value's type, and
+/// the rest is a cold call.
+#[inline]
 fn set(c: &mut NativeFrame, dst: u32, v: Value) {
-    c.anys[dst as usize] = v;
+    let slot = &mut c.anys[dst as usize];
+    if matches!(slot, Value::Null) {
+        // SAFETY: `slot` is a valid, initialized `Value` holding NULL, whose
+        // drop does nothing: overwriting it leaks nothing.
+        unsafe { std::ptr::write(slot, v) };
+    } else {
+        replace_value(slot, v);
+    }
     c.unbound[dst as usize] = false;
+}
+
+#[cold]
+#[inline(never)]
+fn replace_value(slot: &mut Value, v: Value) {
+    *slot = v;
 }
 
 pub extern "C" fn rt_test(c: *mut NativeFrame, slot: u32, test: u32) -> u8 {
