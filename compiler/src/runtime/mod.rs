@@ -177,15 +177,16 @@ fn vec_view(v: &Value, elem: u32, dim_ok: bool) -> (*const u8, i64) {
         None => true,
         Some(a) => dim_ok && matrix_attrs(a),
     };
-    let p = match (&v.data, elem) {
+    // (The length from the matched data: `Vector::len` would match again.)
+    let (p, n) = match (&v.data, elem) {
         _ if !plain => return (std::ptr::null(), 0),
-        (VecData::Int(d), 0) | (VecData::Lgl(d), 2) => d.as_ptr() as *const u8,
-        (VecData::Dbl(d), 1) => d.as_ptr() as *const u8,
+        (VecData::Int(d), 0) | (VecData::Lgl(d), 2) => (d.as_ptr() as *const u8, d.len()),
+        (VecData::Dbl(d), 1) => (d.as_ptr() as *const u8, d.len()),
         // `num_complex::Complex<f64>` is `repr(C)`: re at 0, im at 8.
-        (VecData::Cplx(d), 3) => d.as_ptr() as *const u8,
+        (VecData::Cplx(d), 3) => (d.as_ptr() as *const u8, d.len()),
         _ => return (std::ptr::null(), 0),
     };
-    (p, v.len() as i64)
+    (p, n as i64)
 }
 
 /// `unbox` to a vector view: the data pointer of the vector in `slot` (see
