@@ -182,3 +182,14 @@ pub fn run_with_stats(args: &[&std::ffi::OsStr], program: &Path) -> (String, ser
     let _ = std::fs::remove_file(&stats);
     (String::from_utf8_lossy(&out.stdout).into_owned(), st)
 }
+
+/// `run_with_stats` of the R program `text` (written to a temporary file
+/// named after `name`, removed after), with `args` as strings.
+pub fn run_text_with_stats(name: &str, text: &str, args: &[&str]) -> (String, serde_json::Value) {
+    let prog = std::env::temp_dir().join(format!("dlvm-{name}-{}.R", std::process::id()));
+    std::fs::write(&prog, text).unwrap();
+    let args: Vec<&std::ffi::OsStr> = args.iter().map(|a| a.as_ref()).collect();
+    let r = run_with_stats(&args, &prog);
+    let _ = std::fs::remove_file(&prog);
+    r
+}

@@ -46,20 +46,11 @@ for (r in 1:12) perm(6L)
 print(v)
 ";
 
-fn run(name: &str, text: &str, args: &[&str]) -> (String, serde_json::Value) {
-    let prog = std::env::temp_dir().join(format!("dlvm-{name}-{}.R", std::process::id()));
-    std::fs::write(&prog, text).unwrap();
-    let args: Vec<&std::ffi::OsStr> = args.iter().map(|a| a.as_ref()).collect();
-    let r = common::run_with_stats(&args, &prog);
-    let _ = std::fs::remove_file(&prog);
-    r
-}
-
 /// Nearly all calls (98%) are direct, and nearly none builds its frame.
 fn assert_frameless(name: &str, text: &str) {
-    let (expected, _) = run(name, text, &["--mode", "interp"]);
+    let (expected, _) = common::run_text_with_stats(name, text, &["--mode", "interp"]);
     for mode in ["deoptless", "deopt"] {
-        let (stdout, st) = run(name, text, &["--mode", mode]);
+        let (stdout, st) = common::run_text_with_stats(name, text, &["--mode", mode]);
         assert_eq!(stdout, expected, "{mode}");
         let calls = st["closure_calls"].as_u64().unwrap();
         let direct = st["direct_calls"].as_u64().unwrap();

@@ -26,12 +26,7 @@ print(run(2000))
 ";
 
 fn run(args: &[&str]) -> (String, serde_json::Value) {
-    let prog = std::env::temp_dir().join(format!("dlvm-live-branch-{}.R", std::process::id()));
-    std::fs::write(&prog, DEAD_THEN_LIVE).unwrap();
-    let args: Vec<&std::ffi::OsStr> = args.iter().map(|a| a.as_ref()).collect();
-    let r = common::run_with_stats(&args, &prog);
-    let _ = std::fs::remove_file(&prog);
-    r
+    common::run_text_with_stats("live-branch", DEAD_THEN_LIVE, args)
 }
 
 #[test]

@@ -33,19 +33,10 @@ run <- function(n) {
 print(run(20000))
 ";
 
-fn stats_for(name: &str, text: &str, args: &[&str]) -> (String, serde_json::Value) {
-    let prog = std::env::temp_dir().join(format!("dlvm-{}-{}.R", name, std::process::id()));
-    std::fs::write(&prog, text).unwrap();
-    let args: Vec<&std::ffi::OsStr> = args.iter().map(|a| a.as_ref()).collect();
-    let r = common::run_with_stats(&args, &prog);
-    let _ = std::fs::remove_file(&prog);
-    r
-}
-
 #[test]
 fn a_version_transferring_at_every_call_is_compiled_again() {
     for mode in ["deoptless", "deopt"] {
-        let (stdout, st) = stats_for(
+        let (stdout, st) = common::run_text_with_stats(
             "every-call",
             EVERY_CALL,
             &["--mode", mode, "--jit-threshold", "1"],
@@ -62,7 +53,7 @@ fn a_version_transferring_at_every_call_is_compiled_again() {
 
 #[test]
 fn a_later_loop_is_left_to_the_interpreter_then_compiled_typed() {
-    let (stdout, st) = stats_for("second-loop", SECOND_LOOP, &[]);
+    let (stdout, st) = common::run_text_with_stats("second-loop", SECOND_LOOP, &[]);
     assert_eq!(stdout, "[1]     59998 100005000\n");
     assert!(st["transfers"].as_u64().unwrap() >= 1, "{st}");
     assert!(st["osr_in"].as_u64().unwrap() >= 2, "{st}");
