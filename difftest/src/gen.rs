@@ -93,7 +93,7 @@ impl Gen {
     fn unit_any(&mut self) -> Vec<Node> {
         // Weighted: the type-changing and loop-exit units are the ones that
         // found miscompiles, so they come up most.
-        match self.rng.below(24) {
+        match self.rng.below(25) {
             0..=2 => self.unit_type_phase(),
             3 | 4 => self.unit_loop_var(),
             5 => self.unit_vector_cow(),
@@ -112,6 +112,7 @@ impl Gen {
             20 => self.unit_overflow(),
             21 => self.unit_list_iter(),
             22 => self.unit_caller_frame(),
+            23 => self.unit_records(),
             _ => self.unit_toplevel_phase(),
         }
     }
@@ -1105,6 +1106,77 @@ impl Gen {
 
     /// A loop over a list whose elements change type (NULL, character, NA,
     /// complex), in a function called hot and at top level.
+    /// Records made by one `list(...)` constructor (they share their names
+    /// vector, which `$`'s per-site cache keys on), read and updated with
+    /// `$` in a hot loop, then renamed (a duplicated name), extended and
+    /// shrunk mid-loop, and aliased before an update (copy-on-write).
+    fn unit_records(&mut self) -> Vec<Node> {
+        let mk = self.name("mk");
+        let r = self.name("recs");
+        let n = self.rng.range(3, 40);
+        let steps = self.hot().max(10);
+        let rename = self.rng.range(1, steps);
+        let change = self.rng.range(1, steps);
+        let step_v = self
+            .rng
+            .pick(&["-1L", "2L", "-0.5", "1.25", "-3"])
+            .to_string();
+        let mut body = vec![
+            Node::line(format!("p <- {}[[k]]", r)),
+            Node::block(
+                "if (!is.null(p$x) && !is.null(p$v)) {",
+                vec![
+                    Node::line("p$x <- p$x + p$v"),
+                    Node::line("if (isTRUE(p$x < 0)) p$v <- -p$v"),
+                ],
+                "}",
+            ),
+        ];
+        if self.rng.chance(0.6) {
+            body.push(Node::line(format!(
+                "if (s == {}L && k %% 3L == 0L) names(p)[2] <- \"v\"",
+                rename
+            )));
+        }
+        match self.rng.below(3) {
+            0 => body.push(Node::line(format!(
+                "if (s == {}L && k %% 2L == 0L) p$extra <- s",
+                change
+            ))),
+            1 => body.push(Node::line(format!(
+                "if (s == {}L && k %% 4L == 1L) p$x <- NULL",
+                change
+            ))),
+            _ => body.push(Node::line(format!("if (s == {}L) p$tag <- k", change))),
+        }
+        body.push(Node::line(format!("{}[[k]] <- p", r)));
+        vec![
+            Node::line(format!(
+                "{} <- function(i) list(id = i, x = i * 0.5, v = {}, tag = \"a\")",
+                mk, step_v
+            )),
+            Node::line(format!("{} <- lapply(1:{}, {})", r, n, mk)),
+            Node::block(
+                format!("for (s in 1:{}) {{", steps),
+                vec![Node::block(
+                    format!("for (k in seq_along({})) {{", r),
+                    body,
+                    "}",
+                )],
+                "}",
+            ),
+            Node::line(format!("q <- {}[[1]]", r)),
+            Node::line("q$x <- 99"),
+            Node::line(format!("print({}[[1]]$x); print(q$x)", r)),
+            Node::line(format!(
+                "print(sum(vapply({}, function(p) if (is.null(p$x)) 0 else as.numeric(p$x), numeric(1))))",
+                r
+            )),
+            Node::line(format!("print(names({}[[{}]]))", r, n)),
+            Node::line(format!("print(unlist(lapply({}, function(p) p$v)))", r)),
+        ]
+    }
+
     fn unit_list_iter(&mut self) -> Vec<Node> {
         let f = self.name("li");
         let mut els: Vec<String> = Vec::new();
