@@ -303,6 +303,10 @@ impl Vector {
     pub fn vtype(&self) -> VType {
         self.data.vtype()
     }
+    // (Inline: with the name a literal at the call, as it nearly always is,
+    // the comparison is of known length and needs no `memcmp` call; record
+    // field caches find `names` through it at every `$`.)
+    #[inline]
     pub fn attr(&self, name: &str) -> Option<&Value> {
         // (The first byte first: "names" and "class" have the same length,
         // and this runs for every `$`, `names()` and class test.)

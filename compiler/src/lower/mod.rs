@@ -899,15 +899,12 @@ impl<'a, 'b> Lowerer<'a, 'b> {
         // branch` then `unbox x` in the taken block (an element store's fast
         // path) uses the test's view instead of asking the runtime again.
         let nblocks = self.f.blocks.len();
-        let mut preds: Vec<Vec<usize>> = vec![Vec::new(); nblocks];
-        for b in 0..nblocks {
-            for t in self.f.successors(Block(b as u32)) {
-                let t = t.0 as usize;
-                if !preds[t].contains(&b) {
-                    preds[t].push(b);
-                }
-            }
-        }
+        let preds = crate::passes::cfg::Cfg::new(self.f).preds;
+        // (Both edges of a branch may go to one block.)
+        let only_pred = |bi: usize| {
+            let (p, rest) = preds[bi].split_first()?;
+            rest.iter().all(|q| q == p).then_some(p.0 as usize)
+        };
         #[allow(clippy::type_complexity)]
         let mut ends: Vec<Option<HashMap<(Val, Type), (CValue, Option<CValue>)>>> =
             vec![None; nblocks];
@@ -918,10 +915,8 @@ impl<'a, 'b> Lowerer<'a, 'b> {
             // register definition on other paths (correct, just not split).
             self.pending.clear();
             self.unboxed.clear();
-            if let [p] = preds[bi][..] {
-                if let Some(end) = ends[p].as_ref() {
-                    self.unboxed.clone_from(end);
-                }
+            if let Some(end) = only_pred(bi).and_then(|p| ends[p].as_ref()) {
+                self.unboxed.clone_from(end);
             }
             let insts = self.f.blocks[bi].insts.clone();
             if insts.is_empty() {

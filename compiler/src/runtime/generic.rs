@@ -214,13 +214,7 @@ fn call_positional(
     // Straight to the callee's compiled code when it has a version for
     // these arguments (no frame unless it is observed), else through the
     // interpreter, whose activation of the callee sits on this one's.
-    // (A callee whose calls build its frame up front is tried without one
-    // again once the compiled code changed: `frame_wanted`.)
-    let frameless = match clo.code.calls_want_frame.get() {
-        None => true,
-        Some(at) => at != crate::context::tables_epoch(),
-    };
-    let direct = if args.len() == clo.code.nparams && frameless {
+    let direct = if args.len() == clo.code.nparams && !calls_want_frame(&clo.code) {
         // SAFETY: as `code`: the handler is the activation's for its lifetime.
         let handler: &Rc<dyn ExitHandler> = unsafe { &*std::ptr::addr_of!(c.handler) };
         handler.call_direct(interp, c, &clo, args, call)
@@ -298,6 +292,16 @@ fn call_builtin(
         code.call_fb[fb as usize].borrow_mut().record_result(v);
     }
     Some(finish(c, dst, unwound(r, &code, pc)))
+}
+
+/// Do calls of `code` build its frame up front? The tier's decision
+/// (`FunctionCode::calls_want_frame`) holds while the version tables are
+/// at the generation it was made at; after, calls are tried without a frame
+/// again (the engine's `frame_wanted` starts the new trial).
+pub fn calls_want_frame(code: &FunctionCode) -> bool {
+    code.calls_want_frame
+        .get()
+        .is_some_and(|at| at == crate::context::tables_epoch())
 }
 
 /// Releases the operands a runtime call consumed (those moved at their last

@@ -68,9 +68,9 @@ struct FnInfo {
     retired_at: Option<u32>,
     /// Identifiers of the versions in `table` (for exits).
     ids: Vec<(usize, ArgContext)>,
-    /// Per version id: the function's call count when it was installed and
-    /// its real (not chaos) exits since, for `note_real_exit`.
-    births: HashMap<usize, (u32, u32)>,
+    /// Per version id (origin versions and OSR-in loop code), for
+    /// `note_real_exit`.
+    births: HashMap<usize, Birth>,
     /// Deoptless continuations, keyed by deoptimization context.
     conts: DispatchTable<Rc<Continuation>>,
     /// Contexts whose continuation failed to compile (not retried).
@@ -87,6 +87,26 @@ impl FnInfo {
                 Some(at) => calls >= at.saturating_add(threshold),
                 None => calls.saturating_add(1) >= threshold,
             }
+    }
+}
+
+/// A compiled version's life so far (`FnInfo::births`).
+struct Birth {
+    /// The function's call count when the version was installed.
+    calls: u32,
+    /// Its real (not chaos) exits since.
+    exits: u32,
+    /// OSR-in loop code (typed by its entry values, not by feedback).
+    osr: bool,
+}
+
+impl Birth {
+    fn new(calls: u32, osr: bool) -> Birth {
+        Birth {
+            calls,
+            exits: 0,
+            osr,
+        }
     }
 }
 

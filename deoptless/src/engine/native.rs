@@ -467,12 +467,10 @@ fn takes_boxed_args(compiled: &Compiled, nargs: usize) -> bool {
 /// one of its 32,630 calls.
 fn frame_wanted(code: &FunctionCode, compiled: &Compiled) -> bool {
     // (The common case, no frame wanted, reads no epoch.)
-    if let Some(at) = code.calls_want_frame.get() {
-        if at != compiler::context::tables_epoch() {
-            code.calls_want_frame.set(None);
-            compiled.direct_calls.set(0);
-            compiled.frames_built.set(0);
-        }
+    if code.calls_want_frame.get().is_some() && !compiler::runtime::calls_want_frame(code) {
+        code.calls_want_frame.set(None);
+        compiled.direct_calls.set(0);
+        compiled.frames_built.set(0);
     }
     if compiled.wants_frame() {
         code.calls_want_frame

@@ -167,7 +167,7 @@ impl EngineState {
                     .entry(key)
                     .or_default()
                     .births
-                    .insert(id, (code.invocations.get(), 0));
+                    .insert(id, super::Birth::new(code.invocations.get(), true));
                 let mut cache = self.osr_cache.borrow_mut();
                 let codes = cache.entry((key, pc)).or_default();
                 if codes.len() >= MAX_OSR_ENTRIES {

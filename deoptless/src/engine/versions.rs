@@ -179,7 +179,7 @@ impl EngineState {
                 info.table.insert(target.clone(), (id, c.clone()));
                 code.calls_want_frame.set(None);
                 info.ids.push((id, target));
-                info.births.insert(id, (calls, 0));
+                info.births.insert(id, super::Birth::new(calls, false));
                 Some((id, c))
             }
             None => {

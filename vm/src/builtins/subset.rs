@@ -777,14 +777,7 @@ impl FieldCache {
     /// cache or by a search that fills it; `None` if not named exactly so.
     #[inline]
     fn position(&self, x: &Vector, name: &str) -> Option<usize> {
-        // (The `names` attribute found without `Vector::attr`'s general
-        // comparison: this runs for every field access.)
-        let names = x.attrs.as_ref().and_then(|a| {
-            a.iter()
-                .find(|(n, _)| n.as_bytes() == b"names")
-                .map(|(_, v)| v)
-        });
-        let Some(Value::Vec(names)) = names else {
+        let Some(Value::Vec(names)) = x.attr("names") else {
             return x.names().and_then(|ns| exact_match(ns, name));
         };
         let (at, p) = self.hit.get();

@@ -50,8 +50,7 @@ impl EngineState {
         // values at its loop header, not by the feedback a retirement
         // teaches: compiled again, it would exit the same way. Only the
         // live-branch rule applies to it.)
-        let osr = self.is_osr_code(version);
-        let stale = self.count_exit(code, version, |lived, exits| {
+        let stale = self.count_exit(code, version, |lived, exits, osr| {
             (!osr && lived >= STALE_AFTER_CALLS && 10 * exits >= 9 * lived)
                 || (ctx.reason == Reason::DeadBranch
                     && exits >= LIVE_BRANCH_EXITS
@@ -80,29 +79,22 @@ impl EngineState {
         version: usize,
         pc: u32,
     ) {
-        if self.count_exit(code, version, |lived, exits| {
-            lived >= STALE_AFTER_CALLS && 10 * exits >= 9 * lived
+        if self.count_exit(code, version, |lived, exits, osr| {
+            !osr && lived >= STALE_AFTER_CALLS && 10 * exits >= 9 * lived
         }) {
             self.retire_stale(code, version, pc);
         }
     }
 
-    /// Is version `version` OSR-in code (in a loop's cache)?
-    fn is_osr_code(&self, version: usize) -> bool {
-        self.osr_cache
-            .borrow()
-            .values()
-            .any(|codes| codes.iter().any(|(_, id, _)| *id == version))
-    }
-
-    /// Count an exit of origin version `version` of `code`; whether
-    /// `stale(calls since it was installed, its exits)` holds. False for
-    /// anything but an origin version.
+    /// Count an exit of version `version` of `code` (an origin version or
+    /// OSR-in loop code); whether `stale(calls since it was installed, its
+    /// exits, whether it is OSR-in code)` holds. False for anything else (a
+    /// continuation).
     fn count_exit(
         &self,
         code: &Rc<FunctionCode>,
         version: usize,
-        stale: impl FnOnce(u32, u32) -> bool,
+        stale: impl FnOnce(u32, u32, bool) -> bool,
     ) -> bool {
         let calls = code.invocations.get();
         let mut fns = self.fns.borrow_mut();
@@ -112,8 +104,8 @@ impl EngineState {
         else {
             return false;
         };
-        birth.1 += 1;
-        stale(calls.saturating_sub(birth.0), birth.1)
+        birth.exits += 1;
+        stale(calls.saturating_sub(birth.calls), birth.exits, birth.osr)
     }
 
     /// Retire origin version `version` of `code` (its exit at `pc` showed it
