@@ -153,6 +153,21 @@ fn corpus_in_deoptless_mode_with_osr_and_recursive_dispatch() {
         "--seed",
         "5",
     ]);
+    // Heavy chaos: continuations entered with their values in memory, and
+    // continuations of continuations (jit_nan_operand_order.R).
+    common::check_all(&[
+        "--mode",
+        "deoptless",
+        "--osr-threshold",
+        "1",
+        "--deoptless-depth",
+        "2",
+        "--verify-contexts",
+        "--chaos",
+        "0.5",
+        "--seed",
+        "5",
+    ]);
 }
 
 /// The phase-change program really dispatches to continuations (else the

@@ -4,6 +4,37 @@
 use super::*;
 
 impl<'a, 'b> Lowerer<'a, 'b> {
+    /// The left operand of a commutative `fadd`/`fmul`, kept out of memory.
+    ///
+    /// When both operands are NaN, x86 returns the first one, and R's
+    /// result depends on it: `NA_real_ + NaN` is NA, `NaN + NA_real_` is
+    /// NaN (the interpreter computes `a + b` in that order too). Cranelift
+    /// treats the two as interchangeable: when the left operand is a load
+    /// it can fold into the instruction, its x64 rules swap the operands to
+    /// put the load in the memory slot. A left operand that is a load goes
+    /// through a bit-for-bit round trip, which is not a load, so the order
+    /// stays (two register moves, and only where the left operand was a
+    /// load).
+    fn register_lhs(&mut self, x: CValue) -> CValue {
+        let loaded = match self.b.func.dfg.value_def(x) {
+            cranelift_codegen::ir::ValueDef::Result(inst, _) => {
+                self.b.func.dfg.insts[inst].opcode() == cranelift_codegen::ir::Opcode::Load
+            }
+            _ => false,
+        };
+        if !loaded {
+            return x;
+        }
+        let ty = self.b.func.dfg.value_type(x);
+        let int_ty = if ty == types::F32 {
+            types::I32
+        } else {
+            types::I64
+        };
+        let bits = self.b.ins().bitcast(int_ty, MemFlagsData::new(), x);
+        self.b.ins().bitcast(ty, MemFlagsData::new(), bits)
+    }
+
     pub(super) fn unary(&mut self, op: UnOp, a: Val, r: Val) -> Result<(), String> {
         use UnOp::*;
         let c = self.c();
@@ -186,7 +217,10 @@ impl<'a, 'b> Lowerer<'a, 'b> {
             let (p, q) = self.get2(a);
             let (u, w) = self.get2(b);
             let (re, im) = match op {
-                AddC => (self.b.ins().fadd(p, u), self.b.ins().fadd(q, w)),
+                AddC => {
+                    let (p, q) = (self.register_lhs(p), self.register_lhs(q));
+                    (self.b.ins().fadd(p, u), self.b.ins().fadd(q, w))
+                }
                 SubC => (self.b.ins().fsub(p, u), self.b.ins().fsub(q, w)),
                 _ => {
                     // C99 `double complex` `*` and `/` (the interpreter's
@@ -260,9 +294,15 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                     self.b.ins().select(adjust, q1, q)
                 }
             }
-            AddD => self.b.ins().fadd(x, y),
+            AddD => {
+                let x = self.register_lhs(x);
+                self.b.ins().fadd(x, y)
+            }
             SubD => self.b.ins().fsub(x, y),
-            MulD => self.b.ins().fmul(x, y),
+            MulD => {
+                let x = self.register_lhs(x);
+                self.b.ins().fmul(x, y)
+            }
             DivD => self.b.ins().fdiv(x, y),
             PowD | ModD | IDivD => {
                 let f = match op {
