@@ -93,7 +93,7 @@ impl Gen {
     fn unit_any(&mut self) -> Vec<Node> {
         // Weighted: the type-changing and loop-exit units are the ones that
         // found miscompiles, so they come up most.
-        match self.rng.below(25) {
+        match self.rng.below(26) {
             0..=2 => self.unit_type_phase(),
             3 | 4 => self.unit_loop_var(),
             5 => self.unit_vector_cow(),
@@ -113,6 +113,7 @@ impl Gen {
             21 => self.unit_list_iter(),
             22 => self.unit_caller_frame(),
             23 => self.unit_records(),
+            24 => self.unit_rotate(),
             _ => self.unit_toplevel_phase(),
         }
     }
@@ -1174,6 +1175,59 @@ impl Gen {
             )),
             Node::line(format!("print(names({}[[{}]]))", r, n)),
             Node::line(format!("print(unlist(lapply({}, function(p) p$v)))", r)),
+        ]
+    }
+
+    /// Loop variables of mixed boxed types that receive each other every
+    /// iteration (a swap or a rotation: the parameters of the loop header
+    /// form a cycle of copies), next to a vector filled in place
+    /// (`out[i] <- ...`, stored inline when unshared) that is aliased
+    /// mid-loop (copy-on-write).
+    fn unit_rotate(&mut self) -> Vec<Node> {
+        let f = self.name("rot");
+        let three = self.rng.chance(0.5);
+        let steps = self.hot().max(10);
+        let alias_at = self.rng.range(1, 6);
+        let (init, store) = *self.rng.pick(&[
+            ("numeric(n)", "out[i] <- length(a) + i * 0.5"),
+            ("integer(n)", "out[i] <- length(b) + i"),
+            ("logical(n)", "out[i] <- is.character(a)"),
+        ]);
+        let mut body = vec![if three {
+            Node::line("t <- a; a <- b; b <- c; c <- t")
+        } else {
+            Node::line("t <- a; a <- b; b <- t")
+        }];
+        body.push(Node::line(store));
+        body.push(Node::line(format!("if (i == {}L) keep <- out", alias_at)));
+        let args = [
+            "list(1, \"x\")",
+            "\"y\"",
+            "3:1",
+            "c(2.5, NA)",
+            "NULL",
+            "list()",
+        ];
+        let pick3: Vec<&str> = (0..3).map(|_| *self.rng.pick(&args)).collect();
+        vec![
+            Node::block(
+                format!("{} <- function(n, a, b, c) {{", f),
+                vec![
+                    Node::line(format!("out <- {}", init)),
+                    Node::line("keep <- NULL"),
+                    Node::block("for (i in seq_len(n)) {", body, "}"),
+                    Node::line("list(a, b, c, out, keep)"),
+                ],
+                "}",
+            ),
+            Node::line(format!(
+                "for (s in 1:{}) r <- {}(s %% 7L, {})",
+                steps,
+                f,
+                pick3.join(", ")
+            )),
+            Node::line("print(r)"),
+            Node::line(format!("print({}(5L, {}))", f, pick3.join(", "))),
         ]
     }
 

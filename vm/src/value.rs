@@ -144,6 +144,16 @@ impl Value {
     pub const I32_AT: i32 = 4;
     /// Byte offset of the `f64` payload of `Dbl`.
     pub const F64_AT: i32 = 8;
+    /// The tag byte of `Value::Vec`.
+    pub const TAG_VEC: u8 = 4;
+    /// Byte offset of the `Rc` pointer of `Vec` (it points at the `Rc`'s
+    /// block: strong count at `RC_STRONG_AT`, weak count (plus one) at
+    /// `RC_WEAK_AT`, the `Vector` at `RC_VALUE_AT`; std's `RcInner` is
+    /// `repr(C)`).
+    pub const PTR_AT: i32 = 8;
+    pub const RC_STRONG_AT: i32 = 0;
+    pub const RC_WEAK_AT: i32 = 8;
+    pub const RC_VALUE_AT: i32 = 16;
 }
 
 impl PartialEq for Value {
@@ -656,5 +666,34 @@ mod layout_tests {
             -0.125
         );
         assert_eq!(unsafe { *at(&Value::Null, 0) }, Value::TAG_NULL);
+    }
+
+    /// The words compiled code reads to store into an unshared vector in
+    /// place (`Value::PTR_AT` and the `Rc` counts).
+    #[test]
+    fn vector_reference_layout_is_the_documented_one() {
+        use super::{VecData, Vector};
+        use std::rc::Rc;
+        let word = |p: *const u8, off: i32| unsafe { *(p.offset(off as isize) as *const usize) };
+        let v = Value::Vec(Rc::new(Vector {
+            data: VecData::Dbl(vec![1.0, 2.0]),
+            attrs: None,
+        }));
+        let base = &v as *const Value as *const u8;
+        assert_eq!(unsafe { *base }, Value::TAG_VEC);
+        let rc = word(base, Value::PTR_AT) as *const u8;
+        let Value::Vec(r) = &v else { unreachable!() };
+        assert_eq!(
+            unsafe { rc.offset(Value::RC_VALUE_AT as isize) },
+            Rc::as_ptr(r) as *const u8
+        );
+        assert_eq!(word(rc, Value::RC_STRONG_AT), 1);
+        assert_eq!(word(rc, Value::RC_WEAK_AT), 1);
+        let shared = v.clone();
+        assert_eq!(word(rc, Value::RC_STRONG_AT), 2);
+        drop(shared);
+        let weak = Rc::downgrade(r);
+        assert_eq!(word(rc, Value::RC_WEAK_AT), 2);
+        drop(weak);
     }
 }

@@ -124,44 +124,54 @@ impl<'a, 'b> Lowerer<'a, 'b> {
             }
             VecSet(x, idx, e) => {
                 let moved = self.moves.runtime_moves(i, 1)[0];
+                let r = res.unwrap();
+                let et = self.f.ty(*e);
+                let vt = match et {
+                    Type::Cplx => Type::VecCplx,
+                    Type::Dbl => Type::VecDbl,
+                    Type::Lgl => Type::VecLgl,
+                    _ => Type::VecInt,
+                };
+                // A store into a vector whose view is known (`unbox` of
+                // it dominates) and which this store consumes: in place,
+                // inline, when nothing shares it.
+                let view = match self.unboxed.get(&(*x, vt)) {
+                    Some(&(p, Some(n)))
+                        if moved && matches!(et, Type::Dbl | Type::Int | Type::Lgl) =>
+                    {
+                        Some((p, n))
+                    }
+                    _ => None,
+                };
+                let join = view.map(|(p, n)| self.vec_set_in_place(*x, r, *idx, *e, p, n));
                 let bit = if moved { runtime::MOVE_OPERAND } else { 0 };
                 let src = self.iconst(types::I32, (self.slots[x.0 as usize] | bit) as i64);
-                let dst = self.slot(res.unwrap());
+                let dst = self.slot(r);
                 let c = self.c();
                 let iv = self.get(*idx);
-                let ev = if self.f.ty(*e) == Type::Cplx {
-                    iv
-                } else {
-                    self.get(*e)
-                };
-                let (p, vt) = match self.f.ty(*e) {
+                let p = match et {
                     Type::Cplx => {
                         let (re, im) = self.get2(*e);
-                        (
-                            self.call(self.rt.vec_set_cplx, &[c, src, dst, iv, re, im]),
-                            Type::VecCplx,
-                        )
+                        self.call(self.rt.vec_set_cplx, &[c, src, dst, iv, re, im])
                     }
-                    Type::Dbl => (
-                        self.call(self.rt.vec_set_dbl, &[c, src, dst, iv, ev]),
-                        Type::VecDbl,
-                    ),
+                    Type::Dbl => {
+                        let ev = self.get(*e);
+                        self.call(self.rt.vec_set_dbl, &[c, src, dst, iv, ev])
+                    }
                     t => {
+                        let ev = self.get(*e);
                         let lgl = self.iconst(types::I32, (t == Type::Lgl) as i64);
-                        let p = self.call(self.rt.vec_set_i32, &[c, src, dst, iv, ev, lgl]);
-                        (
-                            p,
-                            if t == Type::Lgl {
-                                Type::VecLgl
-                            } else {
-                                Type::VecInt
-                            },
-                        )
+                        self.call(self.rt.vec_set_i32, &[c, src, dst, iv, ev, lgl])
                     }
                 };
-                let n = self.load_ctx(std::mem::offset_of!(runtime::NativeFrame, vec_len));
-                self.unboxed
-                    .insert((res.unwrap(), vt), (p.unwrap(), Some(n)));
+                let mut p = p.unwrap();
+                let mut n = self.load_ctx(std::mem::offset_of!(runtime::NativeFrame, vec_len));
+                if let Some(join) = join {
+                    self.b.ins().jump(join, &[p.into(), n.into()]);
+                    self.b.switch_to_block(join);
+                    (p, n) = (self.b.block_params(join)[0], self.b.block_params(join)[1]);
+                }
+                self.unboxed.insert((r, vt), (p, Some(n)));
             }
             VecLoad(x, i0) => {
                 let (p, _) = self.var(*x);

@@ -97,6 +97,7 @@ struct RuntimeFns {
     box_lgl: FuncRef,
     copy: FuncRef,
     move_: FuncRef,
+    swap: FuncRef,
     konst: FuncRef,
     generic: FuncRef,
     ret_any: FuncRef,
@@ -282,6 +283,7 @@ pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
         .declare_anonymous_function(&sig)
         .map_err(|e| e.to_string())?;
     let move_id = declare(&mut module, "rt_move", &[ptr, I32, I32], None)?;
+    let swap_id = declare(&mut module, "rt_swap", &[ptr, I32, I32], None)?;
     let mut ctx = module.make_context();
     ctx.set_disasm(opts.disasm);
     ctx.func.signature = sig;
@@ -301,6 +303,7 @@ pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
         box_lgl: refs[7],
         copy: refs[8],
         move_: module.declare_func_in_func(move_id, &mut ctx.func),
+        swap: module.declare_func_in_func(swap_id, &mut ctx.func),
         konst: refs[9],
         generic: refs[10],
         ret_any: refs[11],
@@ -638,7 +641,12 @@ impl<'a, 'b> Lowerer<'a, 'b> {
     /// The address of `v`'s `any` slot (`NativeFrame::anys_ptr`, 16 bytes a `Value`)
     /// and its tag byte, as an `i32`.
     fn any_slot(&mut self, v: Val) -> (CValue, CValue) {
-        let slot = self.slots[v.0 as usize] as i64;
+        self.any_slot_at(self.slots[v.0 as usize])
+    }
+
+    /// `any_slot` of slot number `slot`.
+    fn any_slot_at(&mut self, slot: u32) -> (CValue, CValue) {
+        let slot = slot as i64;
         let base = self.load_ctx(std::mem::offset_of!(runtime::NativeFrame, anys_ptr));
         let addr = self.b.ins().iadd_imm_s(base, 16 * slot);
         let tag = self
@@ -786,19 +794,15 @@ impl<'a, 'b> Lowerer<'a, 'b> {
         );
     }
 
-    /// Move the `any` in `a`'s slot into `p`'s (an edge argument's last
-    /// use). When `p`'s slot holds no reference (its old value needs no
-    /// drop), the 16 bytes and the unbound flag are copied in place and
-    /// the source's tag set to `Null`; otherwise `rt_move`.
-    fn move_slot(&mut self, p: Val, a: Val) {
-        let (ps, as_) = (
-            self.slots[p.0 as usize] as i32,
-            self.slots[a.0 as usize] as i32,
-        );
-        self.write_plain_slot(
-            p,
+    /// Move the `any` in slot `ss` into slot `ds` (an edge argument's last
+    /// use). When `ds` holds no reference (its old value needs no drop),
+    /// the 16 bytes and the unbound flag are copied in place and the
+    /// source's tag set to `Null`; otherwise `rt_move`.
+    fn move_slot(&mut self, ds: u32, ss: u32) {
+        self.write_plain_slot_at(
+            ds,
             |l, dst| {
-                let (src, _) = l.any_slot(a);
+                let (src, _) = l.any_slot_at(ss);
                 let flags = MemFlagsData::trusted();
                 let lo = l.b.ins().load(types::I64, flags, src, 0);
                 let hi = l.b.ins().load(types::I64, flags, src, 8);
@@ -807,12 +811,13 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                 let null = l.iconst(types::I8, Value::TAG_NULL as i64);
                 l.b.ins().store(flags, null, src, 0);
                 let unbound = l.load_ctx(std::mem::offset_of!(runtime::NativeFrame, unbound_ptr));
-                let u = l.b.ins().load(types::I8, flags, unbound, as_);
-                l.b.ins().store(flags, u, unbound, ps);
+                let u = l.b.ins().load(types::I8, flags, unbound, ss as i32);
+                l.b.ins().store(flags, u, unbound, ds as i32);
             },
             |l| {
                 let c = l.c();
-                let (d, s) = (l.slot(p), l.slot(a));
+                let d = l.iconst(types::I32, ds as i64);
+                let s = l.iconst(types::I32, ss as i64);
                 l.call(l.rt.move_, &[c, d, s]);
             },
         );
@@ -828,7 +833,17 @@ impl<'a, 'b> Lowerer<'a, 'b> {
         fast: impl FnOnce(&mut Self, CValue),
         slow: impl FnOnce(&mut Self),
     ) {
-        let (addr, old) = self.any_slot(r);
+        self.write_plain_slot_at(self.slots[r.0 as usize], fast, slow)
+    }
+
+    /// `write_plain_slot` of slot number `slot`.
+    fn write_plain_slot_at(
+        &mut self,
+        slot: u32,
+        fast: impl FnOnce(&mut Self, CValue),
+        slow: impl FnOnce(&mut Self),
+    ) {
+        let (addr, old) = self.any_slot_at(slot);
         let plain =
             self.b
                 .ins()
@@ -847,6 +862,96 @@ impl<'a, 'b> Lowerer<'a, 'b> {
         slow(self);
         self.b.ins().jump(join, &[]);
         self.b.switch_to_block(join);
+    }
+
+    /// The inline fast path of `r = vecset x, i, e` (`x` consumed, its view
+    /// `p`, `n` known): when the slot holds a vector that no other value
+    /// shares (the `Rc`'s strong and weak counts are 1) and `i` is within
+    /// it, the element is written in place and the vector moved into `r`'s
+    /// slot (`Value::PTR_AT`). This is the runtime's own in-place store
+    /// (`set_in_place`), without the call: the loop `out[i] <- ...` over a
+    /// vector (or `m[i, j] <- ...` over a matrix) the loop carries.
+    ///
+    /// Attributes need no test: a view is non-empty only for a vector
+    /// whose attributes are none or a matrix's (`runtime::vec_view`), the
+    /// same condition as `set_in_place`'s, and `x` cannot have changed
+    /// since its view was taken (only an instruction consuming `x` may
+    /// modify it in place, and this one is that consumer).
+    ///
+    /// Returns the join block (parameters: the result's pointer and
+    /// length); the current block is left as the slow path, cold, for the
+    /// runtime call.
+    fn vec_set_in_place(
+        &mut self,
+        x: Val,
+        r: Val,
+        idx: Val,
+        e: Val,
+        p: CValue,
+        n: CValue,
+    ) -> cranelift_codegen::ir::Block {
+        let flags = MemFlagsData::trusted();
+        let (check, fast, slow, join) = (
+            self.b.create_block(),
+            self.b.create_block(),
+            self.b.create_block(),
+            self.b.create_block(),
+        );
+        self.b.set_cold_block(slow);
+        self.b.append_block_param(join, self.ptr);
+        self.b.append_block_param(join, types::I64);
+        let (src, tag) = self.any_slot(x);
+        let is_vec = self.tag_is(tag, Value::TAG_VEC);
+        self.b.ins().brif(is_vec, check, &[], slow, &[]);
+        self.b.switch_to_block(check);
+        let rc = self.b.ins().load(self.ptr, flags, src, Value::PTR_AT);
+        let strong = self
+            .b
+            .ins()
+            .load(types::I64, flags, rc, Value::RC_STRONG_AT);
+        let weak = self.b.ins().load(types::I64, flags, rc, Value::RC_WEAK_AT);
+        let s1 = self.b.ins().icmp_imm_s(IntCC::Equal, strong, 1);
+        let w1 = self.b.ins().icmp_imm_s(IntCC::Equal, weak, 1);
+        let iv = self.get(idx);
+        let i64v = self.b.ins().sextend(types::I64, iv);
+        let k = self.b.ins().iadd_imm_s(i64v, -1);
+        let inb = self.b.ins().icmp(IntCC::UnsignedLessThan, k, n);
+        let ok = self.b.ins().band(s1, w1);
+        let mut ok = self.b.ins().band(ok, inb);
+        let (ss, ds) = (self.slots[x.0 as usize], self.slots[r.0 as usize]);
+        let dst = if ss != ds {
+            // The result's slot must hold nothing to release.
+            let (dst, old) = self.any_slot(r);
+            let plain =
+                self.b
+                    .ins()
+                    .icmp_imm_u(IntCC::UnsignedLessThanOrEqual, old, Value::TAG_DBL as i64);
+            ok = self.b.ins().band(ok, plain);
+            Some(dst)
+        } else {
+            None
+        };
+        self.b.ins().brif(ok, fast, &[], slow, &[]);
+        self.b.switch_to_block(fast);
+        let scale = if self.f.ty(e) == Type::Dbl { 3 } else { 2 };
+        let ev = self.get(e);
+        let off = self.b.ins().ishl_imm_u(k, scale);
+        let addr = self.b.ins().iadd(p, off);
+        self.b.ins().store(flags, ev, addr, 0);
+        if let Some(dst) = dst {
+            let lo = self.b.ins().load(types::I64, flags, src, 0);
+            let hi = self.b.ins().load(types::I64, flags, src, 8);
+            self.b.ins().store(flags, lo, dst, 0);
+            self.b.ins().store(flags, hi, dst, 8);
+            let null = self.iconst(types::I8, Value::TAG_NULL as i64);
+            self.b.ins().store(flags, null, src, 0);
+            let unbound = self.load_ctx(std::mem::offset_of!(runtime::NativeFrame, unbound_ptr));
+            let u = self.b.ins().load(types::I8, flags, unbound, ss as i32);
+            self.b.ins().store(flags, u, unbound, ds as i32);
+        }
+        self.b.ins().jump(join, &[p.into(), n.into()]);
+        self.b.switch_to_block(slow);
+        join
     }
 
     fn call(&mut self, f: FuncRef, args: &[CValue]) -> Option<CValue> {
@@ -973,17 +1078,18 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                 _ => return Err("type mismatch on an edge".into()),
             }
         }
+        // `any` arguments: a parallel copy of slots. A copy goes first when
+        // no other pending copy still reads its destination; what is left
+        // is cycles (parameters that receive each other, as a loop that
+        // swaps two variables), broken by exchanging two slots.
+        let mut copies: Vec<(u32, u32, bool)> = Vec::new();
         for (k, ((&p, &a), r)) in params.iter().zip(args).zip(reads).enumerate() {
             match r {
                 None => {
-                    if p != a {
-                        if moved.get(k).copied().unwrap_or(false) {
-                            self.move_slot(p, a);
-                        } else {
-                            let c = self.c();
-                            let (d, s) = (self.slot(p), self.slot(a));
-                            self.call(self.rt.copy, &[c, d, s]);
-                        }
+                    // (A parameter may share its argument's slot: nothing to copy.)
+                    let (ds, ss) = (self.slots[p.0 as usize], self.slots[a.0 as usize]);
+                    if ds != ss {
+                        copies.push((ds, ss, moved.get(k).copied().unwrap_or(false)));
                     }
                 }
                 Some((xv, lv)) => {
@@ -991,6 +1097,41 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                     self.b.def_var(x, xv);
                     if let (Some(l), Some(lv)) = (len, lv) {
                         self.b.def_var(l, lv);
+                    }
+                }
+            }
+        }
+        while !copies.is_empty() {
+            let free = copies
+                .iter()
+                .position(|&(d, _, _)| !copies.iter().any(|&(_, s, _)| s == d));
+            if let Some(k) = free {
+                let (d, s, m) = copies.remove(k);
+                // (Moved only by the last copy that reads it.)
+                if m && !copies.iter().any(|&(_, s2, _)| s2 == s) {
+                    self.move_slot(d, s);
+                } else {
+                    let c = self.c();
+                    let (dv, sv) = (
+                        self.iconst(types::I32, d as i64),
+                        self.iconst(types::I32, s as i64),
+                    );
+                    self.call(self.rt.copy, &[c, dv, sv]);
+                }
+            } else {
+                let (d, s, _) = copies.remove(0);
+                let c = self.c();
+                let (dv, sv) = (
+                    self.iconst(types::I32, d as i64),
+                    self.iconst(types::I32, s as i64),
+                );
+                self.call(self.rt.swap, &[c, dv, sv]);
+                // `d` now holds what `s` held, and `s` what `d` held.
+                for cp in copies.iter_mut() {
+                    if cp.1 == d {
+                        cp.1 = s;
+                    } else if cp.1 == s {
+                        cp.1 = d;
                     }
                 }
             }

@@ -272,9 +272,16 @@ pub fn live_after(lv: &Liveness, at: impl Fn(&InstData) -> bool) -> HashMap<Inst
 /// - a block's parameters interfere with each other, with what is live into
 ///   the block, and with every argument passed to them (edge copies are
 ///   sequential: a parameter sharing a later argument's slot would clobber
-///   it).
+///   it), except its own argument when that is passed once and dead after
+///   the edge: then the two may share a slot and the copy vanishes.
+/// - a `vecset`'s result does not interfere with the vector it consumes
+///   (dead after it): the runtime and the inline store write the result
+///   where the operand was.
 ///
-/// Colouring is greedy in value order.
+/// Colouring is greedy in value order, and a value takes the slot of a
+/// copy-related value already coloured (its parameter or argument, a
+/// `vecset`'s operand) when it can: a vector filled in a loop
+/// (`out[i] <- ...`) then stays in one slot, with no move per iteration.
 pub fn any_slots(lv: &Liveness) -> (Vec<u32>, usize) {
     let (f, roots, live_in) = (lv.f, &lv.roots, &lv.live_in);
     let is_any = |v: Val| f.ty(v) == Type::Any;
@@ -285,6 +292,9 @@ pub fn any_slots(lv: &Liveness) -> (Vec<u32>, usize) {
             adj[b.0 as usize].insert(a);
         }
     };
+    // Copy-related pairs (a parameter and its argument, a `vecset`'s result
+    // and operand) that do not interfere: preferred to share a slot.
+    let mut related: Vec<(Val, Val)> = Vec::new();
     for (bi, b) in f.blocks.iter().enumerate() {
         let mut live = live_out(f, live_in, bi);
         for &i in b.insts.iter().rev() {
@@ -292,8 +302,17 @@ pub fn any_slots(lv: &Liveness) -> (Vec<u32>, usize) {
             let read = reads(f, roots, i);
             if let Some(r) = d.result {
                 live.remove(&r);
+                let consumed = match d.kind {
+                    InstKind::VecSet(x, _, _) if !live.contains(&x) => Some(x),
+                    _ => None,
+                };
                 for &v in live.iter().chain(&read) {
-                    interfere(r, v);
+                    if Some(v) != consumed {
+                        interfere(r, v);
+                    }
+                }
+                if let Some(x) = consumed {
+                    related.push((r, x));
                 }
             }
             let edges: Vec<(Block, &Vec<Val>)> = match &d.kind {
@@ -302,9 +321,16 @@ pub fn any_slots(lv: &Liveness) -> (Vec<u32>, usize) {
                 _ => vec![],
             };
             for (t, args) in edges {
-                for &p in &f.blocks[t.0 as usize].params {
-                    for &a in args {
-                        interfere(p, a);
+                for (k, &p) in f.blocks[t.0 as usize].params.iter().enumerate() {
+                    for (j, &a) in args.iter().enumerate() {
+                        let own = j == k
+                            && args.iter().filter(|&&x| x == a).count() == 1
+                            && !live_in[t.0 as usize].contains(&a);
+                        if own {
+                            related.push((p, a));
+                        } else {
+                            interfere(p, a);
+                        }
                     }
                 }
             }
@@ -317,6 +343,13 @@ pub fn any_slots(lv: &Liveness) -> (Vec<u32>, usize) {
             for &v in live.iter().chain(&b.params) {
                 interfere(p, v);
             }
+        }
+    }
+    let mut prefs: Vec<Vec<Val>> = vec![Vec::new(); f.vals.len()];
+    for &(a, b) in &related {
+        if is_any(a) && is_any(b) && !adj[a.0 as usize].contains(&b) {
+            prefs[a.0 as usize].push(b);
+            prefs[b.0 as usize].push(a);
         }
     }
     let mut slots = vec![u32::MAX; f.vals.len()];
@@ -334,7 +367,11 @@ pub fn any_slots(lv: &Liveness) -> (Vec<u32>, usize) {
                 taken[s as usize] = true;
             }
         }
-        let s = taken.iter().position(|&t| !t).unwrap() as u32;
+        let preferred = prefs[v]
+            .iter()
+            .map(|w| slots[w.0 as usize])
+            .find(|&s| s != u32::MAX && !taken[s as usize]);
+        let s = preferred.unwrap_or_else(|| taken.iter().position(|&t| !t).unwrap() as u32);
         slots[v] = s;
         n = n.max(s + 1);
     }
@@ -496,9 +533,11 @@ bb0(v0: any):
     }
 
     #[test]
-    fn swapped_loop_parameters_never_share_with_their_arguments() {
-        // bb1's parameters receive each other (a sequential copy would
-        // clobber one), and a value read by an exit stays in its slot.
+    fn swapped_loop_parameters_never_share_with_each_other() {
+        // bb1's parameters receive each other on the back edge: they never
+        // share a slot (lowering's parallel copy exchanges the two), but
+        // each shares its entry argument's (dead after the entry edge, so
+        // that copy vanishes). A value read by an exit stays in its slot.
         check_slots(
             "function f {
 bb0(v0: any, v1: any, v2: bool):
@@ -512,8 +551,43 @@ bb2():
   v7: any = runtime @9(v3)
   ret v7
 }",
-            "v0: s0 v1: s1 v3: s2 v4: s3 v7: s0",
-            4,
+            "v0: s0 v1: s1 v3: s0 v4: s1 v7: s1",
+            2,
+        );
+    }
+
+    #[test]
+    fn vector_filled_in_a_loop_keeps_one_slot() {
+        // `out[i] <- ...` in a loop: the `vecset` result takes the slot of
+        // the vector it consumes, the back edge's argument its parameter's,
+        // and the parameter the entry argument's. The general store's
+        // result (v11, which reads v3 as an operand) gets its own.
+        check_slots(
+            "function f {
+bb0(v0: any, v1: int):
+  v2: int = const.int 1
+  jump bb1(v0, v2)
+bb1(v3: any, v4: int):
+  v5: bool = le.i v4, v1
+  branch v5, bb2(), bb5()
+bb2():
+  v6: dbl = const.dbl 0.5
+  v7: bool = test is.vec<dbl> v3
+  branch v7, bb3(), bb4()
+bb3():
+  v8: vec<dbl> = unbox v3
+  v9: any = vecset v3, v4, v6
+  v10: int = add.i v4, v2
+  jump bb1(v9, v10)
+bb4():
+  v11: any = runtime @13(v3, v3)
+  v12: int = add.i v4, v2
+  jump bb1(v11, v12)
+bb5():
+  ret v3
+}",
+            "v0: s0 v3: s0 v9: s0 v11: s1",
+            2,
         );
     }
 

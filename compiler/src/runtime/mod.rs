@@ -300,6 +300,14 @@ pub extern "C" fn rt_move(c: *mut NativeFrame, dst: u32, src: u32) {
     c.unbound[dst as usize] = c.unbound[src as usize];
 }
 
+/// Exchange two slots (an edge whose parameters receive each other: the
+/// cycle of a parallel copy).
+pub extern "C" fn rt_swap(c: *mut NativeFrame, a: u32, b: u32) {
+    let c = unsafe { ctx(c) };
+    c.anys.swap(a as usize, b as usize);
+    c.unbound.swap(a as usize, b as usize);
+}
+
 /// `const.any #k`: the bytecode constant `k`, or the unbound-local marker.
 pub extern "C" fn rt_const(c: *mut NativeFrame, dst: u32, k: u32) {
     let c = unsafe { ctx(c) };
@@ -677,6 +685,7 @@ pub fn symbols() -> Vec<(&'static str, *const u8)> {
         ("rt_box_lgl", rt_box_lgl as *const u8),
         ("rt_copy", rt_copy as *const u8),
         ("rt_move", rt_move as *const u8),
+        ("rt_swap", rt_swap as *const u8),
         ("rt_const", rt_const as *const u8),
         ("rt_generic", rt_generic as *const u8),
         ("rt_ret_any", rt_ret_any as *const u8),
