@@ -56,7 +56,9 @@ impl<'a> Builder<'a> {
     /// Is the call at the top of `st` (`argc` arguments) the one being inlined?
     pub(super) fn is_inlined_call(&self, st: &State, argc: u16) -> bool {
         match self.inline.last() {
-            Some(site) if self.returns.is_none() => st
+            // (In an inlined body, the first site is the call being
+            // inlined, whose arguments are the caller's.)
+            Some(site) if self.returns.is_none() || self.inline.len() > 1 => st
                 .stack
                 .len()
                 .checked_sub(argc as usize + 1)
@@ -87,12 +89,22 @@ impl<'a> Builder<'a> {
         sym: SymId,
         call: CallIdx,
     ) -> Option<Val> {
-        // Calls nest in arguments (`sqrt(abs(x))`), not in inlined bodies.
-        if self.returns.is_some()
-            || self.inline.len() >= MAX_INLINE_NESTING
-            || self.no_inline.contains(&pc)
-        {
+        // Calls nest in arguments (`sqrt(abs(x))`). In an inlined body,
+        // only builtins are inlined, and only when its lookups find what
+        // the compiled function's would (`host_locals`): the guard looks the
+        // name up from the compiled function's frame.
+        if self.inline.len() >= MAX_INLINE_NESTING || self.no_inline.contains(&pc) {
             return None;
+        }
+        if self.returns.is_some() {
+            let host = self.host_locals.as_ref()?;
+            let builtin = match self.monomorphic_target(pc, call)? {
+                Value::Builtin(b) => vm::builtin_names::name_of(b),
+                _ => return None,
+            };
+            if host.contains(&sym) || builtin == "c" || !INLINE_BUILTINS.contains(&builtin) {
+                return None;
+            }
         }
         let callee = match self.monomorphic_target(pc, call)? {
             // Compiled top-level code keeps globals in registers, which an
@@ -211,6 +223,11 @@ impl<'a> Builder<'a> {
         callee.inline = vec![self.inline[0].clone()];
         callee.returns = Some(Vec::new());
         callee.globals = globals::InlinedGlobals::of(callee_closure);
+        callee.host_locals = (self.returns.is_none()
+            && self.code.in_global
+            && !self.code.top_level
+            && callee.globals.is_some())
+        .then(|| self.code.locals.to_vec());
         let starts = callee.block_starts();
         for &pc in &starts {
             let b = if pc == 0 { bb } else { callee.f.add_block() };

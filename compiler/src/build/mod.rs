@@ -148,6 +148,12 @@ struct Builder<'a> {
     /// An inlined body written in top-level code: its global reads and
     /// stores (`globals.rs`).
     globals: Option<globals::InlinedGlobals>,
+    /// An inlined body whose function lookups find what the compiled
+    /// function's own would (both written in top-level code: the lookup
+    /// goes from the frame to the global environment): the compiled
+    /// function's locals, whose names its lookups could find in registers.
+    /// Builtins it calls may then be inlined too (`inline.rs`).
+    host_locals: Option<Vec<vm::symbols::SymId>>,
     /// Values that may be the unbound-local marker: block parameters with an
     /// incoming `const.any #UNBOUND`. A read of a local holding one tests
     /// `is.bound` first (the interpreter looks an unbound local up by name).
@@ -261,6 +267,7 @@ impl<'a> Builder<'a> {
             inline_failed: None,
             returns: None,
             globals: None,
+            host_locals: None,
             maybe_unbound: BTreeSet::new(),
             loop_carried: BTreeMap::new(),
             seq_bits: BTreeMap::new(),
