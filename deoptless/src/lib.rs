@@ -5,6 +5,7 @@
 //! code (see docs/DESIGN.md). It must not know about the experiment
 //! harness.
 
+pub mod alloc;
 pub mod cleanup;
 pub mod config;
 pub mod context;

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 // The worker measures the VM as `dlvm` runs it, with the same allocator.
 #[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static GLOBAL: deoptless::alloc::Allocator = deoptless::alloc::Allocator;
 
 fn run(args: experiments::cli::RunArgs) -> ExitCode {
     match experiments::driver::run(args) {

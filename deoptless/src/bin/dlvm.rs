@@ -8,10 +8,9 @@ use deoptless::config::{Config, Mode};
 use deoptless::session::{self, Dump};
 use std::process::ExitCode;
 
-// R programs allocate many small, short-lived objects; glibc's allocator spent
-// over half of a list-building benchmark in malloc/free consolidation.
+// mimalloc (see `deoptless::alloc`).
 #[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static GLOBAL: deoptless::alloc::Allocator = deoptless::alloc::Allocator;
 
 #[derive(Parser)]
 #[command(

@@ -68,7 +68,7 @@ fn num_param(v: &Value) -> Option<Cow<'_, [f64]>> {
         } else {
             *x as f64
         }])),
-        Value::Dbl(x) => Some(Cow::Owned(vec![*x])),
+        Value::Dbl(x) => Some(Cow::Borrowed(std::slice::from_ref(x))),
         Value::Vec(v) => match &v.data {
             VecData::Lgl(_) | VecData::Int(_) | VecData::Dbl(_) => {
                 if v.class()
@@ -237,6 +237,24 @@ fn draw(
         } else {
             VecData::Dbl(vec![na_real(); n])
         }));
+    }
+    // One draw (`runif(1)` in a loop: the common case): no vectors.
+    let mut one = [0.0; 4];
+    if n == 1 && params.len() <= one.len() {
+        let args = &mut one[..params.len()];
+        for (a, p) in args.iter_mut().zip(params) {
+            *a = p[0];
+        }
+        let rx = f(&mut interp.rng, args);
+        if rx.is_nan() {
+            interp.warning("NAs produced")?;
+        }
+        return Ok(match int_result {
+            false => Value::Dbl(rx),
+            true if rx.is_nan() => Value::Int(NA_INTEGER),
+            true if rx > i32::MAX as f64 || rx <= i32::MIN as f64 => Value::Dbl(rx),
+            true => Value::Int(rx as i32),
+        });
     }
     let mut naflag = false;
     let mut args = vec![0.0; params.len()];
