@@ -196,6 +196,14 @@ impl TypeTest {
             TypeTest::NoClass => "no.class",
         }
     }
+    /// A test that the runtime's vector probe answers (an attribute-free
+    /// vector of the type: `rt_vec_probe`).
+    pub fn is_vec_test(self) -> bool {
+        matches!(
+            self,
+            TypeTest::IsVecInt | TypeTest::IsVecDbl | TypeTest::IsVecLgl | TypeTest::IsVecCplx
+        )
+    }
     /// The type a value has once the test succeeded.
     pub fn refined(self) -> Type {
         match self {

@@ -41,13 +41,13 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                 | TypeTest::IsVecCplx),
                 a,
             ) => {
-                let c = self.c();
-                let s = self.slot(*a);
-                let e = elem_code(t.refined());
-                let ev = self.iconst(types::I32, e);
-                let p = self.call(self.rt.vec_probe, &[c, s, ev]).unwrap();
-                let n = self.load_ctx(std::mem::offset_of!(runtime::NativeFrame, vec_len));
-                self.unboxed.insert((*a, t.refined()), (p, Some(n)));
+                let key = (*a, t.refined());
+                let (p, n) = match self.probed.get(&key) {
+                    Some(&view) => view,
+                    None => self.probe(*a, t.refined()),
+                };
+                self.probed.insert(key, (p, n));
+                self.unboxed.insert(key, (p, Some(n)));
                 let r = self.b.ins().icmp_imm_s(IntCC::NotEqual, p, 0);
                 self.def(res.unwrap(), r);
             }
@@ -143,7 +143,14 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                     }
                     _ => None,
                 };
-                let join = view.map(|(p, n)| self.vec_set_in_place(*x, r, *idx, *e, p, n));
+                // The operand's probe view, which an in-place store keeps
+                // (the result's, on the fast path; probed on the slow one).
+                let probed = self
+                    .probed
+                    .get(&(*x, vt))
+                    .copied()
+                    .filter(|_| view.is_some());
+                let join = view.map(|(p, n)| self.vec_set_in_place(*x, r, *idx, *e, p, n, probed));
                 let bit = if moved { runtime::MOVE_OPERAND } else { 0 };
                 let src = self.iconst(types::I32, (self.slots[x.0 as usize] | bit) as i64);
                 let dst = self.slot(r);
@@ -167,9 +174,19 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                 let mut p = p.unwrap();
                 let mut n = self.load_ctx(std::mem::offset_of!(runtime::NativeFrame, vec_len));
                 if let Some(join) = join {
-                    self.b.ins().jump(join, &[p.into(), n.into()]);
+                    let mut jargs = vec![p.into(), n.into()];
+                    if probed.is_some() {
+                        let (pp, pn) = self.probe(r, vt);
+                        jargs.push(pp.into());
+                        jargs.push(pn.into());
+                    }
+                    self.b.ins().jump(join, &jargs);
                     self.b.switch_to_block(join);
-                    (p, n) = (self.b.block_params(join)[0], self.b.block_params(join)[1]);
+                    let params = self.b.block_params(join).to_vec();
+                    (p, n) = (params[0], params[1]);
+                    if probed.is_some() {
+                        self.probed.insert((r, vt), (params[2], params[3]));
+                    }
                 }
                 self.unboxed.insert((r, vt), (p, Some(n)));
             }

@@ -371,6 +371,8 @@ pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
             ctxv: None,
             chaosv: None,
             unboxed: HashMap::new(),
+            probed: HashMap::new(),
+            param_views: HashMap::new(),
             exits: &mut exits,
             opts,
             ptr,
@@ -496,6 +498,19 @@ struct Lowerer<'a, 'b> {
     /// the runtime again (the earlier definition dominates it; the value
     /// cannot change while it is live).
     unboxed: HashMap<(Val, Type), (CValue, Option<CValue>)>,
+    /// Views with the semantics of `rt_vec_probe` (null unless an
+    /// attribute-free vector of the type), by value and vector type: what a
+    /// `test is.vec<…>` of the value reads without asking the runtime. From
+    /// an earlier test of it, a `vecset` of a probed vector (an in-place
+    /// store keeps the view), or a block parameter's `param_views`.
+    probed: HashMap<(Val, Type), (CValue, CValue)>,
+    /// Block parameters their block tests as vectors (`test is.vec<…> p`):
+    /// their probe view is carried into the block by two variables, which
+    /// every incoming edge defines (`edge`): from the argument's known view
+    /// (a loop's back edge after an in-place store: no call), else by a
+    /// probe on the edge (a loop's entry: once, outside the loop). A vector
+    /// filled in a loop is then probed once, not once per iteration.
+    param_views: HashMap<(Val, Type), (Variable, Variable)>,
     /// `NativeFrame::chaos`, loaded at entry (chaos mode only).
     chaosv: Option<cranelift_codegen::ir::Value>,
     exits: &'a mut Vec<ExitInfo>,
@@ -889,6 +904,7 @@ impl<'a, 'b> Lowerer<'a, 'b> {
         e: Val,
         p: CValue,
         n: CValue,
+        probed: Option<(CValue, CValue)>,
     ) -> cranelift_codegen::ir::Block {
         let flags = MemFlagsData::trusted();
         let (check, fast, slow, join) = (
@@ -900,6 +916,10 @@ impl<'a, 'b> Lowerer<'a, 'b> {
         self.b.set_cold_block(slow);
         self.b.append_block_param(join, self.ptr);
         self.b.append_block_param(join, types::I64);
+        if probed.is_some() {
+            self.b.append_block_param(join, self.ptr);
+            self.b.append_block_param(join, types::I64);
+        }
         let (src, tag) = self.any_slot(x);
         let is_vec = self.tag_is(tag, Value::TAG_VEC);
         self.b.ins().brif(is_vec, check, &[], slow, &[]);
@@ -949,7 +969,12 @@ impl<'a, 'b> Lowerer<'a, 'b> {
             let u = self.b.ins().load(types::I8, flags, unbound, ss as i32);
             self.b.ins().store(flags, u, unbound, ds as i32);
         }
-        self.b.ins().jump(join, &[p.into(), n.into()]);
+        let mut jargs = vec![p.into(), n.into()];
+        if let Some((pp, pn)) = probed {
+            jargs.push(pp.into());
+            jargs.push(pn.into());
+        }
+        self.b.ins().jump(join, &jargs);
         self.b.switch_to_block(slow);
         join
     }
@@ -1010,9 +1035,88 @@ impl<'a, 'b> Lowerer<'a, 'b> {
             let (p, rest) = preds[bi].split_first()?;
             rest.iter().all(|q| q == p).then_some(p.0 as usize)
         };
+        // Parameters tested as vectors in their block or in a block that
+        // inherits its views (one predecessor, back to it). Not the first
+        // block's: the entry jumps to it without an edge.
+        for (bi, b) in self.f.blocks.iter().enumerate() {
+            for &i in &b.insts {
+                let InstKind::Test(t, a) = self.f.inst(i).kind else {
+                    continue;
+                };
+                if !t.is_vec_test() {
+                    continue;
+                }
+                let mut home = Some(bi);
+                let mut steps = 0;
+                while let Some(h) = home {
+                    if self.f.blocks[h].params.contains(&a) || steps > nblocks {
+                        break;
+                    }
+                    home = only_pred(h);
+                    steps += 1;
+                }
+                let key = (a, t.refined());
+                let has_home = home.is_some_and(|h| h != 0 && self.f.blocks[h].params.contains(&a));
+                if has_home && !self.param_views.contains_key(&key) {
+                    let vp = self.b.declare_var(self.ptr);
+                    let vn = self.b.declare_var(types::I64);
+                    self.param_views.insert(key, (vp, vn));
+                }
+            }
+        }
+        // A parameter passed to one that carries a view carries it too (a
+        // loop's back edge often comes from a join of the store's fast and
+        // slow paths): its edges then pass the view on instead of probing.
+        let param_of: HashMap<Val, usize> = self
+            .f
+            .blocks
+            .iter()
+            .enumerate()
+            .skip(1)
+            .flat_map(|(bi, b)| b.params.iter().map(move |&p| (p, bi)))
+            .collect();
+        loop {
+            let mut new = Vec::new();
+            for b in &self.f.blocks {
+                let Some(&last) = b.insts.last() else {
+                    continue;
+                };
+                let edges: Vec<(Block, &Vec<Val>)> = match &self.f.inst(last).kind {
+                    InstKind::Jump(t, a) => vec![(*t, a)],
+                    InstKind::Branch(_, t, ta, e, ea) => vec![(*t, ta), (*e, ea)],
+                    _ => continue,
+                };
+                for (t, args) in edges {
+                    for (&p, &a) in self.f.blocks[t.0 as usize].params.iter().zip(args) {
+                        for ty in [Type::VecInt, Type::VecDbl, Type::VecLgl, Type::VecCplx] {
+                            if self.param_views.contains_key(&(p, ty))
+                                && param_of.contains_key(&a)
+                                && !self.param_views.contains_key(&(a, ty))
+                            {
+                                new.push((a, ty));
+                            }
+                        }
+                    }
+                }
+            }
+            if new.is_empty() {
+                break;
+            }
+            for key in new {
+                if !self.param_views.contains_key(&key) {
+                    let vp = self.b.declare_var(self.ptr);
+                    let vn = self.b.declare_var(types::I64);
+                    self.param_views.insert(key, (vp, vn));
+                }
+            }
+        }
         #[allow(clippy::type_complexity)]
-        let mut ends: Vec<Option<HashMap<(Val, Type), (CValue, Option<CValue>)>>> =
-            vec![None; nblocks];
+        let mut ends: Vec<
+            Option<(
+                HashMap<(Val, Type), (CValue, Option<CValue>)>,
+                HashMap<(Val, Type), (CValue, CValue)>,
+            )>,
+        > = vec![None; nblocks];
         for bi in 0..nblocks {
             let bb = self.blocks[bi];
             self.b.switch_to_block(bb);
@@ -1020,8 +1124,18 @@ impl<'a, 'b> Lowerer<'a, 'b> {
             // register definition on other paths (correct, just not split).
             self.pending.clear();
             self.unboxed.clear();
-            if let Some(end) = only_pred(bi).and_then(|p| ends[p].as_ref()) {
+            self.probed.clear();
+            if let Some((end, probed)) = only_pred(bi).and_then(|p| ends[p].as_ref()) {
                 self.unboxed.clone_from(end);
+                self.probed.clone_from(probed);
+            }
+            for &p in &self.f.blocks[bi].params {
+                for t in [Type::VecInt, Type::VecDbl, Type::VecLgl, Type::VecCplx] {
+                    if let Some(&(vp, vn)) = self.param_views.get(&(p, t)) {
+                        let view = (self.b.use_var(vp), self.b.use_var(vn));
+                        self.probed.insert((p, t), view);
+                    }
+                }
             }
             let insts = self.f.blocks[bi].insts.clone();
             if insts.is_empty() {
@@ -1033,7 +1147,10 @@ impl<'a, 'b> Lowerer<'a, 'b> {
             for i in insts {
                 self.inst(i)?;
             }
-            ends[bi] = Some(std::mem::take(&mut self.unboxed));
+            ends[bi] = Some((
+                std::mem::take(&mut self.unboxed),
+                std::mem::take(&mut self.probed),
+            ));
         }
         if let Some(eb) = self.error_block {
             self.b.switch_to_block(eb);
@@ -1076,6 +1193,17 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                     reads.push(Some((xv, lv)));
                 }
                 _ => return Err("type mismatch on an edge".into()),
+            }
+        }
+        // Probe views the target block carries for its parameters: the
+        // argument's when known (read before the copies), else probed after
+        // them, in the parameter's slot.
+        let mut views = Vec::new();
+        for (&p, &a) in params.iter().zip(args) {
+            for t in [Type::VecInt, Type::VecDbl, Type::VecLgl, Type::VecCplx] {
+                if let Some(&vars) = self.param_views.get(&(p, t)) {
+                    views.push((p, t, vars, self.probed.get(&(a, t)).copied()));
+                }
             }
         }
         // `any` arguments: a parallel copy of slots. A copy goes first when
@@ -1136,7 +1264,26 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                 }
             }
         }
+        for (p, t, (vp, vn), known) in views {
+            let (ptr, len) = match known {
+                Some(view) => view,
+                None => self.probe(p, t),
+            };
+            self.b.def_var(vp, ptr);
+            self.b.def_var(vn, len);
+        }
         Ok(())
+    }
+
+    /// `rt_vec_probe` of `v`'s slot as a vector of type `t`: the view
+    /// (pointer, null unless an attribute-free vector of `t`, and length).
+    fn probe(&mut self, v: Val, t: Type) -> (CValue, CValue) {
+        let c = self.c();
+        let s = self.slot(v);
+        let ev = self.iconst(types::I32, elem_code(t));
+        let p = self.call(self.rt.vec_probe, &[c, s, ev]).unwrap();
+        let n = self.load_ctx(std::mem::offset_of!(runtime::NativeFrame, vec_len));
+        (p, n)
     }
 
     /// The value of `v` when it is an integer constant.
