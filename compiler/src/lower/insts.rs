@@ -150,7 +150,7 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                     .get(&(*x, vt))
                     .copied()
                     .filter(|_| view.is_some());
-                let join = view.map(|(p, n)| self.vec_set_in_place(*x, r, *idx, *e, p, n, probed));
+                let join = view.map(|view| self.vec_set_in_place(*x, r, *idx, *e, view, probed));
                 let bit = if moved { runtime::MOVE_OPERAND } else { 0 };
                 let src = self.iconst(types::I32, (self.slots[x.0 as usize] | bit) as i64);
                 let dst = self.slot(r);

@@ -902,8 +902,7 @@ impl<'a, 'b> Lowerer<'a, 'b> {
         r: Val,
         idx: Val,
         e: Val,
-        p: CValue,
-        n: CValue,
+        (p, n): (CValue, CValue),
         probed: Option<(CValue, CValue)>,
     ) -> cranelift_codegen::ir::Block {
         let flags = MemFlagsData::trusted();
