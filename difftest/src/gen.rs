@@ -93,7 +93,7 @@ impl Gen {
     fn unit_any(&mut self) -> Vec<Node> {
         // Weighted: the type-changing and loop-exit units are the ones that
         // found miscompiles, so they come up most.
-        match self.rng.below(26) {
+        match self.rng.below(27) {
             0..=2 => self.unit_type_phase(),
             3 | 4 => self.unit_loop_var(),
             5 => self.unit_vector_cow(),
@@ -114,6 +114,7 @@ impl Gen {
             22 => self.unit_caller_frame(),
             23 => self.unit_records(),
             24 => self.unit_rotate(),
+            25 => self.unit_helper_builtins(),
             _ => self.unit_toplevel_phase(),
         }
     }
@@ -1228,6 +1229,60 @@ impl Gen {
             )),
             Node::line("print(r)"),
             Node::line(format!("print({}(5L, {}))", f, pick3.join(", "))),
+        ]
+    }
+
+    /// A small helper calling builtins (`sqrt`, `abs`, `floor`, `max`, ...),
+    /// called from a function's hot loop, so it is inlined with its builtin
+    /// calls; its argument types change, and a builtin is shadowed by a
+    /// global function mid-loop (and unshadowed after).
+    fn unit_helper_builtins(&mut self) -> Vec<Node> {
+        let h = self.name("hb");
+        let run = self.name("runhb");
+        // (The shadowed builtin is one the body calls.)
+        let (body, shadow) = *self.rng.pick(&[
+            ("sqrt(abs(x) + y * y)", "sqrt"),
+            ("sqrt(abs(x) + y * y)", "abs"),
+            ("floor(x / 2) + ceiling(y)", "floor"),
+            ("max(x, min(y, 3))", "max"),
+            ("max(x, min(y, 3))", "min"),
+            ("abs(x - y) + round(x)", "round"),
+            ("if (is.na(x)) y else exp(-abs(x))", "exp"),
+        ]);
+        let steps = self.hot().max(10);
+        let at = self.rng.range(0, steps + 1);
+        let arg = *self.rng.pick(&["i * 0.5 - 3", "i %% 5L", "-i", "i / 3"]);
+        let later = *self.rng.pick(&["NA", "2L", "-0.5", "1e10", "NaN"]);
+        vec![
+            Node::line(format!("{} <- function(x, y) {}", h, body)),
+            Node::block(
+                format!("{} <- function(n, at) {{", run),
+                vec![
+                    Node::line("s <- 0"),
+                    Node::block(
+                        "for (i in 1:n) {",
+                        vec![
+                            Node::line(format!(
+                                "if (i == at) assign(\"{}\", function(...) -1, envir = globalenv())",
+                                shadow
+                            )),
+                            Node::line(format!("s <- s + {}({}, i %% 3)", h, arg)),
+                        ],
+                        "}",
+                    ),
+                    Node::line("s"),
+                ],
+                "}",
+            ),
+            Node::line(format!("for (k in 1:{}) r <- {}({}L, 0L)", steps, run, steps)),
+            Node::line("print(r)"),
+            Node::line(format!("print({}({}L, {}L))", run, steps, at)),
+            Node::line(format!(
+                "if (exists(\"{0}\", envir = globalenv(), inherits = FALSE)) rm(\"{0}\", envir = globalenv())",
+                shadow
+            )),
+            Node::line(format!("print({}({}, 1))", h, later)),
+            Node::line(format!("print({}({}L, 0L))", run, steps)),
         ]
     }
 
