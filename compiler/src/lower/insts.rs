@@ -176,7 +176,12 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                 if let Some(join) = join {
                     let mut jargs = vec![p.into(), n.into()];
                     if probed.is_some() {
-                        let (pp, pn) = self.probe(r, vt);
+                        // The runtime's view is the probe's when the result
+                        // has no attributes (`NativeFrame::word`), else null.
+                        let plain = self.load_ctx(std::mem::offset_of!(runtime::NativeFrame, word));
+                        let zero = self.iconst(types::I64, 0);
+                        let pp = self.b.ins().select(plain, p, zero);
+                        let pn = self.b.ins().select(plain, n, zero);
                         jargs.push(pp.into());
                         jargs.push(pn.into());
                     }

@@ -331,6 +331,7 @@ fn vec_set(c: &mut NativeFrame, src: u32, dst: u32, i: i32, v: Value, elem: u32)
         if let Some((p, n)) = set_in_place(&mut c.anys[s], i, &v, elem) {
             let x = std::mem::replace(&mut c.anys[s], Value::Null);
             c.vec_len = n;
+            c.word = plain_vector(&x) as u64;
             set(c, dst, x);
             return p;
         }
@@ -356,8 +357,15 @@ fn vec_set(c: &mut NativeFrame, src: u32, dst: u32, i: i32, v: Value, elem: u32)
     // was copied), for an `unbox` of it later in the block.
     let (p, n) = vec_view(&x, elem, true);
     c.vec_len = n;
+    c.word = plain_vector(&x) as u64;
     set(c, dst, x);
     p
+}
+
+/// A vector without attributes: its `vec_view` is also what a probe
+/// (`rt_vec_probe`) gives. (`vec_set` leaves it in `NativeFrame::word`.)
+fn plain_vector(x: &Value) -> bool {
+    matches!(x, Value::Vec(v) if v.attrs.is_none())
 }
 
 /// The store of `vec_set` written straight into the vector in `x` when no
@@ -399,7 +407,8 @@ pub extern "C" fn rt_vec_set_dbl(
 }
 
 /// `vecset` of an `int` (`lgl` = 0) or `lgl` (`lgl` = 1) element; returns
-/// the result's data pointer (length in `NativeFrame::vec_len`).
+/// the result's data pointer (length in `NativeFrame::vec_len`; whether it
+/// is also the probe view, no attributes, in `NativeFrame::word`).
 pub extern "C" fn rt_vec_set_i32(
     c: *mut NativeFrame,
     src: u32,
