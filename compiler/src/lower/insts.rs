@@ -42,8 +42,8 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                 a,
             ) => {
                 let key = (*a, t.refined());
-                let (p, n) = match self.probed.get(&key) {
-                    Some(&view) => view,
+                let (p, n) = match self.probed_view(*a, t.refined()) {
+                    Some(view) => view,
                     None => self.probe(*a, t.refined()),
                 };
                 self.probed.insert(key, (p, n));
@@ -145,11 +145,10 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                 };
                 // The operand's probe view, which an in-place store keeps
                 // (the result's, on the fast path; probed on the slow one).
-                let probed = self
-                    .probed
-                    .get(&(*x, vt))
-                    .copied()
-                    .filter(|_| view.is_some());
+                let probed = match view {
+                    Some(_) => self.probed_view(*x, vt),
+                    None => None,
+                };
                 let join = view.map(|view| self.vec_set_in_place(*x, r, *idx, *e, view, probed));
                 let bit = if moved { runtime::MOVE_OPERAND } else { 0 };
                 let src = self.iconst(types::I32, (self.slots[x.0 as usize] | bit) as i64);

@@ -1201,7 +1201,8 @@ impl<'a, 'b> Lowerer<'a, 'b> {
         for (&p, &a) in params.iter().zip(args) {
             for t in [Type::VecInt, Type::VecDbl, Type::VecLgl, Type::VecCplx] {
                 if let Some(&vars) = self.param_views.get(&(p, t)) {
-                    views.push((p, t, vars, self.probed.get(&(a, t)).copied()));
+                    let known = self.probed_view(a, t);
+                    views.push((p, t, vars, known));
                 }
             }
         }
@@ -1272,6 +1273,21 @@ impl<'a, 'b> Lowerer<'a, 'b> {
             self.b.def_var(vn, len);
         }
         Ok(())
+    }
+
+    /// The probe view of `v` as a vector of type `t`, when known without a
+    /// call: from `probed`, or the variables a block parameter carries its
+    /// view in (`param_views`: valid wherever the parameter is, since its
+    /// block dominates every use of it and every edge into the block
+    /// defines them).
+    fn probed_view(&mut self, v: Val, t: Type) -> Option<(CValue, CValue)> {
+        if let Some(&view) = self.probed.get(&(v, t)) {
+            return Some(view);
+        }
+        let &(vp, vn) = self.param_views.get(&(v, t))?;
+        let view = (self.b.use_var(vp), self.b.use_var(vn));
+        self.probed.insert((v, t), view);
+        Some(view)
     }
 
     /// `rt_vec_probe` of `v`'s slot as a vector of type `t`: the view
