@@ -140,34 +140,23 @@ fn corpus_in_deoptless_mode_under_heavy_chaos() {
 
 #[test]
 fn corpus_in_deoptless_mode_with_osr_and_recursive_dispatch() {
-    common::check_all(&[
-        "--mode",
-        "deoptless",
-        "--osr-threshold",
-        "1",
-        "--deoptless-depth",
-        "2",
-        "--verify-contexts",
-        "--chaos",
-        "0.01",
-        "--seed",
-        "5",
-    ]);
-    // Heavy chaos: continuations entered with their values in memory, and
-    // continuations of continuations (jit_nan_operand_order.R).
-    common::check_all(&[
-        "--mode",
-        "deoptless",
-        "--osr-threshold",
-        "1",
-        "--deoptless-depth",
-        "2",
-        "--verify-contexts",
-        "--chaos",
-        "0.5",
-        "--seed",
-        "5",
-    ]);
+    // Heavy chaos too: continuations entered with their values in memory,
+    // and continuations of continuations (jit_nan_operand_order.R).
+    for p in ["0.01", "0.5"] {
+        common::check_all(&[
+            "--mode",
+            "deoptless",
+            "--osr-threshold",
+            "1",
+            "--deoptless-depth",
+            "2",
+            "--verify-contexts",
+            "--chaos",
+            p,
+            "--seed",
+            "5",
+        ]);
+    }
 }
 
 /// The phase-change program really dispatches to continuations (else the

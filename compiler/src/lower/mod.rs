@@ -818,16 +818,7 @@ impl<'a, 'b> Lowerer<'a, 'b> {
             ds,
             |l, dst| {
                 let (src, _) = l.any_slot_at(ss);
-                let flags = MemFlagsData::trusted();
-                let lo = l.b.ins().load(types::I64, flags, src, 0);
-                let hi = l.b.ins().load(types::I64, flags, src, 8);
-                l.b.ins().store(flags, lo, dst, 0);
-                l.b.ins().store(flags, hi, dst, 8);
-                let null = l.iconst(types::I8, Value::TAG_NULL as i64);
-                l.b.ins().store(flags, null, src, 0);
-                let unbound = l.load_ctx(std::mem::offset_of!(runtime::NativeFrame, unbound_ptr));
-                let u = l.b.ins().load(types::I8, flags, unbound, ss as i32);
-                l.b.ins().store(flags, u, unbound, ds as i32);
+                l.move_value((src, ss), (dst, ds));
             },
             |l| {
                 let c = l.c();
@@ -836,6 +827,22 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                 l.call(l.rt.move_, &[c, d, s]);
             },
         );
+    }
+
+    /// Move the `Value` at `src` (slot `ss`) to `dst` (slot `ds`, which
+    /// holds nothing to release): its 16 bytes and unbound flag, the source
+    /// left `Null`.
+    fn move_value(&mut self, (src, ss): (CValue, u32), (dst, ds): (CValue, u32)) {
+        let flags = MemFlagsData::trusted();
+        let lo = self.b.ins().load(types::I64, flags, src, 0);
+        let hi = self.b.ins().load(types::I64, flags, src, 8);
+        self.b.ins().store(flags, lo, dst, 0);
+        self.b.ins().store(flags, hi, dst, 8);
+        let null = self.iconst(types::I8, Value::TAG_NULL as i64);
+        self.b.ins().store(flags, null, src, 0);
+        let unbound = self.load_ctx(std::mem::offset_of!(runtime::NativeFrame, unbound_ptr));
+        let u = self.b.ins().load(types::I8, flags, unbound, ss as i32);
+        self.b.ins().store(flags, u, unbound, ds as i32);
     }
 
     /// A write into `r`'s `any` slot: `fast` (given the slot's address)
@@ -958,15 +965,7 @@ impl<'a, 'b> Lowerer<'a, 'b> {
         let addr = self.b.ins().iadd(p, off);
         self.b.ins().store(flags, ev, addr, 0);
         if let Some(dst) = dst {
-            let lo = self.b.ins().load(types::I64, flags, src, 0);
-            let hi = self.b.ins().load(types::I64, flags, src, 8);
-            self.b.ins().store(flags, lo, dst, 0);
-            self.b.ins().store(flags, hi, dst, 8);
-            let null = self.iconst(types::I8, Value::TAG_NULL as i64);
-            self.b.ins().store(flags, null, src, 0);
-            let unbound = self.load_ctx(std::mem::offset_of!(runtime::NativeFrame, unbound_ptr));
-            let u = self.b.ins().load(types::I8, flags, unbound, ss as i32);
-            self.b.ins().store(flags, u, unbound, ds as i32);
+            self.move_value((src, ss), (dst, ds));
         }
         let mut jargs = vec![p.into(), n.into()];
         if let Some((pp, pn)) = probed {
