@@ -708,6 +708,14 @@ impl InstKind {
                 | InstKind::StoreFrame(..)
         )
     }
+    /// The edges of a terminator: (target block, arguments) per successor.
+    pub fn edges(&self) -> Vec<(Block, &[Val])> {
+        match self {
+            InstKind::Jump(t, a) => vec![(*t, &a[..])],
+            InstKind::Branch(_, t, ta, e, ea) => vec![(*t, &ta[..]), (*e, &ea[..])],
+            _ => vec![],
+        }
+    }
     /// Instructions that may rebind names (a runtime call runs arbitrary R
     /// code): what `callee_is`, `global_epoch_is` and `load_global` read.
     pub fn rebinds(&self) -> bool {

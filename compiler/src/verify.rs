@@ -98,12 +98,7 @@ pub fn verify(f: &Func) -> Result<(), Vec<String>> {
                 }
             }
             // Block arguments.
-            let edges: Vec<(&Block, &Vec<Val>)> = match &d.kind {
-                InstKind::Jump(t, a) => vec![(t, a)],
-                InstKind::Branch(_, t, ta, e, ea) => vec![(t, ta), (e, ea)],
-                _ => vec![],
-            };
-            for (t, args) in edges {
+            for (t, args) in d.kind.edges() {
                 let params = &f.blocks[t.0 as usize].params;
                 if params.len() != args.len() {
                     err(format!(

@@ -96,9 +96,10 @@ impl<'a> Builder<'a> {
         if self.inline.len() >= MAX_INLINE_NESTING || self.no_inline.contains(&pc) {
             return None;
         }
+        let target = self.monomorphic_target(pc, call)?;
         if self.returns.is_some() {
             let host = self.host_locals.as_ref()?;
-            let builtin = match self.monomorphic_target(pc, call)? {
+            let builtin = match target {
                 Value::Builtin(b) => vm::builtin_names::name_of(b),
                 _ => return None,
             };
@@ -106,7 +107,7 @@ impl<'a> Builder<'a> {
                 return None;
             }
         }
-        let callee = match self.monomorphic_target(pc, call)? {
+        let callee = match target {
             // Compiled top-level code keeps globals in registers, which an
             // inlined body (reading the global environment) would not see.
             Value::Closure(c) if inlinable(&c, self.code) && !self.code.top_level => {

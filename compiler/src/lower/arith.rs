@@ -25,14 +25,9 @@ impl<'a, 'b> Lowerer<'a, 'b> {
         if !loaded {
             return x;
         }
-        let ty = self.b.func.dfg.value_type(x);
-        let int_ty = if ty == types::F32 {
-            types::I32
-        } else {
-            types::I64
-        };
-        let bits = self.b.ins().bitcast(int_ty, MemFlagsData::new(), x);
-        self.b.ins().bitcast(ty, MemFlagsData::new(), bits)
+        // (The IR's doubles are the only floats.)
+        let bits = self.b.ins().bitcast(types::I64, MemFlagsData::new(), x);
+        self.b.ins().bitcast(types::F64, MemFlagsData::new(), bits)
     }
 
     pub(super) fn unary(&mut self, op: UnOp, a: Val, r: Val) -> Result<(), String> {

@@ -42,9 +42,9 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                 a,
             ) => {
                 let key = (*a, t.refined());
-                let (p, n) = match self.probed_view(*a, t.refined()) {
+                let (p, n) = match self.probed_view(key.0, key.1) {
                     Some(view) => view,
-                    None => self.probe(*a, t.refined()),
+                    None => self.probe(key.0, key.1),
                 };
                 self.probed.insert(key, (p, n));
                 self.unboxed.insert(key, (p, Some(n)));
@@ -144,7 +144,8 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                     _ => None,
                 };
                 // The operand's probe view, which an in-place store keeps
-                // (the result's, on the fast path; probed on the slow one).
+                // (the result's on the fast path; on the slow one, from the
+                // runtime's view and `NativeFrame::word`).
                 let probed = match view {
                     Some(_) => self.probed_view(*x, vt),
                     None => None,

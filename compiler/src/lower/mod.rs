@@ -501,8 +501,9 @@ struct Lowerer<'a, 'b> {
     /// Views with the semantics of `rt_vec_probe` (null unless an
     /// attribute-free vector of the type), by value and vector type: what a
     /// `test is.vec<…>` of the value reads without asking the runtime. From
-    /// an earlier test of it, a `vecset` of a probed vector (an in-place
-    /// store keeps the view), or a block parameter's `param_views`.
+    /// an earlier test of it, or a `vecset` of a probed vector (an in-place
+    /// store keeps the view); a block parameter's view is read from its
+    /// `param_views` (`probed_view`).
     probed: HashMap<(Val, Type), (CValue, CValue)>,
     /// Block parameters their block tests as vectors (`test is.vec<…> p`):
     /// their probe view is carried into the block by two variables, which
@@ -559,6 +560,9 @@ pub fn calls_runtime(kind: &InstKind) -> bool {
 }
 
 type CValue = cranelift_codegen::ir::Value;
+
+/// The vector types a probe view can have (`test is.vec<…>`).
+const VEC_TYPES: [Type; 4] = [Type::VecInt, Type::VecDbl, Type::VecLgl, Type::VecCplx];
 
 impl<'a, 'b> Lowerer<'a, 'b> {
     fn c(&self) -> CValue {
@@ -820,13 +824,17 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                 let (src, _) = l.any_slot_at(ss);
                 l.move_value((src, ss), (dst, ds));
             },
-            |l| {
-                let c = l.c();
-                let d = l.iconst(types::I32, ds as i64);
-                let s = l.iconst(types::I32, ss as i64);
-                l.call(l.rt.move_, &[c, d, s]);
-            },
+            |l| l.slot_pair_call(l.rt.move_, ds, ss),
         );
+    }
+
+    /// `f(ctx, d, s)` for a runtime function on two slots (`rt_copy`,
+    /// `rt_move`, `rt_swap`).
+    fn slot_pair_call(&mut self, f: FuncRef, d: u32, s: u32) {
+        let c = self.c();
+        let dv = self.iconst(types::I32, d as i64);
+        let sv = self.iconst(types::I32, s as i64);
+        self.call(f, &[c, dv, sv]);
     }
 
     /// Move the `Value` at `src` (slot `ss`) to `dst` (slot `ds`, which
@@ -1053,12 +1061,8 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                     home = only_pred(h);
                     steps += 1;
                 }
-                let key = (a, t.refined());
-                let has_home = home.is_some_and(|h| h != 0 && self.f.blocks[h].params.contains(&a));
-                if has_home && !self.param_views.contains_key(&key) {
-                    let vp = self.b.declare_var(self.ptr);
-                    let vn = self.b.declare_var(types::I64);
-                    self.param_views.insert(key, (vp, vn));
+                if home.is_some_and(|h| h != 0 && self.f.blocks[h].params.contains(&a)) {
+                    self.carry_view((a, t.refined()));
                 }
             }
         }
@@ -1079,14 +1083,9 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                 let Some(&last) = b.insts.last() else {
                     continue;
                 };
-                let edges: Vec<(Block, &Vec<Val>)> = match &self.f.inst(last).kind {
-                    InstKind::Jump(t, a) => vec![(*t, a)],
-                    InstKind::Branch(_, t, ta, e, ea) => vec![(*t, ta), (*e, ea)],
-                    _ => continue,
-                };
-                for (t, args) in edges {
+                for (t, args) in self.f.inst(last).kind.edges() {
                     for (&p, &a) in self.f.blocks[t.0 as usize].params.iter().zip(args) {
-                        for ty in [Type::VecInt, Type::VecDbl, Type::VecLgl, Type::VecCplx] {
+                        for ty in VEC_TYPES {
                             if self.param_views.contains_key(&(p, ty))
                                 && param_of.contains_key(&a)
                                 && !self.param_views.contains_key(&(a, ty))
@@ -1101,11 +1100,7 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                 break;
             }
             for key in new {
-                if !self.param_views.contains_key(&key) {
-                    let vp = self.b.declare_var(self.ptr);
-                    let vn = self.b.declare_var(types::I64);
-                    self.param_views.insert(key, (vp, vn));
-                }
+                self.carry_view(key);
             }
         }
         #[allow(clippy::type_complexity)]
@@ -1126,14 +1121,6 @@ impl<'a, 'b> Lowerer<'a, 'b> {
             if let Some((end, probed)) = only_pred(bi).and_then(|p| ends[p].as_ref()) {
                 self.unboxed.clone_from(end);
                 self.probed.clone_from(probed);
-            }
-            for &p in &self.f.blocks[bi].params {
-                for t in [Type::VecInt, Type::VecDbl, Type::VecLgl, Type::VecCplx] {
-                    if let Some(&(vp, vn)) = self.param_views.get(&(p, t)) {
-                        let view = (self.b.use_var(vp), self.b.use_var(vn));
-                        self.probed.insert((p, t), view);
-                    }
-                }
             }
             let insts = self.f.blocks[bi].insts.clone();
             if insts.is_empty() {
@@ -1198,7 +1185,7 @@ impl<'a, 'b> Lowerer<'a, 'b> {
         // them, in the parameter's slot.
         let mut views = Vec::new();
         for (&p, &a) in params.iter().zip(args) {
-            for t in [Type::VecInt, Type::VecDbl, Type::VecLgl, Type::VecCplx] {
+            for t in VEC_TYPES {
                 if let Some(&vars) = self.param_views.get(&(p, t)) {
                     let known = self.probed_view(a, t);
                     views.push((p, t, vars, known));
@@ -1238,21 +1225,11 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                 if m && !copies.iter().any(|&(_, s2, _)| s2 == s) {
                     self.move_slot(d, s);
                 } else {
-                    let c = self.c();
-                    let (dv, sv) = (
-                        self.iconst(types::I32, d as i64),
-                        self.iconst(types::I32, s as i64),
-                    );
-                    self.call(self.rt.copy, &[c, dv, sv]);
+                    self.slot_pair_call(self.rt.copy, d, s);
                 }
             } else {
                 let (d, s, _) = copies.remove(0);
-                let c = self.c();
-                let (dv, sv) = (
-                    self.iconst(types::I32, d as i64),
-                    self.iconst(types::I32, s as i64),
-                );
-                self.call(self.rt.swap, &[c, dv, sv]);
+                self.slot_pair_call(self.rt.swap, d, s);
                 // `d` now holds what `s` held, and `s` what `d` held.
                 for cp in copies.iter_mut() {
                     if cp.1 == d {
@@ -1272,6 +1249,16 @@ impl<'a, 'b> Lowerer<'a, 'b> {
             self.b.def_var(vn, len);
         }
         Ok(())
+    }
+
+    /// Give block parameter `key.0` variables that carry its probe view as
+    /// a vector of type `key.1` (`param_views`).
+    fn carry_view(&mut self, key: (Val, Type)) {
+        if !self.param_views.contains_key(&key) {
+            let vp = self.b.declare_var(self.ptr);
+            let vn = self.b.declare_var(types::I64);
+            self.param_views.insert(key, (vp, vn));
+        }
     }
 
     /// The probe view of `v` as a vector of type `t`, when known without a

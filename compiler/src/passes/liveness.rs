@@ -83,12 +83,7 @@ fn vector_roots(f: &Func) -> HashMap<Val, BTreeSet<Val>> {
                     }
                 }
                 InstKind::Jump(..) | InstKind::Branch(..) => {
-                    let edges: Vec<(Block, &Vec<Val>)> = match &d.kind {
-                        InstKind::Jump(t, a) => vec![(*t, a)],
-                        InstKind::Branch(_, t, ta, e, ea) => vec![(*t, ta), (*e, ea)],
-                        _ => unreachable!(),
-                    };
-                    for (t, args) in edges {
+                    for (t, args) in d.kind.edges() {
                         for (&p, &a) in f.blocks[t.0 as usize].params.iter().zip(args) {
                             if is_vec(f.ty(p)) {
                                 flows.push((p, a));
@@ -315,12 +310,7 @@ pub fn any_slots(lv: &Liveness) -> (Vec<u32>, usize) {
                     related.push((r, x));
                 }
             }
-            let edges: Vec<(Block, &Vec<Val>)> = match &d.kind {
-                InstKind::Jump(t, a) => vec![(*t, a)],
-                InstKind::Branch(_, t, ta, e, ea) => vec![(*t, ta), (*e, ea)],
-                _ => vec![],
-            };
-            for (t, args) in edges {
+            for (t, args) in d.kind.edges() {
                 for (k, &p) in f.blocks[t.0 as usize].params.iter().enumerate() {
                     for (j, &a) in args.iter().enumerate() {
                         let own = j == k

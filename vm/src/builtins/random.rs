@@ -249,11 +249,9 @@ fn draw(
         if rx.is_nan() {
             interp.warning("NAs produced")?;
         }
-        return Ok(match int_result {
-            false => Value::Dbl(rx),
-            true if rx.is_nan() => Value::Int(NA_INTEGER),
-            true if rx > i32::MAX as f64 || rx <= i32::MIN as f64 => Value::Dbl(rx),
-            true => Value::Int(rx as i32),
+        return Ok(match int_result.then(|| int_draw(rx)).flatten() {
+            Some(x) => Value::Int(x),
+            None => Value::Dbl(rx),
         });
     }
     let mut naflag = false;
@@ -270,25 +268,22 @@ fn draw(
         let rx = f(&mut interp.rng, &args);
         match &mut out {
             Draws::Int(v) => {
-                if rx.is_nan() {
-                    naflag = true;
-                    v.push(NA_INTEGER);
-                } else if rx > i32::MAX as f64 || rx <= i32::MIN as f64 {
-                    let mut d: Vec<f64> = Vec::with_capacity(n);
-                    d.extend(
-                        v.iter()
-                            .map(|&x| if x == NA_INTEGER { na_real() } else { x as f64 }),
-                    );
-                    d.push(rx);
-                    out = Draws::Dbl(d);
-                } else {
-                    v.push(rx as i32);
+                naflag |= rx.is_nan();
+                match int_draw(rx) {
+                    Some(x) => v.push(x),
+                    None => {
+                        let mut d: Vec<f64> = Vec::with_capacity(n);
+                        d.extend(
+                            v.iter()
+                                .map(|&x| if x == NA_INTEGER { na_real() } else { x as f64 }),
+                        );
+                        d.push(rx);
+                        out = Draws::Dbl(d);
+                    }
                 }
             }
             Draws::Dbl(v) => {
-                if rx.is_nan() {
-                    naflag = true;
-                }
+                naflag |= rx.is_nan();
                 v.push(rx);
             }
         }
@@ -300,6 +295,18 @@ fn draw(
         Draws::Int(v) => VecData::Int(v),
         Draws::Dbl(v) => VecData::Dbl(v),
     }))
+}
+
+/// A draw as an element of an integer result: NA for NaN; `None` when it
+/// does not fit an integer (the result turns double).
+fn int_draw(rx: f64) -> Option<i32> {
+    if rx.is_nan() {
+        Some(NA_INTEGER)
+    } else if rx > i32::MAX as f64 || rx <= i32::MIN as f64 {
+        None
+    } else {
+        Some(rx as i32)
+    }
 }
 
 /// Bind `formals`, take `n` and the parameters (defaults where given), check
