@@ -557,6 +557,7 @@ macro_rules! operands {
             | InstKind::ConstLgl(_)
             | InstKind::ConstBool(_)
             | InstKind::ConstAny(_)
+            | InstKind::ConstBuiltin(_)
             | InstKind::CalleeIs { .. }
             | InstKind::GlobalEpochIs(_)
             | InstKind::LoadGlobal(_)
@@ -612,6 +613,9 @@ pub enum InstKind {
     ConstBool(bool),
     /// Index into the function's boxed-constant pool.
     ConstAny(u32),
+    /// The builtin function `b` (a `vm::builtin_names` id) as a value
+    /// (`any`): what a `LoadFun` finds under a `callee_is` guard.
+    ConstBuiltin(u16),
     Unary(UnOp, Val),
     Binary(BinOp, Val, Val),
     /// Bool: does the boxed value pass the test?

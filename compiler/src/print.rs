@@ -92,6 +92,17 @@ fn print_with(f: &Func, names: &HashMap<Val, usize>) -> String {
                 InstKind::ConstLgl(k) => format!("const.lgl {}", fmt_lgl(*k)),
                 InstKind::ConstBool(b) => format!("const.bool {b}"),
                 InstKind::ConstAny(k) => format!("const.any #{k}"),
+                InstKind::ConstBuiltin(b) => {
+                    // By name, or by id when the name is not one word (`[`).
+                    let name = vm::builtin_names::name_of(*b);
+                    if name.chars().all(is_word_char)
+                        && !name.starts_with(|c: char| c.is_ascii_digit())
+                    {
+                        format!("const.builtin {name}")
+                    } else {
+                        format!("const.builtin {b}")
+                    }
+                }
                 InstKind::Unary(op, a) => format!("{} {}", op.name(), v(a)),
                 InstKind::Binary(op, a, b) => format!("{} {}, {}", op.name(), v(a), v(b)),
                 InstKind::Test(t, a) => format!("test {} {}", t.name(), v(a)),
@@ -530,6 +541,17 @@ fn parse_inst(
         "const.any" => {
             c.punct('#')?;
             InstKind::ConstAny(parse_num(c.word()?, "constant index")?)
+        }
+        "const.builtin" => {
+            let w = c.word()?;
+            let id = match vm::builtin_names::by_name().get(w) {
+                Some(&id) => id,
+                None => parse_num(w, "builtin")?,
+            };
+            if id as usize >= vm::builtin_names::NAMES.len() {
+                return Err(format!("no builtin {id}"));
+            }
+            InstKind::ConstBuiltin(id)
         }
         "test" => {
             let name = c.word()?;

@@ -263,7 +263,7 @@ fn check_types(
         InstKind::ConstDbl(_) => Some(Type::Dbl),
         InstKind::ConstLgl(_) => Some(Type::Lgl),
         InstKind::ConstBool(_) => Some(Type::Bool),
-        InstKind::ConstAny(_) => Some(Type::Any),
+        InstKind::ConstAny(_) | InstKind::ConstBuiltin(_) => Some(Type::Any),
         InstKind::Unary(op, a) => {
             let ta = f.ty(*a);
             let (operand_ok, expect, res): (bool, &str, Option<Type>) = match op {

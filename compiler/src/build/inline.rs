@@ -129,13 +129,62 @@ impl<'a> Builder<'a> {
         if self.code.locals.contains(&sym) {
             return None;
         }
+        let state = self.guard_callee(bb, pc, st, sym, &callee)?;
+        let placeholder = self
+            .f
+            .push(bb, InstKind::ConstAny(UNBOUND), Type::Any)
+            .unwrap();
+        self.inline.push(InlineSite {
+            loadfun_pc: pc,
+            state,
+            placeholder,
+            callee,
+        });
+        Some(placeholder)
+    }
+
+    /// `LoadFun(sym)` at `pc` for call `call`, when that call always called
+    /// one builtin that is not inlined: a guard that the name still finds it,
+    /// and the builtin as a constant. The call stays a runtime operation,
+    /// without the lookup (and its site cache) at every call. `None`: a
+    /// lookup.
+    pub(super) fn known_builtin(
+        &mut self,
+        bb: Block,
+        pc: usize,
+        st: &State,
+        sym: SymId,
+        call: CallIdx,
+    ) -> Option<Val> {
+        // (In an inlined body the guard would look the name up from the
+        // wrong frame; a local's value lives in an IR value, not the frame.)
+        if self.returns.is_some() || self.code.locals.contains(&sym) {
+            return None;
+        }
+        let Value::Builtin(b) = self.monomorphic_target(pc, call)? else {
+            return None;
+        };
+        self.guard_callee(bb, pc, st, sym, &Target::Builtin(b))?;
+        self.f.push(bb, InstKind::ConstBuiltin(b), Type::Any)
+    }
+
+    /// Assume that looking up `sym` at `pc` finds `callee` (else exit with
+    /// reason `calltarget` to the state before the lookup, returned).
+    fn guard_callee(
+        &mut self,
+        bb: Block,
+        pc: usize,
+        st: &State,
+        sym: SymId,
+        callee: &Target,
+    ) -> Option<FrameState> {
         let cp = self.checkpoint(bb, pc, st);
         let state = match &self.f.inst(self.f.def_inst(cp)?).kind {
             InstKind::Checkpoint(fs) => fs.clone(),
             _ => return None,
         };
         let k = self.f.callees.len() as u32;
-        self.f.callees.push(match &callee {
+        self.f.callees.push(match callee {
             Target::Closure(c) => Callee {
                 name: c.code.name.clone(),
                 code: std::rc::Rc::as_ptr(&c.code) as usize,
@@ -159,17 +208,7 @@ impl<'a> Builder<'a> {
             )
             .unwrap();
         self.assume(bb, same, cp, Reason::CallTarget);
-        let placeholder = self
-            .f
-            .push(bb, InstKind::ConstAny(UNBOUND), Type::Any)
-            .unwrap();
-        self.inline.push(InlineSite {
-            loadfun_pc: pc,
-            state,
-            placeholder,
-            callee,
-        });
-        Some(placeholder)
+        Some(state)
     }
 
     /// The `Call` of the site being inlined: bind the arguments, build the

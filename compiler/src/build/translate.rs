@@ -539,7 +539,10 @@ impl<'a> Builder<'a> {
                 Op::LoadFun(sym, call) => {
                     let r = match self.begin_inline(bb, pc, &st, sym, call) {
                         Some(placeholder) => placeholder,
-                        None => match self.global_callee(bb, pc, &st, sym, call) {
+                        None => match self
+                            .global_callee(bb, pc, &st, sym, call)
+                            .or_else(|| self.known_builtin(bb, pc, &st, sym, call))
+                        {
                             Some(f) => f,
                             None => self.runtime(bb, pc, &[]),
                         },

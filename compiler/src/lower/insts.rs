@@ -32,6 +32,12 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                 let k = self.iconst(types::I32, *k as i64);
                 self.call(self.rt.konst, &[c, d, k]);
             }
+            ConstBuiltin(b) => {
+                let c = self.c();
+                let d = self.slot(res.unwrap());
+                let k = self.iconst(types::I32, (runtime::BUILTIN_CONST | *b as u32) as i64);
+                self.call(self.rt.konst, &[c, d, k]);
+            }
             Unary(op, a) => self.unary(*op, *a, res.unwrap())?,
             Binary(op, a, b) => self.binary(*op, *a, *b, res.unwrap())?,
             Test(

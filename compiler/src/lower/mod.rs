@@ -546,7 +546,10 @@ struct Lowerer<'a, 'b> {
 /// Does lowering `kind` call the runtime on the instruction's normal path?
 pub fn calls_runtime(kind: &InstKind) -> bool {
     match kind {
-        InstKind::ConstAny(_) | InstKind::Test(..) | InstKind::Runtime(..) => true,
+        InstKind::ConstAny(_)
+        | InstKind::ConstBuiltin(_)
+        | InstKind::Test(..)
+        | InstKind::Runtime(..) => true,
         InstKind::Unary(op, _) => matches!(
             op,
             UnOp::Box | UnOp::Unbox | UnOp::NRow | UnOp::NCol | UnOp::Length | UnOp::ModC

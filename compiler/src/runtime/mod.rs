@@ -308,10 +308,17 @@ pub extern "C" fn rt_swap(c: *mut NativeFrame, a: u32, b: u32) {
     c.unbound.swap(a as usize, b as usize);
 }
 
-/// `const.any #k`: the bytecode constant `k`, or the unbound-local marker.
+/// In `rt_const`'s constant index: `const.builtin b` (the builtin `b` is
+/// the index's low 16 bits), not a bytecode constant.
+pub const BUILTIN_CONST: u32 = 1 << 30;
+
+/// `const.any #k`: the bytecode constant `k`, or the unbound-local marker;
+/// `const.builtin b` (`BUILTIN_CONST | b`): the builtin `b`.
 pub extern "C" fn rt_const(c: *mut NativeFrame, dst: u32, k: u32) {
     let c = unsafe { ctx(c) };
-    if k == crate::build::UNBOUND {
+    if k & BUILTIN_CONST != 0 && k != crate::build::UNBOUND {
+        set(c, dst, Value::Builtin(k as u16));
+    } else if k == crate::build::UNBOUND {
         c.anys[dst as usize] = Value::Null;
         c.unbound[dst as usize] = true;
     } else {

@@ -42,14 +42,33 @@ pub mod text;
 
 pub type BuiltinFn = fn(&mut Interp, Args) -> RResult<Value>;
 
+/// A builtin's entry for its common case, on unnamed arguments by reference
+/// (no `Args`, no matching): `None` when it does not apply to these
+/// arguments (nothing was done; the builtin itself runs). It must give
+/// exactly what the builtin gives.
+pub type ScalarFn = fn(&mut Interp, &[&Value]) -> Option<RResult<Value>>;
+
 pub struct BuiltinDef {
     pub name: &'static str,
     pub f: BuiltinFn,
+    /// The builtin's scalar entry, if it has one (`runif(1)` in a loop).
+    pub scalar: Option<ScalarFn>,
 }
 
 impl BuiltinDef {
     pub const fn new(name: &'static str, f: BuiltinFn) -> BuiltinDef {
-        BuiltinDef { name, f }
+        BuiltinDef {
+            name,
+            f,
+            scalar: None,
+        }
+    }
+    /// With a scalar entry (`ScalarFn`).
+    pub const fn with_scalar(self, g: ScalarFn) -> BuiltinDef {
+        BuiltinDef {
+            scalar: Some(g),
+            ..self
+        }
     }
 }
 
@@ -143,6 +162,12 @@ pub fn s3_generic(id: u16) -> Option<&'static str> {
 
 pub fn call(id: u16, interp: &mut Interp, args: Args) -> RResult<Value> {
     (table().defs[id as usize].f)(interp, args)
+}
+
+/// Builtin `id`'s scalar entry (`BuiltinDef::scalar`), if it has one.
+#[inline]
+pub fn scalar_entry(id: u16) -> Option<ScalarFn> {
+    table().defs[id as usize].scalar
 }
 
 #[cfg(test)]

@@ -19,11 +19,11 @@ use std::borrow::Cow;
 pub const BUILTINS: &[BuiltinDef] = &[
     BuiltinDef::new("set.seed", bi_set_seed),
     BuiltinDef::new("RNGkind", bi_rngkind),
-    BuiltinDef::new("runif", bi_runif),
-    BuiltinDef::new("rnorm", bi_rnorm),
-    BuiltinDef::new("rexp", bi_rexp),
-    BuiltinDef::new("rbinom", bi_rbinom),
-    BuiltinDef::new("rpois", bi_rpois),
+    BuiltinDef::new("runif", bi_runif).with_scalar(one_runif),
+    BuiltinDef::new("rnorm", bi_rnorm).with_scalar(one_rnorm),
+    BuiltinDef::new("rexp", bi_rexp).with_scalar(one_rexp),
+    BuiltinDef::new("rbinom", bi_rbinom).with_scalar(one_rbinom),
+    BuiltinDef::new("rpois", bi_rpois).with_scalar(one_rpois),
     BuiltinDef::new("sample", bi_sample),
     BuiltinDef::new("sample.int", bi_sample_int),
 ];
@@ -63,11 +63,7 @@ fn alloc_error(n: f64, elt: f64) -> RError {
 /// (R's `isNumeric`: logical, integer or double).
 fn num_param(v: &Value) -> Option<Cow<'_, [f64]>> {
     match v {
-        Value::Lgl(x) | Value::Int(x) => Some(Cow::Owned(vec![if *x == NA_INTEGER {
-            na_real()
-        } else {
-            *x as f64
-        }])),
+        Value::Lgl(_) | Value::Int(_) => Some(Cow::Owned(vec![scalar_num(v)?])),
         Value::Dbl(x) => Some(Cow::Borrowed(std::slice::from_ref(x))),
         Value::Vec(v) => match &v.data {
             VecData::Lgl(_) | VecData::Int(_) | VecData::Dbl(_) => {
@@ -204,6 +200,15 @@ fn result_length(interp: &mut Interp, n: &Value) -> RResult<usize> {
     Ok(dn as usize)
 }
 
+/// A numeric parameter that is a scalar (no attributes), as a double.
+fn scalar_num(v: &Value) -> Option<f64> {
+    match *v {
+        Value::Lgl(x) | Value::Int(x) => Some(if x == NA_INTEGER { na_real() } else { x as f64 }),
+        Value::Dbl(x) => Some(x),
+        _ => None,
+    }
+}
+
 /// The result vector of `random1`/`random2`: doubles, or integers that turn
 /// double from the first value out of integer range on.
 enum Draws {
@@ -245,14 +250,7 @@ fn draw(
         for (a, p) in args.iter_mut().zip(params) {
             *a = p[0];
         }
-        let rx = f(&mut interp.rng, args);
-        if rx.is_nan() {
-            interp.warning("NAs produced")?;
-        }
-        return Ok(match int_result.then(|| int_draw(rx)).flatten() {
-            Some(x) => Value::Int(x),
-            None => Value::Dbl(rx),
-        });
+        return draw_one(interp, args, int_result, f);
     }
     let mut naflag = false;
     let mut args = vec![0.0; params.len()];
@@ -295,6 +293,50 @@ fn draw(
         Draws::Int(v) => VecData::Int(v),
         Draws::Dbl(v) => VecData::Dbl(v),
     }))
+}
+
+/// One draw of `f` with parameters `args`: a scalar, NA with R's warning.
+fn draw_one(
+    interp: &mut Interp,
+    args: &[f64],
+    int_result: bool,
+    f: &mut dyn FnMut(&mut Rng, &[f64]) -> f64,
+) -> RResult<Value> {
+    let rx = f(&mut interp.rng, args);
+    if rx.is_nan() {
+        interp.warning("NAs produced")?;
+    }
+    Ok(match int_result.then(|| int_draw(rx)).flatten() {
+        Some(x) => Value::Int(x),
+        None => Value::Dbl(rx),
+    })
+}
+
+/// The scalar entry of a random builtin (`BuiltinDef::scalar`): `n` is 1
+/// and the parameters after it (at most `defaults.len()`, the others
+/// defaulted) are numeric scalars. What `random_builtin` does for them,
+/// without matching or vectors. `None`: anything else (a missing parameter
+/// without default included: the builtin reports it).
+fn scalar_draw(
+    interp: &mut Interp,
+    args: &[&Value],
+    defaults: &[Option<f64>],
+    int_result: bool,
+    f: &mut dyn FnMut(&mut Rng, &[f64]) -> f64,
+) -> Option<RResult<Value>> {
+    let (n, rest) = args.split_first()?;
+    if scalar_num(n) != Some(1.0) || rest.len() > defaults.len() {
+        return None;
+    }
+    let mut params = [0.0; 4];
+    let params = params.get_mut(..defaults.len())?;
+    for (k, (p, d)) in params.iter_mut().zip(defaults).enumerate() {
+        *p = match rest.get(k) {
+            Some(v) => scalar_num(v)?,
+            None => (*d)?,
+        };
+    }
+    Some(draw_one(interp, params, int_result, f))
 }
 
 /// A draw as an element of an integer result: NA for NaN; `None` when it
@@ -349,60 +391,86 @@ fn random_builtin(
     draw(interp, n, &slices, int_result, f)
 }
 
+/// The parameters' defaults of `runif`, `rnorm`, `rpois` and `rbinom` (after `n`).
+const UNIF_DEFAULTS: &[Option<f64>] = &[Some(0.0), Some(1.0)];
+const NORM_DEFAULTS: &[Option<f64>] = &[Some(0.0), Some(1.0)];
+const POIS_DEFAULTS: &[Option<f64>] = &[None];
+const BINOM_DEFAULTS: &[Option<f64>] = &[None, None];
+
 fn bi_runif(interp: &mut Interp, args: Args) -> RResult<Value> {
-    random_builtin(
-        interp,
-        args,
-        &["n", "min", "max"],
-        &[Some(0.0), Some(1.0)],
-        false,
-        &mut |r, a| r.runif(a[0], a[1]),
-    )
+    let f = &mut |r: &mut Rng, a: &[f64]| r.runif(a[0], a[1]);
+    random_builtin(interp, args, &["n", "min", "max"], UNIF_DEFAULTS, false, f)
+}
+
+fn one_runif(interp: &mut Interp, args: &[&Value]) -> Option<RResult<Value>> {
+    let f = &mut |r: &mut Rng, a: &[f64]| r.runif(a[0], a[1]);
+    scalar_draw(interp, args, UNIF_DEFAULTS, false, f)
 }
 
 fn bi_rnorm(interp: &mut Interp, args: Args) -> RResult<Value> {
-    random_builtin(
-        interp,
-        args,
-        &["n", "mean", "sd"],
-        &[Some(0.0), Some(1.0)],
-        false,
-        &mut |r, a| r.rnorm(a[0], a[1]),
-    )
+    let f = &mut |r: &mut Rng, a: &[f64]| r.rnorm(a[0], a[1]);
+    random_builtin(interp, args, &["n", "mean", "sd"], NORM_DEFAULTS, false, f)
+}
+
+fn one_rnorm(interp: &mut Interp, args: &[&Value]) -> Option<RResult<Value>> {
+    let f = &mut |r: &mut Rng, a: &[f64]| r.rnorm(a[0], a[1]);
+    scalar_draw(interp, args, NORM_DEFAULTS, false, f)
 }
 
 fn bi_rpois(interp: &mut Interp, args: Args) -> RResult<Value> {
-    random_builtin(
-        interp,
-        args,
-        &["n", "lambda"],
-        &[None],
-        true,
-        &mut |r, a| r.rpois(a[0]),
-    )
+    let f = &mut |r: &mut Rng, a: &[f64]| r.rpois(a[0]);
+    random_builtin(interp, args, &["n", "lambda"], POIS_DEFAULTS, true, f)
+}
+
+fn one_rpois(interp: &mut Interp, args: &[&Value]) -> Option<RResult<Value>> {
+    let f = &mut |r: &mut Rng, a: &[f64]| r.rpois(a[0]);
+    scalar_draw(interp, args, POIS_DEFAULTS, true, f)
+}
+
+/// `rbinom`'s draw; `None` for a size rbinom inverts `qbinom` for (not done).
+fn binom(r: &mut Rng, a: &[f64]) -> Option<f64> {
+    let (size, prob) = (a[0], a[1]);
+    if size >= i32::MAX as f64
+        && size.is_finite()
+        && size == size.round()
+        && prob > 0.0
+        && prob < 1.0
+    {
+        return None;
+    }
+    Some(r.rbinom(size, prob))
+}
+
+fn one_rbinom(interp: &mut Interp, args: &[&Value]) -> Option<RResult<Value>> {
+    let mut huge = false;
+    let f = &mut |r: &mut Rng, a: &[f64]| {
+        binom(r, a).unwrap_or_else(|| {
+            huge = true;
+            0.0
+        })
+    };
+    match scalar_draw(interp, args, BINOM_DEFAULTS, true, f) {
+        // (The draw did not touch the generator.)
+        _ if huge => None,
+        r => r,
+    }
 }
 
 fn bi_rbinom(interp: &mut Interp, args: Args) -> RResult<Value> {
     let mut huge = false;
+    let f = &mut |r: &mut Rng, a: &[f64]| {
+        binom(r, a).unwrap_or_else(|| {
+            huge = true;
+            0.0
+        })
+    };
     let v = random_builtin(
         interp,
         args,
         &["n", "size", "prob"],
-        &[None, None],
+        BINOM_DEFAULTS,
         true,
-        &mut |r, a| {
-            let (size, prob) = (a[0], a[1]);
-            if size >= i32::MAX as f64
-                && size.is_finite()
-                && size == size.round()
-                && prob > 0.0
-                && prob < 1.0
-            {
-                huge = true;
-                return 0.0;
-            }
-            r.rbinom(size, prob)
-        },
+        f,
     )?;
     if huge {
         return Err(RError::unsupported(
@@ -424,6 +492,12 @@ fn bi_rexp(interp: &mut Interp, args: Args) -> RResult<Value> {
     let scale: Vec<f64> = rate.iter().map(|&r| 1.0 / r).collect();
     let n = result_length(interp, &n)?;
     draw(interp, n, &[&scale], false, &mut |r, a| r.rexp(a[0]))
+}
+
+fn one_rexp(interp: &mut Interp, args: &[&Value]) -> Option<RResult<Value>> {
+    // As `bi_rexp`: the draw's scale is `1/rate`.
+    let f = &mut |r: &mut Rng, a: &[f64]| r.rexp(1.0 / a[0]);
+    scalar_draw(interp, args, &[Some(1.0)], false, f)
 }
 
 // ---------------------------------------------------------------------------

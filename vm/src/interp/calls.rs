@@ -131,24 +131,18 @@ impl Interp {
     ) -> RResult<Value> {
         match f {
             Value::Builtin(id) => {
-                self.stats.builtin_calls += 1;
-                let saved = self.cur_call;
-                if let CallSite::Code(c, i) = &site {
-                    self.cur_call = Some((Rc::as_ptr(c), *i));
-                }
-                self.visible = true;
-                let r = builtins::call(*id, self, args);
-                self.cur_call = saved;
-                r.map_err(|mut e| {
-                    if e.call == ErrCall::Pending {
-                        e.call = match site.text() {
-                            Some(t) => ErrCall::Call(t),
-                            None => self.frame_call_text().map_or(ErrCall::None, ErrCall::Call),
-                        };
+                // Unnamed scalars: the builtin's scalar entry, if it has one.
+                if args.values.len() <= 4 && args.names.iter().all(Option::is_none) {
+                    let mut refs: [&Value; 4] = [&Value::Null; 4];
+                    for (r, v) in refs.iter_mut().zip(&args.values) {
+                        *r = v;
                     }
-                    builtin_frames(&mut e, crate::builtin_names::name_of(*id));
-                    e
-                })
+                    let refs = &refs[..args.values.len()];
+                    if let Some(r) = self.call_builtin_scalar(*id, refs, &site) {
+                        return r;
+                    }
+                }
+                self.call_builtin_at(*id, &site, |interp| builtins::call(*id, interp, args))
             }
             Value::Closure(c) => self.call_closure(c, args, site, None),
             _ => Err(RError::from(RErrorData {
@@ -156,6 +150,61 @@ impl Interp {
                 ..*RError::new("attempt to apply non-function").0
             })),
         }
+    }
+
+    /// Builtin `id` on unnamed arguments through its scalar entry
+    /// (`BuiltinDef::scalar`), as `call_value_no_dispatch` calls builtins
+    /// (no S3 dispatch: the entries take attribute-free scalars). `None`: it
+    /// has no entry, or its entry does not apply to these arguments.
+    pub fn call_builtin_scalar(
+        &mut self,
+        id: u16,
+        args: &[&Value],
+        site: &CallSite,
+    ) -> Option<RResult<Value>> {
+        let entry = builtins::scalar_entry(id)?;
+        let mut applied = true;
+        let r = self.call_builtin_at(id, site, |interp| {
+            entry(interp, args).unwrap_or_else(|| {
+                applied = false;
+                Ok(Value::Null)
+            })
+        });
+        if applied {
+            Some(r)
+        } else {
+            // (Nothing ran: only the call count is undone.)
+            self.stats.builtin_calls -= 1;
+            None
+        }
+    }
+
+    /// Run builtin `id`'s body `run` as the call at `site`: the current call
+    /// (for warnings), visibility, and the call and frames of its error.
+    fn call_builtin_at(
+        &mut self,
+        id: u16,
+        site: &CallSite,
+        run: impl FnOnce(&mut Interp) -> RResult<Value>,
+    ) -> RResult<Value> {
+        self.stats.builtin_calls += 1;
+        let saved = self.cur_call;
+        if let CallSite::Code(c, i) = site {
+            self.cur_call = Some((Rc::as_ptr(c), *i));
+        }
+        self.visible = true;
+        let r = run(self);
+        self.cur_call = saved;
+        r.map_err(|mut e| {
+            if e.call == ErrCall::Pending {
+                e.call = match site.text() {
+                    Some(t) => ErrCall::Call(t),
+                    None => self.frame_call_text().map_or(ErrCall::None, ErrCall::Call),
+                };
+            }
+            builtin_frames(&mut e, crate::builtin_names::name_of(id));
+            e
+        })
     }
 
     /// A closure call starts: R's nesting limit, and the call count.
