@@ -106,6 +106,8 @@ impl Session {
         Stats {
             closure_calls: self.interp.stats.closure_calls,
             builtin_calls: self.interp.stats.builtin_calls,
+            builtin_scalar_calls: self.interp.stats.builtin_scalar_calls,
+            builtins: self.interp.stats.builtins_by_calls(20),
             generic_ops: self.interp.stats.generic_ops_by_site(20),
             wall_ns: self.started.elapsed().as_nanos() as u64,
             status: self.status,
@@ -189,6 +191,7 @@ pub fn run_to_stdio(
     let mut session = Session::new(config.clone(), trace);
     if stats_path.is_some() {
         session.interp.stats.generic_ops = Some(Default::default());
+        session.interp.stats.builtin_counts = Some(vec![0; vm::builtin_names::NAMES.len()]);
     }
     let stdout = std::io::stdout();
     let stderr = std::io::stderr();

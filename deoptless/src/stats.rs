@@ -45,6 +45,12 @@ pub struct Stats {
     pub direct_calls: u64,
     pub direct_frames_built: u64,
     pub builtin_calls: u64,
+    /// Builtin calls that ran the builtin's scalar entry (no argument list:
+    /// `vm::builtins::ScalarFn`).
+    pub builtin_scalar_calls: u64,
+    /// The builtins called most often, as name → calls, at most 20, most
+    /// frequent first. Counted with `dlvm run --stats` only.
+    pub builtins: Vec<(String, u64)>,
     /// The generic operations compiled code ran most often (delegated to
     /// the interpreter's implementation: what the JIT could not type), as
     /// "function@pc Instruction" → count, at most 20, most frequent first.

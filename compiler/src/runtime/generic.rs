@@ -315,14 +315,14 @@ fn call_builtin_scalar(
 ) -> Option<vm::error::RResult<Value>> {
     let Value::Builtin(id) = *f else { return None };
     vm::builtins::scalar_entry(id)?;
-    if args.len() > 4
+    if args.len() > 8
         || !specs
             .iter()
             .all(|s| matches!(s, vm::bytecode::ArgSpec::Positional))
     {
         return None;
     }
-    let mut refs: [&Value; 4] = [&Value::Null; 4];
+    let mut refs: [&Value; 8] = [&Value::Null; 8];
     for (r, &s) in refs.iter_mut().zip(args) {
         *r = &c.anys[(s & !MOVE_OPERAND) as usize];
     }

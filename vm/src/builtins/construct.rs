@@ -12,7 +12,7 @@ use crate::value::*;
 use std::rc::Rc;
 
 pub const BUILTINS: &[BuiltinDef] = &[
-    BuiltinDef::new("c", builtin_c),
+    BuiltinDef::new("c", builtin_c).with_scalar(c_scalars),
     BuiltinDef::new("list", builtin_list),
     BuiltinDef::new("seq", builtin_seq),
     BuiltinDef::new("seq.int", builtin_seq),
@@ -312,9 +312,9 @@ fn append_value(data: &mut VecData, x: &Value) {
 
 /// `c()` of unnamed logical, integer and double scalars: the vector of the
 /// highest of their types, built directly. `None` for anything else.
-fn combine_scalars(vals: &[Value]) -> Option<Value> {
+fn combine_scalars(vals: &[&Value]) -> Option<Value> {
     let mut t = VType::Lgl;
-    for v in vals {
+    for &v in vals {
         t = t.max(match v {
             Value::Lgl(_) => VType::Lgl,
             Value::Int(_) => VType::Int,
@@ -323,7 +323,7 @@ fn combine_scalars(vals: &[Value]) -> Option<Value> {
         });
     }
     let ints = || {
-        vals.iter().map(|v| match v {
+        vals.iter().map(|&v| match v {
             Value::Lgl(i) | Value::Int(i) => *i,
             _ => unreachable!("no doubles"),
         })
@@ -333,7 +333,7 @@ fn combine_scalars(vals: &[Value]) -> Option<Value> {
         VType::Int => VecData::Int(ints().collect()),
         _ => VecData::Dbl(
             vals.iter()
-                .map(|v| match v {
+                .map(|&v| match v {
                     Value::Lgl(i) | Value::Int(i) if *i == NA_INTEGER => na_real(),
                     Value::Lgl(i) | Value::Int(i) => *i as f64,
                     Value::Dbl(d) => *d,
@@ -344,12 +344,15 @@ fn combine_scalars(vals: &[Value]) -> Option<Value> {
     }))
 }
 
-fn builtin_c(_: &mut Interp, args: Args) -> RResult<Value> {
-    if !args.values.is_empty() && args.names.iter().all(|n| n.is_none()) {
-        if let Some(v) = combine_scalars(&args.values) {
-            return Ok(v);
-        }
+/// The scalar entry of `c`: logical, integer and double scalars.
+fn c_scalars(_: &mut Interp, args: &[&Value]) -> Option<RResult<Value>> {
+    if args.is_empty() {
+        return None;
     }
+    combine_scalars(args).map(Ok)
+}
+
+fn builtin_c(_: &mut Interp, args: Args) -> RResult<Value> {
     let mut items = Vec::new();
     let (mut recursive, mut use_names) = (false, true);
     for (name, v) in args.names.into_iter().zip(args.values) {

@@ -123,34 +123,43 @@ fn math1(
     Ok(with_attrs(data, &v, &[]))
 }
 
+/// A one-argument math builtin `$name` of `$f` (and complex `$fc`), with
+/// its scalar entry `$scalar` for a double scalar.
 macro_rules! math_builtin {
-    ($name:ident, $f:expr, $fc:expr) => {
+    ($name:ident, $scalar:ident, $f:expr, $fc:expr) => {
         fn $name(interp: &mut Interp, args: Args) -> RResult<Value> {
             let (x, _) = bind_x(args, &["x"])?;
             math1(interp, &x, $f, $fc)
         }
+        fn $scalar(interp: &mut Interp, args: &[&Value]) -> Option<RResult<Value>> {
+            match args {
+                [x @ Value::Dbl(_)] => Some(math1(interp, x, $f, $fc)),
+                _ => None,
+            }
+        }
     };
 }
-math_builtin!(bi_sqrt, f64::sqrt, Some(super::cmath::SQRT));
-math_builtin!(bi_exp, f64::exp, Some(super::cmath::EXP));
-math_builtin!(bi_log2, f64::log2, Some(super::cmath::LOG2));
-math_builtin!(bi_log10, f64::log10, Some(super::cmath::LOG10));
-math_builtin!(bi_log1p, f64::ln_1p, None);
-math_builtin!(bi_expm1, f64::exp_m1, None);
-math_builtin!(bi_sin, f64::sin, Some(super::cmath::SIN));
-math_builtin!(bi_cos, f64::cos, Some(super::cmath::COS));
-math_builtin!(bi_tan, f64::tan, Some(super::cmath::TAN));
-math_builtin!(bi_asin, f64::asin, Some(super::cmath::ASIN));
-math_builtin!(bi_acos, f64::acos, Some(super::cmath::ACOS));
-math_builtin!(bi_atan, f64::atan, Some(super::cmath::ATAN));
-math_builtin!(bi_sinh, f64::sinh, Some(super::cmath::SINH));
-math_builtin!(bi_cosh, f64::cosh, Some(super::cmath::COSH));
-math_builtin!(bi_tanh, f64::tanh, Some(super::cmath::TANH));
-math_builtin!(bi_floor, f64::floor, None);
-math_builtin!(bi_ceiling, f64::ceil, None);
-math_builtin!(bi_trunc, f64::trunc, None);
+math_builtin!(bi_sqrt, one_sqrt, f64::sqrt, Some(super::cmath::SQRT));
+math_builtin!(bi_exp, one_exp, f64::exp, Some(super::cmath::EXP));
+math_builtin!(bi_log2, one_log2, f64::log2, Some(super::cmath::LOG2));
+math_builtin!(bi_log10, one_log10, f64::log10, Some(super::cmath::LOG10));
+math_builtin!(bi_log1p, one_log1p, f64::ln_1p, None);
+math_builtin!(bi_expm1, one_expm1, f64::exp_m1, None);
+math_builtin!(bi_sin, one_sin, f64::sin, Some(super::cmath::SIN));
+math_builtin!(bi_cos, one_cos, f64::cos, Some(super::cmath::COS));
+math_builtin!(bi_tan, one_tan, f64::tan, Some(super::cmath::TAN));
+math_builtin!(bi_asin, one_asin, f64::asin, Some(super::cmath::ASIN));
+math_builtin!(bi_acos, one_acos, f64::acos, Some(super::cmath::ACOS));
+math_builtin!(bi_atan, one_atan, f64::atan, Some(super::cmath::ATAN));
+math_builtin!(bi_sinh, one_sinh, f64::sinh, Some(super::cmath::SINH));
+math_builtin!(bi_cosh, one_cosh, f64::cosh, Some(super::cmath::COSH));
+math_builtin!(bi_tanh, one_tanh, f64::tanh, Some(super::cmath::TANH));
+math_builtin!(bi_floor, one_floor, f64::floor, None);
+math_builtin!(bi_ceiling, one_ceiling, f64::ceil, None);
+math_builtin!(bi_trunc, one_trunc, f64::trunc, None);
 math_builtin!(
     bi_sign,
+    one_sign,
     |x: f64| if x > 0.0 {
         1.0
     } else if x < 0.0 {
@@ -162,14 +171,26 @@ math_builtin!(
 );
 
 /// `abs`: integer and logical stay integer, complex gives the modulus.
+/// `abs` of a scalar: integer and logical give integer.
+fn abs_scalar(x: &Value) -> Option<Value> {
+    match *x {
+        Value::Int(i) | Value::Lgl(i) => Some(Value::Int(if i == NA_INTEGER { i } else { i.abs() })),
+        Value::Dbl(d) => Some(Value::Dbl(d.abs())),
+        _ => None,
+    }
+}
+
+fn one_abs(_: &mut Interp, args: &[&Value]) -> Option<RResult<Value>> {
+    match args {
+        [x] => abs_scalar(x).map(Ok),
+        _ => None,
+    }
+}
+
 fn bi_abs(interp: &mut Interp, args: Args) -> RResult<Value> {
     let (x, _) = bind_x(args, &["x"])?;
-    match &x {
-        Value::Int(i) | Value::Lgl(i) => {
-            return Ok(Value::Int(if *i == NA_INTEGER { *i } else { i.abs() }))
-        }
-        Value::Dbl(d) => return Ok(Value::Dbl(d.abs())),
-        _ => {}
+    if let Some(v) = abs_scalar(&x) {
+        return Ok(v);
     }
     let v = x.as_vector().ok_or_else(non_numeric_math)?;
     match &v.data {
@@ -472,24 +493,21 @@ fn int_arg(v: &Value) -> RResult<Vec<i32>> {
     }
 }
 
+/// `f` of two integer scalars, NA if either is (`bitwAnd(a, b)` etc.).
+fn bitw_scalars(p: i32, q: i32, f: fn(i32, i32) -> i32) -> Value {
+    Value::Int(if p == NA_INTEGER || q == NA_INTEGER {
+        NA_INTEGER
+    } else {
+        f(p, q)
+    })
+}
+
 fn bitw2(args: Args, second: &str, f: fn(i32, i32) -> i32) -> RResult<Value> {
-    // Fast path: two unnamed integer scalars, without binding.
-    if let ([Value::Int(p), Value::Int(q)], [None, None]) = (&args.values[..], &args.names[..]) {
-        return Ok(Value::Int(if *p == NA_INTEGER || *q == NA_INTEGER {
-            NA_INTEGER
-        } else {
-            f(*p, *q)
-        }));
-    }
     let mut b = args.bind(&["a", second])?;
     let a = b.take(0).ok_or_else(|| missing("a"))?;
     let c = b.take(1).ok_or_else(|| missing(second))?;
     if let (Value::Int(p), Value::Int(q)) = (&a, &c) {
-        return Ok(Value::Int(if *p == NA_INTEGER || *q == NA_INTEGER {
-            NA_INTEGER
-        } else {
-            f(*p, *q)
-        }));
+        return Ok(bitw_scalars(*p, *q, f));
     }
     let (x, y) = (int_arg(&a)?, int_arg(&c)?);
     let n = if x.is_empty() || y.is_empty() {
@@ -506,32 +524,68 @@ fn bitw2(args: Args, second: &str, f: fn(i32, i32) -> i32) -> RResult<Value> {
     });
     Ok(int_vec(out))
 }
+
+/// The scalar entry of the two-argument `bitw*`: two integer scalars.
+fn bitw2_scalar(args: &[&Value], f: fn(i32, i32) -> i32) -> Option<RResult<Value>> {
+    match args {
+        [Value::Int(p), Value::Int(q)] => Some(Ok(bitw_scalars(*p, *q, f))),
+        _ => None,
+    }
+}
+
+fn bit_and(p: i32, q: i32) -> i32 {
+    p & q
+}
+fn bit_or(p: i32, q: i32) -> i32 {
+    p | q
+}
+fn bit_xor(p: i32, q: i32) -> i32 {
+    p ^ q
+}
+fn shift_left(p: i32, q: i32) -> i32 {
+    if (0..=31).contains(&q) {
+        ((p as u32) << q) as i32
+    } else {
+        NA_INTEGER
+    }
+}
+fn shift_right(p: i32, q: i32) -> i32 {
+    if (0..=31).contains(&q) {
+        ((p as u32) >> q) as i32
+    } else {
+        NA_INTEGER
+    }
+}
+
 fn bi_bitwand(_: &mut Interp, args: Args) -> RResult<Value> {
-    bitw2(args, "b", |p, q| p & q)
+    bitw2(args, "b", bit_and)
+}
+fn one_bitwand(_: &mut Interp, args: &[&Value]) -> Option<RResult<Value>> {
+    bitw2_scalar(args, bit_and)
 }
 fn bi_bitwor(_: &mut Interp, args: Args) -> RResult<Value> {
-    bitw2(args, "b", |p, q| p | q)
+    bitw2(args, "b", bit_or)
+}
+fn one_bitwor(_: &mut Interp, args: &[&Value]) -> Option<RResult<Value>> {
+    bitw2_scalar(args, bit_or)
 }
 fn bi_bitwxor(_: &mut Interp, args: Args) -> RResult<Value> {
-    bitw2(args, "b", |p, q| p ^ q)
+    bitw2(args, "b", bit_xor)
+}
+fn one_bitwxor(_: &mut Interp, args: &[&Value]) -> Option<RResult<Value>> {
+    bitw2_scalar(args, bit_xor)
 }
 fn bi_bitwshiftl(_: &mut Interp, args: Args) -> RResult<Value> {
-    bitw2(args, "n", |p, q| {
-        if (0..=31).contains(&q) {
-            ((p as u32) << q) as i32
-        } else {
-            NA_INTEGER
-        }
-    })
+    bitw2(args, "n", shift_left)
+}
+fn one_bitwshiftl(_: &mut Interp, args: &[&Value]) -> Option<RResult<Value>> {
+    bitw2_scalar(args, shift_left)
 }
 fn bi_bitwshiftr(_: &mut Interp, args: Args) -> RResult<Value> {
-    bitw2(args, "n", |p, q| {
-        if (0..=31).contains(&q) {
-            ((p as u32) >> q) as i32
-        } else {
-            NA_INTEGER
-        }
-    })
+    bitw2(args, "n", shift_right)
+}
+fn one_bitwshiftr(_: &mut Interp, args: &[&Value]) -> Option<RResult<Value>> {
+    bitw2_scalar(args, shift_right)
 }
 fn bi_bitwnot(_: &mut Interp, args: Args) -> RResult<Value> {
     let (a, _) = bind_x(args, &["a"])?;
@@ -1627,28 +1681,28 @@ fn bi_rowmeans(_: &mut Interp, args: Args) -> RResult<Value> {
 }
 
 pub const BUILTINS: &[BuiltinDef] = &[
-    BuiltinDef::new("abs", bi_abs),
-    BuiltinDef::new("sqrt", bi_sqrt),
-    BuiltinDef::new("exp", bi_exp),
+    BuiltinDef::new("abs", bi_abs).with_scalar(one_abs),
+    BuiltinDef::new("sqrt", bi_sqrt).with_scalar(one_sqrt),
+    BuiltinDef::new("exp", bi_exp).with_scalar(one_exp),
     BuiltinDef::new("log", bi_log),
-    BuiltinDef::new("log2", bi_log2),
-    BuiltinDef::new("log10", bi_log10),
-    BuiltinDef::new("log1p", bi_log1p),
-    BuiltinDef::new("expm1", bi_expm1),
-    BuiltinDef::new("sin", bi_sin),
-    BuiltinDef::new("cos", bi_cos),
-    BuiltinDef::new("tan", bi_tan),
-    BuiltinDef::new("asin", bi_asin),
-    BuiltinDef::new("acos", bi_acos),
-    BuiltinDef::new("atan", bi_atan),
-    BuiltinDef::new("sinh", bi_sinh),
-    BuiltinDef::new("cosh", bi_cosh),
-    BuiltinDef::new("tanh", bi_tanh),
+    BuiltinDef::new("log2", bi_log2).with_scalar(one_log2),
+    BuiltinDef::new("log10", bi_log10).with_scalar(one_log10),
+    BuiltinDef::new("log1p", bi_log1p).with_scalar(one_log1p),
+    BuiltinDef::new("expm1", bi_expm1).with_scalar(one_expm1),
+    BuiltinDef::new("sin", bi_sin).with_scalar(one_sin),
+    BuiltinDef::new("cos", bi_cos).with_scalar(one_cos),
+    BuiltinDef::new("tan", bi_tan).with_scalar(one_tan),
+    BuiltinDef::new("asin", bi_asin).with_scalar(one_asin),
+    BuiltinDef::new("acos", bi_acos).with_scalar(one_acos),
+    BuiltinDef::new("atan", bi_atan).with_scalar(one_atan),
+    BuiltinDef::new("sinh", bi_sinh).with_scalar(one_sinh),
+    BuiltinDef::new("cosh", bi_cosh).with_scalar(one_cosh),
+    BuiltinDef::new("tanh", bi_tanh).with_scalar(one_tanh),
     BuiltinDef::new("atan2", bi_atan2),
-    BuiltinDef::new("floor", bi_floor),
-    BuiltinDef::new("ceiling", bi_ceiling),
-    BuiltinDef::new("trunc", bi_trunc),
-    BuiltinDef::new("sign", bi_sign),
+    BuiltinDef::new("floor", bi_floor).with_scalar(one_floor),
+    BuiltinDef::new("ceiling", bi_ceiling).with_scalar(one_ceiling),
+    BuiltinDef::new("trunc", bi_trunc).with_scalar(one_trunc),
+    BuiltinDef::new("sign", bi_sign).with_scalar(one_sign),
     BuiltinDef::new("round", bi_round),
     BuiltinDef::new("signif", bi_signif),
     BuiltinDef::new("Re", bi_re),
@@ -1656,12 +1710,12 @@ pub const BUILTINS: &[BuiltinDef] = &[
     BuiltinDef::new("Mod", bi_mod),
     BuiltinDef::new("Arg", bi_arg),
     BuiltinDef::new("Conj", bi_conj),
-    BuiltinDef::new("bitwAnd", bi_bitwand),
-    BuiltinDef::new("bitwOr", bi_bitwor),
-    BuiltinDef::new("bitwXor", bi_bitwxor),
+    BuiltinDef::new("bitwAnd", bi_bitwand).with_scalar(one_bitwand),
+    BuiltinDef::new("bitwOr", bi_bitwor).with_scalar(one_bitwor),
+    BuiltinDef::new("bitwXor", bi_bitwxor).with_scalar(one_bitwxor),
     BuiltinDef::new("bitwNot", bi_bitwnot),
-    BuiltinDef::new("bitwShiftL", bi_bitwshiftl),
-    BuiltinDef::new("bitwShiftR", bi_bitwshiftr),
+    BuiltinDef::new("bitwShiftL", bi_bitwshiftl).with_scalar(one_bitwshiftl),
+    BuiltinDef::new("bitwShiftR", bi_bitwshiftr).with_scalar(one_bitwshiftr),
     BuiltinDef::new("sum", bi_sum),
     BuiltinDef::new("prod", bi_prod),
     BuiltinDef::new("max", bi_max),

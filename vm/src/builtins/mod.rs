@@ -45,7 +45,9 @@ pub type BuiltinFn = fn(&mut Interp, Args) -> RResult<Value>;
 /// A builtin's entry for its common case, on unnamed arguments by reference
 /// (no `Args`, no matching): `None` when it does not apply to these
 /// arguments (nothing was done; the builtin itself runs). It must give
-/// exactly what the builtin gives.
+/// exactly what the builtin gives, and apply to attribute-free values only:
+/// it runs without the S3 dispatch `Interp::call_value` does first for a
+/// classed argument.
 pub type ScalarFn = fn(&mut Interp, &[&Value]) -> Option<RResult<Value>>;
 
 pub struct BuiltinDef {

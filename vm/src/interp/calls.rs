@@ -132,8 +132,11 @@ impl Interp {
         match f {
             Value::Builtin(id) => {
                 // Unnamed scalars: the builtin's scalar entry, if it has one.
-                if args.values.len() <= 4 && args.names.iter().all(Option::is_none) {
-                    let mut refs: [&Value; 4] = [&Value::Null; 4];
+                if args.values.len() <= 8
+                    && builtins::scalar_entry(*id).is_some()
+                    && args.names.iter().all(Option::is_none)
+                {
+                    let mut refs: [&Value; 8] = [&Value::Null; 8];
                     for (r, v) in refs.iter_mut().zip(&args.values) {
                         *r = v;
                     }
@@ -171,10 +174,14 @@ impl Interp {
             })
         });
         if applied {
+            self.stats.builtin_scalar_calls += 1;
             Some(r)
         } else {
             // (Nothing ran: only the call count is undone.)
             self.stats.builtin_calls -= 1;
+            if let Some(c) = &mut self.stats.builtin_counts {
+                c[id as usize] -= 1;
+            }
             None
         }
     }
@@ -188,6 +195,9 @@ impl Interp {
         run: impl FnOnce(&mut Interp) -> RResult<Value>,
     ) -> RResult<Value> {
         self.stats.builtin_calls += 1;
+        if let Some(c) = &mut self.stats.builtin_counts {
+            c[id as usize] += 1;
+        }
         let saved = self.cur_call;
         if let CallSite::Code(c, i) = site {
             self.cur_call = Some((Rc::as_ptr(c), *i));

@@ -77,6 +77,11 @@ pub struct InterpStats {
     /// costs a hash per operation. What stays generic in compiled code, and
     /// where, is what a user improving the JIT's reach looks at first.
     pub generic_ops: Option<GenericOps>,
+    /// Calls per builtin (by id), counted when `Some` (`dlvm run --stats`),
+    /// and the calls that ran a builtin's scalar entry
+    /// (`vm::builtins::ScalarFn`).
+    pub builtin_counts: Option<Vec<u64>>,
+    pub builtin_scalar_calls: u64,
 }
 
 /// Counts of generic operations by (code, pc): the code (kept alive for
@@ -99,6 +104,23 @@ impl InterpStats {
         ops.entry((Rc::as_ptr(code) as usize, pc))
             .or_insert_with(|| (code.clone(), 0))
             .1 += 1;
+    }
+
+    /// The most called builtins (at most `limit`) as name → calls, most
+    /// frequent first.
+    pub fn builtins_by_calls(&self, limit: usize) -> Vec<(String, u64)> {
+        let Some(counts) = &self.builtin_counts else {
+            return Vec::new();
+        };
+        let mut v: Vec<(String, u64)> = counts
+            .iter()
+            .enumerate()
+            .filter(|(_, &n)| n > 0)
+            .map(|(id, &n)| (crate::builtin_names::name_of(id as u16).to_string(), n))
+            .collect();
+        v.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+        v.truncate(limit);
+        v
     }
 
     /// The counted operations as "function@pc Op" → count, most frequent
