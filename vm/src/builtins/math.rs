@@ -174,7 +174,9 @@ math_builtin!(
 /// `abs` of a scalar: integer and logical give integer.
 fn abs_scalar(x: &Value) -> Option<Value> {
     match *x {
-        Value::Int(i) | Value::Lgl(i) => Some(Value::Int(if i == NA_INTEGER { i } else { i.abs() })),
+        Value::Int(i) | Value::Lgl(i) => {
+            Some(Value::Int(if i == NA_INTEGER { i } else { i.abs() }))
+        }
         Value::Dbl(d) => Some(Value::Dbl(d.abs())),
         _ => None,
     }

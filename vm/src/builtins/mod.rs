@@ -176,6 +176,109 @@ pub fn scalar_entry(id: u16) -> Option<ScalarFn> {
 mod tests {
     use super::*;
 
+    /// Bit for bit (NA and NaN apart), element types and attributes included.
+    fn same(a: &Value, b: &Value) -> bool {
+        use crate::value::VecData;
+        match (a, b) {
+            (Value::Dbl(x), Value::Dbl(y)) => x.to_bits() == y.to_bits(),
+            (Value::Int(x), Value::Int(y)) | (Value::Lgl(x), Value::Lgl(y)) => x == y,
+            (Value::Vec(x), Value::Vec(y)) => {
+                let data = match (&x.data, &y.data) {
+                    (VecData::Dbl(p), VecData::Dbl(q)) => p
+                        .iter()
+                        .map(|d| d.to_bits())
+                        .eq(q.iter().map(|d| d.to_bits())),
+                    (VecData::Int(p), VecData::Int(q)) | (VecData::Lgl(p), VecData::Lgl(q)) => {
+                        p == q
+                    }
+                    _ => false,
+                };
+                data && format!("{:?}", x.attrs) == format!("{:?}", y.attrs)
+            }
+            _ => false,
+        }
+    }
+
+    /// Every scalar entry (`BuiltinDef::scalar`) gives what its builtin
+    /// gives (value, error, warnings, and the random generator's state
+    /// after), on every tuple of up to three arguments from a pool of
+    /// scalars (NA, NaN, infinities, negative and out-of-range values)
+    /// and non-scalars (which it must decline or agree on).
+    #[test]
+    fn scalar_entries_agree_with_their_builtins() {
+        use crate::value::{na_real, VecData, Vector, NA_INTEGER};
+        let pool = vec![
+            Value::Int(3),
+            Value::Int(-2),
+            Value::Int(1),
+            Value::Int(NA_INTEGER),
+            Value::Int(40),
+            Value::Dbl(1.0),
+            Value::Dbl(2.5),
+            Value::Dbl(-0.5),
+            Value::Dbl(0.3),
+            Value::Dbl(na_real()),
+            Value::Dbl(f64::NAN),
+            Value::Dbl(f64::INFINITY),
+            Value::Dbl(-1e10),
+            Value::Lgl(1),
+            Value::Lgl(NA_INTEGER),
+            Value::Vec(std::rc::Rc::new(Vector::new(VecData::Int(vec![1, 2])))),
+            Value::Vec(std::rc::Rc::new(Vector::new(VecData::Dbl(vec![0.5])))),
+        ];
+        let mut tuples: Vec<Vec<Value>> = vec![vec![]];
+        for len in 1..=3 {
+            let mut next = Vec::new();
+            for t in tuples.iter().filter(|t| t.len() == len - 1) {
+                for v in &pool {
+                    let mut u = t.clone();
+                    u.push(v.clone());
+                    next.push(u);
+                }
+            }
+            tuples.extend(next);
+        }
+        let fresh = || {
+            let mut it = Interp::new();
+            call(
+                crate::builtin_names::by_name()["set.seed"],
+                &mut it,
+                Args::positional(vec![Value::Int(42)]),
+            )
+            .unwrap();
+            it
+        };
+        let mut applied = 0;
+        for (id, def) in table().defs.iter().enumerate() {
+            let Some(entry) = def.scalar else { continue };
+            for args in &tuples {
+                let (mut a, mut b) = (fresh(), fresh());
+                let refs: Vec<&Value> = args.iter().collect();
+                let Some(fast) = entry(&mut a, &refs) else {
+                    continue;
+                };
+                applied += 1;
+                let full = call(id as u16, &mut b, Args::positional(args.clone()));
+                let what = format!("{}({:?})", def.name, args);
+                match (&fast, &full) {
+                    (Ok(x), Ok(y)) => assert!(same(x, y), "{what}: {x:?} vs {y:?}"),
+                    (Err(x), Err(y)) => assert_eq!(x.0.msg, y.0.msg, "{what}"),
+                    _ => panic!("{what}: {fast:?} vs {full:?}"),
+                }
+                assert_eq!(a.warnings, b.warnings, "{what}: warnings");
+                assert_eq!(
+                    a.rng.unif_rand().to_bits(),
+                    b.rng.unif_rand().to_bits(),
+                    "{what}: generator state"
+                );
+            }
+        }
+        assert!(
+            applied > 1000,
+            "the entries applied to {applied} tuples only"
+        );
+    }
+
     /// `builtin_names::NAMES` lists the builtins of this table in its order.
     #[test]
     fn names_match_the_table() {
