@@ -93,7 +93,7 @@ impl Gen {
     fn unit_any(&mut self) -> Vec<Node> {
         // Weighted: the type-changing and loop-exit units are the ones that
         // found miscompiles, so they come up most.
-        match self.rng.below(27) {
+        match self.rng.below(28) {
             0..=2 => self.unit_type_phase(),
             3 | 4 => self.unit_loop_var(),
             5 => self.unit_vector_cow(),
@@ -115,6 +115,7 @@ impl Gen {
             23 => self.unit_records(),
             24 => self.unit_rotate(),
             25 => self.unit_helper_builtins(),
+            26 => self.unit_scalar_builtins(),
             _ => self.unit_toplevel_phase(),
         }
     }
@@ -1283,6 +1284,89 @@ impl Gen {
             )),
             Node::line(format!("print({}({}, 1))", h, later)),
             Node::line(format!("print({}({}L, 0L))", run, steps)),
+        ]
+    }
+
+    /// A builtin with a scalar entry (`runif(1)`, `rpois(1, l)`,
+    /// `bitwAnd(b, 12L)`, `sqrt(a)`, `c(a, b)`) called in a hot loop, as a
+    /// known builtin in compiled code; its arguments turn NA, negative, out
+    /// of range, logical or a vector in the last iterations, and the builtin
+    /// is shadowed mid-loop by a local or a global function.
+    fn unit_scalar_builtins(&mut self) -> Vec<Node> {
+        let f = self.name("sb");
+        let (call, shadow) = *self.rng.pick(&[
+            ("rpois(1, a)", "rpois"),
+            ("runif(1, 0, a)", "runif"),
+            ("runif(1)", "runif"),
+            ("rnorm(1, a)", "rnorm"),
+            ("rexp(1, a)", "rexp"),
+            ("rbinom(1, 10L, a / 20)", "rbinom"),
+            ("bitwAnd(b, 12L)", "bitwAnd"),
+            ("bitwXor(b, b %/% 2L)", "bitwXor"),
+            ("bitwShiftL(b, 3L)", "bitwShiftL"),
+            ("sqrt(a)", "sqrt"),
+            ("floor(a) + ceiling(-a)", "floor"),
+            ("abs(a) + abs(b)", "abs"),
+            ("sum(c(a, b))", "c"),
+            ("log10(a)", "log10"),
+            ("sin(a) * cos(a)", "sin"),
+        ]);
+        let steps = self.hot().max(10);
+        let at = self.rng.range(0, steps + 1);
+        let late_a = *self.rng.pick(&[
+            "NA",
+            "-1",
+            "2.5",
+            "c(1, 2)",
+            "1e10",
+            "TRUE",
+            "NA_integer_",
+            "-3L",
+            "Inf",
+        ]);
+        let late_b = *self
+            .rng
+            .pick(&["NA_integer_", "2.5", "-3L", "c(1L, 2L)", "TRUE", "40L"]);
+        let seed = self.rng.range(1, 1000);
+        let shadow_def = if self.rng.chance(0.5) {
+            format!("{} <- function(...) -1", shadow)
+        } else {
+            format!(
+                "assign(\"{}\", function(...) -1, envir = globalenv())",
+                shadow
+            )
+        };
+        vec![
+            Node::block(
+                format!("{} <- function(n, at, la, lb) {{", f),
+                vec![
+                    Node::line("s <- 0"),
+                    Node::block(
+                        "for (i in 1:n) {",
+                        vec![
+                            Node::line("a <- if (i >= n - 1) la else i * 0.25 + 0.5"),
+                            Node::line("b <- if (i >= n - 1) lb else i %% 300L"),
+                            Node::line(format!("if (i == at) {}", shadow_def)),
+                            Node::line(format!("s <- s + sum({})", call)),
+                        ],
+                        "}",
+                    ),
+                    Node::line("s"),
+                ],
+                "}",
+            ),
+            Node::line(format!("set.seed({})", seed)),
+            Node::line(format!("for (k in 1:{}) r <- {}({}L, 0L, 1, 1L)", steps, f, steps)),
+            Node::line("print(r)"),
+            Node::line(format!(
+                "print({}({}L, {}L, {}, {}))",
+                f, steps, at, late_a, late_b
+            )),
+            Node::line(format!(
+                "if (exists(\"{0}\", envir = globalenv(), inherits = FALSE)) rm(\"{0}\", envir = globalenv())",
+                shadow
+            )),
+            Node::line(format!("print({}({}L, 0L, {}, {}))", f, steps, late_a, late_b)),
         ]
     }
 

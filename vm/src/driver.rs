@@ -60,7 +60,11 @@ fn run_then_fail(
                 }
             }
             Err(e) => {
-                let _ = writeln!(err, "{}", e);
+                // (A message ending in a newline gets no other: R's
+                // `verrorcall_dflt`.)
+                let text = e.to_string();
+                let nl = if text.ends_with('\n') { "" } else { "\n" };
+                let _ = write!(err, "{}{}", text, nl);
                 if let Some(calls) = crate::error::concise_traceback(&e.trace, &e.call) {
                     let _ = writeln!(err, "Calls: {}", calls);
                 }

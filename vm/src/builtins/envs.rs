@@ -101,14 +101,16 @@ fn find(interp: &mut Interp, env: &Env, name: &str, inherits: bool, mode: &str) 
                 return Some(v);
             }
         }
+        if !inherits {
+            return None;
+        }
         if e.is_global() {
+            // The builtins are the base environment's, the global one's
+            // parent (dlvm binds only base's constants globally).
             return interp
                 .builtin_for(sym)
                 .map(Value::Builtin)
                 .filter(|v| has_mode(v, mode));
-        }
-        if !inherits {
-            return None;
         }
         e = e.parent.clone()?;
     }

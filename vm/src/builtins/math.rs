@@ -485,16 +485,6 @@ fn bi_conj(_: &mut Interp, args: Args) -> RResult<Value> {
 // Bit operations
 // ---------------------------------------------------------------------------
 
-fn int_arg(v: &Value) -> RResult<Vec<i32>> {
-    let vv = v
-        .as_vector()
-        .ok_or_else(|| RError::new("'a' and 'b' must have the same type"))?;
-    match coerce_data(&vv.data, VType::Int) {
-        VecData::Int(d) if vv.vtype() <= VType::Dbl => Ok(d),
-        _ => Err(RError::new("'a' and 'b' must have the same type")),
-    }
-}
-
 /// `f` of two integer scalars, NA if either is (`bitwAnd(a, b)` etc.).
 fn bitw_scalars(p: i32, q: i32, f: fn(i32, i32) -> i32) -> Value {
     Value::Int(if p == NA_INTEGER || q == NA_INTEGER {
@@ -504,14 +494,49 @@ fn bitw_scalars(p: i32, q: i32, f: fn(i32, i32) -> i32) -> Value {
     })
 }
 
-fn bitw2(args: Args, second: &str, f: fn(i32, i32) -> i32) -> RResult<Value> {
+/// An operand of the `bitw*` functions as R's `do_bitwise` takes it:
+/// doubles (and, for a shift's count, `force`: every vector) coerced to
+/// integers. Its `typeof` after that, and its integers if it is integer.
+fn bitw_operand(v: &Value, force: bool) -> (&'static str, Option<Vec<i32>>) {
+    let Some(vv) = v.as_vector() else {
+        return (v.type_name(), None);
+    };
+    match vv.vtype() {
+        VType::Int => {}
+        VType::Dbl => {}
+        t if force && t != VType::List => {}
+        _ => return (v.type_name(), None),
+    }
+    match coerce_data(&vv.data, VType::Int) {
+        VecData::Int(d) => ("integer", Some(d)),
+        _ => (v.type_name(), None),
+    }
+}
+
+/// R's error for an operand type a `bitw*` function does not take (its
+/// message ends in a newline, as R's `UNIMPLEMENTED_TYPE`).
+fn bitw_unimplemented(type_name: &str, fname: &str) -> RError {
+    RError::new(format!(
+        "unimplemented type '{}' in '{}'\n",
+        type_name, fname
+    ))
+}
+
+fn bitw2(args: Args, fname: &str, second: &str, f: fn(i32, i32) -> i32) -> RResult<Value> {
     let mut b = args.bind(&["a", second])?;
     let a = b.take(0).ok_or_else(|| missing("a"))?;
     let c = b.take(1).ok_or_else(|| missing(second))?;
     if let (Value::Int(p), Value::Int(q)) = (&a, &c) {
         return Ok(bitw_scalars(*p, *q, f));
     }
-    let (x, y) = (int_arg(&a)?, int_arg(&c)?);
+    let (ta, xa) = bitw_operand(&a, false);
+    let (tb, xb) = bitw_operand(&c, second == "n");
+    if ta != tb {
+        return Err(RError::new("'a' and 'b' must have the same type"));
+    }
+    let (Some(x), Some(y)) = (xa, xb) else {
+        return Err(bitw_unimplemented(ta, fname));
+    };
     let n = if x.is_empty() || y.is_empty() {
         0
     } else {
@@ -560,39 +585,40 @@ fn shift_right(p: i32, q: i32) -> i32 {
 }
 
 fn bi_bitwand(_: &mut Interp, args: Args) -> RResult<Value> {
-    bitw2(args, "b", bit_and)
+    bitw2(args, "bitwAnd", "b", bit_and)
 }
 fn one_bitwand(_: &mut Interp, args: &[&Value]) -> Option<RResult<Value>> {
     bitw2_scalar(args, bit_and)
 }
 fn bi_bitwor(_: &mut Interp, args: Args) -> RResult<Value> {
-    bitw2(args, "b", bit_or)
+    bitw2(args, "bitwOr", "b", bit_or)
 }
 fn one_bitwor(_: &mut Interp, args: &[&Value]) -> Option<RResult<Value>> {
     bitw2_scalar(args, bit_or)
 }
 fn bi_bitwxor(_: &mut Interp, args: Args) -> RResult<Value> {
-    bitw2(args, "b", bit_xor)
+    bitw2(args, "bitwXor", "b", bit_xor)
 }
 fn one_bitwxor(_: &mut Interp, args: &[&Value]) -> Option<RResult<Value>> {
     bitw2_scalar(args, bit_xor)
 }
 fn bi_bitwshiftl(_: &mut Interp, args: Args) -> RResult<Value> {
-    bitw2(args, "n", shift_left)
+    bitw2(args, "bitwShiftL", "n", shift_left)
 }
 fn one_bitwshiftl(_: &mut Interp, args: &[&Value]) -> Option<RResult<Value>> {
     bitw2_scalar(args, shift_left)
 }
 fn bi_bitwshiftr(_: &mut Interp, args: Args) -> RResult<Value> {
-    bitw2(args, "n", shift_right)
+    bitw2(args, "bitwShiftR", "n", shift_right)
 }
 fn one_bitwshiftr(_: &mut Interp, args: &[&Value]) -> Option<RResult<Value>> {
     bitw2_scalar(args, shift_right)
 }
 fn bi_bitwnot(_: &mut Interp, args: Args) -> RResult<Value> {
     let (a, _) = bind_x(args, &["a"])?;
+    let (ta, xa) = bitw_operand(&a, false);
     Ok(int_vec(
-        int_arg(&a)?
+        xa.ok_or_else(|| bitw_unimplemented(ta, "bitwNot"))?
             .into_iter()
             .map(|p| if p == NA_INTEGER { p } else { !p })
             .collect(),
