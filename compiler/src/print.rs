@@ -729,6 +729,36 @@ bb2():
         assert_eq!(print_func(&f), SUM);
     }
 
+    /// `const.builtin` prints a builtin by name (by id when its name is not
+    /// one word) and parses either.
+    #[test]
+    fn builtin_constants_round_trip() {
+        let text = "function f {
+bb0(v0: any):
+  v1: any = const.builtin rpois
+  v2: any = const.builtin sample.int
+  v3: any = runtime @4(v1, v0)
+  ret v3
+}
+";
+        let f = parse_func(text).unwrap();
+        assert_eq!(print_func(&f), text);
+        let bracket = vm::builtin_names::by_name()["["];
+        let g = parse_func(&format!(
+            "function g {{\nbb0():\n  v0: any = const.builtin {bracket}\n  ret v0\n}}\n"
+        ))
+        .unwrap();
+        assert!(print_func(&g).contains(&format!("const.builtin {bracket}\n")));
+        assert!(
+            parse_func("function h {\nbb0():\n  v0: any = const.builtin 65535\n  ret v0\n}\n")
+                .is_err()
+        );
+        assert!(parse_func(
+            "function h {\nbb0():\n  v0: any = const.builtin nosuchbuiltin\n  ret v0\n}\n"
+        )
+        .is_err());
+    }
+
     #[test]
     fn renumbers_names() {
         let text = "function f {
