@@ -1068,26 +1068,53 @@ fn zeros(t: VType, n: usize) -> VecData {
 
 fn bi_vector(_: &mut Interp, args: Args) -> RResult<Value> {
     let mut b = args.bind(&["mode", "length"])?;
-    let mode = string_arg(b.take(0), "mode")?.unwrap_or_else(|| "logical".into());
+    make_vector(b.take(0), b.take(1))
+}
+
+/// `vector(mode, length)`: zeros (or empty strings, NULLs) of the mode.
+fn make_vector(mode: Option<Value>, length: Option<Value>) -> RResult<Value> {
+    let mode = string_arg(mode, "mode")?.unwrap_or_else(|| "logical".into());
     let t = mode_to_type(&mode)?
         .ok_or_else(|| RError::new("vector: cannot make a vector of mode 'any'."))?;
-    let n = length_arg(b.take(1), "length", t)?;
+    let n = length_arg(length, "length", t)?;
     Ok(Value::from_data(zeros(t, n)))
 }
 
+/// The scalar entry of `vector`: a mode (a string without attributes) and
+/// a numeric scalar length (`vector("list", n)`).
+fn one_vector(_: &mut Interp, args: &[&Value]) -> Option<RResult<Value>> {
+    match args {
+        [mode @ Value::Vec(m), n @ (Value::Int(_) | Value::Dbl(_))] if m.attrs.is_none() => {
+            Some(make_vector(Some((*mode).clone()), Some((*n).clone())))
+        }
+        _ => None,
+    }
+}
+
+/// A vector constructor `$name(length)` of type `$t`, with its scalar entry
+/// `$scalar` for a numeric scalar length (`numeric(n)`).
 macro_rules! ctor {
-    ($name:ident, $t:expr) => {
+    ($name:ident, $scalar:ident, $t:expr) => {
         fn $name(_: &mut Interp, args: Args) -> RResult<Value> {
             let mut b = args.bind(&["length"])?;
             let n = length_arg(b.take(0), "length", $t)?;
             Ok(Value::from_data(zeros($t, n)))
         }
+        fn $scalar(_: &mut Interp, args: &[&Value]) -> Option<RResult<Value>> {
+            match args {
+                [n @ (Value::Int(_) | Value::Dbl(_))] => Some(
+                    length_arg(Some((*n).clone()), "length", $t)
+                        .map(|n| Value::from_data(zeros($t, n))),
+                ),
+                _ => None,
+            }
+        }
     };
 }
-ctor!(bi_logical, VType::Lgl);
-ctor!(bi_integer, VType::Int);
-ctor!(bi_numeric, VType::Dbl);
-ctor!(bi_character, VType::Str);
+ctor!(bi_logical, one_logical, VType::Lgl);
+ctor!(bi_integer, one_integer, VType::Int);
+ctor!(bi_numeric, one_numeric, VType::Dbl);
+ctor!(bi_character, one_character, VType::Str);
 
 fn bi_complex(_: &mut Interp, args: Args) -> RResult<Value> {
     let mut b = args.bind(&["length.out", "real", "imaginary", "modulus", "argument"])?;
@@ -1171,12 +1198,12 @@ pub const BUILTINS: &[BuiltinDef] = &[
     BuiltinDef::new("as.vector", bi_as_vector),
     BuiltinDef::new("unlist", bi_unlist),
     BuiltinDef::new("length<-", bi_length_set),
-    BuiltinDef::new("vector", bi_vector),
-    BuiltinDef::new("logical", bi_logical),
-    BuiltinDef::new("integer", bi_integer),
-    BuiltinDef::new("numeric", bi_numeric),
+    BuiltinDef::new("vector", bi_vector).with_scalar(one_vector),
+    BuiltinDef::new("logical", bi_logical).with_scalar(one_logical),
+    BuiltinDef::new("integer", bi_integer).with_scalar(one_integer),
+    BuiltinDef::new("numeric", bi_numeric).with_scalar(one_numeric),
     BuiltinDef::new("double", bi_numeric),
-    BuiltinDef::new("character", bi_character),
+    BuiltinDef::new("character", bi_character).with_scalar(one_character),
     BuiltinDef::new("complex", bi_complex),
 ];
 

@@ -191,6 +191,10 @@ mod tests {
                     (VecData::Int(p), VecData::Int(q)) | (VecData::Lgl(p), VecData::Lgl(q)) => {
                         p == q
                     }
+                    // (Strings and lists of scalars: their printed form.)
+                    (p @ (VecData::Str(_) | VecData::List(_)), q) => {
+                        format!("{p:?}") == format!("{q:?}")
+                    }
                     _ => false,
                 };
                 data && format!("{:?}", x.attrs) == format!("{:?}", y.attrs)
@@ -225,6 +229,8 @@ mod tests {
             Value::Lgl(NA_INTEGER),
             Value::Vec(std::rc::Rc::new(Vector::new(VecData::Int(vec![1, 2])))),
             Value::Vec(std::rc::Rc::new(Vector::new(VecData::Dbl(vec![0.5])))),
+            Value::strs(&["list"]),
+            Value::strs(&["double"]),
         ];
         let mut tuples: Vec<Vec<Value>> = vec![vec![]];
         for len in 1..=3 {
