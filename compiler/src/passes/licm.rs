@@ -1,4 +1,5 @@
-//! Loop-invariant code motion for pure, cheap-to-repeat instructions: constants,
+//! Loop-invariant code motion for pure, cheap-to-repeat instructions: constants
+//! (`const.builtin` included),
 //! `unbox` of typed vectors, `box`, `veclen`, `nrow`, `ncol`, and int/double arithmetic
 //! that cannot trap (no integer division), whose operands are defined outside
 //! the loop, move to the loop's preheader.
@@ -15,7 +16,10 @@ fn movable(kind: &InstKind, ty: Type) -> bool {
         InstKind::ConstInt(_)
         | InstKind::ConstDbl(_)
         | InstKind::ConstLgl(_)
-        | InstKind::ConstBool(_) => true,
+        | InstKind::ConstBool(_)
+        // (A builtin function value: the `callee_is` guard before its call
+        // stays in the loop.)
+        | InstKind::ConstBuiltin(_) => true,
         InstKind::Unary(UnOp::Unbox, _) => ty.is_vec(),
         InstKind::Unary(op, _) if op.is_dbl_math() => true,
         // Boxing a loop-invariant value (a constant operand of a generic
