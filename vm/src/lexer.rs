@@ -300,6 +300,9 @@ impl<'a> Lexer<'a> {
                 }
                 b'`' => {
                     let s = self.string(pos, '`')?;
+                    if s.is_empty() {
+                        return self.err(pos, crate::parser::ZERO_LENGTH_NAME);
+                    }
                     self.push(Tok::Ident(s), pos);
                 }
                 b'%' => {

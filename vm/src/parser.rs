@@ -32,7 +32,7 @@ pub struct ParseError {
 
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.is_limit() {
+        if self.is_limit() || self.msg == ZERO_LENGTH_NAME {
             // R's own text, without a position (R prints none).
             return write!(f, "{}", self.msg);
         }
@@ -47,6 +47,10 @@ impl ParseError {
         self.msg.starts_with(CONTEXT_OVERFLOW) || self.msg == TOO_DEEP
     }
 }
+
+/// GNU R's error for an empty backquoted name (`` `` ``), raised while
+/// parsing (its `install` of the symbol).
+pub const ZERO_LENGTH_NAME: &str = "attempt to use zero-length variable name";
 
 /// GNU R's parser error for more than `CONTEXTSTACK_SIZE` open brackets.
 const CONTEXT_OVERFLOW: &str = "contextstack overflow at line ";
