@@ -276,62 +276,45 @@ fn call_builtin(
     let code = c.code.clone();
     code.call_fb[fb as usize].borrow_mut().record(&f);
     let specs = &code.arg_specs[spec as usize];
-    if let Some(r) = call_builtin_scalar(c, &f, args, specs, &code, call) {
-        let r = r.map_err(|e| unsafe { &mut *c.interp }.attribute(e, &code, call));
-        if let Ok(v) = &r {
-            code.call_fb[fb as usize].borrow_mut().record_result(v);
-        }
-        consume(c, args);
-        return Some(finish(c, dst, unwound(r, &code, pc)));
-    }
-    let mut values = vm::args::Args {
-        values: Vec::with_capacity(args.len()),
-        names: Vec::with_capacity(args.len()),
-    };
-    for (spec, &s) in specs.iter().zip(args) {
-        vm::interp::push_arg(&mut values, spec, operand(&mut c.anys, s));
-    }
     let interp = unsafe { &mut *c.interp };
+    let site = vm::interp::CallSite::Code(code.clone(), call);
     let saved = interp.cur_call_saved();
-    let r = interp.call_value(&f, values, vm::interp::CallSite::Code(code.clone(), call));
+    // Positional arguments: the builtin's scalar entry on the operands in
+    // place, if it has one that applies (no argument list).
+    let scalar = match f {
+        Value::Builtin(id)
+            if specs
+                .iter()
+                .all(|s| matches!(s, vm::bytecode::ArgSpec::Positional)) =>
+        {
+            let anys = &c.anys;
+            let operands = args.iter().map(|&s| &anys[(s & !MOVE_OPERAND) as usize]);
+            interp.call_builtin_scalar(id, operands, &site)
+        }
+        _ => None,
+    };
+    let r = match scalar {
+        Some(r) => {
+            consume(c, args);
+            r
+        }
+        None => {
+            let mut values = vm::args::Args {
+                values: Vec::with_capacity(args.len()),
+                names: Vec::with_capacity(args.len()),
+            };
+            for (spec, &s) in specs.iter().zip(args) {
+                vm::interp::push_arg(&mut values, spec, operand(&mut c.anys, s));
+            }
+            interp.call_value(&f, values, site)
+        }
+    };
     interp.restore_cur_call(saved);
     let r = r.map_err(|e| interp.attribute(e, &code, call));
     if let Ok(v) = &r {
         code.call_fb[fb as usize].borrow_mut().record_result(v);
     }
     Some(finish(c, dst, unwound(r, &code, pc)))
-}
-
-/// A builtin call of positional arguments through the builtin's scalar
-/// entry (`vm::builtins::ScalarFn`), on the operands in place: no argument
-/// list. `None`: no entry applies; nothing was consumed.
-fn call_builtin_scalar(
-    c: &mut NativeFrame,
-    f: &Value,
-    args: &[u32],
-    specs: &[vm::bytecode::ArgSpec],
-    code: &std::rc::Rc<FunctionCode>,
-    call: u32,
-) -> Option<vm::error::RResult<Value>> {
-    let Value::Builtin(id) = *f else { return None };
-    vm::builtins::scalar_entry(id)?;
-    if args.len() > 8
-        || !specs
-            .iter()
-            .all(|s| matches!(s, vm::bytecode::ArgSpec::Positional))
-    {
-        return None;
-    }
-    let mut refs: [&Value; 8] = [&Value::Null; 8];
-    for (r, &s) in refs.iter_mut().zip(args) {
-        *r = &c.anys[(s & !MOVE_OPERAND) as usize];
-    }
-    let interp = unsafe { &mut *c.interp };
-    let saved = interp.cur_call_saved();
-    let site = vm::interp::CallSite::Code(code.clone(), call);
-    let r = interp.call_builtin_scalar(id, &refs[..args.len()], &site);
-    interp.restore_cur_call(saved);
-    r
 }
 
 /// Do calls of `code` build its frame up front? The tier's decision

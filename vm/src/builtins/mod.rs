@@ -166,6 +166,9 @@ pub fn call(id: u16, interp: &mut Interp, args: Args) -> RResult<Value> {
     (table().defs[id as usize].f)(interp, args)
 }
 
+/// Most arguments a scalar entry is called with (more: the builtin runs).
+pub const MAX_SCALAR_ARGS: usize = 8;
+
 /// Builtin `id`'s scalar entry (`BuiltinDef::scalar`), if it has one.
 #[inline]
 pub fn scalar_entry(id: u16) -> Option<ScalarFn> {

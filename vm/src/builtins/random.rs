@@ -397,34 +397,61 @@ const NORM_DEFAULTS: &[Option<f64>] = &[Some(0.0), Some(1.0)];
 const POIS_DEFAULTS: &[Option<f64>] = &[None];
 const BINOM_DEFAULTS: &[Option<f64>] = &[None, None];
 
+/// One draw of each distribution from its parameters (after `n`), shared
+/// by the builtin and its scalar entry.
+fn unif(r: &mut Rng, a: &[f64]) -> f64 {
+    r.runif(a[0], a[1])
+}
+fn norm(r: &mut Rng, a: &[f64]) -> f64 {
+    r.rnorm(a[0], a[1])
+}
+fn pois(r: &mut Rng, a: &[f64]) -> f64 {
+    r.rpois(a[0])
+}
+
 fn bi_runif(interp: &mut Interp, args: Args) -> RResult<Value> {
-    let f = &mut |r: &mut Rng, a: &[f64]| r.runif(a[0], a[1]);
-    random_builtin(interp, args, &["n", "min", "max"], UNIF_DEFAULTS, false, f)
+    random_builtin(
+        interp,
+        args,
+        &["n", "min", "max"],
+        UNIF_DEFAULTS,
+        false,
+        &mut unif,
+    )
 }
 
 fn one_runif(interp: &mut Interp, args: &[&Value]) -> Option<RResult<Value>> {
-    let f = &mut |r: &mut Rng, a: &[f64]| r.runif(a[0], a[1]);
-    scalar_draw(interp, args, UNIF_DEFAULTS, false, f)
+    scalar_draw(interp, args, UNIF_DEFAULTS, false, &mut unif)
 }
 
 fn bi_rnorm(interp: &mut Interp, args: Args) -> RResult<Value> {
-    let f = &mut |r: &mut Rng, a: &[f64]| r.rnorm(a[0], a[1]);
-    random_builtin(interp, args, &["n", "mean", "sd"], NORM_DEFAULTS, false, f)
+    random_builtin(
+        interp,
+        args,
+        &["n", "mean", "sd"],
+        NORM_DEFAULTS,
+        false,
+        &mut norm,
+    )
 }
 
 fn one_rnorm(interp: &mut Interp, args: &[&Value]) -> Option<RResult<Value>> {
-    let f = &mut |r: &mut Rng, a: &[f64]| r.rnorm(a[0], a[1]);
-    scalar_draw(interp, args, NORM_DEFAULTS, false, f)
+    scalar_draw(interp, args, NORM_DEFAULTS, false, &mut norm)
 }
 
 fn bi_rpois(interp: &mut Interp, args: Args) -> RResult<Value> {
-    let f = &mut |r: &mut Rng, a: &[f64]| r.rpois(a[0]);
-    random_builtin(interp, args, &["n", "lambda"], POIS_DEFAULTS, true, f)
+    random_builtin(
+        interp,
+        args,
+        &["n", "lambda"],
+        POIS_DEFAULTS,
+        true,
+        &mut pois,
+    )
 }
 
 fn one_rpois(interp: &mut Interp, args: &[&Value]) -> Option<RResult<Value>> {
-    let f = &mut |r: &mut Rng, a: &[f64]| r.rpois(a[0]);
-    scalar_draw(interp, args, POIS_DEFAULTS, true, f)
+    scalar_draw(interp, args, POIS_DEFAULTS, true, &mut pois)
 }
 
 /// `rbinom`'s draw; `None` for a size rbinom inverts `qbinom` for (not done).
@@ -441,36 +468,44 @@ fn binom(r: &mut Rng, a: &[f64]) -> Option<f64> {
     Some(r.rbinom(size, prob))
 }
 
-fn one_rbinom(interp: &mut Interp, args: &[&Value]) -> Option<RResult<Value>> {
-    let mut huge = false;
-    let f = &mut |r: &mut Rng, a: &[f64]| {
+/// `binom` as a draw for `random_builtin`/`scalar_draw`: 0 for a size it
+/// does not draw for (no draw made), noted in `huge`.
+fn binom_noting(huge: &mut bool) -> impl FnMut(&mut Rng, &[f64]) -> f64 + '_ {
+    move |r, a| {
         binom(r, a).unwrap_or_else(|| {
-            huge = true;
+            *huge = true;
             0.0
         })
-    };
-    match scalar_draw(interp, args, BINOM_DEFAULTS, true, f) {
-        // (The draw did not touch the generator.)
-        _ if huge => None,
-        r => r,
+    }
+}
+
+fn one_rbinom(interp: &mut Interp, args: &[&Value]) -> Option<RResult<Value>> {
+    let mut huge = false;
+    let r = scalar_draw(
+        interp,
+        args,
+        BINOM_DEFAULTS,
+        true,
+        &mut binom_noting(&mut huge),
+    );
+    // (The builtin reports it; the draw did not touch the generator.)
+    if huge {
+        None
+    } else {
+        r
     }
 }
 
 fn bi_rbinom(interp: &mut Interp, args: Args) -> RResult<Value> {
     let mut huge = false;
-    let f = &mut |r: &mut Rng, a: &[f64]| {
-        binom(r, a).unwrap_or_else(|| {
-            huge = true;
-            0.0
-        })
-    };
+    let formals = &["n", "size", "prob"];
     let v = random_builtin(
         interp,
         args,
-        &["n", "size", "prob"],
+        formals,
         BINOM_DEFAULTS,
         true,
-        f,
+        &mut binom_noting(&mut huge),
     )?;
     if huge {
         return Err(RError::unsupported(

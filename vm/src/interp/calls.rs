@@ -131,21 +131,14 @@ impl Interp {
     ) -> RResult<Value> {
         match f {
             Value::Builtin(id) => {
-                // Unnamed scalars: the builtin's scalar entry, if it has one.
-                if args.values.len() <= 8
-                    && builtins::scalar_entry(*id).is_some()
-                    && args.names.iter().all(Option::is_none)
-                {
-                    let mut refs: [&Value; 8] = [&Value::Null; 8];
-                    for (r, v) in refs.iter_mut().zip(&args.values) {
-                        *r = v;
-                    }
-                    let refs = &refs[..args.values.len()];
-                    if let Some(r) = self.call_builtin_scalar(*id, refs, &site) {
+                // Unnamed arguments: the builtin's scalar entry, if it has one.
+                if args.names.iter().all(Option::is_none) {
+                    if let Some(r) = self.call_builtin_scalar(*id, args.values.iter(), &site) {
                         return r;
                     }
                 }
-                self.call_builtin_at(*id, &site, |interp| builtins::call(*id, interp, args))
+                self.call_builtin_at(*id, &site, |interp| Some(builtins::call(*id, interp, args)))
+                    .expect("a builtin's body always runs")
             }
             Value::Closure(c) => self.call_closure(c, args, site, None),
             _ => Err(RError::from(RErrorData {
@@ -159,45 +152,37 @@ impl Interp {
     /// (`BuiltinDef::scalar`), as `call_value_no_dispatch` calls builtins
     /// (no S3 dispatch: the entries take attribute-free scalars). `None`: it
     /// has no entry, or its entry does not apply to these arguments.
-    pub fn call_builtin_scalar(
+    pub fn call_builtin_scalar<'a>(
         &mut self,
         id: u16,
-        args: &[&Value],
+        args: impl ExactSizeIterator<Item = &'a Value>,
         site: &CallSite,
     ) -> Option<RResult<Value>> {
         let entry = builtins::scalar_entry(id)?;
-        let mut applied = true;
-        let r = self.call_builtin_at(id, site, |interp| {
-            entry(interp, args).unwrap_or_else(|| {
-                applied = false;
-                Ok(Value::Null)
-            })
-        });
-        if applied {
-            self.stats.builtin_scalar_calls += 1;
-            Some(r)
-        } else {
-            // (Nothing ran: only the call count is undone.)
-            self.stats.builtin_calls -= 1;
-            if let Some(c) = &mut self.stats.builtin_counts {
-                c[id as usize] -= 1;
-            }
-            None
+        let n = args.len();
+        let mut refs: [&Value; builtins::MAX_SCALAR_ARGS] =
+            [&Value::Null; builtins::MAX_SCALAR_ARGS];
+        if n > refs.len() {
+            return None;
         }
+        for (r, v) in refs.iter_mut().zip(args) {
+            *r = v;
+        }
+        let r = self.call_builtin_at(id, site, |interp| entry(interp, &refs[..n]))?;
+        self.stats.builtin_scalar_calls += 1;
+        Some(r)
     }
 
     /// Run builtin `id`'s body `run` as the call at `site`: the current call
-    /// (for warnings), visibility, and the call and frames of its error.
+    /// (for warnings), visibility, the call counts, and the call and frames
+    /// of its error. `None`: `run` declined (a scalar entry that does not
+    /// apply); nothing was counted.
     fn call_builtin_at(
         &mut self,
         id: u16,
         site: &CallSite,
-        run: impl FnOnce(&mut Interp) -> RResult<Value>,
-    ) -> RResult<Value> {
-        self.stats.builtin_calls += 1;
-        if let Some(c) = &mut self.stats.builtin_counts {
-            c[id as usize] += 1;
-        }
+        run: impl FnOnce(&mut Interp) -> Option<RResult<Value>>,
+    ) -> Option<RResult<Value>> {
         let saved = self.cur_call;
         if let CallSite::Code(c, i) = site {
             self.cur_call = Some((Rc::as_ptr(c), *i));
@@ -205,7 +190,12 @@ impl Interp {
         self.visible = true;
         let r = run(self);
         self.cur_call = saved;
-        r.map_err(|mut e| {
+        let r = r?;
+        self.stats.builtin_calls += 1;
+        if let Some(c) = &mut self.stats.builtin_counts {
+            c[id as usize] += 1;
+        }
+        Some(r.map_err(|mut e| {
             if e.call == ErrCall::Pending {
                 e.call = match site.text() {
                     Some(t) => ErrCall::Call(t),
@@ -214,7 +204,7 @@ impl Interp {
             }
             builtin_frames(&mut e, crate::builtin_names::name_of(id));
             e
-        })
+        }))
     }
 
     /// A closure call starts: R's nesting limit, and the call count.
