@@ -569,7 +569,9 @@ macro_rules! operands {
             | InstKind::Return(a)
             | InstKind::StoreGlobal(_, a)
             | InstKind::CallState(a)
-            | InstKind::StoreFrame(_, a) => $each(a),
+            | InstKind::StoreFrame(_, a)
+            | InstKind::FieldTest { x: a, .. }
+            | InstKind::FieldLoad { x: a, .. } => $each(a),
             InstKind::Binary(_, a, b) | InstKind::VecLoad(a, b) | InstKind::InBounds(a, b) => {
                 $each(a);
                 $each(b);
@@ -629,6 +631,28 @@ pub enum InstKind {
     /// (both assumed before). The updated vector (`any`): x itself when
     /// unshared (its operand moved at its last use), else a copy.
     VecSet(Val, Val, Val),
+    /// Bool: is `x` (`any`) a record whose field `sym` is a scalar of type
+    /// `ty` (`int` not NA, `dbl` or `lgl`)? A record: a list without a
+    /// class (its `$` runs no S3 method) with an element named exactly
+    /// `sym`, the first such. `ci` is the `$` site's field cache
+    /// (`FunctionCode::field_caches`): the position is the cache's, so the
+    /// check is a pointer comparison of the names while the shape holds.
+    /// The shape speculation of `x$sym` (lists as records).
+    FieldTest {
+        x: Val,
+        sym: u32,
+        ci: u32,
+        ty: Type,
+    },
+    /// Field `sym` of record `x` unboxed (type `ty`), after a passing
+    /// `FieldTest` of the same `x`, `sym`, `ci` and `ty` (`x` is an SSA
+    /// value: a list no other operation changes while it is live).
+    FieldLoad {
+        x: Val,
+        sym: u32,
+        ci: u32,
+        ty: Type,
+    },
     /// Call the runtime's generic implementation of a bytecode instruction.
     Runtime(RtOp, Vec<Val>),
     /// Bool: does looking up the function `sym` (a `SymId`) from the frame's

@@ -109,6 +109,18 @@ fn print_with(f: &Func, names: &HashMap<Val, usize>) -> String {
                 InstKind::VecLoad(a, b) => format!("vecload {}, {}", v(a), v(b)),
                 InstKind::InBounds(a, b) => format!("inbounds {}, {}", v(a), v(b)),
                 InstKind::VecSet(x, i, e) => format!("vecset {}, {}, {}", v(x), v(i), v(e)),
+                InstKind::FieldTest { x, sym, ci, ty } | InstKind::FieldLoad { x, sym, ci, ty } => {
+                    let what = match &d.kind {
+                        InstKind::FieldTest { .. } => "test",
+                        _ => "load",
+                    };
+                    format!(
+                        "field.{what}.{} {}, sym{sym}, #{ci}{}",
+                        ty.name(),
+                        v(x),
+                        sym_name(*sym)
+                    )
+                }
                 InstKind::Runtime(RtOp::AtPc(pc), args) => {
                     format!("runtime @{pc}({})", list(args))
                 }
@@ -573,6 +585,26 @@ fn parse_inst(
             let (x, i) = two(c)?;
             c.punct(',')?;
             InstKind::VecSet(x, i, val(c.word()?)?)
+        }
+        op if op.starts_with("field.") => {
+            // `field.test.T x, symN, #ci` / `field.load.T x, symN, #ci`.
+            let (what, ty) = op["field.".len()..]
+                .split_once('.')
+                .ok_or_else(|| format!("unknown instruction '{op}'"))?;
+            let ty = Type::from_name(ty)
+                .filter(|t| matches!(t, Type::Int | Type::Dbl | Type::Lgl))
+                .ok_or_else(|| format!("bad field type in '{op}'"))?;
+            let x = val(c.word()?)?;
+            c.punct(',')?;
+            let sym = parse_sym(c.word()?)?;
+            c.punct(',')?;
+            c.punct('#')?;
+            let ci = parse_num(c.word()?, "field cache")?;
+            match what {
+                "test" => InstKind::FieldTest { x, sym, ci, ty },
+                "load" => InstKind::FieldLoad { x, sym, ci, ty },
+                _ => return Err(format!("unknown instruction '{op}'")),
+            }
         }
         "set_visible" => InstKind::SetVisible(parse_num(c.word()?, "bool")?),
         "call_state" => InstKind::CallState(val(c.word()?)?),

@@ -339,6 +339,19 @@ fn check_types(
                 _ => Some(Type::Bool),
             }
         }
+        InstKind::FieldTest { x, ty, .. } | InstKind::FieldLoad { x, ty, .. } => {
+            want("record operand", *x, f.ty(*x) == Type::Any, "any");
+            if !matches!(ty, Type::Int | Type::Dbl | Type::Lgl) {
+                extra.push(format!(
+                    "field of type {}, expected int, dbl or lgl",
+                    ty.name()
+                ));
+            }
+            match kind {
+                InstKind::FieldTest { .. } => Some(Type::Bool),
+                _ => Some(*ty),
+            }
+        }
         InstKind::VecSet(x, i, e) => {
             want("vecset vector", *x, f.ty(*x) == Type::Any, "any");
             want("vecset index", *i, f.ty(*i) == Type::Int, "int");

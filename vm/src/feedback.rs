@@ -27,6 +27,10 @@ impl TypeFeedback {
     /// Branch feedback: the branch was taken / not taken.
     pub const TAKEN: u16 = 1 << 11;
     pub const NOT_TAKEN: u16 = 1 << 12;
+    /// Some observed value was an environment (also recorded as a classed
+    /// non-scalar list, which no type speculation takes; this bit tells it
+    /// from a list for `$`'s record speculation).
+    pub const ENV: u16 = 1 << 13;
     /// Marked stale by the deoptless feedback cleanup (ignored by the optimizer).
     pub const STALE: u16 = 1 << 15;
 
@@ -41,7 +45,7 @@ impl TypeFeedback {
             Value::Closure(_) | Value::Builtin(_) => Self::FUN,
             // An environment: recorded as a classed non-scalar list, which no
             // optimizer speculates on (it stays an opaque `any`).
-            Value::Env(_) => Self::LIST | Self::NON_SCALAR | Self::ATTRS,
+            Value::Env(_) => Self::LIST | Self::NON_SCALAR | Self::ATTRS | Self::ENV,
             Value::Vec(v) => {
                 let t = match v.vtype() {
                     VType::Lgl => Self::LGL,
@@ -96,6 +100,7 @@ impl fmt::Display for TypeFeedback {
             (Self::NA, "na"),
             (Self::TAKEN, "taken"),
             (Self::NOT_TAKEN, "not-taken"),
+            (Self::ENV, "env"),
             (Self::STALE, "STALE"),
         ];
         let parts: Vec<&str> = names

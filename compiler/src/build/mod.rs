@@ -39,6 +39,7 @@ mod index;
 mod inline;
 mod logic;
 mod loops;
+mod records;
 mod speculate;
 mod translate;
 mod values;

@@ -566,7 +566,12 @@ impl<'a> Builder<'a> {
                     let nargs = if matches!(op, Op::Colon(..)) { 2 } else { 1 };
                     let k = st.stack.len() - nargs;
                     let vals: Vec<Val> = st.stack[k..].iter().map(|a| a.val).collect();
+                    let field = match op {
+                        Op::Dollar(sym, ci, fb) => self.record_field(bb, pc, &st, sym, ci, fb),
+                        _ => None,
+                    };
                     let r = match op {
+                        _ if field.is_some() => field.unwrap(),
                         Op::Dollar(..) if !self.inline.is_empty() && self.returns.is_none() => {
                             // In the arguments of an inlined call, whose
                             // exits re-execute the whole call: only a `$`

@@ -71,6 +71,35 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                 let r = self.runtime_test(*t, *a);
                 self.def(res.unwrap(), r);
             }
+            FieldTest { x, sym, ci, ty } => {
+                let args = self.field_args(*x, *sym, *ci, *ty);
+                let p = self.call(self.rt.field_probe, &args).unwrap();
+                self.fields.insert((*x, *sym, *ci, *ty), p);
+                let r = self.b.ins().icmp_imm_s(IntCC::NotEqual, p, 0);
+                self.def(res.unwrap(), r);
+            }
+            FieldLoad { x, sym, ci, ty } => {
+                // The payload read in place at the address the test found
+                // (`Value`'s layout: `I32_AT`, `F64_AT`), else asked again.
+                let v = match self.fields.get(&(*x, *sym, *ci, *ty)) {
+                    Some(&p) => {
+                        let (cty, at) = match ty {
+                            Type::Dbl => (types::F64, Value::F64_AT),
+                            _ => (types::I32, Value::I32_AT),
+                        };
+                        self.b.ins().load(cty, MemFlagsData::trusted(), p, at)
+                    }
+                    None => {
+                        let args = self.field_args(*x, *sym, *ci, *ty);
+                        let w = self.call(self.rt.field_word, &args).unwrap();
+                        match ty {
+                            Type::Dbl => self.b.ins().bitcast(types::F64, MemFlagsData::new(), w),
+                            _ => self.b.ins().ireduce(types::I32, w),
+                        }
+                    }
+                };
+                self.def(res.unwrap(), v);
+            }
             CalleeIs { sym, callee } => {
                 let target = self
                     .f

@@ -98,6 +98,8 @@ struct RuntimeFns {
     copy: FuncRef,
     move_: FuncRef,
     swap: FuncRef,
+    field_probe: FuncRef,
+    field_word: FuncRef,
     konst: FuncRef,
     generic: FuncRef,
     ret_any: FuncRef,
@@ -284,6 +286,9 @@ pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
         .map_err(|e| e.to_string())?;
     let move_id = declare(&mut module, "rt_move", &[ptr, I32, I32], None)?;
     let swap_id = declare(&mut module, "rt_swap", &[ptr, I32, I32], None)?;
+    let field_args = [ptr, I32, I32, I32, I32];
+    let probe_id = declare(&mut module, "rt_field_probe", &field_args, Some(ptr))?;
+    let word_id = declare(&mut module, "rt_field_word", &field_args, Some(I64))?;
     let mut ctx = module.make_context();
     ctx.set_disasm(opts.disasm);
     ctx.func.signature = sig;
@@ -304,6 +309,8 @@ pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
         copy: refs[8],
         move_: module.declare_func_in_func(move_id, &mut ctx.func),
         swap: module.declare_func_in_func(swap_id, &mut ctx.func),
+        field_probe: module.declare_func_in_func(probe_id, &mut ctx.func),
+        field_word: module.declare_func_in_func(word_id, &mut ctx.func),
         konst: refs[9],
         generic: refs[10],
         ret_any: refs[11],
@@ -371,6 +378,7 @@ pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
             ctxv: None,
             chaosv: None,
             unboxed: HashMap::new(),
+            fields: HashMap::new(),
             probed: HashMap::new(),
             param_views: HashMap::new(),
             exits: &mut exits,
@@ -498,6 +506,9 @@ struct Lowerer<'a, 'b> {
     /// the runtime again (the earlier definition dominates it; the value
     /// cannot change while it is live).
     unboxed: HashMap<(Val, Type), (CValue, Option<CValue>)>,
+    /// Field addresses that passing `field.test`s of this block found
+    /// (record, symbol, cache, type), for the `field.load`s after them.
+    fields: HashMap<(Val, u32, u32, Type), CValue>,
     /// Views with the semantics of `rt_vec_probe` (null unless an
     /// attribute-free vector of the type), by value and vector type: what a
     /// `test is.vec<…>` of the value reads without asking the runtime. From
@@ -649,6 +660,23 @@ impl<'a, 'b> Lowerer<'a, 'b> {
     fn slot(&mut self, v: Val) -> CValue {
         let s = self.slots[v.0 as usize];
         self.b.ins().iconst(types::I32, s as i64)
+    }
+
+    /// The arguments of `rt_field_probe`/`rt_field_word` for field `sym`
+    /// (cache `ci`) of type `ty` of record `x`.
+    fn field_args(&mut self, x: Val, sym: u32, ci: u32, ty: Type) -> [CValue; 5] {
+        let code = match ty {
+            Type::Int => runtime::FIELD_INT,
+            Type::Dbl => runtime::FIELD_DBL,
+            _ => runtime::FIELD_LGL,
+        };
+        [
+            self.c(),
+            self.slot(x),
+            self.iconst(types::I32, sym as i64),
+            self.iconst(types::I32, ci as i64),
+            self.iconst(types::I32, code as i64),
+        ]
     }
 
     /// `test t, a` by the runtime (`rt_test`): the result as an `i8`.
@@ -1121,6 +1149,7 @@ impl<'a, 'b> Lowerer<'a, 'b> {
             self.pending.clear();
             self.unboxed.clear();
             self.probed.clear();
+            self.fields.clear();
             if let Some((end, probed)) = only_pred(bi).and_then(|p| ends[p].as_ref()) {
                 self.unboxed.clone_from(end);
                 self.probed.clone_from(probed);

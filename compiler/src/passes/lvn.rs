@@ -8,6 +8,8 @@
 //! What stays valid for how long:
 //! - arithmetic, comparisons, type tests, conversions and constants: always
 //!   (SSA operands do not change);
+//! - a record's field tests and loads (`field.test`, `field.load`): always
+//!   (a list an SSA value holds is not changed in place while it is live);
 //! - a vector's data pointer, length and dimensions (`unbox`, `veclen`,
 //!   `nrow`, `ncol`, `length`, `inbounds`): always too; a store updates an
 //!   unshared vector in place (same object, same length) or copies it;
@@ -49,6 +51,10 @@ enum Key {
     Checkpoint(FrameState),
     CalleeIs(u32, u32),
     GlobalEpochIs(u64),
+    /// A record's field test and load, by record, name and type (not by
+    /// `$` site: every site's cache finds the same field).
+    FieldTest(Val, u32, Type),
+    FieldLoad(Val, u32, Type),
 }
 
 fn key(kind: &InstKind, ty: Type) -> Option<Key> {
@@ -65,6 +71,8 @@ fn key(kind: &InstKind, ty: Type) -> Option<Key> {
         InstKind::Checkpoint(st) => Key::Checkpoint(st.clone()),
         InstKind::CalleeIs { sym, callee } => Key::CalleeIs(*sym, *callee),
         InstKind::GlobalEpochIs(e) => Key::GlobalEpochIs(*e),
+        InstKind::FieldTest { x, sym, ty, .. } => Key::FieldTest(*x, *sym, *ty),
+        InstKind::FieldLoad { x, sym, ty, .. } => Key::FieldLoad(*x, *sym, *ty),
         _ => return None,
     })
 }
@@ -77,7 +85,9 @@ fn lifetime(kind: &InstKind) -> Option<Lifetime> {
         | InstKind::ConstBool(_)
         | InstKind::Binary(..)
         | InstKind::Test(..)
-        | InstKind::InBounds(..) => Lifetime::Block,
+        | InstKind::InBounds(..)
+        | InstKind::FieldTest { .. }
+        | InstKind::FieldLoad { .. } => Lifetime::Block,
         InstKind::Unary(UnOp::Box, _) => return None,
         InstKind::Unary(..) => Lifetime::Block,
         InstKind::VecLoad(..) => Lifetime::UntilStore,

@@ -103,6 +103,38 @@ pub extern "C" fn rt_generic(
         }
         _ => {}
     }
+    // `x[i] <- v` / `x[[i]] <- v` into an unshared vector this operation
+    // consumes (x moved at its last use: operands v, i, x), with an in-range
+    // scalar index: in place, as the interpreter's fast path (a list
+    // element store included, which compiled code has no typed store for).
+    if let (
+        vm::bytecode::Op::SetIndex {
+            n: 1, empty: 0, fb, ..
+        }
+        | vm::bytecode::Op::SetIndex2 {
+            n: 1, empty: 0, fb, ..
+        },
+        &[vs, is, xs],
+    ) = (c.code.ops[pc as usize], slots)
+    {
+        if xs & MOVE_OPERAND != 0 {
+            let xslot = (xs & !MOVE_OPERAND) as usize;
+            let mut x = std::mem::replace(&mut c.anys[xslot], Value::Null);
+            let (i, v) = (
+                &c.anys[(is & !MOVE_OPERAND) as usize],
+                &c.anys[(vs & !MOVE_OPERAND) as usize],
+            );
+            // (The profile of x before the store, as the interpreter's.)
+            let before = vm::feedback::TypeFeedback::of(&x);
+            if vm::interp::fast_assign(&mut x, i, v) {
+                vm::feedback::TypeFeedback::record_bits(&c.code.type_fb[fb as usize], before);
+                consume(c, &slots[..2]);
+                set(c, dst, x);
+                return ST_OK;
+            }
+            c.anys[xslot] = x;
+        }
+    }
     // Scalar arithmetic and indexing: on the operands in place, no clones.
     if n <= 3 {
         let op = c.code.ops[pc as usize];

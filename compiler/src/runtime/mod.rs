@@ -28,11 +28,13 @@ mod chaos;
 mod exit;
 mod frame;
 mod generic;
+mod record;
 
 pub use chaos::*;
 pub use exit::*;
 pub use frame::*;
 pub use generic::*;
+pub use record::*;
 
 unsafe fn ctx<'a>(c: *mut NativeFrame) -> &'a mut NativeFrame {
     // SAFETY: native code passes back the pointer the engine gave it; the NativeFrame
@@ -728,6 +730,8 @@ pub fn symbols() -> Vec<(&'static str, *const u8)> {
         ("rt_cplx_mul", rt_cplx_mul as *const u8),
         ("rt_cplx_div", rt_cplx_div as *const u8),
         ("rt_vec_set_cplx", rt_vec_set_cplx as *const u8),
+        ("rt_field_probe", rt_field_probe as *const u8),
+        ("rt_field_word", rt_field_word as *const u8),
     ]
 }
 

@@ -787,6 +787,19 @@ impl FieldCache {
         self.fill(names, name)
     }
 
+    /// `position` of symbol `sym`'s name, read only on a miss (compiled
+    /// code's record fields, `x$sym`).
+    #[inline]
+    pub fn position_of_sym(&self, x: &Vector, sym: crate::symbols::SymId) -> Option<usize> {
+        if let Some(Value::Vec(names)) = x.attr("names") {
+            let (at, p) = self.hit.get();
+            if std::ptr::eq(at, Rc::as_ptr(names)) {
+                return Some(p);
+            }
+        }
+        self.position(x, &sym.name())
+    }
+
     #[cold]
     fn fill(&self, names: &Rc<Vector>, name: &str) -> Option<usize> {
         let VecData::Str(ns) = &names.data else {

@@ -170,7 +170,7 @@ pub(super) fn fast_index2d(x: &Value, i: &Value, j: &Value) -> Option<Value> {
 /// index and a scalar of the same type (or int into double). Returns false when
 /// the general path must run.
 #[inline]
-pub(super) fn fast_assign(x: &mut Value, i: &Value, v: &Value) -> bool {
+pub fn fast_assign(x: &mut Value, i: &Value, v: &Value) -> bool {
     let Value::Vec(rc) = x else { return false };
     let k = match i {
         Value::Int(k) if *k >= 1 => *k as usize - 1,

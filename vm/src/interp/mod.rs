@@ -42,6 +42,7 @@ pub use calls::{push_arg, site_name, Activation, CallSite};
 pub use conditions::{format_warnings, make_condition, MAX_WARNINGS};
 pub use control::{for_seq_elt, seq_elt};
 pub use generic::fast_generic;
+pub use index_fast::fast_assign;
 pub use s3::{dispatch_classes, DispatchInfo};
 pub use tier::{CountedLoop, FrameBuilder, FrameSyncer, Tier};
 
