@@ -632,9 +632,9 @@ pub enum InstKind {
     /// unshared (its operand moved at its last use), else a copy.
     VecSet(Val, Val, Val),
     /// Bool: is `x` (`any`) a record whose field `sym` is a scalar of type
-    /// `ty` (`int` not NA, `dbl` or `lgl`)? A record: a list without a
-    /// class (its `$` runs no S3 method) with an element named exactly
-    /// `sym`, the first such. `ci` is the `$` site's field cache
+    /// `ty` (`int` not NA, `dbl` or `lgl`)? A record: a list whose only
+    /// attribute is its names (no class: its `$` runs no S3 method), with an
+    /// element named exactly `sym`, the first such. `ci` is the `$` site's field cache
     /// (`FunctionCode::field_caches`): the position is the cache's, so the
     /// check is a pointer comparison of the names while the shape holds.
     /// The shape speculation of `x$sym` (lists as records).

@@ -1141,7 +1141,7 @@ impl Gen {
                 rename
             )));
         }
-        match self.rng.below(3) {
+        match self.rng.below(5) {
             0 => body.push(Node::line(format!(
                 "if (s == {}L && k %% 2L == 0L) p$extra <- s",
                 change
@@ -1150,10 +1150,21 @@ impl Gen {
                 "if (s == {}L && k %% 4L == 1L) p$x <- NULL",
                 change
             ))),
+            // An int field that becomes NA, a class with a `$` method: the
+            // shape speculation of compiled `$` fails on each.
+            2 => body.push(Node::line(format!(
+                "if (s == {}L && k %% 2L == 1L) p$v <- NA_integer_",
+                change
+            ))),
+            3 => body.push(Node::line(format!(
+                "if (s == {}L && k %% 3L == 2L) class(p) <- \"rec\"",
+                change
+            ))),
             _ => body.push(Node::line(format!("if (s == {}L) p$tag <- k", change))),
         }
         body.push(Node::line(format!("{}[[k]] <- p", r)));
         vec![
+            Node::line("`$.rec` <- function(x, name) if (name == \"x\") 2 * unclass(x)[[name]] else unclass(x)[[name]]"),
             Node::line(format!(
                 "{} <- function(i) list(id = i, x = i * 0.5, v = {}, tag = \"a\")",
                 mk, step_v

@@ -31,7 +31,8 @@ pub extern "C" fn rt_generic(
         unsafe { std::slice::from_raw_parts(args, n as usize) }
     };
     unsafe { &mut *c.interp }.stats.count_generic(&c.code, pc);
-    match c.code.ops[pc as usize] {
+    let op = c.code.ops[pc as usize];
+    match op {
         vm::bytecode::Op::Call { spec, call, fb, .. } => {
             if let Some(st) = call_positional(c, slots, spec, call, fb, dst) {
                 return st;
@@ -88,6 +89,12 @@ pub extern "C" fn rt_generic(
                 set(c, dst, v);
                 return ST_OK;
             }
+        }
+        // A record's field updated in place (no argument list, no copy).
+        vm::bytecode::Op::SetDollar(sym, ci)
+            if n == 2 && super::record::set_field_in_place(c, slots[0], slots[1], dst, sym, ci) =>
+        {
+            return ST_OK;
         }
         vm::bytecode::Op::SetDollar(sym, ci)
             if n == 2 && is_list(&c.anys, slots[1]) && !may_dispatch(&c.anys, slots[1]) =>

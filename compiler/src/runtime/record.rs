@@ -1,10 +1,12 @@
 //! Lists as records: the runtime side of `x$name` under a shape speculation
-//! (`InstKind::FieldTest`, `InstKind::FieldLoad`). A record is a list
-//! without a class, so its `$` runs no S3 method; the field's position comes
+//! (`InstKind::FieldTest`, `InstKind::FieldLoad`). A record is a list whose
+//! only attribute is its names, so its `$` runs no S3 method; the field's position comes
 //! from the `$` site's cache (`vm::builtins::subset::FieldCache`), which
 //! compares the names vector by address while the shape holds.
 
-use super::{ctx, NativeFrame};
+use super::{ctx, operand, set, NativeFrame, MOVE_OPERAND};
+use std::rc::Rc;
+use vm::builtins::subset::FieldCache;
 use vm::symbols::SymId;
 use vm::value::*;
 
@@ -17,20 +19,77 @@ pub const FIELD_LGL: u32 = 2;
 /// Field `sym` of the value in slot `slot` when it is a record field that
 /// is a scalar of type `ty`; `ci` is the `$` site's cache.
 fn field(c: &NativeFrame, slot: u32, sym: u32, ci: u32, ty: u32) -> Option<&Value> {
-    let x = c.anys.get(slot as usize)?;
-    let Value::Vec(v) = x else { return None };
+    let Value::Vec(v) = c.anys.get(slot as usize)? else {
+        return None;
+    };
+    let cache = c.code.field_caches.get(ci as usize)?;
     let VecData::List(l) = &v.data else {
         return None;
     };
-    if vm::builtins::subset::dollar_may_dispatch(x) {
-        return None;
-    }
-    let cache = c.code.field_caches.get(ci as usize)?;
-    let e = l.get(cache.position_of_sym(v, SymId(sym))?)?;
+    let e = l.get(record_position(v, cache, SymId(sym))?)?;
     match (e, ty) {
         (Value::Int(i), FIELD_INT) if *i != NA_INTEGER => Some(e),
         (Value::Dbl(_), FIELD_DBL) | (Value::Lgl(_), FIELD_LGL) => Some(e),
         _ => None,
+    }
+}
+
+/// The position of field `sym` in list `v` if it is a record: its only
+/// attribute is its names (no class, no S3 `$` method; a list with other
+/// attributes takes the generic `$`), and one of them is exactly `sym`.
+fn record_position(v: &Vector, cache: &FieldCache, sym: SymId) -> Option<usize> {
+    let [(attr, Value::Vec(names))] = v.attrs.as_deref()?.as_slice() else {
+        return None;
+    };
+    if &**attr != "names" {
+        return None;
+    }
+    cache.position_in_names(names, sym)
+}
+
+/// `x$sym <- v` in place: `x` (slot `xs`, consumed: `MOVE_OPERAND`) an
+/// unshared record with field `sym`, `v` (slot `vs`) not NULL. The
+/// updated record goes to slot `dst`; `false`: nothing was done (the
+/// generic `$<-` then).
+pub(super) fn set_field_in_place(
+    c: &mut NativeFrame,
+    vs: u32,
+    xs: u32,
+    dst: u32,
+    sym: SymId,
+    ci: u32,
+) -> bool {
+    let vslot = (vs & !MOVE_OPERAND) as usize;
+    if xs & MOVE_OPERAND == 0 || matches!(c.anys[vslot], Value::Null) {
+        return false;
+    }
+    let code = c.code.clone();
+    let Some(cache) = code.field_caches.get(ci as usize) else {
+        return false;
+    };
+    // (x taken out of its slot while its element is replaced.)
+    let xslot = (xs & !MOVE_OPERAND) as usize;
+    let mut x = std::mem::replace(&mut c.anys[xslot], Value::Null);
+    let elt = match &mut x {
+        Value::Vec(rc) => Rc::get_mut(rc).and_then(|vec| {
+            let p = record_position(vec, cache, sym)?;
+            match &mut vec.data {
+                VecData::List(l) => l.get_mut(p),
+                _ => None,
+            }
+        }),
+        _ => None,
+    };
+    match elt {
+        Some(e) => {
+            *e = operand(&mut c.anys, vs);
+            set(c, dst, x);
+            true
+        }
+        None => {
+            c.anys[xslot] = x;
+            false
+        }
     }
 }
 

@@ -787,17 +787,20 @@ impl FieldCache {
         self.fill(names, name)
     }
 
-    /// `position` of symbol `sym`'s name, read only on a miss (compiled
-    /// code's record fields, `x$sym`).
+    /// The position of symbol `sym`'s name in the names vector `names` (an
+    /// exact match; the name is read only on a miss): compiled code's record
+    /// fields (`x$sym`), which find the names themselves.
     #[inline]
-    pub fn position_of_sym(&self, x: &Vector, sym: crate::symbols::SymId) -> Option<usize> {
-        if let Some(Value::Vec(names)) = x.attr("names") {
-            let (at, p) = self.hit.get();
-            if std::ptr::eq(at, Rc::as_ptr(names)) {
-                return Some(p);
-            }
+    pub fn position_in_names(
+        &self,
+        names: &Rc<Vector>,
+        sym: crate::symbols::SymId,
+    ) -> Option<usize> {
+        let (at, p) = self.hit.get();
+        if std::ptr::eq(at, Rc::as_ptr(names)) {
+            return Some(p);
         }
-        self.position(x, &sym.name())
+        self.fill(names, &sym.name())
     }
 
     #[cold]
