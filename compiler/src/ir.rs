@@ -160,6 +160,10 @@ pub enum TypeTest {
     /// A double matrix: a double vector whose only attribute is a 2-element `dim`
     /// (unboxed as its element vector; `nrow` gives the row count).
     IsMatDbl,
+    /// An integer / logical matrix (as `is.mat<dbl>`, unboxed as its
+    /// element vector).
+    IsMatInt,
+    IsMatLgl,
     /// Not the unbound-local marker (`const.any #UNBOUND`): a local that is
     /// unbound on some path into a block is read only after this test (the
     /// interpreter looks an unbound local up by name).
@@ -190,6 +194,8 @@ impl TypeTest {
             TypeTest::IsVecLgl => "is.vec<lgl>",
             TypeTest::IsVecCplx => "is.vec<cplx>",
             TypeTest::IsMatDbl => "is.mat<dbl>",
+            TypeTest::IsMatInt => "is.mat<int>",
+            TypeTest::IsMatLgl => "is.mat<lgl>",
             TypeTest::IsBound => "is.bound",
             TypeTest::IsNull => "is.null",
             TypeTest::IsNum => "is.num",
@@ -211,9 +217,9 @@ impl TypeTest {
             TypeTest::IsDbl | TypeTest::IsNum => Type::Dbl,
             TypeTest::IsLgl => Type::Lgl,
             TypeTest::IsCplx => Type::Cplx,
-            TypeTest::IsVecInt => Type::VecInt,
+            TypeTest::IsVecInt | TypeTest::IsMatInt => Type::VecInt,
             TypeTest::IsVecDbl | TypeTest::IsMatDbl => Type::VecDbl,
-            TypeTest::IsVecLgl => Type::VecLgl,
+            TypeTest::IsVecLgl | TypeTest::IsMatLgl => Type::VecLgl,
             TypeTest::IsVecCplx => Type::VecCplx,
             TypeTest::IsBound | TypeTest::IsNull | TypeTest::NoClass => Type::Any,
         }
@@ -228,7 +234,7 @@ impl TypeTest {
             _ => self.refined() == t,
         }
     }
-    pub fn all() -> [TypeTest; 13] {
+    pub fn all() -> [TypeTest; 15] {
         [
             TypeTest::IsInt,
             TypeTest::IsDbl,
@@ -243,6 +249,8 @@ impl TypeTest {
             TypeTest::IsVecCplx,
             TypeTest::IsNum,
             TypeTest::NoClass,
+            TypeTest::IsMatInt,
+            TypeTest::IsMatLgl,
         ]
     }
 }

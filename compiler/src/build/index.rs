@@ -181,16 +181,10 @@ impl<'a> Builder<'a> {
         let xb = self.bits_of(x);
         let ib = self.bits_of(i);
         let xv = self.speculate(bb, x, xb, pc, st);
-        let elem = match self.f.ty(xv) {
-            Type::VecDbl => Type::Dbl,
-            Type::VecInt => Type::Int,
-            Type::VecLgl => Type::Lgl,
-            Type::VecCplx => Type::Cplx,
-            _ => {
-                let iv = self.speculate(bb, i, ib, pc, st);
-                return self.runtime(bb, pc, &[xv, iv]);
-            }
-        };
+        if !self.f.ty(xv).is_vec() {
+            let iv = self.speculate(bb, i, ib, pc, st);
+            return self.runtime(bb, pc, &[xv, iv]);
+        }
         let iv = self.speculate_or_num(bb, i, pc, st);
         let Some(iv) = self.index_int(bb, iv) else {
             return self.runtime(bb, pc, &[xv, iv]);
@@ -205,16 +199,27 @@ impl<'a> Builder<'a> {
         let one = self.f.push(bb, InstKind::ConstInt(1), Type::Int).unwrap();
         let i0 = self.binary(bb, BinOp::SubI, iv, one);
         let _ = is2;
-        let v = self.f.push(bb, InstKind::VecLoad(xv, i0), elem).unwrap();
+        self.load_elem(bb, pc, st, xv, i0)
+    }
+
+    /// Element `k` (0-based, in bounds) of the typed vector `xv`; an integer
+    /// element is checked not to be NA (an `int` value never is).
+    fn load_elem(&mut self, bb: Block, pc: usize, st: &State, xv: Val, k: Val) -> Val {
+        let elem = match self.f.ty(xv) {
+            Type::VecInt => Type::Int,
+            Type::VecLgl => Type::Lgl,
+            Type::VecCplx => Type::Cplx,
+            _ => Type::Dbl,
+        };
+        let v = self.f.push(bb, InstKind::VecLoad(xv, k), elem).unwrap();
         if elem == Type::Int {
-            // The element may be NA: an `int` value must not be; check.
             let na = self
                 .f
                 .push(bb, InstKind::ConstInt(i32::MIN + 1), Type::Int)
                 .unwrap();
             let not_na = self.binary(bb, BinOp::GeI, v, na);
-            let cp2 = self.checkpoint(bb, pc, st);
-            self.assume(bb, not_na, cp2, Reason::TypeCheck);
+            let cp = self.checkpoint(bb, pc, st);
+            self.assume(bb, not_na, cp, Reason::TypeCheck);
         }
         v
     }
@@ -232,7 +237,8 @@ impl<'a> Builder<'a> {
         }
     }
 
-    /// `m[i, j]` on a double matrix with in-bounds integer indices.
+    /// `m[i, j]` on a double, integer or logical matrix with in-bounds
+    /// integer indices.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn index2d(
         &mut self,
@@ -251,17 +257,16 @@ impl<'a> Builder<'a> {
             self.matrix_elem(bb, pc, st, (x, xb), i, j)
         };
         match elem {
-            Some((xv, k)) => self
-                .f
-                .push(bb, InstKind::VecLoad(xv, k), Type::Dbl)
-                .unwrap(),
+            Some((xv, k)) => self.load_elem(bb, pc, st, xv, k),
             None => self.runtime(bb, pc, &[x.val, i.val, j.val]),
         }
     }
 
-    /// `m[i, j] <- v` / `m[[i, j]] <- v` (stack `v, i, j, m`) on a double
-    /// matrix the feedback (`fb`, the types of m) saw, with in-bounds integer indices and a
-    /// double (or integer) v: a `vecset`. `None`: the generic path.
+    /// `m[i, j] <- v` / `m[[i, j]] <- v` (stack `v, i, j, m`) on a double,
+    /// integer or logical matrix the feedback (`fb`, the types of m) saw,
+    /// with in-bounds integer indices and a v of the matrix's type (an
+    /// integer into a double matrix, a condition into a logical one): a
+    /// `vecset`. `None`: the generic path.
     pub(super) fn store_matrix_elem(
         &mut self,
         bb: Block,
@@ -276,21 +281,6 @@ impl<'a> Builder<'a> {
             st.stack[k + 2],
             st.stack[k + 3],
         );
-        let vv = match self.f.ty(v.val) {
-            Type::Dbl | Type::Int => v.val,
-            Type::Any => match self.speculated_test(self.bits_of(v)) {
-                Some(TypeTest::IsDbl | TypeTest::IsInt) => {
-                    self.speculate(bb, v, self.bits_of(v), pc, st)
-                }
-                _ if self.is_mixed_num(self.bits_of(v)) => self.speculate_num(bb, v, pc, st)?,
-                _ => return None,
-            },
-            _ => return None,
-        };
-        let xa = AbsVal {
-            val: self.boxed(bb, x.val),
-            fb: Some(fb),
-        };
         // A logical or integer matrix that the store makes double (the
         // `matrix(nrow = n, ncol = n)` of NAs filled with numbers) is a
         // double matrix from the first store on.
@@ -302,17 +292,46 @@ impl<'a> Builder<'a> {
                 xb &= !(T::LGL | T::INT);
             }
         }
+        let test = matrix_test(xb)?;
+        // The stored value as the matrix's element type.
+        let vb = self.bits_of(v);
+        let vv = match (test, self.f.ty(v.val)) {
+            (TypeTest::IsMatDbl, Type::Dbl | Type::Int) => v.val,
+            (TypeTest::IsMatInt, Type::Int) | (TypeTest::IsMatLgl, Type::Lgl | Type::Bool) => v.val,
+            (_, Type::Any) => match (test, self.speculated_test(vb)) {
+                (TypeTest::IsMatDbl, Some(TypeTest::IsDbl | TypeTest::IsInt))
+                | (TypeTest::IsMatInt, Some(TypeTest::IsInt))
+                | (TypeTest::IsMatLgl, Some(TypeTest::IsLgl)) => self.speculate(bb, v, vb, pc, st),
+                (TypeTest::IsMatDbl, _) if self.is_mixed_num(vb) => {
+                    self.speculate_num(bb, v, pc, st)?
+                }
+                _ => return None,
+            },
+            _ => return None,
+        };
+        let xa = AbsVal {
+            val: self.boxed(bb, x.val),
+            fb: Some(fb),
+        };
         let (_, k0) = self.matrix_elem(bb, pc, st, (xa, xb), i, j)?;
-        let vv = self.as_dbl(bb, vv);
+        let vv = match test {
+            TypeTest::IsMatDbl => self.as_dbl(bb, vv),
+            _ if self.f.ty(vv) == Type::Bool => self
+                .f
+                .push(bb, InstKind::Unary(UnOp::BoolToLgl, vv), Type::Lgl)
+                .unwrap(),
+            _ => vv,
+        };
         let one = self.f.push(bb, InstKind::ConstInt(1), Type::Int).unwrap();
         let k1 = self.binary(bb, BinOp::AddI, k0, one);
         self.f.push(bb, InstKind::VecSet(xa.val, k1, vv), Type::Any)
     }
 
     /// Element `(i, j)` of `x` as a typed view and a 0-based index, when `x`
-    /// (with feedback bits `xb`) was only seen as a double matrix and i and j
-    /// are, or are speculated, integers: test x, assume both indices within
-    /// the dims. `None` (before any test of x): not that case.
+    /// (with feedback bits `xb`) was only seen as a double, integer or
+    /// logical matrix (`matrix_test`) and i and j are, or are speculated,
+    /// integers: test x, assume both indices within the dims. `None`
+    /// (before any test of x): not that case.
     fn matrix_elem(
         &mut self,
         bb: Block,
@@ -322,9 +341,7 @@ impl<'a> Builder<'a> {
         i: AbsVal,
         j: AbsVal,
     ) -> Option<(Val, Val)> {
-        if !seen_as_dbl_matrix(xb) {
-            return None;
-        }
+        let test = matrix_test(xb)?;
         let iv = self.speculate_or_num(bb, i, pc, st);
         let jv = self.speculate_or_num(bb, j, pc, st);
         if !matches!(self.f.ty(iv), Type::Int | Type::Dbl)
@@ -335,7 +352,7 @@ impl<'a> Builder<'a> {
         }
         let iv = self.index_int(bb, iv)?;
         let jv = self.index_int(bb, jv)?;
-        let xv = self.speculate_as(bb, x, TypeTest::IsMatDbl, pc, st);
+        let xv = self.speculate_as(bb, x, test, pc, st);
         let nrow = self
             .f
             .push(bb, InstKind::Unary(UnOp::NRow, x.val), Type::Int)

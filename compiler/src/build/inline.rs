@@ -575,14 +575,12 @@ impl<'a> Builder<'a> {
         x: AbsVal,
         rows: bool,
     ) -> Option<Val> {
-        if !seen_as_dbl_matrix(self.bits_of(x)) {
-            return None;
-        }
+        let test = matrix_test(self.bits_of(x))?;
         let xa = self.boxed(bb, x.val);
         let cp = self.checkpoint(bb, pc, st);
         let is_mat = self
             .f
-            .push(bb, InstKind::Test(TypeTest::IsMatDbl, xa), Type::Bool)
+            .push(bb, InstKind::Test(test, xa), Type::Bool)
             .unwrap();
         self.assume(bb, is_mat, cp, Reason::TypeCheck);
         let op = if rows { UnOp::NRow } else { UnOp::NCol };

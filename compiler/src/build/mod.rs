@@ -52,7 +52,7 @@ use crate::context::{ArgContext, ArgType};
 use crate::ir::*;
 use entry::EntryHints;
 use logic::Known;
-use speculate::{seen_as_dbl_matrix, test_for};
+use speculate::{matrix_test, test_for};
 use std::collections::{BTreeMap, BTreeSet};
 use vm::bytecode::{ArithOp, CmpOp, FunctionCode, Op, Var, RANGE_DOWN, RANGE_UP};
 use vm::feedback::TypeFeedback;

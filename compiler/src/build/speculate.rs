@@ -21,12 +21,21 @@ pub fn fb_bits_of(t: ArgType) -> u16 {
     }
 }
 
-/// Do feedback bits `xb` describe only double vectors (attributes allowed,
-/// e.g. `dim`)? What a matrix speculation (`is.mat<dbl>`) starts from.
-pub(super) fn seen_as_dbl_matrix(xb: u16) -> bool {
+/// The matrix test for feedback bits `xb` that saw only double, only
+/// integer or only logical vectors (attributes allowed, e.g. `dim`): what a
+/// matrix speculation (`is.mat<…>`) starts from.
+pub(super) fn matrix_test(xb: u16) -> Option<TypeTest> {
     use TypeFeedback as T;
     let kinds = T::LGL | T::INT | T::DBL | T::CPLX | T::STR | T::LIST | T::NULL | T::FUN;
-    xb & T::STALE == 0 && xb & kinds == T::DBL && xb & T::NON_SCALAR != 0
+    if xb & T::STALE != 0 || xb & T::NON_SCALAR == 0 {
+        return None;
+    }
+    match xb & kinds {
+        T::DBL => Some(TypeTest::IsMatDbl),
+        T::INT => Some(TypeTest::IsMatInt),
+        T::LGL => Some(TypeTest::IsMatLgl),
+        _ => None,
+    }
 }
 
 /// The type test that establishes `t`, if any.

@@ -102,9 +102,13 @@ pub extern "C" fn rt_test(c: *mut NativeFrame, slot: u32, test: u32) -> u8 {
         (TypeTest::IsCplx, Value::Vec(vec)) => {
             vec.attrs.is_none() && vec.len() == 1 && matches!(vec.data, VecData::Cplx(_))
         }
-        (TypeTest::IsMatDbl, Value::Vec(vec)) => {
-            matches!(vec.data, VecData::Dbl(_))
-                && vec.attrs.as_ref().is_some_and(|a| matrix_attrs(a))
+        (TypeTest::IsMatDbl | TypeTest::IsMatInt | TypeTest::IsMatLgl, Value::Vec(vec)) => {
+            matches!(
+                (t, &vec.data),
+                (TypeTest::IsMatDbl, VecData::Dbl(_))
+                    | (TypeTest::IsMatInt, VecData::Int(_))
+                    | (TypeTest::IsMatLgl, VecData::Lgl(_))
+            ) && vec.attrs.as_ref().is_some_and(|a| matrix_attrs(a))
                 && vec.dim2().is_some()
         }
         // A length-1 attribute-free vector is the same R value as an unboxed scalar.
