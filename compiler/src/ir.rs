@@ -297,6 +297,15 @@ pub enum BinOp {
     MaxI,
     MinD,
     MaxD,
+    /// `bitwAnd`/`bitwOr`/`bitwXor` of two ints (not NA), and the logical
+    /// shifts `bitwShiftL`/`bitwShiftR` by 0..=31 (assumed by the builder):
+    /// on the 32 bits as R's C code computes them. The NA bit pattern as a
+    /// result is left for the builder to check.
+    BitAndI,
+    BitOrI,
+    BitXorI,
+    ShlI,
+    ShrI,
     /// Complex `+ - * /` exactly as the interpreter and R (`*` and `/` are
     /// C99 `double complex` arithmetic, with Annex G's recovery of infinities).
     AddC,
@@ -342,6 +351,11 @@ impl BinOp {
             MaxI => "max.i",
             MinD => "min.d",
             MaxD => "max.d",
+            BitAndI => "bitand.i",
+            BitOrI => "bitor.i",
+            BitXorI => "bitxor.i",
+            ShlI => "shl.i",
+            ShrI => "shr.i",
             AddC => "add.c",
             SubC => "sub.c",
             MulC => "mul.c",
@@ -353,7 +367,7 @@ impl BinOp {
         &[
             AddI, SubI, MulI, ModI, IDivI, AddOvfI, SubOvfI, MulOvfI, AddD, SubD, MulD, DivD, PowD,
             ModD, IDivD, LtI, LeI, GtI, GeI, EqI, NeI, LtD, LeD, GtD, GeD, EqD, NeD, AndB, OrB,
-            MinI, MaxI, MinD, MaxD, AddC, SubC, MulC, DivC,
+            MinI, MaxI, MinD, MaxD, AddC, SubC, MulC, DivC, BitAndI, BitOrI, BitXorI, ShlI, ShrI,
         ]
     }
     pub fn from_name(s: &str) -> Option<BinOp> {
@@ -364,6 +378,7 @@ impl BinOp {
         use BinOp::*;
         match self {
             AddI | SubI | MulI | ModI | IDivI | MinI | MaxI => (Type::Int, Type::Int),
+            BitAndI | BitOrI | BitXorI | ShlI | ShrI => (Type::Int, Type::Int),
             AddOvfI | SubOvfI | MulOvfI => (Type::Int, Type::Bool),
             AddD | SubD | MulD | DivD | PowD | ModD | IDivD | MinD | MaxD => (Type::Dbl, Type::Dbl),
             LtI | LeI | GtI | GeI | EqI | NeI => (Type::Int, Type::Bool),

@@ -1315,6 +1315,11 @@ impl Gen {
             ("bitwAnd(b, 12L)", "bitwAnd"),
             ("bitwXor(b, b %/% 2L)", "bitwXor"),
             ("bitwShiftL(b, 3L)", "bitwShiftL"),
+            // (Shift counts past 31 and results with the NA bit pattern:
+            // the native shift and bitwise operations exit on them.)
+            ("bitwShiftL(b, b %% 34L)", "bitwShiftL"),
+            ("bitwShiftR(-b, b %% 34L)", "bitwShiftR"),
+            ("bitwOr(b * 65536L * 32767L, 1L)", "bitwOr"),
             ("sqrt(a)", "sqrt"),
             ("floor(a) + ceiling(-a)", "floor"),
             ("abs(a) + abs(b)", "abs"),

@@ -380,6 +380,15 @@ pub struct FunctionCode {
     /// top-level loops, and its bytecode names a builtin's own call in
     /// warnings the AST interpreter reports without a call).
     pub call_in_loop: Vec<bool>,
+    /// Per instruction: it is part of a `for`/`while`/`repeat` statement of
+    /// this code (its sequence or condition included). GNU R byte-compiles
+    /// top-level loops, whose bytecode names an unbound variable as the call
+    /// of "object not found" (`Error in x : object 'x' not found`).
+    pub pc_in_loop: Vec<bool>,
+    /// Per instruction: the innermost call of any function (primitives
+    /// included) whose arguments it evaluates (`NO_CALL` if none), which
+    /// that bytecode names instead (`Error in sum(x) : ...`).
+    pub in_call_args: Vec<CallIdx>,
     /// The hidden variables holding the sequences of `for` loops over
     /// vectors and lists (`ForSeqPrep`, `ForStep::seq`).
     pub for_seqs: Vec<VarRef>,

@@ -31,9 +31,36 @@ const MAX_INLINE_NESTING: usize = 4;
 
 /// Builtins inlined as native instructions.
 const INLINE_BUILTINS: &[&str] = &[
-    "sqrt", "abs", "floor", "ceiling", "trunc", "round", "exp", "log", "sin", "cos", "tan",
-    "length", "nrow", "ncol", "is.na", "is.null", "min", "max", "all", "any", "c", "Re", "Im",
-    "Mod", "Conj",
+    "sqrt",
+    "abs",
+    "floor",
+    "ceiling",
+    "trunc",
+    "round",
+    "exp",
+    "log",
+    "sin",
+    "cos",
+    "tan",
+    "length",
+    "nrow",
+    "ncol",
+    "is.na",
+    "is.null",
+    "min",
+    "max",
+    "all",
+    "any",
+    "c",
+    "Re",
+    "Im",
+    "Mod",
+    "Conj",
+    "bitwAnd",
+    "bitwOr",
+    "bitwXor",
+    "bitwShiftL",
+    "bitwShiftR",
 ];
 
 /// What an inlined call calls.
@@ -338,6 +365,9 @@ impl<'a> Builder<'a> {
             ("c", _) => return self.scalar_list(bb, pc, &st, args),
             ("min" | "max", [x, y]) => return self.min_max(bb, pc, &st, name == "max", *x, *y),
             ("all" | "any", [x]) => return self.all_any(bb, pc, &st, name == "all", *x),
+            ("bitwAnd" | "bitwOr" | "bitwXor" | "bitwShiftL" | "bitwShiftR", [x, y]) => {
+                return self.bitw(bb, pc, &st, name, *x, *y)
+            }
             (_, [_]) => {}
             _ => return None,
         }
@@ -443,6 +473,56 @@ impl<'a> Builder<'a> {
             }
             _ => return None,
         })
+    }
+
+    /// The two-argument `bitw*` of two integers (typed, or speculated from
+    /// the feedback) as a native operation. A shift count outside 0..=31
+    /// and a result with the NA bit pattern exit (R's NA; the interpreter
+    /// computes it). `None` before anything is built: not two integers.
+    fn bitw(
+        &mut self,
+        bb: Block,
+        pc: usize,
+        st: &State,
+        name: &str,
+        x: AbsVal,
+        y: AbsVal,
+    ) -> Option<Val> {
+        let int = |b: &Builder, a: AbsVal| match b.f.ty(a.val) {
+            Type::Int => true,
+            Type::Any => b.speculated_test(b.bits_of(a)) == Some(TypeTest::IsInt),
+            _ => false,
+        };
+        if !int(self, x) || !int(self, y) {
+            return None;
+        }
+        let xv = self.speculate(bb, x, self.bits_of(x), pc, st);
+        let yv = self.speculate(bb, y, self.bits_of(y), pc, st);
+        let op = match name {
+            "bitwAnd" => BinOp::BitAndI,
+            "bitwOr" => BinOp::BitOrI,
+            "bitwXor" => BinOp::BitXorI,
+            "bitwShiftL" => BinOp::ShlI,
+            _ => BinOp::ShrI,
+        };
+        if matches!(op, BinOp::ShlI | BinOp::ShrI) {
+            let zero = self.f.push(bb, InstKind::ConstInt(0), Type::Int).unwrap();
+            let max = self.f.push(bb, InstKind::ConstInt(31), Type::Int).unwrap();
+            let cp = self.checkpoint(bb, pc, st);
+            let lo = self.binary(bb, BinOp::GeI, yv, zero);
+            self.assume(bb, lo, cp, Reason::TypeCheck);
+            let hi = self.binary(bb, BinOp::LeI, yv, max);
+            self.assume(bb, hi, cp, Reason::TypeCheck);
+        }
+        let r = self.binary(bb, op, xv, yv);
+        let na = self
+            .f
+            .push(bb, InstKind::ConstInt(i32::MIN + 1), Type::Int)
+            .unwrap();
+        let not_na = self.binary(bb, BinOp::GeI, r, na);
+        let cp = self.checkpoint(bb, pc, st);
+        self.assume(bb, not_na, cp, Reason::TypeCheck);
+        Some(r)
     }
 
     /// `c(x1, ..., xn)` of typed scalars consumed by `all`/`any` (directly or

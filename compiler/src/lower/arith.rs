@@ -335,6 +335,12 @@ impl<'a, 'b> Lowerer<'a, 'b> {
             }
             AndB => self.b.ins().band(x, y),
             OrB => self.b.ins().bor(x, y),
+            BitAndI => self.b.ins().band(x, y),
+            BitOrI => self.b.ins().bor(x, y),
+            BitXorI => self.b.ins().bxor(x, y),
+            // (The count is 0..=31: Cranelift's shifts take it modulo 32.)
+            ShlI => self.b.ins().ishl(x, y),
+            ShrI => self.b.ins().ushr(x, y),
             MinI => self.b.ins().smin(x, y),
             MaxI => self.b.ins().smax(x, y),
             MinD => self.b.ins().fmin(x, y),

@@ -103,6 +103,11 @@ fn fold_binary(op: BinOp, a: K, b: K) -> Option<K> {
                 GeI => Some(K::B(x >= y)),
                 EqI => Some(K::B(x == y)),
                 NeI => Some(K::B(x != y)),
+                BitAndI => int_result(Some(x & y)),
+                BitOrI => int_result(Some(x | y)),
+                BitXorI => int_result(Some(x ^ y)),
+                ShlI if (0..=31).contains(&y) => int_result(Some(((x as u32) << y) as i32)),
+                ShrI if (0..=31).contains(&y) => int_result(Some(((x as u32) >> y) as i32)),
                 _ => None,
             }
         }

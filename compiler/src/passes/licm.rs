@@ -42,6 +42,11 @@ fn movable(kind: &InstKind, ty: Type) -> bool {
                 | BinOp::MulI
                 | BinOp::AndB
                 | BinOp::OrB
+                | BinOp::BitAndI
+                | BinOp::BitOrI
+                | BinOp::BitXorI
+                | BinOp::ShlI
+                | BinOp::ShrI
                 | BinOp::MinI
                 | BinOp::MaxI
                 | BinOp::MinD

@@ -68,11 +68,20 @@ pub extern "C" fn rt_generic(
         }
         // Record fields: `x$name` and `x$name <- v` on a list straight through
         // the subset functions (no interpreter dispatch, no operand stack),
-        // with the feedback and error attribution `exec_slow` gives them.
-        vm::bytecode::Op::Dollar(sym, ci, fb) if n == 1 && !may_dispatch(&c.anys, slots[0]) => {
-            let x = &c.anys[(slots[0] & !MOVE_OPERAND) as usize];
-            let cache = &c.code.field_caches[ci as usize];
-            if let Some(v) = vm::builtins::subset::dollar_of_list_cached(x, &sym.name(), cache) {
+        // with the feedback and error attribution `exec_slow` gives them. A
+        // record's field (a list whose only attribute is its names) by the
+        // shape check of compiled record reads: no name string, no class
+        // search.
+        vm::bytecode::Op::Dollar(sym, ci, fb) if n == 1 => {
+            let found = super::record::field_of_record(c, slots[0], sym, ci).or_else(|| {
+                if may_dispatch(&c.anys, slots[0]) {
+                    return None;
+                }
+                let x = &c.anys[(slots[0] & !MOVE_OPERAND) as usize];
+                let cache = &c.code.field_caches[ci as usize];
+                vm::builtins::subset::dollar_of_list_cached(x, &sym.name(), cache)
+            });
+            if let Some(v) = found {
                 vm::feedback::TypeFeedback::record(&c.code.type_fb[fb as usize], &v);
                 consume(c, slots);
                 set(c, dst, v);

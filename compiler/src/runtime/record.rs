@@ -47,6 +47,20 @@ fn record_position(v: &Vector, cache: &FieldCache, sym: SymId) -> Option<usize> 
     cache.position_in_names(names, sym)
 }
 
+/// `x$sym` (any type) of the record in slot `xs` (`MOVE_OPERAND` allowed;
+/// nothing is consumed), cache `ci`; `None` if the value there is not a
+/// record with that field.
+pub(super) fn field_of_record(c: &NativeFrame, xs: u32, sym: SymId, ci: u32) -> Option<Value> {
+    let Value::Vec(v) = &c.anys[(xs & !MOVE_OPERAND) as usize] else {
+        return None;
+    };
+    let VecData::List(l) = &v.data else {
+        return None;
+    };
+    let cache = c.code.field_caches.get(ci as usize)?;
+    l.get(record_position(v, cache, sym)?).cloned()
+}
+
 /// `x$sym <- v` in place: `x` (slot `xs`, consumed: `MOVE_OPERAND`) an
 /// unshared record with field `sym`, `v` (slot `vs`) not NULL. The
 /// updated record goes to slot `dst`; `false`: nothing was done (the

@@ -113,7 +113,15 @@ fn builtin_cat(interp: &mut Interp, args: Args) -> RResult<Value> {
         }
     };
     let mut text = String::new();
-    let mut count = 0usize;
+    // As R's do_cat: a separator before every argument but the first that
+    // is not NULL (an empty vector included, so `cat(NULL, "x")` prints
+    // " x"), and between the elements of one; the separators are used in
+    // turn.
+    let mut nsep = 0usize;
+    let mut sep = |text: &mut String| {
+        text.push_str(&seps[nsep % seps.len()]);
+        nsep += 1;
+    };
     for (k, (_, v)) in b.dots.iter().enumerate() {
         let vec = match v {
             Value::Null => continue,
@@ -134,12 +142,14 @@ fn builtin_cat(interp: &mut Interp, args: Args) -> RResult<Value> {
                 k + 1
             )));
         }
+        if k != 0 {
+            sep(&mut text);
+        }
         for i in 0..vec.len() {
-            if count > 0 {
-                text.push_str(&seps[(count - 1) % seps.len()]);
+            if i > 0 {
+                sep(&mut text);
             }
             text.push_str(&cat_element(&vec.data, i));
-            count += 1;
         }
     }
     // R ends the output with a newline when `fill` is on or any separator contains

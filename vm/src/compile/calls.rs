@@ -351,12 +351,13 @@ impl Compiler {
             }
             _ => self.expr(f, false),
         }
-        let saved = self.arg_ctx;
+        let (saved, saved_any) = (self.arg_ctx, self.any_arg_ctx);
         if !ident_of(f).is_some_and(crate::deparse::is_primitive) {
             self.arg_ctx = Some(ci);
         }
+        self.any_arg_ctx = Some(ci);
         let spec = self.push_args(args);
-        self.arg_ctx = saved;
+        (self.arg_ctx, self.any_arg_ctx) = (saved, saved_any);
         let fb = self.call_fb();
         self.emit(Op::Call {
             argc: args.len() as u16,

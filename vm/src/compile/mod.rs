@@ -69,6 +69,14 @@ pub struct Compiler {
     in_args_of: Vec<CallIdx>,
     call_parent: Vec<CallIdx>,
     call_in_loop: Vec<bool>,
+    /// `for`/`while`/`repeat` statements being compiled (their sequences
+    /// and conditions included), and per instruction whether it is in one.
+    loop_stmts: usize,
+    pc_in_loop: Vec<bool>,
+    /// The innermost call of any function (primitives included) whose
+    /// arguments are being compiled, and per instruction that call.
+    any_arg_ctx: Option<CallIdx>,
+    in_call_args: Vec<CallIdx>,
     for_seqs: Vec<VarRef>,
 }
 
@@ -249,6 +257,10 @@ impl Compiler {
             in_args_of: Vec::new(),
             call_parent: Vec::new(),
             call_in_loop: Vec::new(),
+            loop_stmts: 0,
+            pc_in_loop: Vec::new(),
+            any_arg_ctx: None,
+            in_call_args: Vec::new(),
             for_seqs: Vec::new(),
         }
     }
@@ -286,6 +298,8 @@ impl Compiler {
             in_args_of: self.in_args_of,
             call_parent: self.call_parent,
             call_in_loop: self.call_in_loop,
+            pc_in_loop: self.pc_in_loop,
+            in_call_args: self.in_call_args,
             for_seqs: self.for_seqs,
             field_caches,
             range_dirs,
@@ -298,6 +312,8 @@ impl Compiler {
     fn emit(&mut self, op: Op) -> usize {
         self.ops.push(op);
         self.in_args_of.push(self.arg_ctx.unwrap_or(NO_CALL));
+        self.pc_in_loop.push(self.loop_stmts > 0);
+        self.in_call_args.push(self.any_arg_ctx.unwrap_or(NO_CALL));
         self.ops.len() - 1
     }
     fn patch(&mut self, at: usize, target: Pc) {
@@ -385,6 +401,16 @@ impl Compiler {
     /// Compile `e` for its value (left on the stack). `tail` means the value's
     /// visibility matters (last expression of a function or top-level expression).
     fn expr(&mut self, e: &Expr, tail: bool) {
+        let is_loop = matches!(
+            e.kind,
+            ExprKind::For(..) | ExprKind::While(..) | ExprKind::Repeat(..)
+        );
+        self.loop_stmts += is_loop as usize;
+        self.expr_kind(e, tail);
+        self.loop_stmts -= is_loop as usize;
+    }
+
+    fn expr_kind(&mut self, e: &Expr, tail: bool) {
         match &e.kind {
             ExprKind::Const(c) => {
                 let v = const_value(c);

@@ -45,7 +45,10 @@ impl Interp {
     }
 
     /// "object not found", attributed like GNU R: to the closure call whose
-    /// arguments were being evaluated, else to the current activation's call.
+    /// arguments were being evaluated, else to the current activation's call;
+    /// at top level inside a loop (which GNU R byte-compiles), to the
+    /// innermost call whose arguments were being evaluated, else to the
+    /// variable itself.
     pub(super) fn not_found_at(&self, s: SymId, at: Option<(&FunctionCode, usize)>) -> RError {
         let msg = format!("object '{}' not found", s);
         if let Some((code, pc)) = at {
@@ -56,7 +59,18 @@ impl Interp {
         }
         match self.top_call_text() {
             Some(c) => RError::with_call(msg, c),
-            None => RError::no_call(msg),
+            None => match at {
+                Some((code, pc)) if code.pc_in_loop.get(pc) == Some(&true) => {
+                    let call = match code.in_call_args.get(pc) {
+                        Some(&ci) if ci != NO_CALL => {
+                            crate::deparse::deparse(&code.calls[ci as usize])
+                        }
+                        _ => crate::deparse::quote_name(&s.name()),
+                    };
+                    RError::with_call(msg, call)
+                }
+                _ => RError::no_call(msg),
+            },
         }
     }
 

@@ -1,0 +1,27 @@
+# cat's separators as R's do_cat places them: one before every argument
+# after the first that is not NULL (empty vectors included), one between
+# the elements of an argument, taken in turn from a separator vector.
+cat(NULL, "\n")
+cat("a", NULL, "b\n")
+cat(NULL, NULL, "x\n")
+cat(character(0), "y\n")
+cat("a", character(0), "b\n")
+cat(1:3, NULL, 4, "\n")
+cat(NULL)
+cat(NULL, NULL)
+cat("\n")
+cat(character(0), character(0), "k\n")
+cat(NULL, "z", sep = "-")
+cat("\n")
+cat(1:3, 4:5, 6, sep = c("a", "b", "c", "d", "e", "f", "g"))
+cat("\n")
+cat(NULL, 1, NULL, 2:3, character(0), 4, sep = c("a", "b", "c", "d", "e", "f", "g"))
+cat("\n")
+cat(character(0), 1:2, sep = c("a", "b", "c", "d"))
+cat("\n")
+r <- NULL
+for (i in 1:3) cat(r, i, "\n")
+cat(integer(0), sep = "+")
+cat(logical(0), "end", sep = "\n")
+cat("p", "q", sep = c(" ", "\n"))
+cat("r", "s", "t", fill = TRUE)
