@@ -77,6 +77,23 @@ impl<'a> Builder<'a> {
         fb: u32,
     ) -> AbsVal {
         let (ba, bbits) = (self.bits_of(a), self.bits_of(b));
+        // Integer `+ - *` seen to overflow (an NA result) runs in the
+        // runtime: no speculation on its operands, which would only test
+        // them (and exit on an NA operand, as an accumulator that overflowed
+        // once stays: an exit per iteration).
+        let int = |s: &Self, v: AbsVal, bits: u16| match s.f.ty(v.val) {
+            Type::Int => true,
+            Type::Any => s.speculated_test(bits) == Some(TypeTest::IsInt),
+            _ => false,
+        };
+        if matches!(o, ArithOp::Add | ArithOp::Sub | ArithOp::Mul)
+            && self.fb_bits(Some(fb)) & TypeFeedback::NA != 0
+            && int(self, a, ba)
+            && int(self, b, bbits)
+        {
+            let val = self.runtime(bb, pc, &[a.val, b.val]);
+            return AbsVal { val, fb: Some(fb) };
+        }
         let av = self.speculate(bb, a, ba, pc, st);
         let bv = self.speculate(bb, b, bbits, pc, st);
         // An operand seen as integer and double is read as a double where
