@@ -77,20 +77,28 @@ impl<'a> Builder<'a> {
         fb: u32,
     ) -> AbsVal {
         let (ba, bbits) = (self.bits_of(a), self.bits_of(b));
-        // Integer `+ - *` seen to overflow (an NA result) runs in the
-        // runtime: no speculation on its operands, which would only test
-        // them (and exit on an NA operand, as an accumulator that overflowed
-        // once stays: an exit per iteration).
-        let int = |s: &Self, v: AbsVal, bits: u16| match s.f.ty(v.val) {
-            Type::Int => true,
-            Type::Any => s.speculated_test(bits) == Some(TypeTest::IsInt),
-            _ => false,
+        // An operation that will run in the runtime anyway gets no
+        // speculation on its operands, which would only test them and exit
+        // for nothing: integer `+ - *` seen to overflow (an NA result; an
+        // accumulator that overflowed once stays NA, and deoptless exited
+        // on every iteration), a logical operand, complex `%%`.
+        let (wa, wb) = (self.will_be(a, ba), self.will_be(b, bbits));
+        let num = |t: Option<Type>| matches!(t, Some(Type::Int | Type::Dbl));
+        let cplx = |t: Option<Type>| matches!(t, Some(Type::Int | Type::Dbl | Type::Cplx));
+        let typed = match (wa, wb) {
+            (Some(Type::Int), Some(Type::Int))
+                if matches!(o, ArithOp::Add | ArithOp::Sub | ArithOp::Mul) =>
+            {
+                self.fb_bits(Some(fb)) & TypeFeedback::NA == 0
+            }
+            _ if num(wa) && num(wb) => true,
+            _ => {
+                cplx(wa)
+                    && cplx(wb)
+                    && matches!(o, ArithOp::Add | ArithOp::Sub | ArithOp::Mul | ArithOp::Div)
+            }
         };
-        if matches!(o, ArithOp::Add | ArithOp::Sub | ArithOp::Mul)
-            && self.fb_bits(Some(fb)) & TypeFeedback::NA != 0
-            && int(self, a, ba)
-            && int(self, b, bbits)
-        {
+        if !typed {
             let val = self.runtime(bb, pc, &[a.val, b.val]);
             return AbsVal { val, fb: Some(fb) };
         }
@@ -237,6 +245,12 @@ impl<'a> Builder<'a> {
         fb: u32,
     ) -> AbsVal {
         let (ba, bbits) = (self.bits_of(a), self.bits_of(b));
+        // Only numbers compare natively: otherwise no speculation (see `arith_in`).
+        let num = |t: Option<Type>| matches!(t, Some(Type::Int | Type::Dbl));
+        if !num(self.will_be(a, ba)) || !num(self.will_be(b, bbits)) {
+            let val = self.runtime(bb, pc, &[a.val, b.val]);
+            return AbsVal { val, fb: Some(fb) };
+        }
         let av = self.speculate(bb, a, ba, pc, st);
         let bv = self.speculate(bb, b, bbits, pc, st);
         // A comparison of numbers is exact in doubles (an `int` is not NA).
@@ -265,6 +279,19 @@ impl<'a> Builder<'a> {
             _ => self.runtime(bb, pc, &[av, bv]),
         };
         AbsVal { val, fb: Some(fb) }
+    }
+
+    /// The type `a` (with feedback `bits`) has, or will have once
+    /// speculated (a value seen as integer and double: `dbl`); `None`:
+    /// it stays `any`.
+    fn will_be(&self, a: AbsVal, bits: u16) -> Option<Type> {
+        match self.f.ty(a.val) {
+            Type::Any => self
+                .speculated_test(bits)
+                .map(|t| t.refined())
+                .or_else(|| self.is_mixed_num(bits).then_some(Type::Dbl)),
+            t => Some(t),
+        }
     }
 
     /// Append a typed binary operation (its result type is the operation's).
