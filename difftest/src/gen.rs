@@ -1141,27 +1141,20 @@ impl Gen {
                 rename
             )));
         }
-        match self.rng.below(5) {
-            0 => body.push(Node::line(format!(
-                "if (s == {}L && k %% 2L == 0L) p$extra <- s",
-                change
-            ))),
-            1 => body.push(Node::line(format!(
-                "if (s == {}L && k %% 4L == 1L) p$x <- NULL",
-                change
-            ))),
-            // An int field that becomes NA, a class with a `$` method: the
-            // shape speculation of compiled `$` fails on each.
-            2 => body.push(Node::line(format!(
-                "if (s == {}L && k %% 2L == 1L) p$v <- NA_integer_",
-                change
-            ))),
-            3 => body.push(Node::line(format!(
-                "if (s == {}L && k %% 3L == 2L) class(p) <- \"rec\"",
-                change
-            ))),
-            _ => body.push(Node::line(format!("if (s == {}L) p$tag <- k", change))),
-        }
+        // A field added, removed, turned NA (an int field), a class with a
+        // `$` method set (the shape speculation of compiled `$` fails on
+        // each), or a field retyped.
+        let (every, what) = *self.rng.pick(&[
+            ("k %% 2L == 0L", "p$extra <- s"),
+            ("k %% 4L == 1L", "p$x <- NULL"),
+            ("k %% 2L == 1L", "p$v <- NA_integer_"),
+            ("k %% 3L == 2L", "class(p) <- \"rec\""),
+            ("TRUE", "p$tag <- k"),
+        ]);
+        body.push(Node::line(format!(
+            "if (s == {}L && {}) {}",
+            change, every, what
+        )));
         body.push(Node::line(format!("{}[[k]] <- p", r)));
         vec![
             Node::line("`$.rec` <- function(x, name) if (name == \"x\") 2 * unclass(x)[[name]] else unclass(x)[[name]]"),

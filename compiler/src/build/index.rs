@@ -213,13 +213,7 @@ impl<'a> Builder<'a> {
         };
         let v = self.f.push(bb, InstKind::VecLoad(xv, k), elem).unwrap();
         if elem == Type::Int {
-            let na = self
-                .f
-                .push(bb, InstKind::ConstInt(i32::MIN + 1), Type::Int)
-                .unwrap();
-            let not_na = self.binary(bb, BinOp::GeI, v, na);
-            let cp = self.checkpoint(bb, pc, st);
-            self.assume(bb, not_na, cp, Reason::TypeCheck);
+            self.assume_not_na(bb, pc, st, v);
         }
         v
     }

@@ -515,13 +515,7 @@ impl<'a> Builder<'a> {
             self.assume(bb, hi, cp, Reason::TypeCheck);
         }
         let r = self.binary(bb, op, xv, yv);
-        let na = self
-            .f
-            .push(bb, InstKind::ConstInt(i32::MIN + 1), Type::Int)
-            .unwrap();
-        let not_na = self.binary(bb, BinOp::GeI, r, na);
-        let cp = self.checkpoint(bb, pc, st);
-        self.assume(bb, not_na, cp, Reason::TypeCheck);
+        self.assume_not_na(bb, pc, st, r);
         Some(r)
     }
 

@@ -323,6 +323,19 @@ impl<'a> Builder<'a> {
             .unwrap()
     }
 
+    /// Assume that the `int` computed as `v` (a loaded element, a bitwise
+    /// result) is not the NA bit pattern, which no `int` value may be
+    /// (exit there: the interpreter gives R's NA), checkpoint at `pc`.
+    pub(super) fn assume_not_na(&mut self, bb: Block, pc: usize, st: &State, v: Val) {
+        let na = self
+            .f
+            .push(bb, InstKind::ConstInt(i32::MIN + 1), Type::Int)
+            .unwrap();
+        let not_na = self.binary(bb, BinOp::GeI, v, na);
+        let cp = self.checkpoint(bb, pc, st);
+        self.assume(bb, not_na, cp, Reason::TypeCheck);
+    }
+
     /// Assume `test t, v`, with a checkpoint at `pc` with state `st`.
     pub(super) fn assume_test(&mut self, bb: Block, v: Val, t: TypeTest, pc: usize, st: &State) {
         let cp = self.checkpoint(bb, pc, st);
