@@ -14,7 +14,7 @@ mkdir -p "$c/ir_verify_passes"
 if [ -x "$root/target/release/dlvm" ]; then
     cd "$root/tests/r"
     n=0
-    for p in bench_fib bench_sieve bench_mandelbrot bench_nbody closure_counter index_matrix arith_nan_payload bench_phase_sum; do
+    for p in bench_fib bench_sieve bench_mandelbrot bench_nbody closure_counter index_matrix arith_nan_payload bench_phase_sum jit_record_shapes jit_int_lgl_matrices jit_bitw_inline; do
         [ -f "$p.R" ] || continue
         "$root/target/release/dlvm" run --mode deoptless --jit-threshold 1 --osr-threshold 1 --dump ir "$p.R" 2>&1 >/dev/null |
             awk -v dir="$c/ir_verify_passes" -v p="$p" '

@@ -1312,7 +1312,9 @@ impl Gen {
             // the native shift and bitwise operations exit on them.)
             ("bitwShiftL(b, b %% 34L)", "bitwShiftL"),
             ("bitwShiftR(-b, b %% 34L)", "bitwShiftR"),
-            ("bitwOr(b * 65536L * 32767L, 1L)", "bitwOr"),
+            // (No warning in the arguments: the shadowing closure of R never
+            // forces them, and dlvm evaluates arguments eagerly.)
+            ("bitwAnd(-2147483647L, -2147483646L + b %% 2L)", "bitwAnd"),
             ("sqrt(a)", "sqrt"),
             ("floor(a) + ceiling(-a)", "floor"),
             ("abs(a) + abs(b)", "abs"),
