@@ -19,19 +19,26 @@ pub const FIELD_LGL: u32 = 2;
 /// Field `sym` of the value in slot `slot` when it is a record field that
 /// is a scalar of type `ty`; `ci` is the `$` site's cache.
 fn field(c: &NativeFrame, slot: u32, sym: u32, ci: u32, ty: u32) -> Option<&Value> {
-    let Value::Vec(v) = c.anys.get(slot as usize)? else {
-        return None;
-    };
-    let cache = c.code.field_caches.get(ci as usize)?;
-    let VecData::List(l) = &v.data else {
-        return None;
-    };
-    let e = l.get(record_position(v, cache, SymId(sym))?)?;
+    let e = record_field(c, slot, SymId(sym), ci)?;
     match (e, ty) {
         (Value::Int(i), FIELD_INT) if *i != NA_INTEGER => Some(e),
         (Value::Dbl(_), FIELD_DBL) | (Value::Lgl(_), FIELD_LGL) => Some(e),
         _ => None,
     }
+}
+
+/// Field `sym` (any type) of the value in operand slot `xs` (a
+/// `MOVE_OPERAND` mark is ignored) when it is a record with that field;
+/// `ci` is the `$` site's cache.
+fn record_field(c: &NativeFrame, xs: u32, sym: SymId, ci: u32) -> Option<&Value> {
+    let Value::Vec(v) = c.anys.get((xs & !MOVE_OPERAND) as usize)? else {
+        return None;
+    };
+    let VecData::List(l) = &v.data else {
+        return None;
+    };
+    let cache = c.code.field_caches.get(ci as usize)?;
+    l.get(record_position(v, cache, sym)?)
 }
 
 /// The position of field `sym` in list `v` if it is a record: its only
@@ -47,18 +54,10 @@ fn record_position(v: &Vector, cache: &FieldCache, sym: SymId) -> Option<usize> 
     cache.position_in_names(names, sym)
 }
 
-/// `x$sym` (any type) of the record in slot `xs` (`MOVE_OPERAND` allowed;
-/// nothing is consumed), cache `ci`; `None` if the value there is not a
-/// record with that field.
+/// `x$sym` (any type) of the record in slot `xs` (nothing is consumed), a
+/// copy; `None` if the value there is not a record with that field.
 pub(super) fn field_of_record(c: &NativeFrame, xs: u32, sym: SymId, ci: u32) -> Option<Value> {
-    let Value::Vec(v) = &c.anys[(xs & !MOVE_OPERAND) as usize] else {
-        return None;
-    };
-    let VecData::List(l) = &v.data else {
-        return None;
-    };
-    let cache = c.code.field_caches.get(ci as usize)?;
-    l.get(record_position(v, cache, sym)?).cloned()
+    record_field(c, xs, sym, ci).cloned()
 }
 
 /// `x$sym <- v` in place: `x` (slot `xs`, consumed: `MOVE_OPERAND`) an
