@@ -570,9 +570,11 @@ impl<'a> Builder<'a> {
                         Op::Dollar(sym, ci, fb) => self.record_field(bb, pc, &st, sym, ci, fb),
                         _ => None,
                     };
-                    let r = match op {
-                        _ if field.is_some() => field.unwrap(),
-                        Op::Dollar(..) if !self.inline.is_empty() && self.returns.is_none() => {
+                    let r = match (field, op) {
+                        (Some(r), _) => r,
+                        (None, Op::Dollar(..))
+                            if !self.inline.is_empty() && self.returns.is_none() =>
+                        {
                             // In the arguments of an inlined call, whose
                             // exits re-execute the whole call: only a `$`
                             // that runs no S3 method (no class) is free of

@@ -131,7 +131,7 @@ pub extern "C" fn rt_generic(
             n: 1, empty: 0, fb, ..
         },
         &[vs, is, xs],
-    ) = (c.code.ops[pc as usize], slots)
+    ) = (op, slots)
     {
         if xs & MOVE_OPERAND != 0 {
             let xslot = (xs & !MOVE_OPERAND) as usize;
@@ -153,7 +153,6 @@ pub extern "C" fn rt_generic(
     }
     // Scalar arithmetic and indexing: on the operands in place, no clones.
     if n <= 3 {
-        let op = c.code.ops[pc as usize];
         let fast = {
             let mut refs: [&Value; 3] = [&Value::Null; 3];
             for (k, &s) in slots.iter().enumerate() {
@@ -167,7 +166,6 @@ pub extern "C" fn rt_generic(
             return ST_OK;
         }
     }
-    let op = c.code.ops[pc as usize];
     if c.env.is_none() && !vm::interp::Interp::generic_on_stack(&op) {
         // Arithmetic, indexing, stores...: no frame needed (a warning
         // builds it through `Interp::observe_frames`).

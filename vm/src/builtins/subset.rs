@@ -780,11 +780,14 @@ impl FieldCache {
         let Some(Value::Vec(names)) = x.attr("names") else {
             return x.names().and_then(|ns| exact_match(ns, name));
         };
+        self.hit_in(names).or_else(|| self.fill(names, name))
+    }
+
+    /// The cached position when `names` is the cached names vector.
+    #[inline]
+    fn hit_in(&self, names: &Rc<Vector>) -> Option<usize> {
         let (at, p) = self.hit.get();
-        if std::ptr::eq(at, Rc::as_ptr(names)) {
-            return Some(p);
-        }
-        self.fill(names, name)
+        std::ptr::eq(at, Rc::as_ptr(names)).then_some(p)
     }
 
     /// The position of symbol `sym`'s name in the names vector `names` (an
@@ -796,11 +799,7 @@ impl FieldCache {
         names: &Rc<Vector>,
         sym: crate::symbols::SymId,
     ) -> Option<usize> {
-        let (at, p) = self.hit.get();
-        if std::ptr::eq(at, Rc::as_ptr(names)) {
-            return Some(p);
-        }
-        self.fill(names, &sym.name())
+        self.hit_in(names).or_else(|| self.fill(names, &sym.name()))
     }
 
     #[cold]
