@@ -8,7 +8,9 @@
 //! (`GlobalMeta`): compiled code may speculate that a binding defined once
 //! keeps its value (Ř's global-environment assumptions), guarded by one load
 //! and compare of the epoch, which the first redefinition of any such binding
-//! bumps.
+//! that compiled code relies on (a watched one) bumps. A script's top-level
+//! `res <- f(i)` in a loop redefines `res`, which no code assumed anything
+//! of: it bumps nothing, and the code that calls `f` keeps running.
 
 use crate::symbols::SymId;
 use crate::value::{Sym, Value};
@@ -31,9 +33,10 @@ pub struct EnvFrame {
 #[derive(Default)]
 pub struct GlobalMeta {
     /// Writes per binding (indexed by `SymId`), saturating at 2: a binding
-    /// written once holds the only value it ever had.
+    /// written once holds the only value it ever had. `WATCHED` marks one
+    /// written once that compiled code assumed so (`watch_defined_once`).
     writes: RefCell<Vec<u8>>,
-    /// Bumped whenever a binding written once is written again. Compiled code
+    /// Bumped whenever a watched binding written once is written again. Compiled code
     /// that assumed the value of a binding defined once checks that the epoch
     /// is the one it was compiled at (at a stable address: the meta is boxed).
     epoch: std::cell::Cell<u64>,
@@ -44,10 +47,28 @@ pub struct GlobalMeta {
     functions: std::cell::Cell<u64>,
 }
 
+/// In `GlobalMeta::writes`: compiled code assumes this binding defined once.
+const WATCHED: u8 = 0x80;
+
 impl GlobalMeta {
     /// Is `sym` bound, and bound only once so far?
     pub fn defined_once(&self, sym: SymId) -> bool {
-        self.writes.borrow().get(sym.index()) == Some(&1)
+        self.writes
+            .borrow()
+            .get(sym.index())
+            .is_some_and(|&w| w & !WATCHED == 1)
+    }
+    /// `defined_once`, for code about to assume it under the epoch guard:
+    /// from now on the binding's next write bumps the epoch. (Writes of
+    /// bindings no code assumed anything of bump nothing.)
+    pub fn watch_defined_once(&self, sym: SymId) -> bool {
+        match self.writes.borrow_mut().get_mut(sym.index()) {
+            Some(w) if *w & !WATCHED == 1 => {
+                *w |= WATCHED;
+                true
+            }
+            _ => false,
+        }
     }
     pub fn epoch(&self) -> u64 {
         self.epoch.get()
@@ -68,10 +89,12 @@ impl GlobalMeta {
         if i >= w.len() {
             w.resize(i + 1, 0);
         }
-        if w[i] == 1 {
+        if w[i] == 1 | WATCHED {
             self.epoch.set(self.epoch.get() + 1);
         }
-        w[i] = w[i].saturating_add(1).min(2);
+        // (A binding written again is not watched any more: it is not
+        // defined once.)
+        w[i] = ((w[i] & !WATCHED) + 1).min(2);
     }
 }
 

@@ -6,7 +6,8 @@
 //! - A read of a binding defined once (`GlobalMeta::defined_once`) holding an
 //!   int, double or logical scalar is that constant, guarded by
 //!   `global_epoch_is` (one per block): the first redefinition of any binding
-//!   defined once bumps the epoch, and the guard exits (reason `calltarget`,
+//!   defined once that compiled code assumed (`GlobalMeta::watch_defined_once`)
+//!   bumps the epoch, and the guard exits (reason `calltarget`,
 //!   a global assumption: a real deopt, as for a redefined function).
 //! - Any other read is `load_global`, speculated by the callee's feedback at
 //!   once (an unbound name is NULL, which fails every test). No feedback to
@@ -147,7 +148,7 @@ impl<'a> Builder<'a> {
             Some(Value::Closure(c)) if std::rc::Rc::ptr_eq(&c, &target) => {}
             _ => return None,
         }
-        if !meta.defined_once(sym) {
+        if !meta.watch_defined_once(sym) {
             return None;
         }
         let cp = self.checkpoint(bb, pc, st);
@@ -256,7 +257,8 @@ impl<'a> Builder<'a> {
 }
 
 /// The value of `sym` in the global environment `env` if it was bound only
-/// once and is an attribute-free int (not NA), double or logical scalar.
+/// once and is an attribute-free int (not NA), double or logical scalar
+/// (then watched: the caller assumes it under the epoch guard).
 fn defined_once_scalar(env: &Env, sym: SymId) -> Option<Value> {
     let meta = env.globals.as_ref()?;
     let v = match env.get_local(sym)? {
@@ -264,5 +266,5 @@ fn defined_once_scalar(env: &Env, sym: SymId) -> Option<Value> {
         v @ Value::Int(x) if x != vm::value::NA_INTEGER => v,
         _ => return None,
     };
-    meta.defined_once(sym).then_some(v)
+    meta.watch_defined_once(sym).then_some(v)
 }
