@@ -30,6 +30,7 @@ pub enum ArgType {
 
 impl ArgType {
     /// The most specific description of `v`.
+    #[inline]
     pub fn of(v: &Value) -> ArgType {
         match v {
             Value::Int(x) if *x != NA_INTEGER => ArgType::Int,
@@ -127,6 +128,7 @@ thread_local! {
 }
 
 /// The current generation of the version tables (see `TABLES_EPOCH`).
+#[inline]
 pub fn tables_epoch() -> u64 {
     TABLES_EPOCH.with(|e| e.get())
 }

@@ -201,6 +201,7 @@ impl EnvFrame {
         }
     }
     /// The value bound to `sym` in this frame only.
+    #[inline]
     pub fn get_local(&self, sym: SymId) -> Option<Value> {
         let i = self.slot_of(sym)?;
         self.slots.borrow().get(i).cloned().flatten()

@@ -32,11 +32,28 @@ pub extern "C" fn rt_generic(
     };
     unsafe { &mut *c.interp }.stats.count_generic(&c.code, pc);
     let op = c.code.ops[pc as usize];
+    // Calls of closures first, in a small function: the most frequent
+    // generic operation does not pay for the others' stack frame.
+    if let vm::bytecode::Op::Call { spec, call, fb, .. } = op {
+        if let Some(st) = call_positional(c, slots, spec, call, fb, dst) {
+            return st;
+        }
+    }
+    generic_op(c, pc, op, slots, dst)
+}
+
+/// `rt_generic` of any operation but a closure's positional call.
+#[inline(never)]
+fn generic_op(
+    c: &mut NativeFrame,
+    pc: u32,
+    op: vm::bytecode::Op,
+    slots: &[u32],
+    dst: u32,
+) -> u32 {
+    let n = slots.len() as u32;
     match op {
         vm::bytecode::Op::Call { spec, call, fb, .. } => {
-            if let Some(st) = call_positional(c, slots, spec, call, fb, dst) {
-                return st;
-            }
             if let Some(st) = call_builtin(c, slots, spec, call, fb, dst, pc) {
                 return st;
             }

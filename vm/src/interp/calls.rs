@@ -208,6 +208,7 @@ impl Interp {
     }
 
     /// A closure call starts: R's nesting limit, and the call count.
+    #[inline]
     pub(super) fn begin_call(&mut self) -> RResult<()> {
         if self.frames.len() + self.native_depth >= self.max_depth {
             return Err(RError::no_call(

@@ -61,12 +61,14 @@ impl Interp {
     /// activation yet (the tier pushes one only if something observes the
     /// frame, `push_activation`): the same nesting limit, step budget and
     /// counts as `begin_call`. `end_native_call` when it returns.
+    #[inline]
     pub fn begin_native_call(&mut self) -> RResult<()> {
         self.begin_call()?;
         self.native_depth += 1;
         Ok(())
     }
 
+    #[inline]
     pub fn end_native_call(&mut self, code: &FunctionCode) {
         self.native_depth -= 1;
         code.invocations.set(code.invocations.get().wrapping_add(1));
