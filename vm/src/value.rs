@@ -110,7 +110,7 @@ impl std::fmt::Debug for Closure {
 /// tag byte at offset 0 (`Value::TAG_*`), an `i32` payload at offset 4
 /// (`Lgl`, `Int`) and a `f64` at offset 8 (`Dbl`); 16 bytes in all, and
 /// `Option<Value>` too (the tag's unused values are its niche).
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 #[repr(u8)]
 pub enum Value {
     Null = 0,
@@ -129,6 +129,25 @@ pub enum Value {
     /// reference, never copied on modification. Compiled code treats it as
     /// an opaque `any`.
     Env(crate::env::Env) = 7,
+}
+
+/// Written out to be `#[inline]`: a derived `clone` is a call from every
+/// other crate (the compiled code's runtime and the engine copy values on
+/// every call).
+impl Clone for Value {
+    #[inline]
+    fn clone(&self) -> Value {
+        match self {
+            Value::Null => Value::Null,
+            Value::Lgl(x) => Value::Lgl(*x),
+            Value::Int(x) => Value::Int(*x),
+            Value::Dbl(x) => Value::Dbl(*x),
+            Value::Vec(v) => Value::Vec(Rc::clone(v)),
+            Value::Closure(c) => Value::Closure(Rc::clone(c)),
+            Value::Builtin(b) => Value::Builtin(*b),
+            Value::Env(e) => Value::Env(Rc::clone(e)),
+        }
+    }
 }
 
 impl Value {

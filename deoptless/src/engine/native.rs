@@ -43,6 +43,7 @@ impl EngineState {
     /// the context's `any` slots and entry words, or returns false when one
     /// has no value: then `None` (left to the interpreter).
     #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
     pub fn run_native(
         &self,
         handler: &Rc<dyn ExitHandler>,
@@ -127,6 +128,7 @@ impl EngineState {
     /// `compiled`: its slot arrays sized, every per-activation field reset.
     /// Pooled contexts keep their arrays' capacity, so a native call does
     /// not allocate.
+    #[inline(always)]
     fn idle_ctx(
         &self,
         handler: &Rc<dyn ExitHandler>,
@@ -170,6 +172,7 @@ impl EngineState {
     /// Back to the pool, emptied: it keeps no value alive. (Each field is
     /// reset only when it was set: a direct call's return costs a few
     /// compares instead of the drop glue of every field.)
+    #[inline(always)]
     fn recycle_ctx(&self, mut ctx: Box<NativeFrame>) {
         for v in ctx.anys.iter_mut() {
             if !matches!(v, Value::Null) {
@@ -229,7 +232,7 @@ impl Tier for Engine {
             for (k, &(slot, ty)) in params.iter().enumerate() {
                 match slots.get(k) {
                     Some(Some(v)) if ty == compiler::ir::Type::Any => {
-                        ctx.anys[slot as usize].clone_from(v)
+                        ctx.anys[slot as usize] = v.clone()
                     }
                     _ => return false,
                 }
@@ -341,7 +344,7 @@ impl EngineState {
         let fill = |params: &EntryParams, ctx: &mut NativeFrame| {
             for (&(slot, _), &s) in params.iter().zip(args) {
                 let v = caller.take_operand(s);
-                ctx.anys[slot as usize].clone_from(&v);
+                ctx.anys[slot as usize] = v.clone();
                 ctx.lazy.args.push(v);
             }
             true
@@ -385,7 +388,7 @@ impl EngineState {
         };
         let fill = |params: &EntryParams, ctx: &mut NativeFrame| {
             for (&(slot, _), v) in params.iter().zip(args.drain(..)) {
-                ctx.anys[slot as usize].clone_from(&v);
+                ctx.anys[slot as usize] = v.clone();
                 ctx.lazy.args.push(v);
             }
             true
@@ -407,6 +410,7 @@ impl EngineState {
     /// if something built it, is popped after (an error raised without it
     /// names the call `site` in its trace, as popping the frame would).
     #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
     fn run_frameless(
         &self,
         handler: &Rc<dyn ExitHandler>,
