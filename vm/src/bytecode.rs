@@ -380,6 +380,12 @@ pub struct FunctionCode {
     /// top-level loops, and its bytecode names a builtin's own call in
     /// warnings the AST interpreter reports without a call).
     pub call_in_loop: Vec<bool>,
+    /// Calls of `c` whose arguments are all literals (`c(-1L, 1L, 0L)`,
+    /// `c("a", "b")`), with the constant (in `consts`) that the call returns
+    /// while `c` is the builtin: compiled code uses it under the guard of the
+    /// callee instead of building the vector at every call. (The
+    /// interpreter calls `c`, which may be redefined.)
+    pub literal_c: Vec<(CallIdx, u32)>,
     /// Per instruction: it is part of a `for`/`while`/`repeat` statement of
     /// this code (its sequence or condition included). GNU R byte-compiles
     /// top-level loops, whose bytecode names an unbound variable as the call
@@ -403,6 +409,14 @@ pub struct FunctionCode {
 }
 
 impl FunctionCode {
+    /// The constant that call `call` of `c` returns (`literal_c`), if its
+    /// arguments are literals.
+    pub fn literal_c(&self, call: CallIdx) -> Option<u32> {
+        self.literal_c
+            .iter()
+            .find_map(|&(c, k)| (c == call).then_some(k))
+    }
+
     /// Print the bytecode (for `--dump bytecode`).
     pub fn dump(&self, out: &mut String) {
         let _ = writeln!(

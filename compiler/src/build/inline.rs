@@ -68,6 +68,9 @@ const INLINE_BUILTINS: &[&str] = &[
 pub enum Target {
     Closure(std::rc::Rc<Closure>),
     Builtin(u16),
+    /// Builtin `c` (number `.0`) of literal arguments: its result is the
+    /// code's constant `.1` (`FunctionCode::literal_c`).
+    Literal(u16, u32),
 }
 
 impl<'a> Builder<'a> {
@@ -141,10 +144,12 @@ impl<'a> Builder<'a> {
                 Target::Closure(c)
             }
             Value::Builtin(b) if vm::builtin_names::name_of(b) == "c" => {
-                if !self.c_feeds_all_any(pc, call) {
-                    return None;
+                if self.c_feeds_all_any(pc, call) {
+                    Target::Builtin(b)
+                } else {
+                    // `c(-1L, 1L, 0L)`: the vector it returns, a constant.
+                    Target::Literal(b, self.code.literal_c(call)?)
                 }
-                Target::Builtin(b)
             }
             Value::Builtin(b) if INLINE_BUILTINS.contains(&vm::builtin_names::name_of(b)) => {
                 Target::Builtin(b)
@@ -217,7 +222,7 @@ impl<'a> Builder<'a> {
                 code: std::rc::Rc::as_ptr(&c.code) as usize,
                 builtin: false,
             },
-            Target::Builtin(b) => Callee {
+            Target::Builtin(b) | Target::Literal(b, _) => Callee {
                 name: vm::builtin_names::name_of(*b).to_string(),
                 code: *b as usize,
                 builtin: true,
@@ -259,6 +264,14 @@ impl<'a> Builder<'a> {
         let args: Vec<AbsVal> = st.stack[k + 1..].to_vec();
         let callee = match &site.callee {
             Target::Closure(c) => c,
+            Target::Literal(_, lit) => {
+                // (The arguments are constants, left to dead-code removal.)
+                let r = self.literal_vector(bb, *lit);
+                st.stack.truncate(k);
+                st.stack.push(AbsVal::new(r));
+                self.inline.pop();
+                return Ok(bb);
+            }
             Target::Builtin(b) => {
                 let positional = self
                     .code
@@ -638,6 +651,26 @@ impl<'a> Builder<'a> {
             || (single_push(cpc + 1)
                 && matches!(ops.get(cpc + 2), Some(Op::Cmp(..)))
                 && is_outer(cpc + 3))
+    }
+
+    /// The constant vector `consts[k]` of a folded `c(...)`: typed (its
+    /// view, unboxed from the constant once, outside any loop) when it is an
+    /// attribute-free int, double or logical vector, so that `c(-1L, 1L)[d]`
+    /// is an element load.
+    fn literal_vector(&mut self, bb: Block, k: u32) -> Val {
+        let boxed = self.f.push(bb, InstKind::ConstAny(k), Type::Any).unwrap();
+        let ty = match &self.code.consts[k as usize] {
+            Value::Vec(v) if v.attrs.is_none() => match v.data {
+                vm::value::VecData::Int(_) => Type::VecInt,
+                vm::value::VecData::Dbl(_) => Type::VecDbl,
+                vm::value::VecData::Lgl(_) => Type::VecLgl,
+                _ => return boxed,
+            },
+            _ => return boxed,
+        };
+        self.f
+            .push(bb, InstKind::Unary(UnOp::Unbox, boxed), ty)
+            .unwrap()
     }
 
     /// `nrow(x)` / `ncol(x)` of a value only seen as a double matrix.

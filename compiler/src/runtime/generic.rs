@@ -44,13 +44,7 @@ pub extern "C" fn rt_generic(
 
 /// `rt_generic` of any operation but a closure's positional call.
 #[inline(never)]
-fn generic_op(
-    c: &mut NativeFrame,
-    pc: u32,
-    op: vm::bytecode::Op,
-    slots: &[u32],
-    dst: u32,
-) -> u32 {
+fn generic_op(c: &mut NativeFrame, pc: u32, op: vm::bytecode::Op, slots: &[u32], dst: u32) -> u32 {
     let n = slots.len() as u32;
     match op {
         vm::bytecode::Op::Call { spec, call, fb, .. } => {

@@ -358,6 +358,12 @@ impl Compiler {
         self.any_arg_ctx = Some(ci);
         let spec = self.push_args(args);
         (self.arg_ctx, self.any_arg_ctx) = (saved, saved_any);
+        if ident_of(f) == Some("c") {
+            if let Some(v) = literal_c(args) {
+                self.consts.push(v);
+                self.literal_c.push((ci, (self.consts.len() - 1) as u32));
+            }
+        }
         let fb = self.call_fb();
         self.emit(Op::Call {
             argc: args.len() as u16,
@@ -436,4 +442,41 @@ impl Compiler {
         self.arg_specs.push(specs);
         (self.arg_specs.len() - 1) as u32
     }
+}
+
+/// What `c(args)` returns when every argument is a literal scalar (a number,
+/// possibly negated, a string, a logical, `NA`) without a name: the
+/// builtin's own `combine` of their values. `None` for anything else.
+fn literal_c(args: &[Arg]) -> Option<Value> {
+    use crate::ast::Const;
+    fn literal(e: &Expr) -> Option<Value> {
+        match &e.kind {
+            ExprKind::Const(
+                c @ (Const::Integer(_) | Const::Double(_) | Const::Logical(_) | Const::Str(_)),
+            ) => Some(const_value(c)),
+            // `-1L`: what `Neg` makes of the literal (arithmetic operators
+            // are primitives here).
+            ExprKind::Call(f, a)
+                if ident_of(f) == Some("-") && a.len() == 1 && a[0].name.is_none() =>
+            {
+                match a[0].value.as_ref().map(|v| &v.kind) {
+                    Some(ExprKind::Const(Const::Integer(Some(i)))) => Some(Value::Int(-i)),
+                    Some(ExprKind::Const(Const::Double(Some(d)))) => Some(Value::Dbl(-d)),
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    }
+    if args.is_empty() || args.len() > 64 {
+        return None;
+    }
+    let items = args
+        .iter()
+        .map(|a| match (&a.name, &a.value) {
+            (None, Some(v)) => literal(v).map(|v| (None, v)),
+            _ => None,
+        })
+        .collect::<Option<Vec<_>>>()?;
+    Some(crate::builtins::construct::combine(&items, false, true))
 }

@@ -69,6 +69,7 @@ pub struct Compiler {
     in_args_of: Vec<CallIdx>,
     call_parent: Vec<CallIdx>,
     call_in_loop: Vec<bool>,
+    literal_c: Vec<(CallIdx, u32)>,
     /// `for`/`while`/`repeat` statements being compiled (their sequences
     /// and conditions included), and per instruction whether it is in one.
     loop_stmts: usize,
@@ -257,6 +258,7 @@ impl Compiler {
             in_args_of: Vec::new(),
             call_parent: Vec::new(),
             call_in_loop: Vec::new(),
+            literal_c: Vec::new(),
             loop_stmts: 0,
             pc_in_loop: Vec::new(),
             any_arg_ctx: None,
@@ -298,6 +300,7 @@ impl Compiler {
             in_args_of: self.in_args_of,
             call_parent: self.call_parent,
             call_in_loop: self.call_in_loop,
+            literal_c: self.literal_c,
             pc_in_loop: self.pc_in_loop,
             in_call_args: self.in_call_args,
             for_seqs: self.for_seqs,
