@@ -93,7 +93,7 @@ impl Gen {
     fn unit_any(&mut self) -> Vec<Node> {
         // Weighted: the type-changing and loop-exit units are the ones that
         // found miscompiles, so they come up most.
-        match self.rng.below(28) {
+        match self.rng.below(29) {
             0..=2 => self.unit_type_phase(),
             3 | 4 => self.unit_loop_var(),
             5 => self.unit_vector_cow(),
@@ -116,6 +116,7 @@ impl Gen {
             24 => self.unit_rotate(),
             25 => self.unit_helper_builtins(),
             26 => self.unit_scalar_builtins(),
+            27 => self.unit_literal_table(),
             _ => self.unit_toplevel_phase(),
         }
     }
@@ -550,7 +551,30 @@ impl Gen {
         if self.rng.chance(0.4) {
             body.push(Node::line(format!("m{} <- {}", self.unit, l)));
         }
+        // `l[k] <- list(v)` stores v, `l[[k]] <- list(v)` the list (the
+        // in-place fast path once stored the list for both).
+        let e2 = self.num_of(&[Ty::Int, Ty::Dbl], &["i"], 1);
+        let bracket = if self.rng.chance(0.5) { "[" } else { "[[" };
+        let close = if bracket == "[" { "]" } else { "]]" };
+        body.push(Node::line(format!(
+            "if (length({l}) >= 2L) {l}{bracket}2L{close} <- list({e2})"
+        )));
+        let f = self.name("setl");
+        let calls = self.hot();
         vec![
+            Node::block(
+                format!("{} <- function(n) {{", f),
+                vec![
+                    Node::line("v <- vector(\"list\", n)"),
+                    Node::line(format!(
+                        "for (i in seq_len(n)) v{bracket}i{close} <- list({e2})"
+                    )),
+                    Node::line("v"),
+                ],
+                "}",
+            ),
+            Node::line(format!("for (j in 1:{calls}) r <- {f}(3L)")),
+            Node::line("print(r)"),
             Node::line(format!("{} <- list()", l)),
             Node::line(format!("m{} <- list(0)", self.unit)),
             Node::block(format!("for (i in 1:{}) {{", n), body, "}"),
@@ -767,6 +791,79 @@ impl Gen {
         ));
         let s = self.show("s");
         out.push(Node::line(s));
+        out
+    }
+
+    /// `c()` of literals in a hot loop (compiled as a constant vector under
+    /// the guard that `c` is the builtin): indexed, copied and modified, or
+    /// searched with `%in%`; sometimes `c` is rebound between calls.
+    fn unit_literal_table(&mut self) -> Vec<Node> {
+        let f = self.name("tab");
+        let k = self.rng.range(1, 5);
+        let strings = self.rng.chance(0.25);
+        let tys: &[Ty] = if strings {
+            &[Ty::Chr]
+        } else if self.rng.chance(0.3) {
+            &[Ty::Lgl, Ty::Int, Ty::Dbl]
+        } else {
+            let t = *self.rng.pick(&[Ty::Lgl, Ty::Int, Ty::Dbl]);
+            if t == Ty::Int {
+                &[Ty::Int]
+            } else if t == Ty::Dbl {
+                &[Ty::Dbl]
+            } else {
+                &[Ty::Lgl]
+            }
+        };
+        let lits: Vec<String> = (0..k).map(|_| self.lit_of(tys)).collect();
+        let table = format!("c({})", lits.join(", "));
+        let idx = format!("(i %% {}L) + 1L", k);
+        let body = if strings {
+            let probe = self.lit(Ty::Chr);
+            vec![Node::line(format!(
+                "if (({} %in% {}) || ({} %in% {})[1]) s <- s + i",
+                probe,
+                table,
+                idx.replace("+ 1L", "+ 0L"),
+                "c(1L, 3L)"
+            ))]
+        } else if self.rng.chance(0.4) {
+            let v = self.lit_of(&[Ty::Lgl, Ty::Int, Ty::Dbl]);
+            vec![
+                Node::line(format!("v <- {}", table)),
+                Node::line(format!("v[{}] <- {}", idx, v)),
+                Node::line("s <- s + v[1] + length(v)"),
+            ]
+        } else {
+            vec![Node::line(format!("s <- s + {}[{}] * i", table, idx))]
+        };
+        let n = self.hot();
+        let mut out = vec![Node::block(
+            format!("{} <- function(n) {{", f),
+            vec![
+                Node::line("s <- 0"),
+                Node::block("for (i in 1:n) {", body, "}"),
+                Node::line("s"),
+            ],
+            "}",
+        )];
+        out.push(Node::line(format!(
+            "for (j in 1:{}) r <- {}({}L)",
+            self.hot(),
+            f,
+            n
+        )));
+        out.push(Node::line("print(r)"));
+        if self.rng.chance(0.3) {
+            let fake = self.lit_of(&[Ty::Int, Ty::Dbl]);
+            out.push(Node::line(format!(
+                "c <- function(...) rep({}, {}L)",
+                fake, k
+            )));
+            out.push(Node::line(format!("print({}({}L))", f, n)));
+            out.push(Node::line("rm(c)"));
+            out.push(Node::line(format!("print({}({}L))", f, n)));
+        }
         out
     }
 

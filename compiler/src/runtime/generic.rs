@@ -153,7 +153,8 @@ fn generic_op(c: &mut NativeFrame, pc: u32, op: vm::bytecode::Op, slots: &[u32],
             );
             // (The profile of x before the store, as the interpreter's.)
             let before = vm::feedback::TypeFeedback::of(&x);
-            if vm::interp::fast_assign(&mut x, i, v) {
+            let is2 = matches!(op, vm::bytecode::Op::SetIndex2 { .. });
+            if vm::interp::fast_assign(&mut x, i, v, is2) {
                 vm::feedback::TypeFeedback::record_bits(&c.code.type_fb[fb as usize], before);
                 consume(c, &slots[..2]);
                 set(c, dst, x);

@@ -10,7 +10,9 @@ use super::control::{
     condition_truth, for_seq_elt, int_range, record_branch, seq_elt, step_counted, switch_target,
     LoopState,
 };
-use super::index_fast::{fast_assign, fast_index, fast_index2d, scalar_elt_index, EltIndex};
+use super::index_fast::{
+    fast_assign, fast_assign2d, fast_index, fast_index2d, scalar_elt_index, EltIndex,
+};
 use super::stack::{push_dbl, push_int, push_lgl, push_value};
 use super::{unsupported_feature, Interp, LOOP_WORK_PER_CALL, STEPS_EXHAUSTED};
 use crate::args::Args;
@@ -550,7 +552,22 @@ impl Interp {
                     TypeFeedback::record(&code.type_fb[fb as usize], &x);
                     let idx = self.pop_indices(n, empty);
                     let v = pop!();
-                    if n == 1 && empty == 0 && fast_assign(&mut x, idx[0].as_ref().unwrap(), &v) {
+                    let fast = match (n, empty, &idx[..]) {
+                        (1, 0, [Some(i)]) => {
+                            fast_assign(&mut x, i, &v, is2)
+                                || self.assign_in_binding(ops, pc, env, &mut x, |x| {
+                                    fast_assign(x, i, &v, is2)
+                                })
+                        }
+                        (2, 0, [Some(i), Some(j)]) if !is2 => {
+                            fast_assign2d(&mut x, i, j, &v)
+                                || self.assign_in_binding(ops, pc, env, &mut x, |x| {
+                                    fast_assign2d(x, i, j, &v)
+                                })
+                        }
+                        _ => false,
+                    };
+                    if fast {
                         push_value(&mut self.stack, x);
                         continue;
                     }

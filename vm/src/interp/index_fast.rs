@@ -8,6 +8,61 @@ use crate::value::*;
 use std::rc::Rc;
 
 impl Interp {
+    /// `x[i] <- v`, `x[[i]] <- v` or `m[i, j] <- v` of a name that the next
+    /// instruction rebinds (`LoadName(x)`, this `SetIndex` at `pc - 1`,
+    /// `StoreName(x)`: top-level code updating a global, which `TakeLocal`
+    /// cannot move out of a slot). The vector on the stack is shared only
+    /// with the binding that the store replaces, so the binding lets go of
+    /// it for `assign` (`fast_assign`, `fast_assign2d`), which runs no R
+    /// code and cannot fail (nothing can see the binding missing), and gets
+    /// it back when that does not apply. Without this a script's
+    /// `for (i in 2:n) x[i] <- f(x[i - 1])` copied `x` at every iteration.
+    #[inline(never)]
+    pub(super) fn assign_in_binding(
+        &mut self,
+        ops: &[crate::bytecode::Op],
+        pc: usize,
+        env: &crate::env::Env,
+        x: &mut Value,
+        assign: impl FnOnce(&mut Value) -> bool,
+    ) -> bool {
+        use crate::bytecode::Op;
+        let (Some(Op::LoadName(s, _)), Some(Op::StoreName(t))) =
+            (pc.checked_sub(2).and_then(|k| ops.get(k)), ops.get(pc))
+        else {
+            return false;
+        };
+        if s != t {
+            return false;
+        }
+        let Value::Vec(rc) = &*x else {
+            return false;
+        };
+        self.dims.forget(rc);
+        if Rc::strong_count(rc) != 2 || Rc::weak_count(rc) != 0 {
+            return false;
+        }
+        let Some(slot) = env.slot_of(*s) else {
+            return false;
+        };
+        let held = {
+            let mut slots = env.slots.borrow_mut();
+            match slots.get_mut(slot) {
+                Some(b) if matches!(&*b, Some(Value::Vec(h)) if Rc::ptr_eq(h, rc)) => b.take(),
+                _ => None,
+            }
+        };
+        let Some(held) = held else {
+            return false;
+        };
+        drop(held);
+        if assign(x) {
+            return true;
+        }
+        env.slots.borrow_mut()[slot] = Some(x.clone());
+        false
+    }
+
     pub(super) fn pop_indices(&mut self, n: u8, empty: u8) -> Vec<Option<Value>> {
         // The operand stack holds every index position, empty ones included.
         let start = self.stack.len() - n as usize;
@@ -166,11 +221,11 @@ pub(super) fn fast_index2d(x: &Value, i: &Value, j: &Value) -> Option<Value> {
     Some(v.data.elt(r + c * nr))
 }
 
-/// In-place `x[i] <- v` for an unshared attribute-free vector, an in-range scalar
-/// index and a scalar of the same type (or int into double). Returns false when
-/// the general path must run.
+/// In-place `x[i] <- v` (`x[[i]] <- v` when `is2`) for an unshared
+/// attribute-free vector, an in-range scalar index and a scalar of the same
+/// type (or int into double). Returns false when the general path must run.
 #[inline]
-pub fn fast_assign(x: &mut Value, i: &Value, v: &Value) -> bool {
+pub fn fast_assign(x: &mut Value, i: &Value, v: &Value, is2: bool) -> bool {
     let Value::Vec(rc) = x else { return false };
     let k = match i {
         Value::Int(k) if *k >= 1 => *k as usize - 1,
@@ -183,7 +238,38 @@ pub fn fast_assign(x: &mut Value, i: &Value, v: &Value) -> bool {
     if vec.attrs.is_some() || k >= vec.len() {
         return false;
     }
-    match (&mut vec.data, v) {
+    store_elt(&mut vec.data, k, v, is2)
+}
+
+/// In-place `m[i, j] <- v` for an unshared matrix without a class, in-range
+/// scalar indices and a scalar of the matrix's type (or int into double):
+/// `fast_assign`'s rules. Returns false when the general path must run.
+#[inline]
+pub fn fast_assign2d(x: &mut Value, i: &Value, j: &Value, v: &Value) -> bool {
+    let Value::Vec(rc) = x else { return false };
+    let Some(vec) = Rc::get_mut(rc) else {
+        return false;
+    };
+    if vec.attr("class").is_some() {
+        return false;
+    }
+    let Some((nr, nc)) = vec.dim2() else {
+        return false;
+    };
+    let (Some((r, _)), Some((c, _))) = (scalar_index(i, nr), scalar_index(j, nc)) else {
+        return false;
+    };
+    store_elt(&mut vec.data, r + c * nr, v, false)
+}
+
+/// Element `k` (in range) of `data` set to the scalar `v` when that needs no
+/// coercion of the vector (an int into a double vector is converted). Into
+/// a list, `[[<-` (`is2`) stores any value but NULL; `[<-` stores the
+/// elements of its value, so only an unboxed scalar is the element itself
+/// (`l[1] <- list(7)` stores 7).
+#[inline]
+fn store_elt(data: &mut VecData, k: usize, v: &Value, is2: bool) -> bool {
+    match (data, v) {
         (VecData::Dbl(d), Value::Dbl(y)) => d[k] = *y,
         (VecData::Dbl(d), Value::Int(y)) => {
             d[k] = if *y == NA_INTEGER {
@@ -194,7 +280,8 @@ pub fn fast_assign(x: &mut Value, i: &Value, v: &Value) -> bool {
         }
         (VecData::Int(d), Value::Int(y)) => d[k] = *y,
         (VecData::Lgl(d), Value::Lgl(y)) => d[k] = *y,
-        (VecData::List(d), v) if !v.is_null() => d[k] = v.clone(),
+        (VecData::List(d), Value::Lgl(_) | Value::Int(_) | Value::Dbl(_)) => d[k] = v.clone(),
+        (VecData::List(d), v) if is2 && !v.is_null() => d[k] = v.clone(),
         _ => return false,
     }
     true
