@@ -93,7 +93,7 @@ impl Gen {
     fn unit_any(&mut self) -> Vec<Node> {
         // Weighted: the type-changing and loop-exit units are the ones that
         // found miscompiles, so they come up most.
-        match self.rng.below(29) {
+        match self.rng.below(30) {
             0..=2 => self.unit_type_phase(),
             3 | 4 => self.unit_loop_var(),
             5 => self.unit_vector_cow(),
@@ -117,6 +117,7 @@ impl Gen {
             25 => self.unit_helper_builtins(),
             26 => self.unit_scalar_builtins(),
             27 => self.unit_literal_table(),
+            28 => self.unit_nested_replace(),
             _ => self.unit_toplevel_phase(),
         }
     }
@@ -865,6 +866,65 @@ impl Gen {
             out.push(Node::line(format!("print({}({}L))", f, n)));
         }
         out
+    }
+
+    /// Nested replacements in a hot loop (`p$v[i] <- e`, `p$a$b[[i]] <- e`),
+    /// which move the variable and its fields out for an in-place update:
+    /// an alias made before or during the loop, an index reading the
+    /// variable itself, a value of another type, a NULL start.
+    fn unit_nested_replace(&mut self) -> Vec<Node> {
+        let f = self.name("nest");
+        let n = self.rng.range(3, 60);
+        let deep = self.rng.chance(0.3);
+        let target = if deep { "p$a$b" } else { "p$v" };
+        let idx = *self
+            .rng
+            .pick(&["i", "length(TT) - i + 1L", "(i %% 3L) + 1L"]);
+        let idx = idx.replace("TT", target);
+        let br = if self.rng.chance(0.3) {
+            ("[[", "]]")
+        } else {
+            ("[", "]")
+        };
+        let val = self.num_of(&[Ty::Int, Ty::Dbl, Ty::Lgl], &["i"], 1);
+        let init = if self.rng.chance(0.15) {
+            "NULL".to_string()
+        } else if deep {
+            format!("list(a = list(b = numeric({n}), c = \"k\"), w = 1L)")
+        } else {
+            format!("list(v = integer({n}), w = \"k\")")
+        };
+        let mut body = vec![Node::line(format!(
+            "{target}{}{idx}{} <- {val}",
+            br.0, br.1
+        ))];
+        if self.rng.chance(0.3) {
+            body.push(Node::line(format!(
+                "if (i == {}L) q <- p",
+                self.rng.range(1, n)
+            )));
+        }
+        if self.rng.chance(0.2) {
+            body.push(Node::line(format!(
+                "if (i == {}L) {target}[1] <- \"s\"",
+                self.rng.range(1, n)
+            )));
+        }
+        let calls = self.hot();
+        vec![
+            Node::block(
+                format!("{f} <- function(n) {{"),
+                vec![
+                    Node::line(format!("p <- {init}")),
+                    Node::line("q <- p"),
+                    Node::block("for (i in seq_len(n)) {", body, "}"),
+                    Node::line(format!("list({target}, q, p$w)")),
+                ],
+                "}",
+            ),
+            Node::line(format!("for (j in 1:{calls}) r <- {f}({n}L)")),
+            Node::line("print(r)"),
+        ]
     }
 
     fn unit_global_rebound(&mut self) -> Vec<Node> {

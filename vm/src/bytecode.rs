@@ -193,6 +193,12 @@ pub enum Op {
         fb: Fb,
     },
     Dollar(SymId, CallIdx, Fb),
+    /// `$` (as `Dollar`) of the list in local `slot`, a temporary of a
+    /// nested replacement (`x$f[i] <- v`): the field is moved out of the
+    /// list when nothing else references it (`subset::take_field`), so that
+    /// its own update is in place; the replacement's `SetDollar` puts the new
+    /// value back.
+    DollarTakeLocal(u16, SymId, CallIdx, Fb),
     /// `x[i]` / `x[[i]]` / `m[i, j]` where all operands are local slots (`j` is
     /// `NO_SLOT` for one index). Feedback
     /// `fb` records the result, `fb + 1` the indexed object.
@@ -436,7 +442,11 @@ impl FunctionCode {
                         crate::deparse::deparse_value_short(&self.consts[*i as usize])
                     );
                 }
-                Op::LoadLocal(s, _) | Op::StoreLocal(s) | Op::TakeLocal(s) | Op::Missing(s) => {
+                Op::LoadLocal(s, _)
+                | Op::StoreLocal(s)
+                | Op::TakeLocal(s)
+                | Op::Missing(s)
+                | Op::DollarTakeLocal(s, ..) => {
                     let _ = write!(out, "    ; {}", self.locals[*s as usize]);
                 }
                 Op::LoadName(s, _) | Op::LoadFun(s, _) | Op::StoreName(s) | Op::StoreSuper(s) => {
@@ -530,7 +540,8 @@ impl Op {
             | Op::IndexLocals { fb, .. }
             | Op::SetIndex { fb, .. }
             | Op::SetIndex2 { fb, .. }
-            | Op::Dollar(_, _, fb) => Some(*fb),
+            | Op::Dollar(_, _, fb)
+            | Op::DollarTakeLocal(_, _, _, fb) => Some(*fb),
             _ => None,
         }
     }

@@ -16,7 +16,10 @@ impl<'a> Builder<'a> {
         let ops = &self.code.ops;
         let reads = |op: &Op| -> Vec<u16> {
             match *op {
-                Op::LoadLocal(s, _) | Op::TakeLocal(s) | Op::ArithLocal(_, s, _, _) => vec![s],
+                Op::LoadLocal(s, _)
+                | Op::TakeLocal(s)
+                | Op::ArithLocal(_, s, _, _)
+                | Op::DollarTakeLocal(s, ..) => vec![s],
                 Op::IndexLocals { x, i, j, .. } => vec![x, i, j],
                 _ => vec![],
             }

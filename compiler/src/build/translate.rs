@@ -562,6 +562,37 @@ impl<'a> Builder<'a> {
                     st.stack.push(AbsVal::new(r));
                     self.call_results.insert(r, fb);
                 }
+                Op::DollarTakeLocal(slot, _, _, fb) => {
+                    // `*tmp*$f` of a nested replacement, read from its
+                    // temporary, which stays the replacement's: the runtime
+                    // moves the field out of it when nothing shares it
+                    // (`subset::take_field`; the value is then the
+                    // temporary's, changed as the interpreter's is). A
+                    // classed temporary exits: its `$` method is the
+                    // interpreter's to run.
+                    let x = self.read_local(bb, pc, &st, slot)?;
+                    self.assume_test(bb, x.val, TypeTest::NoClass, pc, &st);
+                    // A value another variable (or the stack) holds too is
+                    // one `any` slot for both: the runtime must not take
+                    // from it (the interpreter's temporary is a second
+                    // reference there). The runtime is told by a second
+                    // operand.
+                    let shared =
+                        st.stack.iter().any(|a| a.val == x.val)
+                            || st.locals.iter().enumerate().any(|(k, l)| {
+                                k != slot as usize && l.is_some_and(|a| a.val == x.val)
+                            });
+                    let operands = if shared {
+                        vec![x.val, x.val]
+                    } else {
+                        vec![x.val]
+                    };
+                    let r = self.runtime(bb, pc, &operands);
+                    st.stack.push(AbsVal {
+                        val: r,
+                        fb: Some(fb),
+                    });
+                }
                 Op::Colon(_, fb) | Op::Dollar(_, _, fb) => {
                     let nargs = if matches!(op, Op::Colon(..)) { 2 } else { 1 };
                     let k = st.stack.len() - nargs;

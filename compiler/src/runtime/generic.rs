@@ -99,6 +99,33 @@ fn generic_op(c: &mut NativeFrame, pc: u32, op: vm::bytecode::Op, slots: &[u32],
                 return ST_OK;
             }
         }
+        // A nested replacement's `*tmp*$f` (`x$f[i] <- v`): the field moved
+        // out of the temporary when nothing shares it (its update is then in
+        // place), else a copy, as the interpreter's instruction (a classed
+        // temporary exited before: no `$` method here). Two operands (the
+        // same value twice): another variable holds the temporary's value
+        // in the same slot, so it is copied from, never taken from.
+        vm::bytecode::Op::DollarTakeLocal(_, sym, ci, fb) if n <= 2 => {
+            let s = (slots[0] & !MOVE_OPERAND) as usize;
+            let cache = &c.code.field_caches[ci as usize];
+            let taken = (n == 1)
+                .then(|| vm::builtins::subset::take_field(&mut c.anys[s], &sym.name(), cache))
+                .flatten();
+            let r = match taken {
+                Some(v) => Ok(v),
+                None => {
+                    let interp = unsafe { &mut *c.interp };
+                    let x = &c.anys[s];
+                    interp.as_call(&c.code, ci, |interp| {
+                        vm::builtins::subset::dollar(interp, x, &sym.name(), cache)
+                    })
+                }
+            };
+            if let Ok(v) = &r {
+                vm::feedback::TypeFeedback::record(&c.code.type_fb[fb as usize], v);
+            }
+            return finish(c, dst, unwound(r, &c.code, pc));
+        }
         // The next element of a `for` loop over a list or character vector,
         // read in place (no operand vector).
         vm::bytecode::Op::ForStep { .. } if n == 2 => {

@@ -70,6 +70,22 @@ fn main() {
                     let prog = Gen::program(s);
                     let src = prog.render();
                     let (want, div) = runner.check("p", &src, &jit_configs(s, seeds));
+                    // A divergence that the same configuration does not
+                    // show again is a run that timed out or was killed
+                    // (a loaded machine): reported, not counted.
+                    let div = div.filter(|d| {
+                        let again = runner.write("recheck", &src);
+                        let same = runner.run(&again, &difftest::reference())
+                            == runner.run(&again, &d.config);
+                        if same {
+                            eprintln!(
+                                "seed {}: transient divergence ({}) did not reproduce",
+                                s,
+                                d.config.describe()
+                            );
+                        }
+                        !same
+                    });
                     if let Some(d) = div {
                         found.fetch_add(1, Ordering::Relaxed);
                         let small = runner.shrink("shrink", &prog, &d, 600);

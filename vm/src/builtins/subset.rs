@@ -827,6 +827,27 @@ pub fn dollar_of_list_cached(x: &Value, name: &str, cache: &FieldCache) -> Optio
     dollar_of_list(x, name)
 }
 
+/// `x$name` of a nested replacement's temporary (`x$name[i] <- v`): when
+/// `x` is a list without a class that nothing else references, with a field
+/// named exactly `name`, the field is moved out (NULL left in its place
+/// until the replacement's `$<-` puts the new value back), so that its own
+/// update can be in place. `None`: not such a list (the caller takes a copy,
+/// as `$` does; a partial match is left to `$`, whose `$<-` then adds a
+/// field).
+pub fn take_field(x: &mut Value, name: &str, cache: &FieldCache) -> Option<Value> {
+    let Value::Vec(rc) = x else {
+        return None;
+    };
+    if !matches!(rc.data, VecData::List(_)) || rc.attr("class").is_some() {
+        return None;
+    }
+    let p = cache.position(rc, name)?;
+    let VecData::List(l) = &mut Rc::get_mut(rc)?.data else {
+        return None;
+    };
+    l.get_mut(p).map(|e| std::mem::replace(e, Value::Null))
+}
+
 /// x$name (lists: exact then unique partial match; atomic vectors: error),
 /// through the site's cache.
 pub fn dollar(interp: &mut Interp, x: &Value, name: &str, cache: &FieldCache) -> RResult<Value> {

@@ -73,8 +73,21 @@ impl Compiler {
         // Temps t_0 = base, t_k = get(t_{k-1}, chain[k-1]) for k < n.
         let mut temps: Vec<Place> = Vec::new();
         if n > 1 {
+            // A local base whose chain's index expressions cannot read it
+            // (`x$f[i] <- v`) is moved into the first temporary, and each
+            // `$` getter moves its field out of the temporary before it
+            // (`DollarTakeLocal`): every level is then unshared, and updated
+            // in place, instead of a copy of `x$f` at every assignment.
+            let movable = self.frame_private
+                && chain.iter().all(|acc| match &acc.kind {
+                    ExprKind::Call(_, a) => a[1..]
+                        .iter()
+                        .all(|a| a.value.as_ref().is_none_or(|v| cannot_read(v, &base))),
+                    _ => false,
+                });
             let t0 = self.new_temp();
             match base_place {
+                Some(p @ Place::Local(_)) if movable => self.take(p),
                 Some(p) => self.load(p),
                 None => {
                     self.emit(Op::LoadSuper(intern(&base), ci_assign));
@@ -85,8 +98,13 @@ impl Compiler {
             for acc in &chain[..n - 1] {
                 let t = self.new_temp();
                 let prev = *temps.last().unwrap();
-                self.load(prev);
-                self.accessor_get(acc);
+                match prev {
+                    Place::Local(slot) => self.accessor_get_from(acc, Some(slot)),
+                    Place::Name(_) => {
+                        self.load(prev);
+                        self.accessor_get(acc);
+                    }
+                }
                 self.store(t);
                 temps.push(t);
             }
@@ -117,20 +135,37 @@ impl Compiler {
 
     /// Given the object on the stack, push `acc` applied to it (`x[i]`, `x$a`, `names(x)`).
     pub(super) fn accessor_get(&mut self, acc: &Expr) {
+        self.accessor_get_from(acc, None)
+    }
+
+    /// `accessor_get` of the object in local `from` (a replacement's
+    /// temporary), or on the stack when `None`: a `$` of a temporary moves
+    /// the field out of it when it can (`DollarTakeLocal`).
+    pub(super) fn accessor_get_from(&mut self, acc: &Expr, from: Option<u16>) {
         let ExprKind::Call(f, args) = &acc.kind else {
             unreachable!()
         };
         let name = ident_of(f).unwrap();
+        let field = (name == "$" && args.len() == 2)
+            .then(|| args[1].value.as_ref().and_then(ident_of))
+            .flatten();
+        let take = from.filter(|_| field.is_some());
+        if let (Some(slot), None) = (from, take) {
+            self.load(Place::Local(slot));
+        }
         // R evaluates the inner accessors of `x[["a"]][2] <- v` on a temporary
         // and names them so in errors: `*tmp*`[["a"]].
         let mut named = args.clone();
         named[0].value = Some(Expr::new(ExprKind::Ident("*tmp*".into()), acc.pos));
         let ci = self.call_idx(&Expr::new(ExprKind::Call(f.clone(), named), acc.pos));
         match name {
-            "$" if args.len() == 2 && args[1].value.as_ref().and_then(ident_of).is_some() => {
-                let field = intern(ident_of(args[1].value.as_ref().unwrap()).unwrap());
+            "$" if field.is_some() => {
+                let field = intern(field.unwrap());
                 let fb = self.fb();
-                self.emit(Op::Dollar(field, ci, fb));
+                self.emit(match take {
+                    Some(slot) => Op::DollarTakeLocal(slot, field, ci, fb),
+                    None => Op::Dollar(field, ci, fb),
+                });
             }
             // (`empty` has a bit per index: at most 8 indices.)
             "[" | "[[" if args.len() <= 9 && args.iter().all(|a| a.name.is_none()) => {
@@ -257,5 +292,46 @@ impl Compiler {
             }
         }
         empty
+    }
+}
+
+/// Can evaluating `e` not read the variable `base`? Literals, other names,
+/// and operators of such (arithmetic, comparison, logic, `:`, indexing): no
+/// call of a closure, which might see `base` through its environment. What
+/// a nested replacement requires to move `base` out of its binding before
+/// its index expressions run.
+fn cannot_read(e: &Expr, base: &str) -> bool {
+    match &e.kind {
+        ExprKind::Const(_) => true,
+        ExprKind::Ident(n) => &**n != base && !n.starts_with(".."),
+        ExprKind::Call(f, args) => {
+            matches!(
+                ident_of(f),
+                Some(
+                    "+" | "-"
+                        | "*"
+                        | "/"
+                        | "^"
+                        | "%%"
+                        | "%/%"
+                        | "=="
+                        | "!="
+                        | "<"
+                        | ">"
+                        | "<="
+                        | ">="
+                        | "("
+                        | "!"
+                        | "&&"
+                        | "||"
+                        | ":"
+                        | "["
+                        | "[["
+                )
+            ) && args
+                .iter()
+                .all(|a| a.name.is_none() && a.value.as_ref().is_some_and(|v| cannot_read(v, base)))
+        }
+        _ => false,
     }
 }

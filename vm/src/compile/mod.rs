@@ -70,6 +70,8 @@ pub struct Compiler {
     call_parent: Vec<CallIdx>,
     call_in_loop: Vec<bool>,
     literal_c: Vec<(CallIdx, u32)>,
+    /// See `frame_private` (false for top-level code).
+    frame_private: bool,
     /// `for`/`while`/`repeat` statements being compiled (their sequences
     /// and conditions included), and per instruction whether it is in one.
     loop_stmts: usize,
@@ -126,6 +128,7 @@ pub fn compile_function(
         }
     }
     c.nparams = c.locals.len();
+    c.frame_private = frame_private(body);
     let mut assigned = Vec::new();
     collect_assigned(body, &mut assigned);
     for p in params.iter().filter_map(|p| p.default.as_ref()) {
@@ -197,6 +200,39 @@ fn collect_assigned(e: &Expr, out: &mut Vec<SymId>) {
 }
 
 /// Does `e` contain a loop (not counting nested function definitions)?
+/// Can nothing see this function's variables while one of its statements
+/// fails half-way? No `tryCatch`/`try` (a caught error continues in the
+/// frame), no `on.exit` (it runs on the way out), no closure made in it (its
+/// environment is the frame), no reflective builtin (`REFLECTIVE`). Then a
+/// nested replacement may move its variable out for the update
+/// (`Compiler::assign`): should the update fail, nothing reads it again.
+fn frame_private(e: &Expr) -> bool {
+    let all = |args: &[Arg]| {
+        args.iter()
+            .all(|a| a.value.as_ref().is_none_or(frame_private))
+    };
+    match &e.kind {
+        ExprKind::Const(_) | ExprKind::Ident(_) | ExprKind::Break | ExprKind::Next => true,
+        ExprKind::Function(..) => false,
+        ExprKind::Call(f, args) => {
+            let name = ident_of(f);
+            !name.is_some_and(|n| {
+                matches!(
+                    n,
+                    "tryCatch" | "try" | "on.exit" | "withCallingHandlers" | "local"
+                ) || REFLECTIVE.contains(&n)
+            }) && frame_private(f)
+                && all(args)
+        }
+        ExprKind::If(c, t, f) => {
+            frame_private(c) && frame_private(t) && f.as_ref().is_none_or(|f| frame_private(f))
+        }
+        ExprKind::For(_, s, b) => frame_private(s) && frame_private(b),
+        ExprKind::While(c, b) => frame_private(c) && frame_private(b),
+        ExprKind::Repeat(b) => frame_private(b),
+    }
+}
+
 fn contains_loop(e: &Expr) -> bool {
     match &e.kind {
         ExprKind::For(..) | ExprKind::While(..) | ExprKind::Repeat(..) => true,
@@ -259,6 +295,7 @@ impl Compiler {
             call_parent: Vec::new(),
             call_in_loop: Vec::new(),
             literal_c: Vec::new(),
+            frame_private: false,
             loop_stmts: 0,
             pc_in_loop: Vec::new(),
             any_arg_ctx: None,

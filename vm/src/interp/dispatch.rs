@@ -609,6 +609,25 @@ impl Interp {
         }
     }
 
+    /// `x$s` at call `ci`: a classed object's `$.class` method (`$` is an
+    /// internal generic: it gets the object and the name as a string), else
+    /// the list's field, an environment's binding, or R's error.
+    fn dollar_op(
+        &mut self,
+        code: &Rc<FunctionCode>,
+        x: Value,
+        s: crate::symbols::SymId,
+        ci: CallIdx,
+    ) -> RResult<Value> {
+        match self.dollar_method("$", &x) {
+            Some(m) => {
+                let args = vec![x, Value::str(&s.name())];
+                self.call_at(&m, args, code, ci)
+            }
+            None => subset::dollar(self, &x, &s.name(), &code.field_caches[ci as usize]),
+        }
+    }
+
     /// The instructions that are not on the interpreter's hot path (calls,
     /// closures, conditions, S3, switch, ...), kept out of `exec` so that the
     /// hot loop stays small.
@@ -869,21 +888,29 @@ impl Interp {
                 code.call_fb[fb as usize].borrow_mut().record_result(&r);
                 self.stack.push(r);
             }
+            Op::DollarTakeLocal(slot, s, ci, fb) => {
+                let cache = &code.field_caches[ci as usize];
+                let taken = match env.slots.borrow_mut().get_mut(slot as usize) {
+                    Some(Some(x)) => subset::take_field(x, &s.name(), cache),
+                    _ => None,
+                };
+                let r = match taken {
+                    Some(r) => r,
+                    None => {
+                        let x = env.slots.borrow()[slot as usize]
+                            .clone()
+                            .unwrap_or(Value::Null);
+                        self.cur_call = Some((Rc::as_ptr(code), ci));
+                        attempt!(self.dollar_op(code, x, s, ci), ci)
+                    }
+                };
+                TypeFeedback::record(&code.type_fb[fb as usize], &r);
+                self.stack.push(r);
+            }
             Op::Dollar(s, ci, fb) => {
                 let x = pop!();
                 self.cur_call = Some((Rc::as_ptr(code), ci));
-                // `$` is an internal generic: a classed object's `$.class`
-                // method gets the object and the name as a string.
-                let r = match self.dollar_method("$", &x) {
-                    Some(m) => {
-                        let args = vec![x, Value::str(&s.name())];
-                        attempt!(self.call_at(&m, args, code, ci), ci)
-                    }
-                    None => attempt!(
-                        subset::dollar(self, &x, &s.name(), &code.field_caches[ci as usize]),
-                        ci
-                    ),
-                };
+                let r = attempt!(self.dollar_op(code, x, s, ci), ci);
                 TypeFeedback::record(&code.type_fb[fb as usize], &r);
                 self.stack.push(r);
             }
