@@ -82,7 +82,7 @@ impl Compiler {
                 && chain.iter().all(|acc| match &acc.kind {
                     ExprKind::Call(_, a) => a[1..]
                         .iter()
-                        .all(|a| a.value.as_ref().is_none_or(|v| cannot_read(v, &base))),
+                        .all(|a| a.value.as_ref().is_none_or(|v| operators_only(v, &base))),
                     _ => false,
                 });
             let t0 = self.new_temp();
@@ -292,46 +292,5 @@ impl Compiler {
             }
         }
         empty
-    }
-}
-
-/// Can evaluating `e` not read the variable `base`? Literals, other names,
-/// and operators of such (arithmetic, comparison, logic, `:`, indexing): no
-/// call of a closure, which might see `base` through its environment. What
-/// a nested replacement requires to move `base` out of its binding before
-/// its index expressions run.
-fn cannot_read(e: &Expr, base: &str) -> bool {
-    match &e.kind {
-        ExprKind::Const(_) => true,
-        ExprKind::Ident(n) => &**n != base && !n.starts_with(".."),
-        ExprKind::Call(f, args) => {
-            matches!(
-                ident_of(f),
-                Some(
-                    "+" | "-"
-                        | "*"
-                        | "/"
-                        | "^"
-                        | "%%"
-                        | "%/%"
-                        | "=="
-                        | "!="
-                        | "<"
-                        | ">"
-                        | "<="
-                        | ">="
-                        | "("
-                        | "!"
-                        | "&&"
-                        | "||"
-                        | ":"
-                        | "["
-                        | "[["
-                )
-            ) && args
-                .iter()
-                .all(|a| a.name.is_none() && a.value.as_ref().is_some_and(|v| cannot_read(v, base)))
-        }
-        _ => false,
     }
 }

@@ -727,11 +727,18 @@ impl Compiler {
 }
 
 /// Expressions that neither call closures nor assign: constants, variables,
-/// arithmetic, comparisons and indexing of such expressions.
+/// arithmetic, comparisons, logic and indexing of such expressions.
 fn side_effect_free(e: &Expr) -> bool {
+    operators_only(e, "...")
+}
+
+/// `side_effect_free`, without reading the variable `base` (nor `...`,
+/// `..1`): literals, other names, and operators of such, no call of a
+/// closure, which might see `base` through its environment.
+pub(super) fn operators_only(e: &Expr, base: &str) -> bool {
     match &e.kind {
         ExprKind::Const(_) => true,
-        ExprKind::Ident(n) => &**n != "...",
+        ExprKind::Ident(n) => &**n != base && !n.starts_with(".."),
         ExprKind::Call(f, args) => {
             matches!(
                 ident_of(f),
@@ -751,10 +758,14 @@ fn side_effect_free(e: &Expr) -> bool {
                         | "<="
                         | ">="
                         | "!="
+                        | "!"
+                        | "&&"
+                        | "||"
+                        | ":"
                 )
-            ) && args
-                .iter()
-                .all(|a| a.name.is_none() && a.value.as_ref().is_some_and(side_effect_free))
+            ) && args.iter().all(|a| {
+                a.name.is_none() && a.value.as_ref().is_some_and(|v| operators_only(v, base))
+            })
         }
         _ => false,
     }
