@@ -804,4 +804,68 @@ mod tests {
             assert!(crate::builtin_names::id_of(name).is_some(), "{name}");
         }
     }
+
+    /// The code of the first function defined in `src` (`f <- function...`).
+    fn function_code(src: &str) -> Rc<FunctionCode> {
+        let prog = crate::parser::parse_program(src, "t.R").unwrap();
+        let top = compile_toplevel(&prog.exprs[0]);
+        top.functions[0].1.clone()
+    }
+
+    fn takes_field(code: &FunctionCode) -> bool {
+        code.ops
+            .iter()
+            .any(|op| matches!(op, Op::DollarTakeLocal(..)))
+    }
+
+    fn moves_base(code: &FunctionCode, base: &str) -> bool {
+        let slot = code
+            .locals
+            .iter()
+            .position(|s| s.name().as_ref() == base)
+            .unwrap() as u16;
+        code.ops
+            .iter()
+            .any(|op| matches!(op, Op::TakeLocal(s) if *s == slot))
+    }
+
+    #[test]
+    fn literal_c_is_folded_with_the_builtins_own_combine() {
+        let code =
+            function_code("f <- function(d) c(-1L, 1L, 0L, NA)[d] + length(c(\"a\", \"b\"))");
+        let vals: Vec<String> = code
+            .literal_c
+            .iter()
+            .map(|&(_, k)| crate::deparse::deparse_value_short(&code.consts[k as usize]))
+            .collect();
+        assert_eq!(vals.len(), 2, "{vals:?}");
+        assert!(vals[0].contains("-1") && vals[0].contains("NA"), "{vals:?}");
+        // Not literals: a variable, a call, a named argument.
+        for src in [
+            "f <- function(d) c(d, 1L)",
+            "f <- function(d) c(1L, abs(2L))",
+            "f <- function(d) c(a = 1L, 2L)",
+        ] {
+            assert!(function_code(src).literal_c.is_empty(), "{src}");
+        }
+    }
+
+    #[test]
+    fn nested_replacement_moves_its_variable_only_when_nothing_can_see_it() {
+        let code = function_code(
+            "f <- function(n) { p <- list(v = numeric(n)); for (i in 1:n) p$v[i + 1L] <- i; p }",
+        );
+        assert!(moves_base(&code, "p") && takes_field(&code));
+        // The index reads `p`, calls a function, or the frame is visible
+        // after a failure (tryCatch, on.exit, a closure): `p` stays bound.
+        for src in [
+            "f <- function(n) { p <- list(v = numeric(n)); p$v[length(p$v)] <- 1; p }",
+            "f <- function(n) { p <- list(v = numeric(n)); p$v[g(n)] <- 1; p }",
+            "f <- function(n) { p <- list(v = 1); tryCatch(p$v[1] <- 2, error = function(e) 0); p }",
+            "f <- function(n) { on.exit(print(p)); p <- list(v = 1); p$v[1] <- 2; p }",
+            "f <- function(n) { g <- function() p; p <- list(v = 1); p$v[1] <- 2; g() }",
+        ] {
+            assert!(!moves_base(&function_code(src), "p"), "{src}");
+        }
+    }
 }
