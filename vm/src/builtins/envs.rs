@@ -349,6 +349,10 @@ pub fn env_names(env: &Env, all: bool) -> Vec<String> {
         .map(|s| s.name().to_string())
         .filter(|n| all || !n.starts_with('.'))
         .filter(|n| !(env.is_global() && SYSTEM_GLOBALS.contains(&n.as_str())))
+        // The temporaries of a complex assignment at top level (`*tmp1*`,
+        // `Compiler::new_temp`): GNU R removes its `*tmp*` after the
+        // assignment.
+        .filter(|n| !(n.starts_with("*tmp") && n.ends_with('*')))
         .collect();
     names.sort_by(|a, b| super::arith::collate(a, b));
     names
