@@ -98,9 +98,11 @@ impl Compiler {
             for acc in &chain[..n - 1] {
                 let t = self.new_temp();
                 let prev = *temps.last().unwrap();
+                // (A temporary that shares the base gives no field away:
+                // the ordinary `$`, which compiled code need not guard.)
                 match prev {
-                    Place::Local(slot) => self.accessor_get_from(acc, Some(slot)),
-                    Place::Name(_) => {
+                    Place::Local(slot) if movable => self.accessor_get_from(acc, Some(slot)),
+                    _ => {
                         self.load(prev);
                         self.accessor_get(acc);
                     }
