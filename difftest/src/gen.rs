@@ -93,7 +93,7 @@ impl Gen {
     fn unit_any(&mut self) -> Vec<Node> {
         // Weighted: the type-changing and loop-exit units are the ones that
         // found miscompiles, so they come up most.
-        match self.rng.below(30) {
+        match self.rng.below(31) {
             0..=2 => self.unit_type_phase(),
             3 | 4 => self.unit_loop_var(),
             5 => self.unit_vector_cow(),
@@ -118,6 +118,7 @@ impl Gen {
             26 => self.unit_scalar_builtins(),
             27 => self.unit_literal_table(),
             28 => self.unit_nested_replace(),
+            29 => self.unit_call_defaults(),
             _ => self.unit_toplevel_phase(),
         }
     }
@@ -763,6 +764,48 @@ impl Gen {
         out.push(Node::line(format!("print({}({}))", fib, arg)));
         let arg2 = self.rng.pick(&["9L", "9", "7.25", "FALSE"]).to_string();
         out.push(Node::line(format!("print({}({}))", fib, arg2)));
+        out
+    }
+
+    /// Calls that leave parameters to their literal defaults, or name their
+    /// arguments in another order (matched by compiled code itself, run
+    /// without a frame), with `missing()` asked and the default's type
+    /// unlike the supplied values' (a new argument context).
+    fn unit_call_defaults(&mut self) -> Vec<Node> {
+        let f = self.name("dflt");
+        let d1 = self.lit_of(&NUMERIC);
+        let d2 = self
+            .rng
+            .pick(&["NULL", "TRUE", "\"s\"", "NA", "-1L", "2.5"])
+            .to_string();
+        let body = self.num_expr(Ty::Dbl, &["x", "k"], 2);
+        // (`missing()` keeps the function in the interpreter: sometimes.)
+        let test = if self.rng.chance(0.3) {
+            "missing(k) && is.null(tag)"
+        } else {
+            "is.null(tag)"
+        };
+        let mut out = vec![Node::line(format!(
+            "{f} <- function(x, k = {d1}, tag = {d2}) {{ if ({test}) x else {body} }}"
+        ))];
+        let n = self.hot();
+        let calls = [
+            format!("{f}(i)"),
+            format!("{f}(i, {})", self.lit_of(&NUMERIC)),
+            format!("{f}(k = {}, x = i)", self.lit_of(&NUMERIC)),
+            format!("{f}(i, tag = NULL)"),
+            format!("{f}(tag = 1L, i)"),
+        ];
+        let call = self.rng.pick(&calls).to_string();
+        let call = self.guarded(&call, false);
+        out.push(Node::line("s <- 0"));
+        out.push(Node::block(
+            format!("for (i in 1:{}) {{", n),
+            vec![Node::line(format!("s <- s + {}", call))],
+            "}",
+        ));
+        let show = self.show("s");
+        out.push(Node::line(show));
         out
     }
 

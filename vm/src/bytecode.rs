@@ -346,6 +346,13 @@ pub struct FunctionCode {
     pub nparams: usize,
     /// For each parameter: the start of its default-argument region, if it has one.
     pub defaults: Vec<Option<Pc>>,
+    /// For each parameter: its default's value when that is a literal
+    /// (`b = 2`, `tol = 1e-8`, `verbose = FALSE`, `x = NULL`). A call that
+    /// does not supply it binds the value at once (evaluating the promise
+    /// later would give the same, with no effect), so the activation has
+    /// every parameter bound, as compiled code's entry wants; `missing()`
+    /// still answers TRUE.
+    pub default_values: Vec<Option<Value>>,
     /// True for top-level code: variables live in the global environment.
     pub top_level: bool,
     /// True for a function written in top-level code: every closure of it

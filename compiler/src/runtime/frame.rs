@@ -92,6 +92,9 @@ pub struct LazyFrame {
     pub outer: Option<(*mut u8, vm::interp::FrameBuilder)>,
     /// The depth of the activation pushed for it, once built.
     pub depth: Option<usize>,
+    /// `missing()`'s bits: parameters the call did not supply, whose
+    /// literal defaults are in `args` (`FunctionCode::default_values`).
+    pub missing: u64,
 }
 
 impl Default for LazyFrame {
@@ -104,6 +107,7 @@ impl Default for LazyFrame {
             site: None,
             outer: None,
             depth: None,
+            missing: 0,
         }
     }
 }
@@ -269,7 +273,7 @@ impl NativeFrame {
                 *slot = Some(v);
             }
         }
-        lazy.depth = Some(interp.push_activation(&clo, &env, site, None, 0, 0, None));
+        lazy.depth = Some(interp.push_activation(&clo, &env, site, None, 0, lazy.missing, None));
         self.env = Some(env);
     }
 

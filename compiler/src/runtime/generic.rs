@@ -274,7 +274,7 @@ fn call_positional(
     fb: u32,
     dst: u32,
 ) -> Option<u32> {
-    let (&fslot, args) = slots.split_first()?;
+    let (&fslot, supplied) = slots.split_first()?;
     let clo = match &c.anys[(fslot & !MOVE_OPERAND) as usize] {
         Value::Closure(clo) => clo.clone(),
         _ => return None,
@@ -283,14 +283,8 @@ fn call_positional(
     // frame keeps it alive): no reference count per call.
     let code: &Rc<FunctionCode> = unsafe { &*std::ptr::addr_of!(c.code) };
     let specs = &code.arg_specs[spec as usize];
-    if specs.len() != args.len()
-        || !specs
-            .iter()
-            .all(|s| matches!(s, vm::bytecode::ArgSpec::Positional))
-        || !Interp::positional_ok(&clo, args.len())
-    {
-        return None;
-    }
+    let matched = match_args(&clo, specs, supplied)?;
+    let args: &[u32] = matched.as_deref().unwrap_or(supplied);
     code.call_fb[fb as usize]
         .borrow_mut()
         .record(&c.anys[(fslot & !MOVE_OPERAND) as usize]);
@@ -299,10 +293,18 @@ fn call_positional(
     // Straight to the callee's compiled code when it has a version for
     // these arguments (no frame unless it is observed), else through the
     // interpreter, whose activation of the callee sits on this one's.
-    let direct = if args.len() == clo.code.nparams && !calls_want_frame(&clo.code) {
+    let direct = if !calls_want_frame(&clo.code) {
         // SAFETY: as `code`: the handler is the activation's for its lifetime.
         let handler: &Rc<dyn ExitHandler> = unsafe { &*std::ptr::addr_of!(c.handler) };
-        handler.call_direct(interp, c, &clo, args, call)
+        let mut filled: smallvec::SmallVec<[u32; 8]> = smallvec::SmallVec::new();
+        let full: &[u32] = if args.len() == clo.code.nparams {
+            args
+        } else {
+            filled.extend_from_slice(args);
+            filled.resize(clo.code.nparams, NO_ARG);
+            &filled
+        };
+        handler.call_direct(interp, c, &clo, full, call)
     } else {
         None
     };
@@ -311,8 +313,10 @@ fn call_positional(
         None => {
             c.frame();
             let anys = &mut c.anys;
-            let values = args.iter().map(|&s| operand(anys, s));
-            interp.call_closure_positional(
+            let values = args
+                .iter()
+                .map(|&s| (s != NO_ARG).then(|| operand(anys, s)));
+            interp.call_closure_matched(
                 &clo,
                 values,
                 vm::interp::CallSite::Code(code.clone(), call),
@@ -336,6 +340,72 @@ fn call_positional(
             ST_ERROR
         }
     })
+}
+
+/// An argument a call does not supply (in a matched argument list): the
+/// callee's literal default is bound (`FunctionCode::default_values`).
+pub const NO_ARG: u32 = u32::MAX;
+
+/// R's matching of a call's arguments (`specs`, in operand slots
+/// `supplied`) to `clo`'s formals, when it is simple enough to do here:
+/// positional arguments, and names that equal a formal's exactly (no
+/// partial matching, no `...`, no S3 dispatch); a formal left unmatched has
+/// a literal default or is past the supplied positional ones. `None`: the
+/// interpreter's matching must do it (and reports what is wrong).
+/// `Some(None)`: the arguments are the formals in order (the common case,
+/// nothing to reorder); `Some(Some(slots))`: one slot per formal, `NO_ARG`
+/// where the default stands.
+fn match_args(
+    clo: &Closure,
+    specs: &[vm::bytecode::ArgSpec],
+    supplied: &[u32],
+) -> Option<Option<smallvec::SmallVec<[u32; 8]>>> {
+    use vm::bytecode::ArgSpec;
+    if specs.len() != supplied.len() || !Interp::positional_ok(clo, 0) {
+        return None;
+    }
+    let code = &clo.code;
+    let np = code.nparams;
+    if specs.iter().all(|s| matches!(s, ArgSpec::Positional)) {
+        if supplied.len() > np {
+            return None;
+        }
+        // Parameters past the supplied ones are missing (bound to their
+        // literal default, or pending for the interpreter).
+        return Some(None);
+    }
+    if np > 64 {
+        return None;
+    }
+    let mut order: smallvec::SmallVec<[u32; 8]> = smallvec::smallvec![NO_ARG; np];
+    for (s, &slot) in specs.iter().zip(supplied) {
+        if let ArgSpec::Named(sym) = s {
+            let k = clo.params.iter().position(|p| *p.name == *sym.name())?;
+            if order[k] != NO_ARG {
+                return None;
+            }
+            order[k] = slot;
+        }
+    }
+    let mut next = 0;
+    for (s, &slot) in specs.iter().zip(supplied) {
+        match s {
+            ArgSpec::Positional => {
+                while order.get(next)? != &NO_ARG {
+                    next += 1;
+                }
+                order[next] = slot;
+            }
+            ArgSpec::Named(_) => {}
+            _ => return None,
+        }
+    }
+    // A formal without a value must have a literal default (a pending one
+    // is the interpreter's to evaluate, in the frame it builds).
+    if (0..np).any(|k| order[k] == NO_ARG && code.default_values[k].is_none()) {
+        return None;
+    }
+    Some(Some(order))
 }
 
 /// A call of a builtin from compiled code: straight to `Interp::call_value`

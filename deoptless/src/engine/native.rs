@@ -8,7 +8,7 @@ use super::{Engine, EngineState, EntryParams, CANNOT_ENTER};
 use compiler::context::ArgType;
 use compiler::ir::Type;
 use compiler::lower::Compiled;
-use compiler::runtime::{CallTarget, ExitHandler, NativeFrame, ST_ERROR};
+use compiler::runtime::{CallTarget, ExitHandler, NativeFrame, NO_ARG, ST_ERROR};
 use std::rc::Rc;
 use vm::bytecode::FunctionCode;
 use vm::env::Env;
@@ -205,6 +205,7 @@ impl EngineState {
             lazy.args.clear();
         }
         lazy.depth = None;
+        lazy.missing = 0;
         lazy.parent = std::ptr::null_mut();
         if lazy.site.is_some() {
             lazy.site = None;
@@ -298,7 +299,17 @@ impl EngineState {
             return None;
         }
         let code = &clo.code;
-        let arg_type = |k: usize| ArgType::of(caller.operand_ref(args[k]));
+        // An argument not supplied (`NO_ARG`) is the callee's literal
+        // default, or the call is not made here (a default to evaluate
+        // lazily needs the frame).
+        let supplied = |k: usize| args[k] != NO_ARG;
+        if !(0..args.len()).all(|k| supplied(k) || code.default_values[k].is_some()) {
+            return None;
+        }
+        let arg_type = |k: usize| match code.default_values[k].as_ref().filter(|_| !supplied(k)) {
+            Some(v) => ArgType::of(v),
+            None => ArgType::of(caller.operand_ref(args[k])),
+        };
         // The call site's last choice stands while no version table changed
         // (the same arguments would choose the same version).
         let site = caller.call_site(call);
@@ -342,8 +353,13 @@ impl EngineState {
         // description the argument as passed (its binding if the frame is
         // ever built).
         let fill = |params: &EntryParams, ctx: &mut NativeFrame| {
-            for (&(slot, _), &s) in params.iter().zip(args) {
-                let v = caller.take_operand(s);
+            for (k, (&(slot, _), &s)) in params.iter().zip(args).enumerate() {
+                let v = if s == NO_ARG {
+                    ctx.lazy.missing |= 1u64.checked_shl(k as u32).unwrap_or(0);
+                    code.default_values[k].clone().unwrap_or(Value::Null)
+                } else {
+                    caller.take_operand(s)
+                };
                 ctx.anys[slot as usize] = v.clone();
                 ctx.lazy.args.push(v);
             }
@@ -374,10 +390,23 @@ impl EngineState {
             return None;
         }
         let code = &clo.code;
-        let (version, compiled) = self.version_for(code, args.len(), |k| ArgType::of(&args[k]))?;
-        if !takes_boxed_args(&compiled, args.len()) || frame_wanted(code, &compiled) {
+        // Parameters past the supplied ones take their literal defaults.
+        let nargs = args.len();
+        let np = code.nparams;
+        if nargs > np || !(nargs..np).all(|k| code.default_values[k].is_some()) {
             return None;
         }
+        let (version, compiled) = self.version_for(code, np, |k| match args.get(k) {
+            Some(v) => ArgType::of(v),
+            None => code.default_values[k]
+                .as_ref()
+                .map_or(ArgType::Any, ArgType::of),
+        })?;
+        if !takes_boxed_args(&compiled, np) || frame_wanted(code, &compiled) {
+            return None;
+        }
+        let missing = (nargs..np.min(64)).fold(0u64, |m, k| m | 1 << k);
+        args.extend((nargs..np).map(|k| code.default_values[k].clone().unwrap_or(Value::Null)));
         let handler: Rc<dyn ExitHandler> = self.clone();
         let frame = Frame::Lazy {
             closure: clo.clone(),
@@ -391,6 +420,7 @@ impl EngineState {
                 ctx.anys[slot as usize] = v.clone();
                 ctx.lazy.args.push(v);
             }
+            ctx.lazy.missing = missing;
             true
         };
         Some(self.run_frameless(

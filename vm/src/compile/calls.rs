@@ -448,35 +448,43 @@ impl Compiler {
 /// possibly negated, a string, a logical, `NA`) without a name: the
 /// builtin's own `combine` of their values. `None` for anything else.
 fn literal_c(args: &[Arg]) -> Option<Value> {
-    use crate::ast::Const;
-    fn literal(e: &Expr) -> Option<Value> {
-        match &e.kind {
-            ExprKind::Const(
-                c @ (Const::Integer(_) | Const::Double(_) | Const::Logical(_) | Const::Str(_)),
-            ) => Some(const_value(c)),
-            // `-1L`: what `Neg` makes of the literal (arithmetic operators
-            // are primitives here).
-            ExprKind::Call(f, a)
-                if ident_of(f) == Some("-") && a.len() == 1 && a[0].name.is_none() =>
-            {
-                match a[0].value.as_ref().map(|v| &v.kind) {
-                    Some(ExprKind::Const(Const::Integer(Some(i)))) => Some(Value::Int(-i)),
-                    Some(ExprKind::Const(Const::Double(Some(d)))) => Some(Value::Dbl(-d)),
-                    _ => None,
-                }
-            }
-            _ => None,
-        }
-    }
     if args.is_empty() || args.len() > 64 {
         return None;
     }
     let items = args
         .iter()
         .map(|a| match (&a.name, &a.value) {
-            (None, Some(v)) => literal(v).map(|v| (None, v)),
+            (None, Some(v)) => literal_scalar(v)
+                .filter(|v| !matches!(v, Value::Null))
+                .map(|v| (None, v)),
             _ => None,
         })
         .collect::<Option<Vec<_>>>()?;
     Some(crate::builtins::construct::combine(&items, false, true))
+}
+
+/// The value of a literal scalar: a number, string, logical, `NA`, `NULL`,
+/// or a negated number (`-1L`, `-Inf`: what `Neg` makes of the literal;
+/// arithmetic operators are primitives here). Evaluating one has no effect
+/// and reads nothing, so it may happen at any time (a `c()` of them is
+/// folded; a default argument that is one is bound at the call).
+pub(super) fn literal_scalar(e: &Expr) -> Option<Value> {
+    use crate::ast::Const;
+    match &e.kind {
+        ExprKind::Const(
+            c @ (Const::Null
+            | Const::Integer(_)
+            | Const::Double(_)
+            | Const::Logical(_)
+            | Const::Str(_)),
+        ) => Some(const_value(c)),
+        ExprKind::Call(f, a) if ident_of(f) == Some("-") && a.len() == 1 && a[0].name.is_none() => {
+            match a[0].value.as_ref().map(|v| &v.kind) {
+                Some(ExprKind::Const(Const::Integer(Some(i)))) => Some(Value::Int(-i)),
+                Some(ExprKind::Const(Const::Double(Some(d)))) => Some(Value::Dbl(-d)),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
 }

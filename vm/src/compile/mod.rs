@@ -108,7 +108,7 @@ pub fn compile_toplevel(e: &Expr) -> Rc<FunctionCode> {
     let mut c = Compiler::new("<top-level>", true);
     c.expr(e, true);
     c.emit(Op::Return);
-    Rc::new(c.finish(Vec::new()))
+    Rc::new(c.finish(Vec::new(), Vec::new()))
 }
 
 /// Compile a closure body with its formals.
@@ -143,7 +143,9 @@ pub fn compile_function(
     c.emit(Op::Return);
     // Default-argument regions follow the body.
     let mut defaults = Vec::new();
+    let mut default_values = Vec::new();
     for p in params.iter().filter(|p| &*p.name != "...") {
+        default_values.push(p.default.as_ref().and_then(calls::literal_scalar));
         match &p.default {
             Some(d) => {
                 let start = c.pc();
@@ -154,7 +156,7 @@ pub fn compile_function(
             None => defaults.push(None),
         }
     }
-    Rc::new(c.finish(defaults))
+    Rc::new(c.finish(defaults, default_values))
 }
 
 /// Names assigned in `e` (not descending into nested functions).
@@ -304,7 +306,7 @@ impl Compiler {
         }
     }
 
-    fn finish(self, defaults: Vec<Option<Pc>>) -> FunctionCode {
+    fn finish(self, defaults: Vec<Option<Pc>>, default_values: Vec<Option<Value>>) -> FunctionCode {
         let field_caches = (0..self.calls.len()).map(|_| Default::default()).collect();
         let range_dirs = (0..self.calls.len()).map(|_| Cell::new(0)).collect();
         FunctionCode {
@@ -321,6 +323,7 @@ impl Compiler {
             locals: self.locals.into(),
             nparams: self.nparams,
             defaults,
+            default_values,
             top_level: self.top_level,
             in_global: self.in_global,
             uses_dispatch: self.uses_dispatch,

@@ -280,7 +280,11 @@ impl Interp {
         values: &mut Vec<Value>,
         site: CallSite,
     ) -> RResult<Value> {
-        if values.len() == clo.code.nparams && clo.code.calls_want_frame.get().is_none() {
+        let code = &clo.code;
+        if values.len() <= code.nparams
+            && (values.len()..code.nparams).all(|k| code.default_values[k].is_some())
+            && code.calls_want_frame.get().is_none()
+        {
             if let Some(tier) = self.tier.clone() {
                 if let Some(r) = tier.call_frameless(self, clo, values, &site) {
                     return r;
@@ -300,19 +304,39 @@ impl Interp {
         values: impl Iterator<Item = Value>,
         site: CallSite,
     ) -> RResult<Value> {
+        self.call_closure_matched(clo, values.map(Some), site)
+    }
+
+    /// `call_closure_positional` of arguments already matched to the
+    /// formals (in their order, `None` where the call supplies none: R's
+    /// matching of a named argument list done by the caller).
+    pub fn call_closure_matched(
+        &mut self,
+        clo: &Rc<Closure>,
+        values: impl Iterator<Item = Option<Value>>,
+        site: CallSite,
+    ) -> RResult<Value> {
         self.begin_call()?;
         let code = &clo.code;
         let env = self.fresh_frame(clo);
-        let mut bound = 0usize;
-        {
+        // Parameters without a value (past the supplied ones, or not
+        // matched) are missing.
+        let (pending, missing) = {
             let mut slots = env.slots.borrow_mut();
-            for (slot, v) in slots.iter_mut().zip(values) {
-                *slot = Some(v);
-                bound += 1;
+            let mut unbound = 0u64;
+            let mut n = 0usize;
+            for (k, (slot, v)) in slots.iter_mut().zip(values).enumerate() {
+                match v {
+                    Some(v) => *slot = Some(v),
+                    None if k < 64 => unbound |= 1 << k,
+                    None => {}
+                }
+                n = k + 1;
             }
-        }
-        // Parameters past the supplied ones are missing.
-        let (pending, missing) = missing_bits(code, bound..code.nparams);
+            let absent =
+                (0..code.nparams).filter(|&k| k >= n || (k < 64 && unbound & (1 << k) != 0));
+            bind_missing(code, &mut slots, absent)
+        };
         let r = self.run_frame(clo, env.clone(), site, None, pending, missing, None);
         self.recycle_frame(env);
         r
@@ -505,7 +529,7 @@ impl Interp {
             .enumerate()
             .filter(|(_, b)| !**b)
             .map(|(i, _)| i);
-        Ok(missing_bits(code, unbound))
+        Ok(bind_missing(code, &mut env.slots.borrow_mut(), unbound))
     }
 
     /// Collect `argc` arguments from the stack into `Args`, expanding `...`.
@@ -547,13 +571,22 @@ impl Interp {
 
 /// The `missing()` bits of an activation whose parameter slots `unbound` were
 /// not supplied, and which of those have a default still to evaluate (on
-/// first use).
-fn missing_bits(code: &FunctionCode, unbound: impl Iterator<Item = usize>) -> (u64, u64) {
+/// first use). A literal default (`FunctionCode::default_values`) is bound
+/// in `slots` at once instead: not pending, still missing.
+pub fn bind_missing(
+    code: &FunctionCode,
+    slots: &mut [Option<Value>],
+    unbound: impl Iterator<Item = usize>,
+) -> (u64, u64) {
     let (mut pending, mut missing) = (0u64, 0u64);
-    for i in unbound.take_while(|&i| i < 64) {
-        missing |= 1 << i;
-        if code.defaults[i].is_some() {
+    for i in unbound {
+        if let Some(v) = &code.default_values[i] {
+            slots[i] = Some(v.clone());
+        } else if i < 64 && code.defaults[i].is_some() {
             pending |= 1 << i;
+        }
+        if i < 64 {
+            missing |= 1 << i;
         }
     }
     (pending, missing)
