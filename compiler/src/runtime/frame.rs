@@ -164,20 +164,31 @@ impl NativeFrame {
 
     /// The version of the global function bindings
     /// (`GlobalMeta::functions_version`) when the lookup of function `sym`
-    /// from this activation depends on them alone: a function written at
-    /// top level (its frame cannot bind `sym` unless it is one of its locals,
-    /// or the function binds names by reflection). What `callee_is` guards
-    /// and `LoadFun`s remember their answers under.
+    /// from this activation depends on them alone: its frame cannot bind
+    /// `sym` (not one of its locals, no binding by reflection), and neither
+    /// can the function frames enclosing it (a frame binds only the names of
+    /// its layout), up to the global environment: a function written at top
+    /// level, or a closure made inside functions (`sapply(xs, function(x)
+    /// sin(f * x))`). What `callee_is` guards and `LoadFun`s remember their
+    /// answers under.
     pub fn function_lookup_version(&self, sym: vm::symbols::SymId) -> Option<u64> {
-        if !self.encloses_global() || self.code.reflective || self.code.locals.contains(&sym) {
+        if self.code.reflective || self.code.locals.contains(&sym) {
             return None;
         }
-        let interp = unsafe { &*self.interp };
-        interp
-            .global
-            .globals
-            .as_ref()
-            .map(|g| g.functions_version())
+        let mut e: &Env = match (&self.env, &self.lazy.closure) {
+            (Some(frame), _) => frame.parent.as_ref()?,
+            (None, Some(clo)) => &clo.env,
+            (None, None) => return None,
+        };
+        loop {
+            if let Some(g) = &e.globals {
+                return Some(g.functions_version());
+            }
+            match &e.layout {
+                Some(names) if !names.contains(&sym) => e = e.parent.as_ref()?,
+                _ => return None,
+            }
+        }
     }
 
     /// The function `sym` names (`lookup_function`), else the builtin.
