@@ -227,7 +227,7 @@ impl NativeFrame {
     }
 
     #[inline]
-    fn site_caches(&self) -> Option<&super::SiteCaches> {
+    pub(crate) fn site_caches(&self) -> Option<&super::SiteCaches> {
         // SAFETY: `caches` points to the caches of the running code, alive
         // while it runs (or is null).
         unsafe { self.caches.as_ref() }

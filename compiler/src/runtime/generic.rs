@@ -3,7 +3,7 @@
 //! paths for calls (direct calls of compiled code, builtins without a
 //! frame), record fields, list loops and scalar arithmetic.
 
-use super::{clear, ctx, set, ExitHandler, NativeFrame, ST_ERROR, ST_OK};
+use super::{clear, ctx, set, ExitHandler, FreeVarSite, NativeFrame, FREE_GLOBAL, ST_ERROR, ST_OK};
 use std::rc::Rc;
 use vm::bytecode::FunctionCode;
 use vm::interp::Interp;
@@ -32,6 +32,16 @@ pub extern "C" fn rt_generic(
     };
     unsafe { &mut *c.interp }.stats.count_generic(&c.code, pc);
     let op = c.code.ops[pc as usize];
+    // A closure's read of a variable of the function it was made in.
+    if let vm::bytecode::Op::LoadName(sym, fb) = op {
+        if n == 0 {
+            if let Some(v) = free_var(c, pc, sym) {
+                vm::feedback::TypeFeedback::record(&c.code.type_fb[fb as usize], &v);
+                set(c, dst, v);
+                return ST_OK;
+            }
+        }
+    }
     // Calls of closures first, in a small function: the most frequent
     // generic operation does not pay for the others' stack frame.
     if let vm::bytecode::Op::Call { spec, call, fb, .. } = op {
@@ -40,6 +50,62 @@ pub extern "C" fn rt_generic(
         }
     }
     generic_op(c, pc, op, slots, dst)
+}
+
+/// The value of free variable `sym` read by the `LoadName` at `pc`, when
+/// the site's cache (`FreeVarSite`) says where it is and it is bound
+/// there; else looked up (`None`: not found, for the generic path to
+/// report), and where it was found remembered: in the enclosing frame, or
+/// in the global environment when that frame is a function frame whose
+/// layout does not have it (it cannot bind it) and its parent is global.
+#[inline]
+fn free_var(c: &NativeFrame, pc: u32, sym: vm::symbols::SymId) -> Option<Value> {
+    let site = c.site_caches()?.free_vars.get(pc as usize)?;
+    let enclosing: &vm::env::Env = match (&c.env, &c.lazy.closure) {
+        (Some(frame), _) => frame.parent.as_ref()?,
+        (None, Some(clo)) => &clo.env,
+        (None, None) => return None,
+    };
+    let names = enclosing.layout.as_ref()?;
+    let cached = site.get();
+    if cached.layout == Rc::as_ptr(names) as *const u8 as usize {
+        let found = if cached.slot == FREE_GLOBAL {
+            enclosing.parent.as_ref()?.get_local(sym)
+        } else {
+            enclosing
+                .slots
+                .borrow()
+                .get(cached.slot as usize)
+                .cloned()
+                .flatten()
+        };
+        if found.is_some() {
+            return found;
+        }
+    }
+    if c.code.locals.contains(&sym) {
+        return None;
+    }
+    let slot = match names.iter().position(|&s| s == sym) {
+        Some(k) => k as u32,
+        None if enclosing.parent.as_ref().is_some_and(|p| p.is_global()) => FREE_GLOBAL,
+        None => return None,
+    };
+    site.set(FreeVarSite {
+        layout: Rc::as_ptr(names) as *const u8 as usize,
+        slot,
+    });
+    let found = if slot == FREE_GLOBAL {
+        enclosing.parent.as_ref()?.get_local(sym)
+    } else {
+        enclosing
+            .slots
+            .borrow()
+            .get(slot as usize)
+            .cloned()
+            .flatten()
+    };
+    found
 }
 
 /// `rt_generic` of any operation but a closure's positional call.

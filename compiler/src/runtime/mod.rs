@@ -513,7 +513,25 @@ pub struct SiteCaches {
     /// bindings it was found at (`GlobalMeta::functions_version`), as for
     /// `callee_is` guards (`CalleeCache`).
     pub functions: Box<[FoundFunction]>,
+    /// One per bytecode pc: for a `LoadName` of a free variable, where the
+    /// last lookup found it (`FreeVarSite`).
+    pub free_vars: Box<[std::cell::Cell<FreeVarSite>]>,
 }
+
+/// Where a free variable's lookup found it: in the enclosing function frame
+/// of layout `layout` (compared by address), at slot `slot`, or with
+/// `slot == FREE_GLOBAL` in the global environment, that frame's parent.
+/// A frame binds only the names of its layout, so while the enclosing
+/// frame has that layout the variable is there (or, if the slot is unbound
+/// now, the lookup goes on as usual). `layout == 0`: nothing remembered.
+#[derive(Clone, Copy, Default)]
+pub struct FreeVarSite {
+    pub layout: usize,
+    pub slot: u32,
+}
+
+/// `FreeVarSite::slot` of a variable found in the global environment.
+pub const FREE_GLOBAL: u32 = u32::MAX;
 
 /// A remembered function lookup: the version it was made at, and what it found.
 pub type FoundFunction = std::cell::RefCell<Option<(u64, Value)>>;
@@ -523,6 +541,7 @@ impl SiteCaches {
         SiteCaches {
             calls: code.calls.iter().map(|_| Default::default()).collect(),
             functions: code.ops.iter().map(|_| Default::default()).collect(),
+            free_vars: code.ops.iter().map(|_| Default::default()).collect(),
         }
     }
 }
