@@ -295,7 +295,12 @@ impl VarRef {
 /// One `switch` site: arm labels and targets. A `None` label is the default arm.
 #[derive(Clone, Debug)]
 pub struct SwitchTable {
+    /// Each alternative: its name, and its code (an empty one's is the next
+    /// alternative's with code, R's fallthrough).
     pub arms: Vec<(Option<Rc<str>>, Option<Pc>)>,
+    /// Each alternative as written (deparsed; `None` for an empty one), for
+    /// R's errors about them.
+    pub written: Vec<Option<Rc<str>>>,
     /// Where control continues after an arm (and when nothing matches: push NULL).
     pub end: Pc,
     /// Target for "no arm matched": pushes invisible NULL.

@@ -84,6 +84,10 @@ impl<'a> Builder<'a> {
                 Op::Return | Op::EndRegion => {
                     s.insert(pc + 1);
                 }
+                Op::Switch(t, _) => {
+                    s.insert(pc + 1);
+                    s.extend(switch_targets(&self.code.switches[*t as usize]));
+                }
                 _ => {}
             }
         }
@@ -299,10 +303,23 @@ impl<'a> Builder<'a> {
                     t as usize == pc
                 }
                 Op::ForStep { exit, .. } => exit as usize == pc,
+                Op::Switch(t, _) => switch_targets(&self.code.switches[t as usize]).contains(&pc),
                 _ => false,
             })
             .count()
     }
+}
+
+/// The pcs a `switch` may go on at, each once, in the order of its arms
+/// (an arm's code, or the next arm's for an empty one), then `no_match`.
+pub(super) fn switch_targets(t: &vm::bytecode::SwitchTable) -> Vec<usize> {
+    let mut out: Vec<usize> = Vec::new();
+    for p in t.arms.iter().filter_map(|a| a.1).chain([t.no_match]) {
+        if !out.contains(&(p as usize)) {
+            out.push(p as usize);
+        }
+    }
+    out
 }
 
 /// The steps of a state's counted loops (a block's layout: its loops' values

@@ -276,4 +276,47 @@ impl<'a> Builder<'a> {
         self.jump_from(bb, 0, pc + 1, st.clone())?;
         self.jump_from(bb, 1, target, st)
     }
+
+    /// `switch`: the runtime finds the pc R goes on at (`switch_target`,
+    /// with R's errors), and a chain of compares branches to it, one arm
+    /// after another, the last target (no arm matched) by default.
+    pub(super) fn switch(
+        &mut self,
+        bb: Block,
+        pc: usize,
+        mut st: State,
+        table: u32,
+    ) -> Result<(), Unsupported> {
+        let sel = st.stack.pop().unwrap();
+        let r = self.runtime(bb, pc, &[sel.val]);
+        let target = self
+            .f
+            .push(bb, InstKind::Unary(UnOp::Unbox, r), Type::Int)
+            .unwrap();
+        let targets = super::cfg::switch_targets(&self.code.switches[table as usize]);
+        let (&last, tests) = targets
+            .split_last()
+            .expect("a switch has a no-match target");
+        let mut at = bb;
+        for &p in tests {
+            let k = self
+                .f
+                .push(at, InstKind::ConstInt(p as i32), Type::Int)
+                .unwrap();
+            let hit = self
+                .f
+                .push(at, InstKind::Binary(BinOp::EqI, target, k), Type::Bool)
+                .unwrap();
+            let next = self.f.add_block();
+            let to = self.blocks[&p];
+            self.f.push(
+                at,
+                InstKind::Branch(hit, to, vec![], next, vec![]),
+                Type::Void,
+            );
+            self.jump_from(at, 0, p, st.clone())?;
+            at = next;
+        }
+        self.jump_from(at, 0, last, st)
+    }
 }

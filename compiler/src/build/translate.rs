@@ -191,6 +191,7 @@ impl<'a> Builder<'a> {
                     return self.jump_from(bb, 0, t as usize, st);
                 }
                 Op::BranchFalse(t, _, fb) => return self.branch(bb, pc, st, t as usize, fb),
+                Op::Switch(t, _) => return self.switch(bb, pc, st, t),
                 Op::ForRangePrep(ci) => {
                     let to = st.stack.pop().unwrap();
                     let from = st.stack.pop().unwrap();

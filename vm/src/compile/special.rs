@@ -18,16 +18,19 @@ impl Compiler {
         let table_i = self.switches.len() as u32;
         self.switches.push(SwitchTable {
             arms: Vec::new(),
+            written: Vec::new(),
             end: 0,
             no_match: 0,
         });
         self.emit(Op::Switch(table_i, ci));
         let mut arms: Vec<(Option<Rc<str>>, Option<Pc>)> = Vec::new();
+        let mut written = Vec::new();
         let mut jumps = Vec::new();
         for (k, a) in args.iter().enumerate() {
             if k == sel_i {
                 continue;
             }
+            written.push(a.value.as_ref().map(|v| crate::deparse::deparse(v).into()));
             match &a.value {
                 Some(v) => {
                     let start = self.pc();
@@ -55,6 +58,7 @@ impl Compiler {
         }
         self.switches[table_i as usize] = SwitchTable {
             arms,
+            written,
             end,
             no_match,
         };

@@ -8,7 +8,6 @@ use crate::env::Env;
 use crate::error::{RError, RResult};
 use crate::feedback::TypeFeedback;
 use crate::value::*;
-use std::rc::Rc;
 
 pub(super) enum LoopState {
     Seq {
@@ -195,28 +194,49 @@ pub(super) fn step_counted(
     true
 }
 
-pub(super) fn switch_target(t: &SwitchTable, sel: &Value) -> RResult<Pc> {
+/// The pc a `switch` on `sel` goes on at: the alternative named by a
+/// character selector (else the default, else `no_match`), or numbered by
+/// a numeric one (else `no_match`), with R's errors.
+///
+/// `in_function`: GNU R byte-compiles functions, and its bytecode refuses a
+/// character selector when no alternative is named; top-level code runs in
+/// its AST interpreter, which reports the duplicate defaults instead.
+pub(super) fn switch_target(t: &SwitchTable, sel: &Value, in_function: bool) -> RResult<Pc> {
     let vec = match sel.as_vector() {
         Some(v) if v.len() == 1 => v,
         _ => return Err(RError::new("EXPR must be a length 1 vector")),
     };
+    let written = |k: usize| t.written.get(k).cloned().flatten().unwrap_or_default();
     match &vec.data {
+        VecData::Str(_) if in_function && t.arms.iter().all(|(n, _)| n.is_none()) => Err(
+            RError::new("numeric EXPR required for 'switch' without named alternatives"),
+        ),
         VecData::Str(s) => {
+            // In order, as R's evaluator: the first alternative named by
+            // the selector, or the default; a second default is an error
+            // once it is reached.
             let key = s[0].as_deref();
-            if let Some(k) = key {
-                if let Some((_, target)) = t.arms.iter().find(|(n, _)| n.as_deref() == Some(k)) {
-                    return Ok(target.unwrap_or(t.no_match));
+            let mut default: Option<usize> = None;
+            for (k, (name, target)) in t.arms.iter().enumerate() {
+                match name {
+                    Some(n) if key == Some(&**n) => return Ok(target.unwrap_or(t.no_match)),
+                    Some(_) => {}
+                    None => match default {
+                        Some(d) => {
+                            return Err(RError::new(format!(
+                                "duplicate 'switch' defaults: '{}' and '{}'",
+                                written(d),
+                                written(k)
+                            )))
+                        }
+                        None => default = Some(k),
+                    },
                 }
             }
-            let defaults: Vec<&(Option<Rc<str>>, Option<Pc>)> =
-                t.arms.iter().filter(|(n, _)| n.is_none()).collect();
-            match defaults.len() {
-                0 => Ok(t.no_match),
-                1 => Ok(defaults[0].1.unwrap_or(t.no_match)),
-                _ => Err(RError::new("duplicate 'switch' defaults")),
-            }
+            Ok(default.and_then(|d| t.arms[d].1).unwrap_or(t.no_match))
         }
-        VecData::List(_) => Err(RError::new("EXPR must be a length 1 vector")),
+        // A list's element is no number: nothing matches.
+        VecData::List(_) => Ok(t.no_match),
         d => {
             let k = match d.coerce(VType::Int) {
                 VecData::Int(v) => v[0],
@@ -224,7 +244,7 @@ pub(super) fn switch_target(t: &SwitchTable, sel: &Value) -> RResult<Pc> {
             };
             if k >= 1 && (k as usize) <= t.arms.len() {
                 match t.arms[k as usize - 1].1 {
-                    Some(p) if t.arms[k as usize - 1].1.is_some() => Ok(p),
+                    Some(p) if t.written.get(k as usize - 1).is_some_and(|w| w.is_some()) => Ok(p),
                     _ => Err(RError::new("empty alternative in numeric switch")),
                 }
             } else {

@@ -993,7 +993,7 @@ impl Interp {
             Op::Switch(t, ci) => {
                 let sel = pop!();
                 let table = &code.switches[t as usize];
-                let target = attempt!(switch_target(table, &sel), ci);
+                let target = attempt!(switch_target(table, &sel, !code.top_level), ci);
                 *pc = target as usize;
             }
             Op::TryBegin(i) => {

@@ -58,7 +58,7 @@ impl Interp {
                     | Op::Index2 { call, .. }
                     | Op::IndexLocals { call, .. } => call,
                     Op::SetIndex { call, .. } | Op::SetIndex2 { call, .. } => call,
-                    Op::BranchFalse(_, ci, _) => ci,
+                    Op::BranchFalse(_, ci, _) | Op::Switch(_, ci) => ci,
                     _ => 0,
                 },
             )
@@ -175,6 +175,14 @@ impl Interp {
                 };
                 truth.map(|t| Value::Lgl(t as i32))
             }
+            // The pc a `switch` goes on at (compiled code branches on it);
+            // R's errors for a selector that is not a length-1 vector.
+            Op::Switch(t, _) => {
+                let sel = operands.pop().unwrap();
+                super::control::switch_target(&code.switches[t as usize], &sel, !code.top_level)
+                    .map(|target| Value::Int(target as i32))
+                    .map_err(|e| at(e, self))
+            }
             // `generic_on_stack` sent every other instruction to the slow path.
             _ => Err(RError::new(format!(
                 "internal error: {:?} is not a frame-free instruction",
@@ -206,6 +214,7 @@ impl Interp {
                 | Op::SetIndex2 { .. }
                 | Op::ForRangePrep(_)
                 | Op::BranchFalse(..)
+                | Op::Switch(..)
         )
     }
 
