@@ -110,14 +110,17 @@ pub trait ExitHandler {
     /// one argument per parameter in the caller's slots `args` (operand
     /// slots, `MOVE_OPERAND` as in runtime calls), run in the callee's
     /// compiled version without an interpreter activation (`LazyFrame`).
+    /// With `defaults`, some are `NO_ARG`: the parameter's literal default.
     /// `None`: no compiled version takes these arguments and nothing was
     /// consumed (the caller calls through the interpreter).
+    #[allow(clippy::too_many_arguments)]
     fn call_direct(
         &self,
         _interp: &mut Interp,
         _caller: &mut NativeFrame,
         _clo: &Rc<Closure>,
         _args: &[u32],
+        _defaults: bool,
         _call: u32,
     ) -> Option<Result<Value, RError>> {
         None

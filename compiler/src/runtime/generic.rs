@@ -32,16 +32,7 @@ pub extern "C" fn rt_generic(
     };
     unsafe { &mut *c.interp }.stats.count_generic(&c.code, pc);
     let op = c.code.ops[pc as usize];
-    // A closure's read of a variable of the function it was made in.
-    if let vm::bytecode::Op::LoadName(sym, fb) = op {
-        if n == 0 {
-            if let Some(v) = free_var(c, pc, sym) {
-                vm::feedback::TypeFeedback::record(&c.code.type_fb[fb as usize], &v);
-                set(c, dst, v);
-                return ST_OK;
-            }
-        }
-    }
+
     // Calls of closures first, in a small function: the most frequent
     // generic operation does not pay for the others' stack frame.
     if let vm::bytecode::Op::Call { spec, call, fb, .. } = op {
@@ -58,7 +49,7 @@ pub extern "C" fn rt_generic(
 /// report), and where it was found remembered: in the enclosing frame, or
 /// in the global environment when that frame is a function frame whose
 /// layout does not have it (it cannot bind it) and its parent is global.
-#[inline]
+#[inline(never)]
 fn free_var(c: &NativeFrame, pc: u32, sym: vm::symbols::SymId) -> Option<Value> {
     let site = c.site_caches()?.free_vars.get(pc as usize)?;
     let enclosing: &vm::env::Env = match (&c.env, &c.lazy.closure) {
@@ -132,6 +123,12 @@ fn generic_op(c: &mut NativeFrame, pc: u32, op: vm::bytecode::Op, slots: &[u32],
         // the interpreter's instruction, which reports it. (Variables that
         // closures capture live in their frames, never in registers.)
         vm::bytecode::Op::LoadName(sym, fb) if n == 0 && !c.code.locals.contains(&sym) => {
+            // A closure's read of a variable of the function it was made in.
+            if let Some(v) = free_var(c, pc, sym) {
+                vm::feedback::TypeFeedback::record(&c.code.type_fb[fb as usize], &v);
+                set(c, dst, v);
+                return ST_OK;
+            }
             let found = match (&c.env, &c.lazy.closure) {
                 (Some(env), _) => env.lookup(sym),
                 (None, Some(clo)) => clo.env.lookup(sym),
@@ -349,8 +346,18 @@ fn call_positional(
     // frame keeps it alive): no reference count per call.
     let code: &Rc<FunctionCode> = unsafe { &*std::ptr::addr_of!(c.code) };
     let specs = &code.arg_specs[spec as usize];
-    let matched = match_args(&clo, specs, supplied)?;
-    let args: &[u32] = matched.as_deref().unwrap_or(supplied);
+    let positional = specs.len() == supplied.len()
+        && specs
+            .iter()
+            .all(|s| matches!(s, vm::bytecode::ArgSpec::Positional))
+        && Interp::positional_ok(&clo, supplied.len());
+    let matched;
+    let (args, defaults): (&[u32], bool) = if positional {
+        (supplied, false)
+    } else {
+        matched = match_named(&clo, specs, supplied)?;
+        (&matched, matched.contains(&NO_ARG))
+    };
     code.call_fb[fb as usize]
         .borrow_mut()
         .record(&c.anys[(fslot & !MOVE_OPERAND) as usize]);
@@ -362,15 +369,11 @@ fn call_positional(
     let direct = if !calls_want_frame(&clo.code) {
         // SAFETY: as `code`: the handler is the activation's for its lifetime.
         let handler: &Rc<dyn ExitHandler> = unsafe { &*std::ptr::addr_of!(c.handler) };
-        let mut filled: smallvec::SmallVec<[u32; 8]> = smallvec::SmallVec::new();
-        let full: &[u32] = if args.len() == clo.code.nparams {
-            args
+        if args.len() == clo.code.nparams {
+            handler.call_direct(interp, c, &clo, args, defaults, call)
         } else {
-            filled.extend_from_slice(args);
-            filled.resize(clo.code.nparams, NO_ARG);
-            &filled
-        };
-        handler.call_direct(interp, c, &clo, full, call)
+            call_with_defaults(handler, interp, c, &clo, args, call)
+        }
     } else {
         None
     };
@@ -408,39 +411,43 @@ fn call_positional(
     })
 }
 
+/// `call_direct` of a call that supplies fewer arguments than `clo` has
+/// parameters (the rest `NO_ARG`: their literal defaults).
+#[inline(never)]
+fn call_with_defaults(
+    handler: &Rc<dyn ExitHandler>,
+    interp: &mut Interp,
+    c: &mut NativeFrame,
+    clo: &Rc<Closure>,
+    args: &[u32],
+    call: u32,
+) -> Option<vm::error::RResult<Value>> {
+    let mut full: smallvec::SmallVec<[u32; 8]> = smallvec::SmallVec::from_slice(args);
+    full.resize(clo.code.nparams, NO_ARG);
+    handler.call_direct(interp, c, clo, &full, true, call)
+}
+
 /// An argument a call does not supply (in a matched argument list): the
 /// callee's literal default is bound (`FunctionCode::default_values`).
 pub const NO_ARG: u32 = u32::MAX;
 
 /// R's matching of a call's arguments (`specs`, in operand slots
-/// `supplied`) to `clo`'s formals, when it is simple enough to do here:
-/// positional arguments, and names that equal a formal's exactly (no
-/// partial matching, no `...`, no S3 dispatch); a formal left unmatched has
-/// a literal default or is past the supplied positional ones. `None`: the
-/// interpreter's matching must do it (and reports what is wrong).
-/// `Some(None)`: the arguments are the formals in order (the common case,
-/// nothing to reorder); `Some(Some(slots))`: one slot per formal, `NO_ARG`
-/// where the default stands.
-fn match_args(
+/// `supplied`) to `clo`'s formals when some are named, if it is simple
+/// enough to do here: names that equal a formal's exactly (no partial
+/// matching, no `...`, no S3 dispatch), positional arguments filling the
+/// other formals in order, and a literal default for each formal left
+/// (`NO_ARG`). One slot per formal; `None`: the interpreter's matching must
+/// do it (and reports what is wrong).
+#[inline(never)]
+fn match_named(
     clo: &Closure,
     specs: &[vm::bytecode::ArgSpec],
     supplied: &[u32],
-) -> Option<Option<smallvec::SmallVec<[u32; 8]>>> {
+) -> Option<smallvec::SmallVec<[u32; 8]>> {
     use vm::bytecode::ArgSpec;
-    if specs.len() != supplied.len() || !Interp::positional_ok(clo, 0) {
-        return None;
-    }
     let code = &clo.code;
     let np = code.nparams;
-    if specs.iter().all(|s| matches!(s, ArgSpec::Positional)) {
-        if supplied.len() > np {
-            return None;
-        }
-        // Parameters past the supplied ones are missing (bound to their
-        // literal default, or pending for the interpreter).
-        return Some(None);
-    }
-    if np > 64 {
+    if specs.len() != supplied.len() || !Interp::positional_ok(clo, 0) || np > 64 {
         return None;
     }
     let mut order: smallvec::SmallVec<[u32; 8]> = smallvec::smallvec![NO_ARG; np];
@@ -471,7 +478,7 @@ fn match_args(
     if (0..np).any(|k| order[k] == NO_ARG && code.default_values[k].is_none()) {
         return None;
     }
-    Some(Some(order))
+    Some(order)
 }
 
 /// A call of a builtin from compiled code: straight to `Interp::call_value`

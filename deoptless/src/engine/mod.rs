@@ -301,9 +301,10 @@ impl ExitHandler for EngineState {
         caller: &mut NativeFrame,
         clo: &Rc<Closure>,
         args: &[u32],
+        defaults: bool,
         call: u32,
     ) -> Option<RResult<Value>> {
-        self.enter_direct_call(interp, caller, clo, args, call)
+        self.enter_direct_call(interp, caller, clo, args, defaults, call)
     }
 
     fn dispatch(

@@ -293,6 +293,7 @@ impl EngineState {
         caller: &mut NativeFrame,
         clo: &Rc<Closure>,
         args: &[u32],
+        defaults: bool,
         call: u32,
     ) -> Option<RResult<Value>> {
         if !self.config.direct_calls {
@@ -302,13 +303,14 @@ impl EngineState {
         // An argument not supplied (`NO_ARG`) is the callee's literal
         // default, or the call is not made here (a default to evaluate
         // lazily needs the frame).
-        let supplied = |k: usize| args[k] != NO_ARG;
-        if !(0..args.len()).all(|k| supplied(k) || code.default_values[k].is_some()) {
+        if defaults
+            && !(0..args.len()).all(|k| args[k] != NO_ARG || code.default_values[k].is_some())
+        {
             return None;
         }
-        let arg_type = |k: usize| match code.default_values[k].as_ref().filter(|_| !supplied(k)) {
-            Some(v) => ArgType::of(v),
-            None => ArgType::of(caller.operand_ref(args[k])),
+        let arg_type = |k: usize| match args[k] {
+            NO_ARG => default_type(code, k),
+            s => ArgType::of(caller.operand_ref(s)),
         };
         // The call site's last choice stands while no version table changed
         // (the same arguments would choose the same version).
@@ -353,6 +355,14 @@ impl EngineState {
         // description the argument as passed (its binding if the frame is
         // ever built).
         let fill = |params: &EntryParams, ctx: &mut NativeFrame| {
+            if !defaults {
+                for (&(slot, _), &s) in params.iter().zip(args) {
+                    let v = caller.take_operand(s);
+                    ctx.anys[slot as usize] = v.clone();
+                    ctx.lazy.args.push(v);
+                }
+                return true;
+            }
             for (k, (&(slot, _), &s)) in params.iter().zip(args).enumerate() {
                 let v = if s == NO_ARG {
                     ctx.lazy.missing |= 1u64.checked_shl(k as u32).unwrap_or(0);
@@ -495,6 +505,16 @@ impl EngineState {
         interp.end_native_call(code);
         r
     }
+}
+
+/// The argument type of parameter `k`'s literal default (out of line: the
+/// argument-type closure of a direct call stays small enough to inline).
+#[cold]
+#[inline(never)]
+fn default_type(code: &FunctionCode, k: usize) -> ArgType {
+    code.default_values[k]
+        .as_ref()
+        .map_or(ArgType::Any, ArgType::of)
 }
 
 /// Does `compiled` take `nargs` arguments, all boxed (a function entry's
