@@ -169,9 +169,15 @@ impl NativeFrame {
     /// can the function frames enclosing it (a frame binds only the names of
     /// its layout), up to the global environment: a function written at top
     /// level, or a closure made inside functions (`sapply(xs, function(x)
-    /// sin(f * x))`). What `callee_is` guards and `LoadFun`s remember their
+    /// sin(f * x))`); or top-level code, whose frame is the global
+    /// environment. What `callee_is` guards and `LoadFun`s remember their
     /// answers under.
     pub fn function_lookup_version(&self, sym: vm::symbols::SymId) -> Option<u64> {
+        if self.code.top_level {
+            // Top-level code's frame is the global environment itself.
+            let interp = unsafe { &*self.interp };
+            return interp.global.globals.as_ref().map(|g| g.functions_version());
+        }
         if self.code.reflective || self.code.locals.contains(&sym) {
             return None;
         }
