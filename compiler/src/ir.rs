@@ -180,6 +180,9 @@ pub enum TypeTest {
     /// no `$` method can exist yet (`vm::symbols::dollar_methods_possible`).
     /// A field read of it is free of effects (`Builder::runtime_pure`).
     NoClass,
+    /// Not an environment (whose `$<-` could write the variables of the
+    /// frame it is, which top-level code keeps in registers).
+    NotEnv,
 }
 
 impl TypeTest {
@@ -200,6 +203,7 @@ impl TypeTest {
             TypeTest::IsNull => "is.null",
             TypeTest::IsNum => "is.num",
             TypeTest::NoClass => "no.class",
+            TypeTest::NotEnv => "not.env",
         }
     }
     /// A test that the runtime's vector probe answers (an attribute-free
@@ -221,7 +225,9 @@ impl TypeTest {
             TypeTest::IsVecDbl | TypeTest::IsMatDbl => Type::VecDbl,
             TypeTest::IsVecLgl | TypeTest::IsMatLgl => Type::VecLgl,
             TypeTest::IsVecCplx => Type::VecCplx,
-            TypeTest::IsBound | TypeTest::IsNull | TypeTest::NoClass => Type::Any,
+            TypeTest::IsBound | TypeTest::IsNull | TypeTest::NoClass | TypeTest::NotEnv => {
+                Type::Any
+            }
         }
     }
     /// Does every boxed value of unboxed type `t` pass the test? (An `int`
@@ -229,12 +235,12 @@ impl TypeTest {
     pub fn holds_for(self, t: Type) -> bool {
         match self {
             // Unboxed values have no attributes (a matrix's only `dim`).
-            TypeTest::NoClass => t != Type::Any,
+            TypeTest::NoClass | TypeTest::NotEnv => t != Type::Any,
             TypeTest::IsNum => t == Type::Int || t == Type::Dbl,
             _ => self.refined() == t,
         }
     }
-    pub fn all() -> [TypeTest; 15] {
+    pub fn all() -> [TypeTest; 16] {
         [
             TypeTest::IsInt,
             TypeTest::IsDbl,
@@ -251,6 +257,7 @@ impl TypeTest {
             TypeTest::NoClass,
             TypeTest::IsMatInt,
             TypeTest::IsMatLgl,
+            TypeTest::NotEnv,
         ]
     }
 }

@@ -93,7 +93,7 @@ impl Gen {
     fn unit_any(&mut self) -> Vec<Node> {
         // Weighted: the type-changing and loop-exit units are the ones that
         // found miscompiles, so they come up most.
-        match self.rng.below(31) {
+        match self.rng.below(32) {
             0..=2 => self.unit_type_phase(),
             3 | 4 => self.unit_loop_var(),
             5 => self.unit_vector_cow(),
@@ -119,6 +119,7 @@ impl Gen {
             27 => self.unit_literal_table(),
             28 => self.unit_nested_replace(),
             29 => self.unit_call_defaults(),
+            30 => self.unit_env_objects(),
             _ => self.unit_toplevel_phase(),
         }
     }
@@ -806,6 +807,46 @@ impl Gen {
         ));
         let show = self.show("s");
         out.push(Node::line(show));
+        out
+    }
+
+    /// Environments as mutable objects: a `new.env()` updated with `$<-` in
+    /// a hot function (compiled code writes it without a frame), a
+    /// function's own frame written through `environment()` (a variable it
+    /// holds in a register), and the global environment written through a
+    /// variable at top level.
+    fn unit_env_objects(&mut self) -> Vec<Node> {
+        let f = self.name("envf");
+        let e = self.name("envo");
+        let init = self.lit_of(&NUMERIC);
+        let step = self.num_expr(Ty::Dbl, &["i"], 1);
+        let n = self.hot();
+        let mut out = vec![
+            Node::line(format!("{e} <- new.env()")),
+            Node::line(format!("{e}$v <- {init}")),
+            Node::line(format!(
+                "{f} <- function(o, n) {{ for (i in 1:n) o$v <- o$v + {step}; o$v }}"
+            )),
+            Node::line(format!("r <- {f}({e}, {n})")),
+        ];
+        let s = self.show("r");
+        out.push(Node::line(s));
+        let s = self.show(&format!("{e}$v"));
+        out.push(Node::line(s));
+        let g = self.name("selfw");
+        out.push(Node::line(format!(
+            "{g} <- function(n) {{ me <- environment(); acc <- 0; for (i in 1:n) me$acc <- acc + i; acc }}"
+        )));
+        out.push(Node::line(format!("print({g}({n}))")));
+        if self.rng.chance(0.5) {
+            let t = self.name("tlv");
+            out.push(Node::line(format!("{t} <- 0; ge <- globalenv()")));
+            out.push(Node::line(format!(
+                "for (i in 1:{n}) {{ ge${t} <- {t} + 1; if (i %% 7 == 0) {t} <- {t} * 2 }}"
+            )));
+            let s = self.show(&t);
+            out.push(Node::line(s));
+        }
         out
     }
 

@@ -130,7 +130,7 @@ impl<'a> Builder<'a> {
 
     /// Before `op`: write back what code it runs could see. True when the
     /// shared locals must be read again after it.
-    pub(super) fn sync_before(&mut self, bb: Block, st: &State, op: Op) -> bool {
+    pub(super) fn sync_before(&mut self, bb: Block, pc: usize, st: &State, op: Op) -> bool {
         match op {
             Op::Call { argc, .. } if self.is_inlined_call(st, argc) => false,
             Op::Call { .. }
@@ -141,6 +141,28 @@ impl<'a> Builder<'a> {
                 if self.code.top_level {
                     self.write_back(bb, st, None);
                 }
+                self.shared.iter().any(|&s| s)
+            }
+            // `e$name <- v`, `e[[name]] <- v` on an environment that is the
+            // frame itself (`environment()`, `globalenv()`) write variables
+            // that code which reads frames by name (a reflective function's,
+            // whose locals all live in the frame) or top-level code (whose
+            // variables are global bindings) may hold in registers: as
+            // around a call, written back first and read again after.
+            Op::SetDollar(..) | Op::SetIndex2 { .. } if self.code.reflective => {
+                self.shared.iter().any(|&s| s)
+            }
+            // (In top-level code, a target never profiled as an environment
+            // is assumed not to be one: a list's `$<-` in a hot loop does
+            // not write every register back.)
+            Op::SetDollar(..) | Op::SetIndex2 { .. } if self.code.top_level => {
+                let x = *st.stack.last().expect("a replacement's target");
+                let bits = self.bits_of(x);
+                if bits & (TypeFeedback::ENV | TypeFeedback::STALE) == 0 && bits != 0 {
+                    self.assume_test(bb, x.val, TypeTest::NotEnv, pc, st);
+                    return false;
+                }
+                self.write_back(bb, st, None);
                 self.shared.iter().any(|&s| s)
             }
             // A function lookup sees the binding of its own name. (A

@@ -23,7 +23,7 @@ impl<'a> Builder<'a> {
             }
             let op = self.as_local_op(code.ops[pc], Some(&st));
             // Closures and called R code see some locals (`frame_sync.rs`).
-            let observer = self.sync_before(bb, &st, op);
+            let observer = self.sync_before(bb, pc, &st, op);
             let mut published = false;
             match op {
                 Op::MakeClosure(_) => {

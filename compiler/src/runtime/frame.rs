@@ -176,7 +176,11 @@ impl NativeFrame {
         if self.code.top_level {
             // Top-level code's frame is the global environment itself.
             let interp = unsafe { &*self.interp };
-            return interp.global.globals.as_ref().map(|g| g.functions_version());
+            return interp
+                .global
+                .globals
+                .as_ref()
+                .map(|g| g.functions_version());
         }
         if self.code.reflective || self.code.locals.contains(&sym) {
             return None;

@@ -147,14 +147,16 @@ fn generic_op(c: &mut NativeFrame, pc: u32, op: vm::bytecode::Op, slots: &[u32],
         // shape check of compiled record reads: no name string, no class
         // search.
         vm::bytecode::Op::Dollar(sym, ci, fb) if n == 1 => {
-            let found = super::record::field_of_record(c, slots[0], sym, ci).or_else(|| {
-                if may_dispatch(&c.anys, slots[0]) {
-                    return None;
-                }
-                let x = &c.anys[(slots[0] & !MOVE_OPERAND) as usize];
-                let cache = &c.code.field_caches[ci as usize];
-                vm::builtins::subset::dollar_of_list_cached(x, &sym.name(), cache)
-            });
+            let found = super::record::field_of_record(c, slots[0], sym, ci)
+                .or_else(|| dynamic_env_get(&c.anys, slots[0], sym))
+                .or_else(|| {
+                    if may_dispatch(&c.anys, slots[0]) {
+                        return None;
+                    }
+                    let x = &c.anys[(slots[0] & !MOVE_OPERAND) as usize];
+                    let cache = &c.code.field_caches[ci as usize];
+                    vm::builtins::subset::dollar_of_list_cached(x, &sym.name(), cache)
+                });
             if let Some(v) = found {
                 vm::feedback::TypeFeedback::record(&c.code.type_fb[fb as usize], &v);
                 consume(c, slots);
@@ -199,6 +201,19 @@ fn generic_op(c: &mut NativeFrame, pc: u32, op: vm::bytecode::Op, slots: &[u32],
                 set(c, dst, v);
                 return ST_OK;
             }
+        }
+        // `e$name <- v` on an environment made by `new.env()`: bound there
+        // (no frame: nothing compiled keeps such a binding in a register).
+        vm::bytecode::Op::SetDollar(sym, _)
+            if n == 2 && dynamic_env(&c.anys, slots[1]).is_some() =>
+        {
+            let v = operand(&mut c.anys, slots[0]);
+            let e = operand(&mut c.anys, slots[1]);
+            if let Value::Env(env) = &e {
+                env.set_local(sym, v);
+            }
+            set(c, dst, e);
+            return ST_OK;
         }
         // A record's field updated in place (no argument list, no copy).
         vm::bytecode::Op::SetDollar(sym, ci)
@@ -567,6 +582,23 @@ fn consume(c: &mut NativeFrame, slots: &[u32]) {
 
 /// `$` and `$<-` on the operand in slot `s` may dispatch to an S3 method
 /// (left to the interpreter's instruction, which does that).
+/// The environment in operand slot `s` when it is one made by `new.env()`
+/// (not a function's frame, nor the global environment, whose bindings
+/// compiled code may hold in registers: those are read and written
+/// through the interpreter, which syncs them).
+fn dynamic_env(anys: &[Value], s: u32) -> Option<&vm::env::Env> {
+    match &anys[(s & !MOVE_OPERAND) as usize] {
+        Value::Env(e) if e.is_dynamic() => Some(e),
+        _ => None,
+    }
+}
+
+/// `e$name` of such an environment: its binding, or NULL (`$` does not
+/// look in enclosing environments).
+fn dynamic_env_get(anys: &[Value], s: u32, sym: vm::symbols::SymId) -> Option<Value> {
+    dynamic_env(anys, s).map(|e| e.get_local(sym).unwrap_or(Value::Null))
+}
+
 fn may_dispatch(anys: &[Value], s: u32) -> bool {
     vm::builtins::subset::dollar_may_dispatch(&anys[(s & !MOVE_OPERAND) as usize])
 }
