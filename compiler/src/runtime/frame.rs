@@ -201,6 +201,17 @@ impl NativeFrame {
         }
     }
 
+    /// The environment enclosing this activation's frame (its closure's),
+    /// `None` for top-level code or an activation without either.
+    #[inline]
+    pub fn enclosing_env(&self) -> Option<&Env> {
+        match (&self.env, &self.lazy.closure) {
+            (Some(frame), _) => frame.parent.as_ref(),
+            (None, Some(clo)) => Some(&clo.env),
+            (None, None) => None,
+        }
+    }
+
     /// The function `sym` names (`lookup_function`), else the builtin.
     pub fn find_function(&mut self, sym: vm::symbols::SymId) -> Option<Value> {
         match self.lookup_function(sym) {

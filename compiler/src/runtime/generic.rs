@@ -40,6 +40,16 @@ pub extern "C" fn rt_generic(
             return st;
         }
     }
+    // A closure's read of a variable of the function it was made in.
+    if let vm::bytecode::Op::LoadName(sym, fb) = op {
+        if n == 0 {
+            if let Some(v) = free_var(c, pc, sym) {
+                vm::feedback::TypeFeedback::record(&c.code.type_fb[fb as usize], &v);
+                set(c, dst, v);
+                return ST_OK;
+            }
+        }
+    }
     generic_op(c, pc, op, slots, dst)
 }
 
@@ -123,12 +133,6 @@ fn generic_op(c: &mut NativeFrame, pc: u32, op: vm::bytecode::Op, slots: &[u32],
         // the interpreter's instruction, which reports it. (Variables that
         // closures capture live in their frames, never in registers.)
         vm::bytecode::Op::LoadName(sym, fb) if n == 0 && !c.code.locals.contains(&sym) => {
-            // A closure's read of a variable of the function it was made in.
-            if let Some(v) = free_var(c, pc, sym) {
-                vm::feedback::TypeFeedback::record(&c.code.type_fb[fb as usize], &v);
-                set(c, dst, v);
-                return ST_OK;
-            }
             let found = match (&c.env, &c.lazy.closure) {
                 (Some(env), _) => env.lookup(sym),
                 (None, Some(clo)) => clo.env.lookup(sym),

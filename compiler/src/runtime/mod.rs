@@ -600,10 +600,15 @@ impl CallSiteCache {
 /// global function bindings it was found at (`GlobalMeta::functions_version`;
 /// `u64::MAX`: none yet). One per inlined call target (`Func::callees`),
 /// owned by the compiled code (`Compiled`), which passes its address.
-#[repr(C)]
+/// With it, the environment enclosing the frame the answer was found from
+/// (a weak reference: its address is not reused while cached): from the
+/// same environment under the same version, the answer is the same, and
+/// the guard costs two comparisons instead of the walk that proves the
+/// lookup depends on the global bindings alone.
 pub struct CalleeCache {
     version: std::cell::Cell<u64>,
     same: std::cell::Cell<u8>,
+    enclosing: std::cell::RefCell<std::rc::Weak<vm::env::EnvFrame>>,
 }
 
 impl Default for CalleeCache {
@@ -611,6 +616,7 @@ impl Default for CalleeCache {
         CalleeCache {
             version: std::cell::Cell::new(u64::MAX),
             same: std::cell::Cell::new(0),
+            enclosing: std::cell::RefCell::new(std::rc::Weak::new()),
         }
     }
 }
@@ -636,8 +642,24 @@ pub extern "C" fn rt_callee_is(
     // SAFETY: the cache lives as long as the code running this guard.
     let cache = unsafe { &*cache };
     let sym = vm::symbols::SymId(sym);
+    let remember = |c: &NativeFrame| {
+        *cache.enclosing.borrow_mut() = c
+            .enclosing_env()
+            .map_or_else(std::rc::Weak::new, Rc::downgrade);
+    };
+    if let (Some(e), Some(g)) = (
+        c.enclosing_env(),
+        unsafe { &*c.interp }.global.globals.as_ref(),
+    ) {
+        if g.functions_version() == cache.version.get()
+            && std::ptr::eq(cache.enclosing.borrow().as_ptr(), Rc::as_ptr(e))
+        {
+            return cache.same.get();
+        }
+    }
     let version = c.function_lookup_version(sym);
     if version.is_some_and(|v| v == cache.version.get()) {
+        remember(c);
         return cache.same.get();
     }
     let found = c.find_function(sym);
@@ -649,6 +671,7 @@ pub extern "C" fn rt_callee_is(
     if let Some(v) = version {
         cache.version.set(v);
         cache.same.set(same as u8);
+        remember(c);
     }
     same as u8
 }
