@@ -530,6 +530,16 @@ impl<'a> Builder<'a> {
                         self.runtime(bb, pc, &[v.val]);
                     }
                 }
+                Op::Missing(_) => {
+                    // `missing(x)`: the activation's answer (the runtime reads
+                    // it without building the frame), a logical.
+                    let r = self.runtime_read(bb, pc);
+                    let l = self
+                        .f
+                        .push(bb, InstKind::Unary(UnOp::Unbox, r), Type::Lgl)
+                        .unwrap();
+                    st.stack.push(AbsVal::new(l));
+                }
                 Op::LoadSuper(sym, _) => {
                     let r = match self.load_own_global(bb, pc, &st, sym, None) {
                         Some(r) => r,

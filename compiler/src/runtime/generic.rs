@@ -206,6 +206,27 @@ fn generic_op(c: &mut NativeFrame, pc: u32, op: vm::bytecode::Op, slots: &[u32],
                 return ST_OK;
             }
         }
+        // `missing(x)`: the bit of the activation (a frameless one keeps
+        // its own; a built one is the innermost activation while its code
+        // runs).
+        vm::bytecode::Op::Missing(slot) if n == 0 => {
+            let bit = 1u64.checked_shl(slot as u32).unwrap_or(0);
+            let bits = match &c.env {
+                None => Some(c.lazy.missing),
+                Some(env) => {
+                    let interp = unsafe { &*c.interp };
+                    interp
+                        .frames
+                        .last()
+                        .filter(|a| Rc::ptr_eq(&a.env, env))
+                        .map(|a| a.missing)
+                }
+            };
+            if let Some(bits) = bits {
+                set(c, dst, Value::Lgl((bits & bit != 0) as i32));
+                return ST_OK;
+            }
+        }
         // `e$name <- v` on an environment made by `new.env()`: bound there
         // (no frame: nothing compiled keeps such a binding in a register).
         vm::bytecode::Op::SetDollar(sym, _)
