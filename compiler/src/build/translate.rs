@@ -200,14 +200,16 @@ impl<'a> Builder<'a> {
                     // A compiled loop counts in the one direction the profile
                     // saw (its step is a constant of the code and of its
                     // frame states): upward, or downward for `n:1`.
+                    // A range seen running both ways (`1:length(x)` with an
+                    // empty `x` counts 1, 0) is compiled upward: a downward
+                    // run exits, and code entered at the range itself (the
+                    // continuation of that exit) counts downward.
                     let dirs = code.range_dirs[ci as usize].get();
-                    if dirs == RANGE_UP | RANGE_DOWN {
-                        return Err(Unsupported(format!(
-                            "for loop over a range from:to seen running both ways at pc {}",
-                            pc
-                        )));
-                    }
-                    let down = dirs == RANGE_DOWN;
+                    let down = match dirs {
+                        RANGE_DOWN => true,
+                        d if d == RANGE_UP | RANGE_DOWN => pc == self.entry_pc,
+                        _ => false,
+                    };
                     let (fv, n, step) = match (
                         self.int_operand(bb, pc, &st, from),
                         self.int_operand(bb, pc, &st, to),
