@@ -262,8 +262,10 @@ impl<'a> Builder<'a> {
                     let n = if along {
                         // Typed vectors know their length; anything else asks the runtime.
                         let len_op = match self.f.ty(xv) {
-                            t if t.is_vec() => UnOp::VecLen,
-                            Type::Any => UnOp::Length,
+                            t if t.is_vec() => Some(UnOp::VecLen),
+                            Type::Any => Some(UnOp::Length),
+                            // A typed scalar: one element.
+                            Type::Int | Type::Dbl | Type::Lgl | Type::Cplx => None,
                             _ => {
                                 return Err(Unsupported(format!(
                                     "seq_along of an untyped value at pc {}",
@@ -271,9 +273,11 @@ impl<'a> Builder<'a> {
                                 )))
                             }
                         };
-                        self.f
-                            .push(bb, InstKind::Unary(len_op, xv), Type::Int)
-                            .unwrap()
+                        let n = match len_op {
+                            Some(op) => InstKind::Unary(op, xv),
+                            None => InstKind::ConstInt(1),
+                        };
+                        self.f.push(bb, n, Type::Int).unwrap()
                     } else {
                         // `seq_len(n)`: the count is the value itself, an
                         // `int` or an integral double (`n <- 1000`); positive
@@ -531,6 +535,12 @@ impl<'a> Builder<'a> {
                     if !self.store_global(bb, sym, v) && !self.store_own_global(bb, sym, v) {
                         self.runtime(bb, pc, &[v.val]);
                     }
+                }
+                // `...` (as a call's argument list) and `..1`: read from
+                // the frame by the runtime, as the interpreter does.
+                Op::LoadDots(_) | Op::LoadDotN(..) => {
+                    let r = self.runtime_read(bb, pc);
+                    st.stack.push(AbsVal::new(r));
                 }
                 Op::Missing(_) => {
                     // `missing(x)`: the activation's answer (the runtime reads

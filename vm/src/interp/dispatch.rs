@@ -702,7 +702,11 @@ impl Interp {
                 match v {
                     Some(v) => self.stack.push(v),
                     None => fail!(self.attribute(
-                        RError::new(format!("the ... list does not contain {} elements", k)),
+                        RError::new(format!(
+                            "the ... list contains fewer than {} element{}",
+                            k,
+                            if k == 1 { "" } else { "s" }
+                        )),
                         code,
                         ci
                     )),
