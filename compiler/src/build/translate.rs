@@ -282,13 +282,20 @@ impl<'a> Builder<'a> {
                         // `seq_len(n)`: the count is the value itself, an
                         // `int` or an integral double (`n <- 1000`); positive
                         // (assumed below), so seq_len's errors cannot occur.
-                        let n = self.int_operand(bb, pc, &st, AbsVal { val: xv, fb: x.fb });
-                        n.map_err(|_| {
-                            Unsupported(format!(
-                                "seq_len of a value not speculated a number at pc {}",
-                                pc
-                            ))
-                        })?
+                        // A count not speculated a number (no profile yet:
+                        // compiled at the first call) is the runtime's, which
+                        // gives NULL (an exit) for what seq_len would reject.
+                        match self.int_operand(bb, pc, &st, AbsVal { val: xv, fb: x.fb }) {
+                            Ok(n) => n,
+                            Err(_) => {
+                                let boxed = self.boxed(bb, xv);
+                                let r = self.runtime_pure(bb, pc, &[boxed]);
+                                self.assume_test(bb, r, TypeTest::IsInt, pc, &st);
+                                self.f
+                                    .push(bb, InstKind::Unary(UnOp::Unbox, r), Type::Int)
+                                    .unwrap()
+                            }
+                        }
                     };
                     // An empty counted loop binds its variable to NULL: leave that to the interpreter.
                     let zero = self.f.push(bb, InstKind::ConstInt(0), Type::Int).unwrap();

@@ -514,11 +514,17 @@ fn seq_len_value(n: usize) -> Value {
     int_vec((1..=n as i32).collect())
 }
 
-fn builtin_seq_len(_: &mut Interp, args: Args) -> RResult<Value> {
+fn builtin_seq_len(interp: &mut Interp, args: Args) -> RResult<Value> {
     let mut b = args.bind(&["length.out"])?;
     let v = b.take(0);
     if v.as_ref().is_none_or(|v| v.is_empty()) {
         return Err(RError::new("argument of length 0"));
+    }
+    if v.as_ref().is_some_and(|v| v.len() > 1) {
+        interp.warning("first element used of 'length.out' argument")?;
+    }
+    if v.as_ref().is_some_and(|v| v.vtype() == Some(VType::Str)) && num_arg(&v).is_none() {
+        interp.warning_in_context("NAs introduced by coercion")?;
     }
     // Beyond the integer range GNU R returns a compact (lazy) double
     // sequence; dlvm would have to allocate it: R's errors for a vector it

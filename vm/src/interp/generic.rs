@@ -175,6 +175,20 @@ impl Interp {
                 };
                 truth.map(|t| Value::Lgl(t as i32))
             }
+            // The count of a `for (i in seq_len(n))` loop when `n` is a
+            // number that seq_len takes as it is (a non-negative integral
+            // scalar), else NULL: compiled code exits, and the interpreter
+            // runs seq_len's validation. Pure.
+            Op::ForCountPrep { along: false, .. } => {
+                let n = operands.pop().unwrap();
+                Ok(match n {
+                    Value::Int(k) if k >= 0 => Value::Int(k),
+                    Value::Dbl(d) if d >= 0.0 && d.fract() == 0.0 && d <= i32::MAX as f64 => {
+                        Value::Int(d as i32)
+                    }
+                    _ => Value::Null,
+                })
+            }
             // The pc a `switch` goes on at (compiled code branches on it);
             // R's errors for a selector that is not a length-1 vector.
             Op::Switch(t, _) => {
@@ -215,6 +229,7 @@ impl Interp {
                 | Op::ForRangePrep(_)
                 | Op::BranchFalse(..)
                 | Op::Switch(..)
+                | Op::ForCountPrep { along: false, .. }
         )
     }
 
