@@ -40,11 +40,25 @@ impl<'a> Builder<'a> {
                         Op::TakeLocal(s) => (s, None),
                         _ => unreachable!(),
                     };
-                    let a = self.read_local(bb, pc, &st, slot)?;
-                    st.stack.push(AbsVal {
-                        val: a.val,
-                        fb: self.load_fb(a, fb),
-                    });
+                    // A local not bound on any path here (`memo[[k]] <- v`
+                    // makes `memo` a local; its first read finds the
+                    // global): R looks the name up in the enclosing
+                    // environments, and so does the runtime. (A parameter
+                    // is missing instead: the interpreter's.)
+                    let unbound_here = st.locals[slot as usize].is_none()
+                        && matches!(op, Op::LoadLocal(..))
+                        && slot as usize >= code.nparams
+                        && !code.top_level;
+                    if unbound_here {
+                        let r = self.runtime_read(bb, pc);
+                        st.stack.push(AbsVal { val: r, fb });
+                    } else {
+                        let a = self.read_local(bb, pc, &st, slot)?;
+                        st.stack.push(AbsVal {
+                            val: a.val,
+                            fb: self.load_fb(a, fb),
+                        });
+                    }
                     // `TakeLocal` moves the value out (the interpreter's slot
                     // is empty until the `StoreLocal` after the update):
                     // frame states must not keep it alive.

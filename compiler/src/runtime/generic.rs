@@ -206,6 +206,27 @@ fn generic_op(c: &mut NativeFrame, pc: u32, op: vm::bytecode::Op, slots: &[u32],
                 return ST_OK;
             }
         }
+        // A local read where it is bound on no path: the enclosing
+        // environments' binding, as R looks it up (unbound: the
+        // interpreter's instruction reports it).
+        vm::bytecode::Op::LoadLocal(slot, fb) if n == 0 => {
+            let sym = c.code.locals[slot as usize];
+            let found = c.enclosing_env().and_then(|e| e.lookup(sym));
+            let r = match found {
+                Some(v) => {
+                    vm::feedback::TypeFeedback::record(&c.code.type_fb[fb as usize], &v);
+                    Ok(v)
+                }
+                None => {
+                    // (The error names this activation's call: its frame
+                    // is built first.)
+                    c.frame();
+                    let interp = unsafe { &*c.interp };
+                    Err(interp.not_found_at(sym, Some((&c.code, pc as usize))))
+                }
+            };
+            return finish(c, dst, unwound(r, &c.code, pc));
+        }
         // `missing(x)`: the bit of the activation (a frameless one keeps
         // its own; a built one is the innermost activation while its code
         // runs).

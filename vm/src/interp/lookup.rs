@@ -49,7 +49,7 @@ impl Interp {
     /// at top level inside a loop (which GNU R byte-compiles), to the
     /// innermost call whose arguments were being evaluated, else to the
     /// variable itself.
-    pub(super) fn not_found_at(&self, s: SymId, at: Option<(&FunctionCode, usize)>) -> RError {
+    pub fn not_found_at(&self, s: SymId, at: Option<(&FunctionCode, usize)>) -> RError {
         let msg = format!("object '{}' not found", s);
         if let Some((code, pc)) = at {
             let ci = code.in_args_of[pc];
