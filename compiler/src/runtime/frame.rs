@@ -185,11 +185,7 @@ impl NativeFrame {
         if self.code.reflective || self.code.locals.contains(&sym) {
             return None;
         }
-        let mut e: &Env = match (&self.env, &self.lazy.closure) {
-            (Some(frame), _) => frame.parent.as_ref()?,
-            (None, Some(clo)) => &clo.env,
-            (None, None) => return None,
-        };
+        let mut e: &Env = self.enclosing_env()?;
         loop {
             if let Some(g) = &e.globals {
                 return Some(g.functions_version());

@@ -62,26 +62,17 @@ pub extern "C" fn rt_generic(
 #[inline(never)]
 fn free_var(c: &NativeFrame, pc: u32, sym: vm::symbols::SymId) -> Option<Value> {
     let site = c.site_caches()?.free_vars.get(pc as usize)?;
-    let enclosing: &vm::env::Env = match (&c.env, &c.lazy.closure) {
-        (Some(frame), _) => frame.parent.as_ref()?,
-        (None, Some(clo)) => &clo.env,
-        (None, None) => return None,
-    };
+    let enclosing = c.enclosing_env()?;
     let names = enclosing.layout.as_ref()?;
+    let layout = Rc::as_ptr(names) as *const u8 as usize;
+    let read = |slot: u32| match slot {
+        FREE_GLOBAL => enclosing.parent.as_ref()?.get_local(sym),
+        k => enclosing.slots.borrow().get(k as usize).cloned().flatten(),
+    };
     let cached = site.get();
-    if cached.layout == Rc::as_ptr(names) as *const u8 as usize {
-        let found = if cached.slot == FREE_GLOBAL {
-            enclosing.parent.as_ref()?.get_local(sym)
-        } else {
-            enclosing
-                .slots
-                .borrow()
-                .get(cached.slot as usize)
-                .cloned()
-                .flatten()
-        };
-        if found.is_some() {
-            return found;
+    if cached.layout == layout {
+        if let Some(v) = read(cached.slot) {
+            return Some(v);
         }
     }
     if c.code.locals.contains(&sym) {
@@ -92,21 +83,8 @@ fn free_var(c: &NativeFrame, pc: u32, sym: vm::symbols::SymId) -> Option<Value> 
         None if enclosing.parent.as_ref().is_some_and(|p| p.is_global()) => FREE_GLOBAL,
         None => return None,
     };
-    site.set(FreeVarSite {
-        layout: Rc::as_ptr(names) as *const u8 as usize,
-        slot,
-    });
-    let found = if slot == FREE_GLOBAL {
-        enclosing.parent.as_ref()?.get_local(sym)
-    } else {
-        enclosing
-            .slots
-            .borrow()
-            .get(slot as usize)
-            .cloned()
-            .flatten()
-    };
-    found
+    site.set(FreeVarSite { layout, slot });
+    read(slot)
 }
 
 /// `rt_generic` of any operation but a closure's positional call.
