@@ -93,7 +93,7 @@ impl Gen {
     fn unit_any(&mut self) -> Vec<Node> {
         // Weighted: the type-changing and loop-exit units are the ones that
         // found miscompiles, so they come up most.
-        match self.rng.below(32) {
+        match self.rng.below(33) {
             0..=2 => self.unit_type_phase(),
             3 | 4 => self.unit_loop_var(),
             5 => self.unit_vector_cow(),
@@ -120,6 +120,7 @@ impl Gen {
             28 => self.unit_nested_replace(),
             29 => self.unit_call_defaults(),
             30 => self.unit_env_objects(),
+            31 => self.unit_on_exit(),
             _ => self.unit_toplevel_phase(),
         }
     }
@@ -1216,6 +1217,12 @@ impl Gen {
                 g
             )),
             Node::line(format!("{}.default <- function(o, ...) -1", g)),
+            // (Dispatch is on the argument as passed, not on the frame's
+            // `o` after the assignment.)
+            Node::line(format!(
+                "{}2 <- function(o, ...) {{ o <- unclass(o); UseMethod(\"{}\") }}",
+                g, g
+            )),
             Node::line(format!("cls <- {}", vec_cls)),
             Node::line("out <- character(0)"),
             Node::block(
@@ -1236,6 +1243,53 @@ impl Gen {
                 "print({}(structure(list(v = 2.5), class = \"sa\")))",
                 g
             )),
+            Node::line(format!(
+                "for (i in 1:{}) r2 <- {}2(structure(list(v = i), class = \"sb\"))",
+                n, g
+            )),
+            Node::line("print(r2)"),
+            Node::line(format!(
+                "print(sapply(list(structure(list(v = 1L), class = \"sa\"), 2), {}))",
+                g
+            )),
+        ]
+    }
+
+    /// `on.exit` in a hot function: its expression reads locals assigned
+    /// after it is registered (they must be in the frame when the
+    /// activation ends, also by an error), `add = TRUE` in a loop, and an
+    /// error caught by the caller.
+    fn unit_on_exit(&mut self) -> Vec<Node> {
+        let f = self.name("oe");
+        let n = self.hot();
+        let k = self.rng.range(2, 9);
+        let bad = self.rng.range(2, 40);
+        let e = self.num_of(&[Ty::Int, Ty::Dbl], &["i", "x"], 2);
+        let add = self.rng.chance(0.5);
+        let reg = if add {
+            "for (j in seq_len(x %% 3L)) on.exit(log <<- c(log, j), add = TRUE)"
+        } else {
+            "on.exit(log <<- c(log, acc))"
+        };
+        vec![
+            Node::line("log <- c()"),
+            Node::block(
+                format!("{} <- function(x) {{", f),
+                vec![
+                    Node::line("acc <- 0"),
+                    Node::line(reg),
+                    Node::line(format!("for (i in 1:{}L) acc <- acc + {}", k, e)),
+                    Node::line(format!("if (x %% {}L == 0L) stop(\"bad x \", x)", bad)),
+                    Node::line("acc"),
+                ],
+                "}",
+            ),
+            Node::line("s <- 0"),
+            Node::line(format!(
+                "for (x in 1:{}) s <- s + tryCatch({}(x), error = function(e) -1)",
+                n, f
+            )),
+            Node::line("print(s); print(length(log)); print(sum(log))"),
         ]
     }
 

@@ -81,7 +81,7 @@ impl<'a> Builder<'a> {
                     s.insert(*exit as usize);
                     s.insert(pc + 1);
                 }
-                Op::Return | Op::EndRegion => {
+                Op::Return | Op::EndRegion | Op::UseMethod { .. } => {
                     s.insert(pc + 1);
                 }
                 Op::Switch(t, _) => {

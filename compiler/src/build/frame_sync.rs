@@ -125,7 +125,14 @@ impl<'a> Builder<'a> {
                 free_names(&code.functions[k as usize].1, &mut free);
             }
         }
-        code.locals.iter().map(|s| free.contains(s)).collect()
+        let mut shared: Vec<bool> = code.locals.iter().map(|s| free.contains(s)).collect();
+        for slot in on_exit_reads(code) {
+            match slot {
+                Some(s) => shared[s as usize] = true,
+                None => return vec![true; code.locals.len()],
+            }
+        }
+        shared
     }
 
     /// Before `op`: write back what code it runs could see. True when the
@@ -212,7 +219,7 @@ impl<'a> Builder<'a> {
     }
 
     /// Write the bound locals `which` marks to the frame.
-    fn store_locals(&mut self, bb: Block, st: &State, which: &[bool]) {
+    pub(super) fn store_locals(&mut self, bb: Block, st: &State, which: &[bool]) {
         for (i, l) in st.locals.iter().enumerate() {
             let Some(a) = l else { continue };
             if !which.get(i).copied().unwrap_or(false) {
@@ -298,6 +305,42 @@ impl<'a> Builder<'a> {
             st.locals[i] = Some(AbsVal::new(v));
         }
     }
+}
+
+/// The locals `code`'s `on.exit` expressions read (`Some(slot)`), or
+/// `None` when one may see the whole frame: it calls a function that is
+/// not a builtin (which may read its caller's frame through
+/// `parent.frame()`) or makes a closure. (A name that is not a local is
+/// looked up past the frame.) The
+/// expressions run when the activation ends, after its compiled code
+/// returned or raised an error: what they read must be in the frame then,
+/// so those locals are written through (shared).
+fn on_exit_reads(code: &FunctionCode) -> Vec<Option<u16>> {
+    let mut out = Vec::new();
+    for (pc, op) in code.ops.iter().enumerate() {
+        let Op::OnExit { region, .. } = *op else {
+            continue;
+        };
+        // The region lies between its start and this instruction (the
+        // bytecode jumps over it to register it).
+        let start = code.exits[region as usize] as usize;
+        for op in &code.ops[start..pc] {
+            match *op {
+                Op::LoadLocal(s, _)
+                | Op::TakeLocal(s)
+                | Op::ArithLocal(_, s, _, _)
+                | Op::DollarTakeLocal(s, ..) => out.push(Some(s)),
+                Op::IndexLocals { x, i, j, .. } => out.extend([Some(x), Some(i), Some(j)]),
+                Op::LoadFun(sym, _) if vm::builtin_names::id_of(&sym.name()).is_none() => {
+                    out.push(None)
+                }
+                Op::LoadFun(sym, _) if code.locals.contains(&sym) => out.push(None),
+                Op::MakeClosure(_) => out.push(None),
+                _ => {}
+            }
+        }
+    }
+    out
 }
 
 /// The names `code` (a nested function) uses without binding them itself,

@@ -665,6 +665,29 @@ impl<'a> Builder<'a> {
                         fb: Some(fb),
                     });
                 }
+                // `on.exit(expr)`: the runtime registers the expression on
+                // the activation (its frame built), which runs it when it
+                // ends; what it reads is in the frame then
+                // (`frame_sync::on_exit_reads`).
+                Op::OnExit { .. } => {
+                    self.runtime(bb, pc, &[]);
+                }
+                // `UseMethod("f"[, obj])` ends the function with the
+                // method's result. The method is called with the
+                // activation's arguments, and the object is read from its
+                // frame: every local is written there first, the frame the
+                // interpreter would have.
+                Op::UseMethod { has_obj, .. } => {
+                    let k = st.stack.len() - if has_obj { 2 } else { 1 };
+                    let vals: Vec<Val> = st.stack[k..].iter().map(|a| a.val).collect();
+                    let all = vec![true; st.locals.len()];
+                    self.store_locals(bb, &st, &all);
+                    let r = self.runtime(bb, pc, &vals);
+                    if self.returns.is_none() {
+                        self.f.push(bb, InstKind::Return(r), Type::Void);
+                    }
+                    return Ok(());
+                }
                 other => return Err(Unsupported(format!("instruction {:?}", other))),
             }
             self.write_through(bb, &st, op);

@@ -17,18 +17,13 @@ use vm::interp::{CallSite, CountedLoop, Interp, Tier};
 use vm::value::{Closure, Value};
 
 /// The frame native code runs in: an interpreter activation's environment,
-/// or none yet (a direct call of `closure` from compiled code, by `parent`
-/// at its call `call`: built when observed, from the arguments `fill`
-/// moves into `NativeFrame::lazy`).
+/// or none yet (a direct call from compiled code or a builtin's call: the
+/// entry's `fill` describes it in `NativeFrame::lazy`, from which it is
+/// built when observed). Written in place, never moved: a direct call's
+/// entry copies no frame description.
 pub enum Frame<'a> {
     Built(&'a Env),
-    Lazy {
-        closure: Rc<Closure>,
-        parent: *mut NativeFrame,
-        call: u32,
-        site: Option<CallSite>,
-        outer: Option<(*mut u8, vm::interp::FrameBuilder)>,
-    },
+    Lazy,
 }
 
 /// The environment and activation depth a frameless activation built.
@@ -40,8 +35,9 @@ pub struct BuiltFrame {
 impl EngineState {
     /// Run `compiled` (version `version` of `code`) in `frame`; `fill` writes
     /// its entry parameters (`compiled.params`: slot and type of each) into
-    /// the context's `any` slots and entry words, or returns false when one
-    /// has no value: then `None` (left to the interpreter).
+    /// the context's `any` slots and entry words (and for a `Frame::Lazy`,
+    /// the frame's description into `NativeFrame::lazy`), or returns false
+    /// when one has no value: then `None` (left to the interpreter).
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     pub fn run_native(
@@ -59,21 +55,8 @@ impl EngineState {
         let mut ctx = self.idle_ctx(handler, interp, code, compiled);
         ctx.trampolined = trampolined;
         ctx.version = version;
-        match frame {
-            Frame::Built(env) => ctx.env = Some(env.clone()),
-            Frame::Lazy {
-                closure,
-                parent,
-                call,
-                site,
-                outer,
-            } => {
-                ctx.lazy.closure = Some(closure);
-                ctx.lazy.parent = parent;
-                ctx.lazy.call = call;
-                ctx.lazy.site = site;
-                ctx.lazy.outer = outer;
-            }
+        if let Frame::Built(env) = frame {
+            ctx.env = Some(env.clone());
         }
         if !fill(&compiled.params, &mut ctx) {
             self.recycle_ctx(ctx);
@@ -201,8 +184,17 @@ impl EngineState {
         if lazy.closure.is_some() {
             lazy.closure = None;
         }
-        if !lazy.args.is_empty() {
-            lazy.args.clear();
+        // (Scalars have no drop glue: the values are dropped one by one,
+        // inline, rather than by the slice's out-of-line drop.)
+        while let Some(v) = lazy.args.pop() {
+            if !matches!(
+                v,
+                Value::Null | Value::Int(_) | Value::Dbl(_) | Value::Lgl(_)
+            ) {
+                drop(v);
+            } else {
+                std::mem::forget(v);
+            }
         }
         lazy.depth = None;
         lazy.missing = 0;
@@ -344,17 +336,13 @@ impl EngineState {
         let parent = caller as *mut NativeFrame;
         // SAFETY: (the caller's context outlives the call, as above.)
         let caller_site = || CallSite::Code(unsafe { (*parent).code.clone() }, call);
-        let frame = Frame::Lazy {
-            closure: clo.clone(),
-            parent,
-            call,
-            site: None,
-            outer: None,
-        };
         // Each parameter's `any` slot gets the argument, and the frame
         // description the argument as passed (its binding if the frame is
         // ever built).
         let fill = |params: &EntryParams, ctx: &mut NativeFrame| {
+            ctx.lazy.closure = Some(clo.clone());
+            ctx.lazy.parent = parent;
+            ctx.lazy.call = call;
             if !defaults {
                 for (&(slot, _), &s) in params.iter().zip(args) {
                     let v = caller.take_operand(s);
@@ -375,16 +363,7 @@ impl EngineState {
             }
             true
         };
-        Some(self.run_frameless(
-            handler,
-            interp,
-            clo,
-            version,
-            &compiled,
-            frame,
-            fill,
-            caller_site,
-        ))
+        Some(self.run_frameless(handler, interp, clo, version, &compiled, fill, caller_site))
     }
 
     /// A builtin's call of `clo` (`Tier::call_frameless`): like a direct
@@ -400,10 +379,15 @@ impl EngineState {
             return None;
         }
         let code = &clo.code;
-        // Parameters past the supplied ones take their literal defaults.
+        // Parameters past the supplied ones take their literal defaults. (A
+        // generic's `UseMethod` passes the activation's arguments on: its
+        // frame keeps them, so it is called through the interpreter.)
         let nargs = args.len();
         let np = code.nparams;
-        if nargs > np || !(nargs..np).all(|k| code.default_values[k].is_some()) {
+        if nargs > np
+            || !(nargs..np).all(|k| code.default_values[k].is_some())
+            || code.uses_dispatch
+        {
             return None;
         }
         let (version, compiled) = self.version_for(code, np, |k| match args.get(k) {
@@ -418,14 +402,11 @@ impl EngineState {
         let missing = (nargs..np.min(64)).fold(0u64, |m, k| m | 1 << k);
         args.extend((nargs..np).map(|k| code.default_values[k].clone().unwrap_or(Value::Null)));
         let handler: Rc<dyn ExitHandler> = self.clone();
-        let frame = Frame::Lazy {
-            closure: clo.clone(),
-            parent: std::ptr::null_mut(),
-            call: 0,
-            site: Some(site.clone()),
-            outer: interp.lazy_top,
-        };
+        let outer = interp.lazy_top;
         let fill = |params: &EntryParams, ctx: &mut NativeFrame| {
+            ctx.lazy.closure = Some(clo.clone());
+            ctx.lazy.site = Some(site.clone());
+            ctx.lazy.outer = outer;
             for (&(slot, _), v) in params.iter().zip(args.drain(..)) {
                 ctx.anys[slot as usize] = v.clone();
                 ctx.lazy.args.push(v);
@@ -433,16 +414,11 @@ impl EngineState {
             ctx.lazy.missing = missing;
             true
         };
-        Some(self.run_frameless(
-            &handler,
-            interp,
-            clo,
-            version,
-            &compiled,
-            frame,
-            fill,
-            || site.clone(),
-        ))
+        Some(
+            self.run_frameless(&handler, interp, clo, version, &compiled, fill, || {
+                site.clone()
+            }),
+        )
     }
 
     /// Run `compiled` (version `version` of `clo`'s code) in a frameless
@@ -458,7 +434,6 @@ impl EngineState {
         clo: &Rc<Closure>,
         version: usize,
         compiled: &Compiled,
-        frame: Frame<'_>,
         fill: impl FnOnce(&EntryParams, &mut NativeFrame) -> bool,
         site: impl FnOnce() -> CallSite,
     ) -> RResult<Value> {
@@ -472,7 +447,7 @@ impl EngineState {
             handler,
             interp,
             code,
-            frame,
+            Frame::Lazy,
             version,
             compiled,
             fill,

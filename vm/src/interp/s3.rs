@@ -33,7 +33,17 @@ impl Interp {
             .ok_or_else(|| RError::new("UseMethod called from outside a function"))?;
         let args = act.args.as_deref().cloned().unwrap_or_default();
         let site = act.site.clone();
-        let obj = match obj {
+        // Without `obj`: the argument the call matched to the function's
+        // first formal, as it was passed (GNU R's `GetObject` reads the
+        // call's promises, not the frame, which the function may have
+        // assigned): the argument named so, else the first unnamed one.
+        let first = act.closure.params.first().map(|p| p.name.clone());
+        let passed = first.filter(|f| &**f != "...").and_then(|f| {
+            let named = args.names.iter().position(|n| n.as_deref() == Some(&*f));
+            let k = named.or_else(|| args.names.iter().position(|n| n.is_none()))?;
+            args.values.get(k).cloned()
+        });
+        let obj = match obj.or(passed) {
             Some(o) => o,
             None => {
                 // The first argument of the enclosing function.
