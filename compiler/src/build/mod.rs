@@ -29,6 +29,7 @@
 //! - `arith`, `index`, `logic`: arithmetic and comparison, indexing and
 //!   element stores, logical values, `&&`/`||` and branches
 //! - `frame_sync`, `globals`, `inline`: observed locals, globals, inlining
+//! - `tries`: `tryCatch` regions, run by the interpreter as one operation
 
 mod arith;
 mod cfg;
@@ -42,6 +43,7 @@ mod loops;
 mod records;
 mod speculate;
 mod translate;
+mod tries;
 mod values;
 
 pub use entry::{Entry, EntryMode};

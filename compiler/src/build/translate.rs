@@ -665,6 +665,7 @@ impl<'a> Builder<'a> {
                         fb: Some(fb),
                     });
                 }
+                Op::TryBegin(i) => return self.try_region(bb, pc, st, i),
                 // `on.exit(expr)`: the runtime registers the expression on
                 // the activation (its frame built), which runs it when it
                 // ends; what it reads is in the frame then

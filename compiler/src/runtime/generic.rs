@@ -97,6 +97,15 @@ fn generic_op(c: &mut NativeFrame, pc: u32, op: vm::bytecode::Op, slots: &[u32],
                 return st;
             }
         }
+        // A `tryCatch` region (`build::tries`): the interpreter runs it on
+        // the frame, with the handlers compiled code evaluated.
+        vm::bytecode::Op::TryBegin(_) => {
+            let handlers: Vec<Value> = slots.iter().map(|&s| operand(&mut c.anys, s)).collect();
+            let env = c.frame().clone();
+            let interp = unsafe { &mut *c.interp };
+            let r = interp.run_try(&c.code, &env, pc, handlers);
+            return finish(c, dst, r);
+        }
         // A function lookup that finds one (the generic path reports a
         // failed one).
         vm::bytecode::Op::LoadFun(sym, _) => {

@@ -21,6 +21,10 @@ pub(super) struct TryFrame {
     pub(super) env: Env,
     pub(super) stack_h: usize,
     pub(super) loops_h: usize,
+    /// The region was entered by `Interp::run_try` (compiled code running
+    /// a `tryCatch` through the interpreter): its run ends with the
+    /// region's value, there is nothing after it to go on to.
+    pub(super) stop: bool,
 }
 
 impl Interp {
@@ -156,7 +160,9 @@ impl Interp {
         e
     }
 
-    /// Find a try region of this run that handles `err`; return where to resume.
+    /// Find a try region of this run that handles `err`; return where to
+    /// resume (`None`: the handler's value, on the stack, ends the run: a
+    /// region `run_try` entered).
     pub(super) fn handle_error(&mut self, mut err: RError, run_id: u64) -> RResult<Option<usize>> {
         loop {
             let Some(t) = self.tries.last() else {
@@ -205,7 +211,8 @@ impl Interp {
             match result {
                 Ok(v) => {
                     self.stack.push(v);
-                    return Ok(Some(info.end as usize));
+                    // (`None`: the run ends with the value, `run_try`'s.)
+                    return Ok((!t.stop).then_some(info.end as usize));
                 }
                 Err(e) => err = e,
             }

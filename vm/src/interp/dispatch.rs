@@ -5,7 +5,7 @@ use super::arith_fast::{
     accumulate, arith_in_place, arith_values, compare_scalars, store_num, Num,
 };
 use super::calls::CallSite;
-use super::conditions::{matrix_subassign_error, TryFrame};
+use super::conditions::matrix_subassign_error;
 use super::control::{
     condition_truth, for_seq_elt, int_range, record_branch, seq_elt, step_counted, switch_target,
     LoopState,
@@ -1000,23 +1000,10 @@ impl Interp {
                 let target = attempt!(switch_target(table, &sel, !code.top_level), ci);
                 *pc = target as usize;
             }
-            Op::TryBegin(i) => {
-                let info = &code.tries[i as usize];
-                if info.has_warning {
-                    self.warning_handlers += 1;
-                }
-                self.tries.push(TryFrame {
-                    run_id,
-                    info: i,
-                    code: code.clone(),
-                    env: env.clone(),
-                    stack_h: self.stack.len(),
-                    loops_h: self.loops.len(),
-                });
-            }
+            Op::TryBegin(i) => self.push_try(code, env, i, run_id, false),
             Op::TryEnd(i) => {
                 let v = pop!();
-                self.tries.pop();
+                let stop = self.tries.pop().is_some_and(|t| t.stop);
                 let info = &code.tries[i as usize];
                 if info.has_warning {
                     self.warning_handlers -= 1;
@@ -1031,6 +1018,11 @@ impl Interp {
                         fail!(e);
                     }
                     self.visible = vis;
+                }
+                if stop {
+                    self.stack.truncate(base);
+                    self.loops.truncate(loops_base);
+                    return Flow::Ret(v);
                 }
                 self.stack.push(v);
             }

@@ -407,6 +407,58 @@ impl Interp {
         self.resume(code, env, start, Vec::new(), Vec::new())
     }
 
+    /// Run the `tryCatch` region whose `TryBegin` is at `begin` in `code`'s
+    /// activation `env`, its handlers (`handlers`: the error handler, then
+    /// the warning handler, those it has) as they were pushed: the value of
+    /// the region (or of the handler that caught its condition), its
+    /// `finally` run. Compiled code's `tryCatch` (the region ends the run;
+    /// the builder compiles only regions that no `return`, `break` or
+    /// `next` leaves).
+    pub fn run_try(
+        &mut self,
+        code: &Rc<FunctionCode>,
+        env: &Env,
+        begin: Pc,
+        handlers: Vec<Value>,
+    ) -> RResult<Value> {
+        let Op::TryBegin(i) = code.ops[begin as usize] else {
+            return Err(crate::error::RError::new(
+                "internal error: run_try without a try region",
+            ));
+        };
+        let base = self.stack.len();
+        self.stack.extend(handlers);
+        // The region's frame, for the run `resume` numbers next.
+        self.push_try(code, env, i, self.run_counter + 1, true);
+        let r = self.resume(code, env, begin + 1, Vec::new(), Vec::new());
+        self.stack.truncate(base);
+        r
+    }
+
+    /// Enter `tryCatch` region `i` of `code` (`TryBegin`) in run `run_id`;
+    /// `stop`: `run_try`'s, whose run the region ends.
+    pub(super) fn push_try(
+        &mut self,
+        code: &Rc<FunctionCode>,
+        env: &Env,
+        i: u32,
+        run_id: u64,
+        stop: bool,
+    ) {
+        if code.tries[i as usize].has_warning {
+            self.warning_handlers += 1;
+        }
+        self.tries.push(TryFrame {
+            run_id,
+            info: i,
+            code: code.clone(),
+            env: env.clone(),
+            stack_h: self.stack.len(),
+            loops_h: self.loops.len(),
+            stop,
+        });
+    }
+
     /// Continue an activation in the interpreter at `start` with the given
     /// operand stack and active counted `for` loops (`CountedLoop`),
     /// outermost first: the landing point of a deoptimization (OSR-out).
@@ -449,7 +501,12 @@ impl Interp {
             };
             match self.handle_error(err, run_id) {
                 Ok(Some(resume)) => pc = resume,
-                Ok(None) => unreachable!(),
+                Ok(None) => {
+                    let v = self.stack.pop().unwrap_or(Value::Null);
+                    self.stack.truncate(base);
+                    self.loops.truncate(loops_base);
+                    return Ok(v);
+                }
                 Err(mut e) => {
                     // `pc` is past the failing instruction.
                     Self::unwind_at_pc(&mut e, code, pc.wrapping_sub(1));

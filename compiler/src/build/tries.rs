@@ -1,0 +1,88 @@
+//! `tryCatch` regions: run by the interpreter, called from compiled code.
+//!
+//! Compiled code has no handlers: an R error leaves it. A `tryCatch` in a
+//! function (or a loop) would otherwise keep the whole function in the
+//! interpreter. Instead, the region — its `TryBegin` … `TryEnd`, the
+//! handlers' calls and its `finally` — is one runtime operation
+//! (`Interp::run_try`): the interpreter runs it on the activation's frame,
+//! and the compiled code goes on after it with its value. Every local is
+//! written to the frame before (the region reads them there) and read back
+//! after (it may assign any of them; a callee may too, through
+//! `parent.frame()`). The cost is a frame and the interpreter's speed for
+//! the region only, which is what it had before, plus two frame accesses
+//! per local.
+//!
+//! A region that a `return`, `break` or `next` leaves is not compiled: the
+//! interpreter would go on past the region's end, which `run_try` cannot
+//! hand back to compiled code.
+
+use super::*;
+
+impl<'a> Builder<'a> {
+    /// `TryBegin(i)` at `pc`: the whole region as one runtime call, then on
+    /// at the code after it (`TryInfo::end`), the region's value pushed.
+    pub(super) fn try_region(
+        &mut self,
+        bb: Block,
+        pc: usize,
+        mut st: State,
+        i: u32,
+    ) -> Result<(), Unsupported> {
+        let info = &self.code.tries[i as usize];
+        let end = info.end as usize;
+        let nh = info.has_error as usize + info.has_warning as usize;
+        if !self.region_is_closed(pc, i) {
+            return Err(Unsupported(format!(
+                "tryCatch region at pc {} left by return, break or next",
+                pc
+            )));
+        }
+        let k = st.stack.len() - nh;
+        let handlers: Vec<Val> = st.stack[k..].iter().map(|a| a.val).collect();
+        let all = vec![true; st.locals.len()];
+        self.store_locals(bb, &st, &all);
+        let r = self.runtime(bb, pc, &handlers);
+        st.stack.truncate(k);
+        self.reload_all(bb, &mut st);
+        st.stack.push(AbsVal::new(r));
+        self.jump_from(bb, 0, end, st)
+    }
+
+    /// Does every path through region `i` (from its `TryBegin` at `begin`)
+    /// reach its `TryEnd`: no `return`, and no jump out of it?
+    fn region_is_closed(&self, begin: usize, i: u32) -> bool {
+        let ops = &self.code.ops;
+        let Some(last) = (begin + 1..ops.len()).find(|&p| ops[p] == Op::TryEnd(i)) else {
+            return false;
+        };
+        let inside = |t: u32| (begin + 1..=last).contains(&(t as usize));
+        ops[begin + 1..last].iter().all(|op| match *op {
+            Op::Return | Op::UseMethod { .. } => false,
+            Op::Jump(t) | Op::BranchFalse(t, ..) | Op::AndStart(t, _) | Op::OrStart(t, _) => {
+                inside(t)
+            }
+            Op::ForStep { exit, .. } => inside(exit),
+            Op::Switch(t, _) => cfg::switch_targets(&self.code.switches[t as usize])
+                .into_iter()
+                .all(|p| inside(p as u32)),
+            _ => true,
+        })
+    }
+
+    /// Read every local again from the frame (after R code that may have
+    /// assigned any of them). A local bound before stays bound; one that
+    /// was not may be now.
+    fn reload_all(&mut self, bb: Block, st: &mut State) {
+        for i in 0..st.locals.len() {
+            let was_bound = st.locals[i].is_some_and(|a| !self.maybe_unbound.contains(&a.val));
+            let v = self
+                .f
+                .push(bb, InstKind::LoadFrame(i as u32), Type::Any)
+                .unwrap();
+            if !was_bound {
+                self.maybe_unbound.insert(v);
+            }
+            st.locals[i] = Some(AbsVal::new(v));
+        }
+    }
+}
