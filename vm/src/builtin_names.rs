@@ -239,6 +239,7 @@ pub const NAMES: &[&str] = &[
     "NextMethod",
     "conditionMessage",
     "conditionCall",
+    ".tryError",
     "simpleError",
     "simpleWarning",
     "simpleCondition",

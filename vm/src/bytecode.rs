@@ -317,6 +317,9 @@ pub struct TryInfo {
     pub end: Pc,
     /// The `finally` region (run via `run_region`), if any.
     pub finally: Option<Pc>,
+    /// The region is `try(expr)`'s (`Compiler::try_expr`): its call, which
+    /// a `stop()` raised directly in `expr` names (`Interp::direct_try_call`).
+    pub try_call: Option<CallIdx>,
 }
 
 /// `FunctionCode::range_dirs` bit: a `from:to` loop ran upward (`from <= to`).

@@ -18,6 +18,7 @@ pub const BUILTINS: &[BuiltinDef] = &[
     BuiltinDef::new("NextMethod", next_method),
     BuiltinDef::new("conditionMessage", condition_message),
     BuiltinDef::new("conditionCall", condition_call),
+    BuiltinDef::new(".tryError", try_error),
     BuiltinDef::new("simpleError", simple_error),
     BuiltinDef::new("simpleWarning", simple_warning),
     BuiltinDef::new("simpleCondition", simple_condition),
@@ -73,8 +74,10 @@ fn stop(interp: &mut Interp, args: Args) -> RResult<Value> {
     let mut b = args.bind(&["...", "call."])?;
     let with_call = flag(b.take(1), true);
     let call = if with_call {
+        let text = interp.frame_call_text();
         interp
-            .frame_call_text()
+            .direct_try_call()
+            .or(text)
             .map_or(ErrCall::None, ErrCall::Call)
     } else {
         ErrCall::None
@@ -238,6 +241,43 @@ fn condition_call(_: &mut Interp, args: Args) -> RResult<Value> {
     let mut b = args.bind(&["c"])?;
     let c = b.take(0).unwrap_or(Value::Null);
     Ok(list_field(&c, "call").unwrap_or(Value::Null))
+}
+
+/// `try`'s error handler (`Compiler::try_expr`): GNU R's message
+/// (`Error in CALL : MESSAGE`, the message on a new line when the first
+/// line would pass 75 columns; `Error : MESSAGE` without a call), written
+/// to stderr unless `silent`, returned as an invisible character string of
+/// class `"try-error"` with the condition as attribute `condition`.
+fn try_error(interp: &mut Interp, args: Args) -> RResult<Value> {
+    let mut b = args.bind(&["e", "silent"])?;
+    let cond = b.take(0).unwrap_or(Value::Null);
+    let silent = flag(b.take(1), false);
+    let msg = match list_field(&cond, "message") {
+        Some(m) => message_text(&[(None, m)]),
+        None => String::new(),
+    };
+    let prefix = match list_field(&cond, "call") {
+        Some(Value::Null) | None => "Error : ".to_string(),
+        Some(c) => {
+            let dcall = message_text(&[(None, c)]);
+            let first = msg.split('\n').next().unwrap_or("");
+            let w = 14 + dcall.chars().count() + first.chars().count();
+            if w > 75 {
+                format!("Error in {} : \n  ", dcall)
+            } else {
+                format!("Error in {} : ", dcall)
+            }
+        }
+    };
+    let text = format!("{}{}\n", prefix, msg);
+    if !silent {
+        interp.err.push_str(&text);
+    }
+    let mut v = Vector::new(VecData::Str(vec![Some(text.into())]));
+    v.set_attr("class", Value::strs(&["try-error"]));
+    v.set_attr("condition", cond);
+    interp.visible = false;
+    Ok(Value::Vec(Rc::new(v)))
 }
 
 fn make_cond(args: Args, class: &[&str]) -> RResult<Value> {

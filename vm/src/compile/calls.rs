@@ -168,6 +168,10 @@ impl Compiler {
                     self.try_catch(e, args, tail);
                     return;
                 }
+                ("try", _, _) if n >= 1 => {
+                    self.try_expr(e, args, tail);
+                    return;
+                }
                 ("on.exit", _, _) => {
                     self.on_exit(args);
                     self.visible(tail, false);

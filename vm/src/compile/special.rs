@@ -93,6 +93,7 @@ impl Compiler {
             has_finally: finally.is_some(),
             end: 0,
             finally: None,
+            try_call: None,
         });
         self.emit(Op::TryBegin(idx));
         match expr_arg {
@@ -113,6 +114,70 @@ impl Compiler {
         let t = &mut self.tries[idx as usize];
         t.end = end;
         t.finally = fin;
+    }
+
+    /// `try(expr, silent = FALSE)`: GNU R's `try` is `tryCatch(expr, error =
+    /// function(e) ...)` whose handler formats, prints unless `silent` and
+    /// returns the error message as an invisible `"try-error"` object. Here
+    /// the handler is `function(e) .tryError(e, silent)` (`silent` evaluated
+    /// in the caller, as R's is); the region remembers its call.
+    pub(super) fn try_expr(&mut self, e: &Expr, args: &[Arg], tail: bool) {
+        let mut expr = None;
+        let mut silent = None;
+        let mut positional = 0;
+        for a in args {
+            match (a.name.as_deref(), positional) {
+                (Some("expr"), _) => expr = a.value.clone(),
+                (Some("silent"), _) => silent = a.value.clone(),
+                (Some(_), _) => {}
+                (None, 0) => {
+                    expr = a.value.clone();
+                    positional += 1;
+                }
+                (None, 1) => {
+                    silent = a.value.clone();
+                    positional += 1;
+                }
+                (None, _) => positional += 1,
+            }
+        }
+        let at = |kind| Expr { kind, pos: e.pos };
+        let silent = silent.unwrap_or_else(|| at(ExprKind::Const(Const::Logical(Some(false)))));
+        let cond: Rc<str> = Rc::from("e");
+        let body = at(ExprKind::Call(
+            Box::new(at(ExprKind::Ident(Rc::from(".tryError")))),
+            vec![
+                Arg {
+                    name: None,
+                    value: Some(at(ExprKind::Ident(cond.clone()))),
+                },
+                Arg {
+                    name: None,
+                    value: Some(silent),
+                },
+            ],
+        ));
+        let handler = at(ExprKind::Function(
+            Rc::from(vec![Param {
+                name: cond,
+                default: None,
+            }]),
+            Rc::new(body),
+        ));
+        let lowered = [
+            Arg {
+                name: None,
+                value: expr,
+            },
+            Arg {
+                name: Some(Rc::from("error")),
+                value: Some(handler),
+            },
+        ];
+        let idx = self.tries.len();
+        self.try_catch(e, &lowered, tail);
+        let call = self.call_idx(e);
+        self.tries[idx].try_call = Some(call);
     }
 
     pub(super) fn on_exit(&mut self, args: &[Arg]) {

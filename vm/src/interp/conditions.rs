@@ -160,6 +160,19 @@ impl Interp {
         e
     }
 
+    /// The call a `stop()` raised directly in `try(expr)` names: GNU R's
+    /// condition names its internal `doTryCatch(...)` call, which `try`
+    /// reports as the `try` call itself. Directly: the innermost region is
+    /// a `try` entered by the activation now running (the global
+    /// environment's at top level), not by a caller of a function that
+    /// stops.
+    pub fn direct_try_call(&self) -> Option<String> {
+        let t = self.tries.last()?;
+        let ci = t.code.tries[t.info as usize].try_call?;
+        let env = self.frames.last().map_or(&self.global, |a| &a.env);
+        Rc::ptr_eq(&t.env, env).then(|| crate::deparse::deparse(&t.code.calls[ci as usize]))
+    }
+
     /// Find a try region of this run that handles `err`; return where to
     /// resume (`None`: the handler's value, on the stack, ends the run: a
     /// region `run_try` entered).
