@@ -26,6 +26,10 @@ pub enum ArgType {
     VecCplx,
     /// Nothing known.
     Any,
+    /// No argument: a parameter the call left to its default (evaluated in
+    /// the frame at its first read: `build::values`) or without one. Only a
+    /// version for it admits it; it is not `Any`, which is a value.
+    Missing,
 }
 
 impl ArgType {
@@ -50,7 +54,7 @@ impl ArgType {
     }
     /// `self ≤ other` (written `fits`): every value described by `self` is described by `other`.
     pub fn fits(self, other: ArgType) -> bool {
-        self == other || other == ArgType::Any
+        self == other || (other == ArgType::Any && self != ArgType::Missing)
     }
     pub fn name(self) -> &'static str {
         match self {
@@ -63,6 +67,7 @@ impl ArgType {
             ArgType::VecLgl => "vec<lgl>",
             ArgType::VecCplx => "vec<cplx>",
             ArgType::Any => "any",
+            ArgType::Missing => "missing",
         }
     }
 }
@@ -79,13 +84,30 @@ impl ArgContext {
         ArgContext {
             args: values
                 .iter()
-                .map(|v| v.as_ref().map_or(ArgType::Any, ArgType::of))
+                .map(|v| v.as_ref().map_or(ArgType::Missing, ArgType::of))
                 .collect(),
         }
     }
     pub fn generic(n: usize) -> ArgContext {
         ArgContext {
             args: vec![ArgType::Any; n],
+        }
+    }
+    /// The least specific context that admits this one: `Any` for every
+    /// argument but the missing ones.
+    pub fn widened(&self) -> ArgContext {
+        ArgContext {
+            args: self
+                .args
+                .iter()
+                .map(|&a| {
+                    if a == ArgType::Missing {
+                        a
+                    } else {
+                        ArgType::Any
+                    }
+                })
+                .collect(),
         }
     }
     /// `self ≤ other`: a version compiled for `other` may be entered in `self`.

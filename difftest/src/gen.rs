@@ -808,6 +808,30 @@ impl Gen {
         ));
         let show = self.show("s");
         out.push(Node::line(show));
+        // Lazy defaults: evaluated at the first read, in the frame (after
+        // the function changed what they read), maybe first read inside a
+        // loop or on one branch only; a missing argument without one.
+        let g = self.name("lazy");
+        let dflt = self
+            .rng
+            .pick(&["length(v) * 2L", "max(v) / 2", "sum(v) + k0", "v[1] - 1"])
+            .to_string();
+        let body = match self.rng.below(3) {
+            0 => "v <- c(v, 1); s <- 0; for (e in v) if (e > lim) s <- s + e; s".to_string(),
+            1 => "s <- 0; for (e in v) s <- s + e * lim; s".to_string(),
+            _ => "if (length(v) > 2L) lim else -lim".to_string(),
+        };
+        out.push(Node::line(format!("k0 <- {}", self.lit_of(&NUMERIC))));
+        out.push(Node::line(format!(
+            "{g} <- function(v, lim = {dflt}, extra) {{ if (!missing(extra)) v <- v + extra; {body} }}"
+        )));
+        let n = self.hot();
+        out.push(Node::line("s <- 0"));
+        out.push(Node::line(format!(
+            "for (i in 1:{n}) s <- s + {g}(c(i, 2, 3)[seq_len(i %% 3L + 1L)]) + {g}(c(1, i), extra = 1) + {g}(i, lim = 0.5)"
+        )));
+        let show = self.show("s");
+        out.push(Node::line(show));
         out
     }
 

@@ -165,7 +165,7 @@ impl<'a> Builder<'a> {
             // matrix, a list, a string) says nothing: the instructions' own
             // profiles speculate (`data[i, j]` on a matrix argument). A
             // trusted one (a continuation's) marks the profile stale.
-            if t == ArgType::Any && !trust {
+            if (t == ArgType::Any && !trust) || t == ArgType::Missing {
                 return None;
             }
             next_fb += 1;
@@ -179,11 +179,26 @@ impl<'a> Builder<'a> {
             .map(|l| l.and_then(|t| hint(b, t)))
             .collect();
         b.entry_hints = Some((entry.pc, stack_hints, local_hints));
+        // A missing argument (its parameter unbound: `ArgType::Missing`) is
+        // the unbound marker, whatever its entry word holds; its first read
+        // evaluates the default (`Builder::force_param`).
+        let missing = |b: &mut Builder| -> Val {
+            let v =
+                b.f.push(bb0, InstKind::ConstAny(UNBOUND), Type::Any)
+                    .unwrap();
+            b.maybe_unbound.insert(v);
+            v
+        };
         let init = State {
             stack: stack.iter().map(|&p| AbsVal::new(typed(b, p))).collect(),
             locals: locals
                 .iter()
-                .map(|l| l.map(|p| AbsVal::new(typed(b, p))))
+                .map(|l| {
+                    l.map(|p| match p.1 {
+                        ArgType::Missing => AbsVal::new(missing(b)),
+                        _ => AbsVal::new(typed(b, p)),
+                    })
+                })
                 .collect(),
             loops,
         };

@@ -49,11 +49,24 @@ impl<'a> Builder<'a> {
                 .flat_map(|(_, op)| reads(op))
                 .collect();
             // Locals other code sees (closures, callers of top-level code)
-            // are read "outside" at any time.
+            // are read "outside" at any time. A parameter read in the loop
+            // may be a missing argument whose default its first read there
+            // evaluates and binds (`Builder::force_param`): bound from then
+            // on, also in later iterations.
+            let np = if self.code.top_level {
+                0
+            } else {
+                self.code.nparams
+            };
+            let forced = ops[h..=end].iter().filter_map(|op| match *op {
+                Op::LoadLocal(s, _) if (s as usize) < np => Some(s),
+                _ => None,
+            });
             let carried: BTreeSet<u16> = assigned
                 .iter()
                 .filter(|&&s| read_outside.contains(&s) || self.shared[s as usize])
                 .copied()
+                .chain(forced)
                 .collect();
             loops.push((h, end, carried));
         }

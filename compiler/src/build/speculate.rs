@@ -17,7 +17,7 @@ pub fn fb_bits_of(t: ArgType) -> u16 {
         ArgType::VecLgl => T::LGL | T::NON_SCALAR,
         ArgType::Cplx => T::CPLX,
         ArgType::VecCplx => T::CPLX | T::NON_SCALAR,
-        ArgType::Any => T::STALE,
+        ArgType::Any | ArgType::Missing => T::STALE,
     }
 }
 
@@ -49,7 +49,7 @@ pub(super) fn test_for(t: ArgType) -> Option<TypeTest> {
         ArgType::VecLgl => TypeTest::IsVecLgl,
         ArgType::Cplx => TypeTest::IsCplx,
         ArgType::VecCplx => TypeTest::IsVecCplx,
-        ArgType::Any => return None,
+        ArgType::Any | ArgType::Missing => return None,
     })
 }
 

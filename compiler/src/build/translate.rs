@@ -52,6 +52,9 @@ impl<'a> Builder<'a> {
                     if unbound_here {
                         let r = self.runtime_read(bb, pc);
                         st.stack.push(AbsVal { val: r, fb });
+                    } else if matches!(op, Op::LoadLocal(..)) && self.param_pending(&st, slot) {
+                        let r = self.force_param(bb, pc, &mut st, slot, fb);
+                        st.stack.push(r);
                     } else {
                         let a = self.read_local(bb, pc, &st, slot)?;
                         st.stack.push(AbsVal {

@@ -72,7 +72,7 @@ impl<'a> Builder<'a> {
     /// Read every local again from the frame (after R code that may have
     /// assigned any of them). A local bound before stays bound; one that
     /// was not may be now.
-    fn reload_all(&mut self, bb: Block, st: &mut State) {
+    pub(super) fn reload_all(&mut self, bb: Block, st: &mut State) {
         for i in 0..st.locals.len() {
             let was_bound = st.locals[i].is_some_and(|a| !self.maybe_unbound.contains(&a.val));
             let v = self

@@ -30,6 +30,47 @@ impl<'a> Builder<'a> {
         Ok(a)
     }
 
+    /// Is parameter `slot` possibly unbound here: a missing argument
+    /// (`ArgType::Missing`) not read yet on some path into this point?
+    pub(super) fn param_pending(&self, st: &State, slot: u16) -> bool {
+        (slot as usize) < self.code.nparams
+            && !self.code.top_level
+            && self.returns.is_none()
+            && st.locals[slot as usize].is_none_or(|a| self.maybe_unbound.contains(&a.val))
+    }
+
+    /// The read at `pc` of parameter `slot`, which may be missing: bound,
+    /// its value; else R's lazy default, evaluated now in the frame (or
+    /// R's error for a missing argument without one). The runtime does
+    /// what the interpreter's read of an unbound parameter does
+    /// (`Interp::force_param`): the default is the function's own bytecode
+    /// and reads (or assigns) its locals, so every local goes to the frame
+    /// first and is read back after, as around a `tryCatch` region. Then
+    /// the parameter is bound on this path.
+    pub(super) fn force_param(
+        &mut self,
+        bb: Block,
+        pc: usize,
+        st: &mut State,
+        slot: u16,
+        fb: Option<u32>,
+    ) -> AbsVal {
+        let cur = match st.locals[slot as usize] {
+            Some(a) => a.val,
+            None => self
+                .f
+                .push(bb, InstKind::ConstAny(UNBOUND), Type::Any)
+                .unwrap(),
+        };
+        let all = vec![true; st.locals.len()];
+        self.store_locals(bb, st, &all);
+        let r = self.runtime(bb, pc, &[cur]);
+        self.reload_all(bb, st);
+        let a = AbsVal { val: r, fb };
+        st.locals[slot as usize] = Some(a);
+        a
+    }
+
     pub(super) fn constant(&mut self, bb: Block, v: &Value, k: u32) -> AbsVal {
         let (kind, ty) = match v {
             Value::Int(x) if *x != i32::MIN => (InstKind::ConstInt(*x), Type::Int),

@@ -95,6 +95,10 @@ pub struct LazyFrame {
     /// `missing()`'s bits: parameters the call did not supply, whose
     /// literal defaults are in `args` (`FunctionCode::default_values`).
     pub missing: u64,
+    /// Parameters not supplied whose default is evaluated at their first
+    /// read (`Interp::force_param`; the activation's `pending` bits): left
+    /// unbound in the frame built (their `args` entry is a placeholder).
+    pub pending: u64,
 }
 
 impl Default for LazyFrame {
@@ -108,6 +112,7 @@ impl Default for LazyFrame {
             outer: None,
             depth: None,
             missing: 0,
+            pending: 0,
         }
     }
 }
@@ -297,11 +302,17 @@ impl NativeFrame {
         let env = interp.fresh_frame(&clo);
         {
             let mut slots = env.slots.borrow_mut();
-            for (slot, v) in slots.iter_mut().zip(lazy.args.drain(..)) {
-                *slot = Some(v);
+            // (A missing parameter without a literal default stays
+            // unbound: its default is pending, or reading it is R's error.)
+            let unbound = lazy.missing & !literal_defaults(&clo.code);
+            for (k, (slot, v)) in slots.iter_mut().zip(lazy.args.drain(..)).enumerate() {
+                if k >= 64 || unbound & (1 << k) == 0 {
+                    *slot = Some(v);
+                }
             }
         }
-        lazy.depth = Some(interp.push_activation(&clo, &env, site, None, 0, lazy.missing, None));
+        lazy.depth =
+            Some(interp.push_activation(&clo, &env, site, None, lazy.pending, lazy.missing, None));
         self.env = Some(env);
     }
 
@@ -366,4 +377,15 @@ impl NativeFrame {
             _ => self.result.take().unwrap_or(Value::Null),
         }
     }
+}
+
+/// Bit k set when parameter k has a literal default
+/// (`FunctionCode::default_values`: bound at the call).
+fn literal_defaults(code: &FunctionCode) -> u64 {
+    code.default_values
+        .iter()
+        .take(64)
+        .enumerate()
+        .filter(|(_, v)| v.is_some())
+        .fold(0, |m, (k, _)| m | 1 << k)
 }

@@ -214,6 +214,24 @@ fn generic_op(c: &mut NativeFrame, pc: u32, op: vm::bytecode::Op, slots: &[u32],
             };
             return finish(c, dst, unwound(r, &c.code, pc));
         }
+        // A read of a parameter that may be missing (`Builder::force_param`):
+        // its value when bound, else its default evaluated in the frame
+        // (the locals are there), or R's error for a missing argument.
+        vm::bytecode::Op::LoadLocal(slot, fb) if n == 1 => {
+            let s = slots[0];
+            if !c.unbound[(s & !MOVE_OPERAND) as usize] {
+                let v = operand(&mut c.anys, s);
+                set(c, dst, v);
+                return ST_OK;
+            }
+            let env = c.frame().clone();
+            let interp = unsafe { &mut *c.interp };
+            let r = interp.force_param(&c.code, &env, slot as usize, pc as usize);
+            if let Ok(v) = &r {
+                vm::feedback::TypeFeedback::record(&c.code.type_fb[fb as usize], v);
+            }
+            return finish(c, dst, unwound(r, &c.code, pc));
+        }
         // `missing(x)`: the bit of the activation (a frameless one keeps
         // its own; a built one is the innermost activation while its code
         // runs).
@@ -476,16 +494,17 @@ fn call_with_defaults(
 }
 
 /// An argument a call does not supply (in a matched argument list): the
-/// callee's literal default is bound (`FunctionCode::default_values`).
+/// callee's literal default is bound (`FunctionCode::default_values`), or
+/// the parameter is missing (its default evaluated at its first read).
 pub const NO_ARG: u32 = u32::MAX;
 
 /// R's matching of a call's arguments (`specs`, in operand slots
 /// `supplied`) to `clo`'s formals when some are named, if it is simple
 /// enough to do here: names that equal a formal's exactly (no partial
 /// matching, no `...`, no S3 dispatch), positional arguments filling the
-/// other formals in order, and a literal default for each formal left
-/// (`NO_ARG`). One slot per formal; `None`: the interpreter's matching must
-/// do it (and reports what is wrong).
+/// other formals in order, and `NO_ARG` for each formal left (its literal
+/// default, or missing: `ArgType::Missing`). One slot per formal; `None`:
+/// the interpreter's matching must do it (and reports what is wrong).
 #[inline(never)]
 fn match_named(
     clo: &Closure,
@@ -493,8 +512,7 @@ fn match_named(
     supplied: &[u32],
 ) -> Option<smallvec::SmallVec<[u32; 8]>> {
     use vm::bytecode::ArgSpec;
-    let code = &clo.code;
-    let np = code.nparams;
+    let np = clo.code.nparams;
     if specs.len() != supplied.len() || !Interp::positional_ok(clo, 0) || np > 64 {
         return None;
     }
@@ -520,11 +538,6 @@ fn match_named(
             ArgSpec::Named(_) => {}
             _ => return None,
         }
-    }
-    // A formal without a value must have a literal default (a pending one
-    // is the interpreter's to evaluate, in the frame it builds).
-    if (0..np).any(|k| order[k] == NO_ARG && code.default_values[k].is_none()) {
-        return None;
     }
     Some(order)
 }

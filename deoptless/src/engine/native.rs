@@ -198,6 +198,7 @@ impl EngineState {
         }
         lazy.depth = None;
         lazy.missing = 0;
+        lazy.pending = 0;
         lazy.parent = std::ptr::null_mut();
         if lazy.site.is_some() {
             lazy.site = None;
@@ -214,11 +215,12 @@ impl Tier for Engine {
             let slots = env.slots.borrow();
             let args = &slots[..code.nparams];
             self.shared.version_for(code, args.len(), |k| {
-                args[k].as_ref().map_or(ArgType::Any, ArgType::of)
+                args[k].as_ref().map_or(ArgType::Missing, ArgType::of)
             })?
         };
         // Parameter k is local slot k, cloned straight into its `any` slot
-        // (a function entry's parameters are all boxed). The borrow of the
+        // (a function entry's parameters are all boxed); a missing one is
+        // unbound there (the version's context says so). The borrow of the
         // frame ends before native code runs.
         let fill = |params: &EntryParams, ctx: &mut NativeFrame| {
             let slots = env.slots.borrow();
@@ -226,6 +228,9 @@ impl Tier for Engine {
                 match slots.get(k) {
                     Some(Some(v)) if ty == compiler::ir::Type::Any => {
                         ctx.anys[slot as usize] = v.clone()
+                    }
+                    Some(None) if ty == compiler::ir::Type::Any => {
+                        ctx.unbound[slot as usize] = true;
                     }
                     _ => return false,
                 }
@@ -293,13 +298,9 @@ impl EngineState {
         }
         let code = &clo.code;
         // An argument not supplied (`NO_ARG`) is the callee's literal
-        // default, or the call is not made here (a default to evaluate
-        // lazily needs the frame).
-        if defaults
-            && !(0..args.len()).all(|k| args[k] != NO_ARG || code.default_values[k].is_some())
-        {
-            return None;
-        }
+        // default, or missing: its default is evaluated in the frame at its
+        // first read (the frame is built then), or it has none (reading it
+        // is R's error).
         let arg_type = |k: usize| match args[k] {
             NO_ARG => default_type(code, k),
             s => ArgType::of(caller.operand_ref(s)),
@@ -352,9 +353,17 @@ impl EngineState {
                 return true;
             }
             for (k, (&(slot, _), &s)) in params.iter().zip(args).enumerate() {
+                let bit = 1u64.checked_shl(k as u32).unwrap_or(0);
                 let v = if s == NO_ARG {
-                    ctx.lazy.missing |= 1u64.checked_shl(k as u32).unwrap_or(0);
-                    code.default_values[k].clone().unwrap_or(Value::Null)
+                    ctx.lazy.missing |= bit;
+                    match &code.default_values[k] {
+                        Some(v) => v.clone(),
+                        None => {
+                            ctx.lazy.pending |= bit & code_pending(code, k);
+                            ctx.unbound[slot as usize] = true;
+                            Value::Null
+                        }
+                    }
                 } else {
                     caller.take_operand(s)
                 };
@@ -384,22 +393,24 @@ impl EngineState {
         // frame keeps them, so it is called through the interpreter.)
         let nargs = args.len();
         let np = code.nparams;
-        if nargs > np
-            || !(nargs..np).all(|k| code.default_values[k].is_some())
-            || code.uses_dispatch
-        {
+        if nargs > np || code.uses_dispatch || (np > 64 && nargs < np) {
             return None;
         }
         let (version, compiled) = self.version_for(code, np, |k| match args.get(k) {
             Some(v) => ArgType::of(v),
-            None => code.default_values[k]
-                .as_ref()
-                .map_or(ArgType::Any, ArgType::of),
+            None => default_type(code, k),
         })?;
         if !takes_boxed_args(&compiled, np) || frame_wanted(code, &compiled) {
             return None;
         }
         let missing = (nargs..np.min(64)).fold(0u64, |m, k| m | 1 << k);
+        // (Parameters without a literal default stay unbound: pending.)
+        let pending = (nargs..np.min(64))
+            .filter(|&k| code.default_values[k].is_none())
+            .fold(0u64, |m, k| m | (code_pending(code, k) & 1 << k));
+        let unbound = (nargs..np.min(64))
+            .filter(|&k| code.default_values[k].is_none())
+            .fold(0u64, |m, k| m | 1 << k);
         args.extend((nargs..np).map(|k| code.default_values[k].clone().unwrap_or(Value::Null)));
         let handler: Rc<dyn ExitHandler> = self.clone();
         let outer = interp.lazy_top;
@@ -411,7 +422,13 @@ impl EngineState {
                 ctx.anys[slot as usize] = v.clone();
                 ctx.lazy.args.push(v);
             }
+            for (k, &(slot, _)) in params.iter().enumerate().take(64) {
+                if unbound & (1 << k) != 0 {
+                    ctx.unbound[slot as usize] = true;
+                }
+            }
             ctx.lazy.missing = missing;
+            ctx.lazy.pending = pending;
             true
         };
         Some(
@@ -482,14 +499,24 @@ impl EngineState {
     }
 }
 
-/// The argument type of parameter `k`'s literal default (out of line: the
-/// argument-type closure of a direct call stays small enough to inline).
+/// The argument type of parameter `k` left to its default: its literal
+/// default's, else missing (out of line: the argument-type closure of a
+/// direct call stays small enough to inline).
 #[cold]
 #[inline(never)]
 fn default_type(code: &FunctionCode, k: usize) -> ArgType {
     code.default_values[k]
         .as_ref()
-        .map_or(ArgType::Any, ArgType::of)
+        .map_or(ArgType::Missing, ArgType::of)
+}
+
+/// Bit `k` when parameter `k` has a default to evaluate at its first read
+/// (the activation's `pending` bits), else 0.
+fn code_pending(code: &FunctionCode, k: usize) -> u64 {
+    match code.defaults.get(k) {
+        Some(Some(_)) if k < 64 => 1 << k,
+        _ => 0,
+    }
 }
 
 /// Does `compiled` take `nargs` arguments, all boxed (a function entry's

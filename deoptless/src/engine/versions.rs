@@ -166,7 +166,7 @@ impl EngineState {
         let target = if info.table.len() + 1 < MAX_VERSIONS {
             ctx.clone()
         } else {
-            ArgContext::generic(ctx.args.len())
+            ctx.widened()
         };
         drop(fns);
         let compiled = self.compile(code, &target);

@@ -271,7 +271,7 @@ impl Interp {
 
     /// A builtin's call of `clo` with positional arguments `values`, when
     /// `positional_ok` holds: in compiled code without a frame when the tier
-    /// can (`Tier::call_frameless`: every parameter supplied), else as
+    /// can (`Tier::call_frameless`), else as
     /// `call_closure_positional`. Takes the values out of `values` (a buffer
     /// the caller may reuse).
     pub fn call_closure_values(
@@ -281,10 +281,7 @@ impl Interp {
         site: CallSite,
     ) -> RResult<Value> {
         let code = &clo.code;
-        if values.len() <= code.nparams
-            && (values.len()..code.nparams).all(|k| code.default_values[k].is_some())
-            && code.calls_want_frame.get().is_none()
-        {
+        if values.len() <= code.nparams && code.calls_want_frame.get().is_none() {
             if let Some(tier) = self.tier.clone() {
                 if let Some(r) = tier.call_frameless(self, clo, values, &site) {
                     return r;

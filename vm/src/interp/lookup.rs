@@ -74,6 +74,23 @@ impl Interp {
         }
     }
 
+    /// Compiled code's read of parameter `slot` of the running activation
+    /// (`env`, its frame) at `pc`, unbound: as the interpreter's
+    /// (`load_unbound`): the pending default evaluated and bound, R's
+    /// error for a missing argument without one.
+    pub fn force_param(
+        &mut self,
+        code: &Rc<FunctionCode>,
+        env: &Env,
+        slot: usize,
+        pc: usize,
+    ) -> RResult<Value> {
+        if let Some(Some(v)) = env.slots.borrow().get(slot) {
+            return Ok(v.clone());
+        }
+        self.load_unbound(code, env, slot, pc)
+    }
+
     /// Read an unbound local slot: evaluate a pending default, report a missing
     /// argument, or fall back to the enclosing environments.
     pub(super) fn load_unbound(
