@@ -45,10 +45,7 @@ impl<'a> Builder<'a> {
                     // global): R looks the name up in the enclosing
                     // environments, and so does the runtime. (A parameter
                     // is missing instead: the interpreter's.)
-                    let unbound_here = st.locals[slot as usize].is_none()
-                        && matches!(op, Op::LoadLocal(..))
-                        && slot as usize >= code.nparams
-                        && !code.top_level;
+                    let unbound_here = self.unbound_here(&st, slot);
                     if unbound_here {
                         let r = self.runtime_read(bb, pc);
                         st.stack.push(AbsVal { val: r, fb });
@@ -423,7 +420,14 @@ impl<'a> Builder<'a> {
                 Op::IndexLocals {
                     x, i, j, is2, fb, ..
                 } => {
-                    let xa = self.read_local(bb, pc, &st, x)?;
+                    // (`memo[[k]]` where `memo` is the local a later
+                    // `memo[[k]] <- v` makes: found in the enclosing
+                    // environments until then.)
+                    let xa = if self.unbound_here(&st, x) {
+                        AbsVal::new(self.runtime_read(bb, pc))
+                    } else {
+                        self.read_local(bb, pc, &st, x)?
+                    };
                     let ia = self.read_local(bb, pc, &st, i)?;
                     let xa = AbsVal {
                         val: xa.val,

@@ -30,6 +30,18 @@ impl<'a> Builder<'a> {
         Ok(a)
     }
 
+    /// Is local `slot` (not a parameter) unbound on every path here, in a
+    /// function? R then looks its name up in the enclosing environments
+    /// (`memo[[k]] <- v` makes `memo` a local; its first read finds the
+    /// global one), and so does the runtime (`runtime_read` of a
+    /// `LoadLocal`, `TakeLocal` or an `IndexLocals`' object). (A parameter
+    /// is missing instead: `force_param`.)
+    pub(super) fn unbound_here(&self, st: &State, slot: u16) -> bool {
+        st.locals[slot as usize].is_none()
+            && slot as usize >= self.code.nparams
+            && !self.code.top_level
+    }
+
     /// Is parameter `slot` possibly unbound here: a missing argument
     /// (`ArgType::Missing`) not read yet on some path into this point?
     pub(super) fn param_pending(&self, st: &State, slot: u16) -> bool {

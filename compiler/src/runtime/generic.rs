@@ -196,12 +196,19 @@ fn generic_op(c: &mut NativeFrame, pc: u32, op: vm::bytecode::Op, slots: &[u32],
         // A local read where it is bound on no path: the enclosing
         // environments' binding, as R looks it up (unbound: the
         // interpreter's instruction reports it).
-        vm::bytecode::Op::LoadLocal(slot, fb) if n == 0 => {
+        // (Also the object of a `TakeLocal` or an `IndexLocals`.)
+        vm::bytecode::Op::LoadLocal(slot, _)
+        | vm::bytecode::Op::TakeLocal(slot)
+        | vm::bytecode::Op::IndexLocals { x: slot, .. }
+            if n == 0 =>
+        {
             let sym = c.code.locals[slot as usize];
             let found = c.enclosing_env().and_then(|e| e.lookup(sym));
             let r = match found {
                 Some(v) => {
-                    vm::feedback::TypeFeedback::record(&c.code.type_fb[fb as usize], &v);
+                    if let vm::bytecode::Op::LoadLocal(_, fb) = op {
+                        vm::feedback::TypeFeedback::record(&c.code.type_fb[fb as usize], &v);
+                    }
                     Ok(v)
                 }
                 None => {
