@@ -49,7 +49,7 @@ impl<'a> Builder<'a> {
                     if unbound_here {
                         let r = self.runtime_read(bb, pc);
                         st.stack.push(AbsVal { val: r, fb });
-                    } else if matches!(op, Op::LoadLocal(..)) && self.param_pending(&st, slot) {
+                    } else if self.param_pending(&st, slot) {
                         let r = self.force_param(bb, pc, &mut st, slot, fb);
                         st.stack.push(r);
                     } else {
@@ -87,8 +87,19 @@ impl<'a> Builder<'a> {
                     st.stack.push(r);
                 }
                 Op::ArithLocal(o, slot, _, fb) => {
-                    let a = self.read_local(bb, pc, &st, slot)?;
+                    // `x <- x + d`: an `x` not bound here yet is the
+                    // enclosing one (a missing parameter's default).
                     let b = st.stack.pop().unwrap();
+                    let a = if self.unbound_here(&st, slot) {
+                        AbsVal::new(self.runtime_read(bb, pc))
+                    } else if self.param_pending(&st, slot) {
+                        st.stack.push(b);
+                        let a = self.force_param(bb, pc, &mut st, slot, None);
+                        st.stack.pop();
+                        a
+                    } else {
+                        self.read_local(bb, pc, &st, slot)?
+                    };
                     let a = AbsVal {
                         val: a.val,
                         fb: Some(fb + 1),

@@ -196,9 +196,10 @@ fn generic_op(c: &mut NativeFrame, pc: u32, op: vm::bytecode::Op, slots: &[u32],
         // A local read where it is bound on no path: the enclosing
         // environments' binding, as R looks it up (unbound: the
         // interpreter's instruction reports it).
-        // (Also the object of a `TakeLocal` or an `IndexLocals`.)
+        // (Also the object of a `TakeLocal`, `ArithLocal` or `IndexLocals`.)
         vm::bytecode::Op::LoadLocal(slot, _)
         | vm::bytecode::Op::TakeLocal(slot)
+        | vm::bytecode::Op::ArithLocal(_, slot, _, _)
         | vm::bytecode::Op::IndexLocals { x: slot, .. }
             if n == 0 =>
         {
@@ -224,7 +225,12 @@ fn generic_op(c: &mut NativeFrame, pc: u32, op: vm::bytecode::Op, slots: &[u32],
         // A read of a parameter that may be missing (`Builder::force_param`):
         // its value when bound, else its default evaluated in the frame
         // (the locals are there), or R's error for a missing argument.
-        vm::bytecode::Op::LoadLocal(slot, fb) if n == 1 => {
+        // (Also before a `TakeLocal` or an `ArithLocal` of it.)
+        vm::bytecode::Op::LoadLocal(slot, _)
+        | vm::bytecode::Op::TakeLocal(slot)
+        | vm::bytecode::Op::ArithLocal(_, slot, _, _)
+            if n == 1 =>
+        {
             let s = slots[0];
             if !c.unbound[(s & !MOVE_OPERAND) as usize] {
                 let v = operand(&mut c.anys, s);
@@ -234,7 +240,7 @@ fn generic_op(c: &mut NativeFrame, pc: u32, op: vm::bytecode::Op, slots: &[u32],
             let env = c.frame().clone();
             let interp = unsafe { &mut *c.interp };
             let r = interp.force_param(&c.code, &env, slot as usize, pc as usize);
-            if let Ok(v) = &r {
+            if let (Ok(v), vm::bytecode::Op::LoadLocal(_, fb)) = (&r, op) {
                 vm::feedback::TypeFeedback::record(&c.code.type_fb[fb as usize], v);
             }
             return finish(c, dst, unwound(r, &c.code, pc));
