@@ -1154,6 +1154,12 @@ impl Gen {
         if in_fn {
             out.push(Node::line(format!("{} <- function(i) {}", f, inner)));
             out.push(Node::line(format!("for (i in 1:{}) s <- s + {}(i)", n, f)));
+            // A `return()` inside the region ends the function.
+            let r = self.rng.range(2, 9);
+            out.push(Node::line(format!(
+                "{f}r <- function(i) {{ v <- tryCatch({{ if (i %% {r}L == 1L) return(-i); i * 2L }}, error = function(e) 0L); v + 1L }}"
+            )));
+            out.push(Node::line(format!("for (i in 1:{}) s <- s + {}r(i)", n, f)));
         } else {
             out.push(Node::line(format!("for (i in 1:{}) s <- s + {}", n, inner)));
         }

@@ -24,6 +24,12 @@ pub enum ErrKind {
     Warning,
     /// A feature outside the subset (docs/R-SUBSET.md); printed as `Error: unsupported: <what>`.
     Unsupported,
+    /// Not an error: a `return()` inside a `tryCatch` region that compiled
+    /// code ran through the interpreter (`Interp::run_try`), the function's
+    /// value in `condition`. It leaves the activation's compiled code as an
+    /// error does, and the activation's native entry turns it into its
+    /// result (`Interp::region_return`); R code never sees it.
+    Return,
 }
 
 /// An R condition as a Rust error. Boxed: `RResult<Value>` is returned

@@ -12,9 +12,12 @@
 //! the region only, which is what it had before, plus two frame accesses
 //! per local.
 //!
-//! A region that a `return`, `break` or `next` leaves is not compiled: the
-//! interpreter would go on past the region's end, which `run_try` cannot
-//! hand back to compiled code.
+//! A `return()` in the region ends the function: `run_try` reports it as
+//! an `ErrKind::Return` "error" carrying the value, which leaves the
+//! compiled code as errors do and becomes the activation's result at its
+//! native entry. A region that a `break` or `next` leaves is not compiled:
+//! the interpreter would go on past the region's end, which `run_try`
+//! cannot hand back to compiled code.
 
 use super::*;
 
@@ -33,7 +36,7 @@ impl<'a> Builder<'a> {
         let nh = info.has_error as usize + info.has_warning as usize;
         if !self.region_is_closed(pc, i) {
             return Err(Unsupported(format!(
-                "tryCatch region at pc {} left by return, break or next",
+                "tryCatch region at pc {} left by break or next",
                 pc
             )));
         }
@@ -49,7 +52,7 @@ impl<'a> Builder<'a> {
     }
 
     /// Does every path through region `i` (from its `TryBegin` at `begin`)
-    /// reach its `TryEnd`: no `return`, and no jump out of it?
+    /// reach its `TryEnd` or return: no jump out of it?
     fn region_is_closed(&self, begin: usize, i: u32) -> bool {
         let ops = &self.code.ops;
         let Some(last) = (begin + 1..ops.len()).find(|&p| ops[p] == Op::TryEnd(i)) else {
@@ -57,7 +60,10 @@ impl<'a> Builder<'a> {
         };
         let inside = |t: u32| (begin + 1..=last).contains(&(t as usize));
         ops[begin + 1..last].iter().all(|op| match *op {
-            Op::Return | Op::UseMethod { .. } => false,
+            // (A `return()` ends the function: `Interp::run_try` hands its
+            // value back as `ErrKind::Return`, which leaves the compiled
+            // code as an error does and is its activation's result.)
+            Op::Return | Op::UseMethod { .. } => true,
             Op::Jump(t) | Op::BranchFalse(t, ..) | Op::AndStart(t, _) | Op::OrStart(t, _) => {
                 inside(t)
             }

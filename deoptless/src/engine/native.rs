@@ -91,9 +91,15 @@ impl EngineState {
         };
         interp.native_top = outer_native;
         let result = if status == ST_ERROR {
-            Err(ctx.error.take().unwrap_or_else(|| {
-                RError::new("internal error: compiled code failed without an error")
-            }))
+            // (A `return()` in a `tryCatch` region leaves as an error does.)
+            ctx.error.take().map_or_else(
+                || {
+                    Err(RError::new(
+                        "internal error: compiled code failed without an error",
+                    ))
+                },
+                Interp::region_return,
+            )
         } else {
             Ok(ctx.take_result())
         };

@@ -203,6 +203,7 @@ impl Interp {
             };
             let handler = match err.kind {
                 ErrKind::Warning => warning_h,
+                ErrKind::Return => None,
                 ErrKind::Error | ErrKind::Unsupported => error_h,
             };
             let result = match handler {

@@ -1020,6 +1020,7 @@ impl Interp {
                     self.visible = vis;
                 }
                 if stop {
+                    self.try_ended = true;
                     self.stack.truncate(base);
                     self.loops.truncate(loops_base);
                     return Flow::Ret(v);

@@ -192,6 +192,9 @@ pub struct Interp {
     loops: Vec<LoopState>,
     tries: Vec<TryFrame>,
     warning_handlers: usize,
+    /// The `tryCatch` region `run_try` entered ended (its `TryEnd`, or a
+    /// handler's value): its run did not end by a `return()`.
+    pub(super) try_ended: bool,
     run_counter: u64,
     /// The call whose builtin is running (for warnings): code pointer and call index.
     cur_call: Option<(*const FunctionCode, CallIdx)>,
@@ -273,6 +276,7 @@ impl Interp {
             loops: Vec::new(),
             tries: Vec::new(),
             warning_handlers: 0,
+            try_ended: false,
             run_counter: 0,
             cur_call: None,
             builtin_by_sym: Vec::new(),
@@ -430,9 +434,32 @@ impl Interp {
         self.stack.extend(handlers);
         // The region's frame, for the run `resume` numbers next.
         self.push_try(code, env, i, self.run_counter + 1, true);
+        let outer = std::mem::replace(&mut self.try_ended, false);
         let r = self.resume(code, env, begin + 1, Vec::new(), Vec::new());
+        let ended = std::mem::replace(&mut self.try_ended, outer);
         self.stack.truncate(base);
-        r
+        match r {
+            // A `return()` in the region ended the run instead: the
+            // function's value, which compiled code hands back as its own
+            // (`region_return`).
+            Ok(v) if !ended => Err(crate::error::RError::from(crate::error::RErrorData {
+                kind: crate::error::ErrKind::Return,
+                msg: String::new(),
+                call: crate::error::ErrCall::None,
+                condition: Some(v),
+                trace: Vec::new(),
+            })),
+            r => r,
+        }
+    }
+
+    /// The function's value when `e` is a `return()` out of a `tryCatch`
+    /// region run by `run_try` (`ErrKind::Return`), else `e` as it is.
+    pub fn region_return(e: crate::error::RError) -> RResult<Value> {
+        if e.kind == crate::error::ErrKind::Return {
+            return Ok(e.condition.clone().unwrap_or(Value::Null));
+        }
+        Err(e)
     }
 
     /// Enter `tryCatch` region `i` of `code` (`TryBegin`) in run `run_id`;
@@ -502,6 +529,7 @@ impl Interp {
             match self.handle_error(err, run_id) {
                 Ok(Some(resume)) => pc = resume,
                 Ok(None) => {
+                    self.try_ended = true;
                     let v = self.stack.pop().unwrap_or(Value::Null);
                     self.stack.truncate(base);
                     self.loops.truncate(loops_base);
