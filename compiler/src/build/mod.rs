@@ -220,6 +220,24 @@ pub fn build_in(
     entry: &Entry,
     global: Option<&vm::env::Env>,
 ) -> Result<Func, Unsupported> {
+    if entry.pc == 0 && try_only(code) {
+        // A function whose body is one `tryCatch`: the region is the
+        // interpreter's either way (`tries`), and compiled code around it
+        // would only add its entry and the frame traffic.
+        return Err(Unsupported(
+            "a function that is one tryCatch region: nothing to compile".into(),
+        ));
+    }
+    if entry.pc == 0 && dispatch_only(code) {
+        // An S3 generic whose body is `UseMethod("f")`: its whole work is
+        // the interpreter's dispatch either way, and entering compiled
+        // code for it (an activation record, the frame written) costs
+        // more than the interpreter's three instructions. The methods it
+        // calls compile.
+        return Err(Unsupported(
+            "a generic that only dispatches (UseMethod): nothing to compile".into(),
+        ));
+    }
     let mut no_inline = entry.no_inline.clone();
     loop {
         match build_once(code, entry, &no_inline, global) {
@@ -230,6 +248,41 @@ pub fn build_in(
             Err((e, _)) => return Err(e),
         }
     }
+}
+
+/// Is `code`'s body a bare `UseMethod("f")` (or `UseMethod("f", x)` of a
+/// parameter)?
+fn dispatch_only(code: &FunctionCode) -> bool {
+    matches!(
+        code.ops.as_slice(),
+        [Op::Const(_), Op::UseMethod { has_obj: false, .. }, ..]
+            | [
+                Op::Const(_),
+                Op::LoadLocal(..),
+                Op::UseMethod { has_obj: true, .. },
+                ..
+            ]
+    )
+}
+
+/// Is `code`'s body one `tryCatch(...)` (its handlers made, the region, its
+/// value returned), with nothing to compile outside the region?
+fn try_only(code: &FunctionCode) -> bool {
+    let ops = &code.ops;
+    let Some(begin) = ops.iter().position(|op| matches!(op, Op::TryBegin(_))) else {
+        return false;
+    };
+    let Op::TryBegin(i) = ops[begin] else {
+        return false;
+    };
+    let end = code.tries[i as usize].end as usize;
+    ops[..begin]
+        .iter()
+        .all(|op| matches!(op, Op::MakeClosure(_) | Op::Const(_)))
+        && end <= ops.len()
+        && ops[end..]
+            .iter()
+            .all(|op| matches!(op, Op::Visible(_) | Op::Return))
 }
 
 /// One build of `code` from `entry`; on failure, the call site whose inlining

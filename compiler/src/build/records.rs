@@ -60,6 +60,11 @@ impl<'a> Builder<'a> {
             )
             .unwrap();
         self.assume(bb, ok, cp, Reason::TypeCheck);
+        // A failing shape test records the record's own type in the
+        // field's feedback: a rebuilt version reads it generically (an S3
+        // object's class fails the test on every call, and the field's
+        // type alone would speculate the same again).
+        self.note_feedback(fb);
         self.f.push(
             bb,
             InstKind::FieldLoad {

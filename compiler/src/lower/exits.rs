@@ -218,9 +218,11 @@ impl<'a, 'b> Lowerer<'a, 'b> {
         let mut words: Vec<Val> = fs.values();
         let state_len = words.len();
         let feedback = self.f.assume_feedback.get(&i).copied().and_then(|fb| {
-            // The tested value is the operand of the `test` the condition comes from.
+            // The tested value is the operand of the `test` (or the record of
+            // the `field.test`) the condition comes from.
             let tested = match self.f.def_inst(cond).map(|ci| &self.f.inst(ci).kind) {
                 Some(InstKind::Test(_, v)) => Some(*v),
+                Some(InstKind::FieldTest { x, .. }) => Some(*x),
                 _ => None,
             }?;
             let k = match words.iter().position(|&w| w == tested) {
