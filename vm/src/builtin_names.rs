@@ -100,6 +100,14 @@ pub const NAMES: &[&str] = &[
     "rowSums",
     "colMeans",
     "rowMeans",
+    "gamma",
+    "lgamma",
+    "beta",
+    "lbeta",
+    "choose",
+    "lchoose",
+    "factorial",
+    "lfactorial",
     // construct.rs
     "c",
     "list",
@@ -229,6 +237,9 @@ pub const NAMES: &[&str] = &[
     "Filter",
     "do.call",
     "match.fun",
+    "Find",
+    "Position",
+    "Negate",
     // lang.rs
     "stop",
     "warning",
@@ -272,6 +283,8 @@ pub const NAMES: &[&str] = &[
     "colnames<-",
     "as.matrix",
     "as.matrix.default",
+    "solve",
+    "det",
     // text.rs
     "chartr",
     "strrep",
@@ -298,6 +311,7 @@ pub const NAMES: &[&str] = &[
     // na.rs
     "complete.cases",
     "na.omit",
+    "anyNA",
     // stats.rs
     "median",
     "median.default",
@@ -307,6 +321,12 @@ pub const NAMES: &[&str] = &[
     "diff.default",
     "prop.table",
     "proportions",
+    "quantile",
+    "IQR",
+    "mad",
+    "rank",
+    "cor",
+    "cov",
     // ns.rs
     "::",
     ":::",
@@ -367,6 +387,7 @@ pub const DEFAULT_METHODS: &[(&str, &str)] = &[
     ("as.list.default", "as.list"),
     ("range.default", "range"),
     ("na.omit.default", "na.omit"),
+    ("solve.default", "solve"),
 ];
 
 /// The name of builtin `id`.

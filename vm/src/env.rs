@@ -110,14 +110,20 @@ impl std::fmt::Debug for EnvFrame {
 pub type DotsList = Vec<(Option<Sym>, Value)>;
 
 impl EnvFrame {
+    /// The global environment, with base R's `month.name` and `month.abb`
+    /// bound (`Interp::new` binds `pi`, `letters` and the others).
     pub fn new_global() -> Env {
-        Rc::new(EnvFrame {
+        let g = Rc::new(EnvFrame {
             slots: RefCell::new(Vec::new()),
             layout: None,
             parent: None,
             dots: RefCell::new(None),
             globals: Some(Box::default()),
-        })
+        });
+        for (name, v) in crate::namespace::month_constants() {
+            g.set_local(crate::symbols::intern(name), v);
+        }
+        g
     }
     pub fn new_function(layout: Rc<[SymId]>, parent: Env) -> Env {
         let n = layout.len();

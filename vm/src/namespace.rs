@@ -1,7 +1,7 @@
 //! What `pkg::name` denotes when it resolves: for the packages Rscript
 //! attaches or ships with base R (`PACKAGES`), the builtin of that name
 //! (whatever the program bound to the name itself), a base constant (`pi`,
-//! `T`, `letters`, …) or an embedded dataset (`volcano`).
+//! `T`, `letters`, `month.name`, …) or an embedded dataset (`volcano`).
 //!
 //! A leaf below the builtins: the bytecode compiler resolves `pkg::name` with
 //! symbol or string operands to a constant with `lookup`, and the builtins
@@ -20,9 +20,38 @@ pub const PACKAGES: &[&str] = &[
     "grDevices",
 ];
 
+/// English month names (base R's `month.name`).
+pub const MONTH_NAME: [&str; 12] = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+];
+
+/// Base R's constants that the global environment binds from the start
+/// (besides those `Interp::new` binds): `month.name` and `month.abb`.
+pub fn month_constants() -> [(&'static str, Value); 2] {
+    let abb: Vec<&str> = MONTH_NAME.iter().map(|m| &m[..3]).collect();
+    [
+        ("month.name", Value::strs(&MONTH_NAME)),
+        ("month.abb", Value::strs(&abb)),
+    ]
+}
+
 /// Base R's constants (fresh values: a program's own `pi <- 3` does not
 /// change `base::pi`).
 fn base_constant(name: &str) -> Option<Value> {
+    if let Some((_, v)) = month_constants().into_iter().find(|(n, _)| *n == name) {
+        return Some(v);
+    }
     let letters: Vec<String> = (b'a'..=b'z').map(|c| (c as char).to_string()).collect();
     Some(match name {
         "pi" => Value::Dbl(std::f64::consts::PI),

@@ -339,7 +339,17 @@ fn bi_mget(interp: &mut Interp, args: Args) -> RResult<Value> {
 
 /// Bindings of the global environment that are base R's or datasets' in R
 /// (not listed by `ls()`).
-const SYSTEM_GLOBALS: &[&str] = &["pi", "T", "F", "letters", "LETTERS", ".Machine", "volcano"];
+const SYSTEM_GLOBALS: &[&str] = &[
+    "pi",
+    "T",
+    "F",
+    "letters",
+    "LETTERS",
+    "month.name",
+    "month.abb",
+    ".Machine",
+    "volcano",
+];
 
 /// The names bound in `env`, sorted as `sort()` sorts strings.
 pub fn env_names(env: &Env, all: bool) -> Vec<String> {

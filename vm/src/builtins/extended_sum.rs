@@ -101,6 +101,22 @@ impl Extended {
         normalize(self.neg != other.neg, p, self.exp + other.exp)
     }
 
+    /// The square root of a non-negative value, rounded to a 64-bit
+    /// significand (to nearest; a tie is impossible).
+    fn sqrt(self) -> Extended {
+        if self.mant == 0 {
+            return ZERO;
+        }
+        // mant * 2^exp = v * 2^(exp - s) with (exp - s) even, v < 2^128.
+        let s = if self.exp % 2 == 0 { 64 } else { 63 };
+        let v = (self.mant as u128) << s;
+        let r = isqrt(v);
+        let rem = v - r * r;
+        // sqrt(v) = r + f, f in [0, 1): f > 1/2 exactly when rem > r.
+        let r = r + (rem > r) as u128;
+        normalize(false, r, (self.exp - s) / 2)
+    }
+
     /// `self / n` rounded to a 64-bit significand.
     fn div_count(self, n: u64) -> Extended {
         if self.mant == 0 || n == 0 {
@@ -111,6 +127,26 @@ impl Extended {
         let sticky = !num.is_multiple_of(n as u128);
         normalize(self.neg, q | sticky as u128, self.exp - 63)
     }
+}
+
+/// The integer square root (floor) of `v`, digit by digit.
+fn isqrt(v: u128) -> u128 {
+    let mut rem = v;
+    let mut root = 0u128;
+    let mut bit = 1u128 << 126;
+    while bit > v {
+        bit >>= 2;
+    }
+    while bit != 0 {
+        if rem >= root + bit {
+            rem -= root + bit;
+            root = (root >> 1) + bit;
+        } else {
+            root >>= 1;
+        }
+        bit >>= 2;
+    }
+    root
 }
 
 /// Round `v * 2^exp` (v ≠ 0, lowest bit possibly a sticky bit) to a 64-bit
@@ -385,6 +421,76 @@ mod imp {
         t
     }
 
+    /// Σ (x - mx) (y - my) over `xs` and `ys` (of one length), the
+    /// differences, products and sum in extended precision (R's `cov`).
+    pub fn cross_dev_sum(xs: &[f64], mx: f64, ys: &[f64], my: f64) -> Acc {
+        let mut t = ZERO;
+        let n = xs.len().min(ys.len());
+        if n == 0 {
+            return t;
+        }
+        let mut saved: u16 = 0;
+        // SAFETY: reads `n` doubles from each of `xs` and `ys`; otherwise as
+        // `add_slice`.
+        unsafe {
+            asm!(
+                "fnstcw word ptr [{saved}]",
+                "fldcw word ptr [{cw}]",
+                "fldz",
+                "2:",
+                "fld qword ptr [{p}]",
+                "fsub qword ptr [{mx}]",
+                "fld qword ptr [{q}]",
+                "fsub qword ptr [{my}]",
+                "fmulp st(1), st(0)",
+                "faddp st(1), st(0)",
+                "add {p}, 8",
+                "add {q}, 8",
+                "dec {n}",
+                "jnz 2b",
+                "fstp tbyte ptr [{t}]",
+                "fldcw word ptr [{saved}]",
+                saved = in(reg) &mut saved as *mut u16,
+                cw = in(reg) &CW_EXTENDED as *const u16,
+                mx = in(reg) &mx as *const f64,
+                my = in(reg) &my as *const f64,
+                t = in(reg) &mut t as *mut Acc,
+                p = inout(reg) xs.as_ptr() => _,
+                q = inout(reg) ys.as_ptr() => _,
+                n = inout(reg) n => _,
+                out("st(0)") _, out("st(1)") _, out("st(2)") _, out("st(3)") _,
+                out("st(4)") _, out("st(5)") _, out("st(6)") _, out("st(7)") _,
+                options(nostack),
+            );
+        }
+        t
+    }
+
+    /// The square root in extended precision (`sqrtl`).
+    pub fn sqrt(a: Acc) -> Acc {
+        let mut r = ZERO;
+        let mut saved: u16 = 0;
+        // SAFETY: reads a, writes r; as `add_slice`.
+        unsafe {
+            asm!(
+                "fnstcw word ptr [{saved}]",
+                "fldcw word ptr [{cw}]",
+                "fld tbyte ptr [{a}]",
+                "fsqrt",
+                "fstp tbyte ptr [{r}]",
+                "fldcw word ptr [{saved}]",
+                saved = in(reg) &mut saved as *mut u16,
+                cw = in(reg) &CW_EXTENDED as *const u16,
+                a = in(reg) &a as *const Acc,
+                r = in(reg) &mut r as *mut Acc,
+                out("st(0)") _, out("st(1)") _, out("st(2)") _, out("st(3)") _,
+                out("st(4)") _, out("st(5)") _, out("st(6)") _, out("st(7)") _,
+                options(nostack),
+            );
+        }
+        r
+    }
+
     /// `a + b / n` (b / n rounded first), n ≥ 1; with `a` zero, `b / n`.
     pub fn add_div(a: Acc, b: Acc, n: u64) -> Acc {
         let mut r = ZERO;
@@ -476,6 +582,19 @@ mod emu {
             s = s.add(d.mul(d));
         }
         s
+    }
+    pub fn cross_dev_sum(xs: &[f64], mx: f64, ys: &[f64], my: f64) -> Acc {
+        let (emx, emy) = (Extended::from_f64(mx).neg(), Extended::from_f64(my).neg());
+        let mut s = EZERO;
+        for (&x, &y) in xs.iter().zip(ys) {
+            let dx = Extended::from_f64(x).add(emx);
+            let dy = Extended::from_f64(y).add(emy);
+            s = s.add(dx.mul(dy));
+        }
+        s
+    }
+    pub fn sqrt(a: Acc) -> Acc {
+        a.sqrt()
     }
     pub fn add_div(a: Acc, b: Acc, n: u64) -> Acc {
         a.add(b.div_count(n))
@@ -603,6 +722,31 @@ pub fn long_var(xs: &[f64]) -> f64 {
     imp::to_f64(imp::add_div(imp::ZERO, s, n1))
 }
 
+/// R's covariance of two complete columns (`cov.c`, n1 = n - 1 ≥ 1, means
+/// `mx`, `my` as `long_mean` gives them): the long-double sum of the
+/// long-double products `(x - mx) * (y - my)` divided by n1 in long double.
+pub fn long_cov(xs: &[f64], mx: f64, ys: &[f64], my: f64, n1: u64) -> f64 {
+    let finite = |v: &[f64]| v.iter().all(|x| x.is_finite());
+    if !(mx.is_finite() && my.is_finite() && finite(xs) && finite(ys)) {
+        let s: f64 = xs.iter().zip(ys).map(|(&x, &y)| (x - mx) * (y - my)).sum();
+        return s / n1 as f64;
+    }
+    let s = imp::cross_dev_sum(xs, mx, ys, my);
+    imp::to_f64(imp::add_div(imp::ZERO, s, n1))
+}
+
+/// R's standard deviation of a column for `cor(x, y)` (`cov.c`,
+/// `COV_SDEV`): the square root, in long double, of the long-double sum of
+/// squared deviations from `m` divided by n1 = n - 1 ≥ 1.
+pub fn long_sd(xs: &[f64], m: f64, n1: u64) -> f64 {
+    if !m.is_finite() || xs.iter().any(|x| !x.is_finite()) {
+        let s: f64 = xs.iter().map(|&x| (x - m) * (x - m)).sum();
+        return (s / n1 as f64).sqrt();
+    }
+    let s = imp::sq_dev_sum(xs, m);
+    imp::to_f64(imp::sqrt(imp::add_div(imp::ZERO, s, n1)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -687,6 +831,20 @@ mod hardware_tests {
             if m.is_finite() {
                 let (sa, sb) = (imp::sq_dev_sum(&xs, m), emu::sq_dev_sum(&xs, m));
                 assert_eq!(imp::to_f64(sa).to_bits(), emu::to_f64(sb).to_bits());
+                let (ra, rb) = (
+                    imp::sqrt(imp::add_div(imp::ZERO, sa, n)),
+                    emu::sqrt(emu::add_div(emu::ZERO, sb, n)),
+                );
+                assert_eq!(imp::to_f64(ra).to_bits(), emu::to_f64(rb).to_bits());
+                let ys = samples(seed + 1000, xs.len());
+                let my = ys.iter().sum::<f64>() / n as f64;
+                if my.is_finite() {
+                    let (ca, cb) = (
+                        imp::cross_dev_sum(&xs, m, &ys, my),
+                        emu::cross_dev_sum(&xs, m, &ys, my),
+                    );
+                    assert_eq!(imp::to_f64(ca).to_bits(), emu::to_f64(cb).to_bits());
+                }
             }
             let (mut ca, mut cb) = (Vec::new(), Vec::new());
             let (mut a, mut b) = (imp::ZERO, emu::ZERO);

@@ -1,6 +1,7 @@
 //! Higher-order builtins: `lapply`, `sapply`, `vapply`, `Map`, `mapply`,
-//! `Reduce`, `Filter`, `do.call`, `match.fun`. They call back into the
-//! interpreter through `Interp::call_value`.
+//! `Reduce`, `Filter`, `do.call`, `match.fun`, `Find`, `Position`, `Negate`.
+//! They call back into the interpreter through `Interp::call_value`;
+//! `Negate` returns a closure compiled from R source (`closure_from_source`).
 
 use super::BuiltinDef;
 use crate::args::Args;
@@ -20,6 +21,9 @@ pub const BUILTINS: &[BuiltinDef] = &[
     BuiltinDef::new("Filter", filter),
     BuiltinDef::new("do.call", do_call),
     BuiltinDef::new("match.fun", match_fun),
+    BuiltinDef::new("Find", find),
+    BuiltinDef::new("Position", position),
+    BuiltinDef::new("Negate", negate),
 ];
 
 /// Resolve a function argument given as a function or as a name.
@@ -519,4 +523,160 @@ fn do_call(interp: &mut Interp, args: Args) -> RResult<Value> {
 fn match_fun(interp: &mut Interp, args: Args) -> RResult<Value> {
     let mut b = args.bind(&["FUN", "descend"])?;
     as_function(interp, b.take(0), "FUN")
+}
+
+// ---------------------------------------------------------------------------
+// Find, Position, Negate
+// ---------------------------------------------------------------------------
+
+/// `f <- match.fun(f)` inside an R closure: a function, or a function's
+/// name; R's error (against `match.fun(f)`) otherwise.
+fn match_fun_arg(interp: &mut Interp, f: Option<Value>) -> RResult<Value> {
+    match f {
+        Some(v) if !v.is_function() && v.vtype() != Some(VType::Str) => Err(RError::with_call(
+            format!(
+                "'{}' is not a function, character or symbol",
+                crate::deparse::deparse_value_short(&v)
+            ),
+            "match.fun(f)",
+        )),
+        f => as_function(interp, f, "f"),
+    }
+}
+
+/// The truth of an `if` condition (R 4.2's rules), errors against `call`.
+fn if_truth(v: &Value, call: &str) -> RResult<bool> {
+    let err = |msg: &str| RError::with_call(msg, call);
+    let vec = match v.as_vector() {
+        Some(vec) if !vec.is_empty() => vec,
+        _ => return Err(err("argument is of length zero")),
+    };
+    if vec.len() > 1 {
+        return Err(err("the condition has length > 1"));
+    }
+    let l = match &vec.data {
+        VecData::Str(s) => match s[0].as_deref() {
+            Some(x) => {
+                let l = crate::coerce::str_to_lgl(x);
+                if l == NA_LOGICAL {
+                    return Err(err("argument is not interpretable as logical"));
+                }
+                l
+            }
+            None => NA_LOGICAL,
+        },
+        VecData::List(_) => return Err(err("argument is not interpretable as logical")),
+        d => match d.coerce(VType::Lgl) {
+            VecData::Lgl(l) => l[0],
+            _ => unreachable!("coerced to logical"),
+        },
+    };
+    if l == NA_LOGICAL {
+        return Err(err(if vec.vtype() == VType::Lgl {
+            "missing value where TRUE/FALSE needed"
+        } else {
+            "argument is not interpretable as logical"
+        }));
+    }
+    Ok(l != 0)
+}
+
+/// R's `Position` loop: the first (last, `right`) index i of `x` whose
+/// `f(x[[i]])` is TRUE, as an `if` tests it.
+fn first_position(
+    interp: &mut Interp,
+    f: &Value,
+    items: &[Value],
+    right: bool,
+) -> RResult<Option<usize>> {
+    let site = CallSite::Text("f(x[[i]])".into());
+    let n = items.len();
+    for k in 0..n {
+        let i = if right { n - 1 - k } else { k };
+        let r = interp.call_value(f, Args::positional(vec![items[i].clone()]), site.clone())?;
+        if if_truth(&r, "if (f(x[[i]])) return(i)")? {
+            return Ok(Some(i));
+        }
+    }
+    Ok(None)
+}
+
+/// The `right` flag of `Find`/`Position` (`if (right)`).
+fn right_flag(v: Option<Value>) -> RResult<bool> {
+    match v {
+        None => Ok(false),
+        Some(v) => if_truth(&v, "if (right) ind <- rev(ind)"),
+    }
+}
+
+/// `Position(f, x, right = FALSE, nomatch = NA_integer_)`.
+fn position(interp: &mut Interp, args: Args) -> RResult<Value> {
+    let mut b = args.bind(&["f", "x", "right", "nomatch"])?;
+    let f = match_fun_arg(interp, b.take(0))?;
+    let x = b
+        .take(1)
+        .ok_or_else(|| RError::new("argument \"x\" is missing, with no default"))?;
+    let right = right_flag(b.take(2))?;
+    let nomatch = b.take(3).unwrap_or(Value::Int(NA_INTEGER));
+    Ok(match first_position(interp, &f, &elements(&x), right)? {
+        Some(i) => Value::Int(i as i32 + 1),
+        None => nomatch,
+    })
+}
+
+/// `Find(f, x, right = FALSE, nomatch = NULL)`: `x[[Position(f, x, right)]]`.
+fn find(interp: &mut Interp, args: Args) -> RResult<Value> {
+    let mut b = args.bind(&["f", "x", "right", "nomatch"])?;
+    let f = match_fun_arg(interp, b.take(0))?;
+    let x = b
+        .take(1)
+        .ok_or_else(|| RError::new("argument \"x\" is missing, with no default"))?;
+    let right = right_flag(b.take(2))?;
+    let nomatch = b.take(3).unwrap_or(Value::Null);
+    let items = elements(&x);
+    // R's Find runs the loop in Position: its frame is in the traceback.
+    let pos = first_position(interp, &f, &items, right).map_err(|mut e| {
+        e.trace.push("Position".into());
+        e
+    })?;
+    Ok(match pos {
+        Some(i) => items[i].clone(),
+        None => nomatch,
+    })
+}
+
+/// A closure made by a builtin: the R function `src` (`function(...) ...`),
+/// compiled, whose environment binds `vars` (a frame like the one of the R
+/// closure that creates it in R; its parent is the global environment).
+fn closure_from_source(interp: &Interp, name: &str, src: &str, vars: Vec<(&str, Value)>) -> Value {
+    use crate::ast::ExprKind;
+    use crate::symbols::intern;
+    let program = crate::parser::parse_program(src, name).expect("builtin closure source parses");
+    let ExprKind::Function(params, body) = &program.exprs[0].kind else {
+        unreachable!("builtin closure source is a function")
+    };
+    let code = crate::compile::compile_function(name, params, body, false);
+    let layout: Rc<[crate::symbols::SymId]> = vars.iter().map(|(n, _)| intern(n)).collect();
+    let env = crate::env::EnvFrame::new_function(layout, interp.global.clone());
+    for (n, v) in vars {
+        env.set_local(intern(n), v);
+    }
+    Value::Closure(Rc::new(Closure {
+        params: params.clone(),
+        code,
+        env,
+        attrs: None,
+    }))
+}
+
+/// `Negate(f)`: R's `function(...) !f(...)` over `f <- match.fun(f)`.
+fn negate(interp: &mut Interp, args: Args) -> RResult<Value> {
+    let mut b = args.bind(&["f"])?;
+    let f = match_fun_arg(interp, b.take(0))?;
+    Ok(closure_from_source(
+        interp,
+        "Negate",
+        "function(...) !f(...)",
+        vec![("f", f)],
+    ))
 }

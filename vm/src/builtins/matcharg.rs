@@ -180,3 +180,40 @@ fn match_arg(interp: &mut Interp, args: Args) -> RResult<Value> {
     }
     Ok(subset(&choices, &idx))
 }
+
+/// `match.arg(arg)` inside one of R's closures whose formal `arg_name`
+/// has the default `choices` (`rank(ties.method = )`, `cor(method = )`):
+/// the chosen string (the first when `arg` is not supplied, NULL or the
+/// choices themselves); R's errors, against the call `match.arg(arg_name)`.
+pub(crate) fn match_choice(
+    arg: Option<Value>,
+    choices: &[&'static str],
+    arg_name: &str,
+) -> RResult<&'static str> {
+    let err = |msg: String| RError::with_call(msg, format!("match.arg({})", arg_name));
+    let arg = match arg {
+        None | Some(Value::Null) => return Ok(choices[0]),
+        Some(a) => a,
+    };
+    if arg.vtype() != Some(VType::Str) {
+        return Err(err("'arg' must be NULL or a character vector".into()));
+    }
+    let given = as_strings(&arg);
+    if given.len() == choices.len() && given.iter().zip(choices).all(|(g, c)| **g == **c) {
+        return Ok(choices[0]);
+    }
+    if given.len() > 1 {
+        return Err(err("'arg' must be of length 1".into()));
+    }
+    let table: Vec<Rc<str>> = choices.iter().map(|&c| c.into()).collect();
+    match given.first().and_then(|g| pmatch(g, &table)) {
+        Some(j) => Ok(choices[j]),
+        None => {
+            let quoted: Vec<String> = choices
+                .iter()
+                .map(|c| format!("\u{201c}{}\u{201d}", c))
+                .collect();
+            Err(err(format!("'arg' should be one of {}", quoted.join(", "))))
+        }
+    }
+}

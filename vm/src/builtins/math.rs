@@ -2,12 +2,14 @@
 //! complex parts (`Re Im Mod Arg Conj`), bit operations (`bitwAnd` ...), summaries
 //! (`sum prod max min range mean`, cumulative ones, `pmax pmin`), logical summaries
 //! (`any all which which.max which.min`, `ifelse`), NA/finite tests (`is.na` ...) and matrix
-//! products (`%*% crossprod colSums rowSums`), all with GNU R 4.2's type and
-//! attribute rules.
+//! products (`%*% crossprod colSums rowSums`), and the gamma family (`gamma
+//! lgamma beta lbeta choose lchoose factorial lfactorial`, computed by
+//! `nmath`), all with GNU R 4.2's type and attribute rules.
 
-use super::arith::{cplx_data, dbl_data, int_slice, recycle_map, RECYCLE_WARNING};
+use super::arith::{cplx_data, dbl_data, int_slice, recycle_map};
 use super::construct::set_elt;
 use super::matrix::matrix_of;
+use super::nmath::{self, Warnings};
 use super::BuiltinDef;
 use crate::args::Args;
 use crate::coerce::coerce_data;
@@ -272,36 +274,167 @@ fn bi_atan2(interp: &mut Interp, args: Args) -> RResult<Value> {
     let mut b = args.bind(&["y", "x"])?;
     let y = b.take(0).ok_or_else(|| missing("y"))?;
     let x = b.take(1).ok_or_else(|| missing("x"))?;
-    math2(interp, &y, &x, f64::atan2)
+    math2(interp, &y, &x, |p, q, _| p.atan2(q))
 }
 
-/// A binary math function over doubles with recycling; attributes from the first
-/// argument of full length.
-fn math2(interp: &mut Interp, a: &Value, b: &Value, f: impl Fn(f64, f64) -> f64) -> RResult<Value> {
+/// A binary math function over doubles (R's `math2`): logical, integer and
+/// double operands, recycled without a warning; NA where an operand is NA,
+/// NaN where one is NaN (`f` is not called); the math library's warnings
+/// `f` gives, then `NaNs produced`; the attributes of the first operand of
+/// full length (of `a` when it is empty).
+fn math2(
+    interp: &mut Interp,
+    a: &Value,
+    b: &Value,
+    mut f: impl FnMut(f64, f64, &mut Warnings) -> f64,
+) -> RResult<Value> {
     let va = a.as_vector().ok_or_else(non_numeric_math)?;
     let vb = b.as_vector().ok_or_else(non_numeric_math)?;
     if va.vtype() >= VType::Cplx || vb.vtype() >= VType::Cplx {
         return Err(non_numeric_math());
     }
     let (na, nb) = (va.len(), vb.len());
-    let n = if na == 0 || nb == 0 { 0 } else { na.max(nb) };
-    if na > 0 && nb > 0 && n % na.min(nb) != 0 {
-        interp.warning(RECYCLE_WARNING)?;
+    if na == 0 || nb == 0 {
+        let mut v = Vector::new(VecData::Dbl(Vec::new()));
+        if na == 0 {
+            v.attrs = va.attrs.clone();
+        }
+        return Ok(Value::from_vector(v));
     }
+    let n = na.max(nb);
+    let mut warnings = Warnings::new();
     let mut nan = false;
     let out = recycle_map(&dbl_data(&va.data), &dbl_data(&vb.data), n, |p, q| {
-        if p.is_nan() || q.is_nan() {
-            return p + q;
+        if is_na_real(p) || is_na_real(q) {
+            return na_real();
         }
-        let r = f(p, q);
+        if p.is_nan() || q.is_nan() {
+            return f64::NAN;
+        }
+        let r = f(p, q, &mut warnings);
         nan |= r.is_nan();
         r
     });
+    mathlib_warnings(interp, warnings)?;
     if nan {
         interp.warning("NaNs produced")?;
     }
     let src = if na == n { &va } else { &vb };
     Ok(with_attrs(VecData::Dbl(out), src, &[]))
+}
+
+// ---------------------------------------------------------------------------
+// Gamma, beta and binomial coefficients (`nmath`)
+// ---------------------------------------------------------------------------
+
+/// Report the math library's warnings as GNU R's `MATHLIB_WARNING` does:
+/// against the current context's call (that of the builtin when it is a
+/// closure in R, as `choose` is; the caller's for `gamma`).
+fn mathlib_warnings(interp: &mut Interp, warnings: Warnings) -> RResult<()> {
+    for msg in warnings {
+        interp.warning_in_context(msg)?;
+    }
+    Ok(())
+}
+
+/// A special function of one argument over a numeric vector (R's `math1`):
+/// all attributes kept, NA and NaN kept, the math library's warnings, then
+/// `NaNs produced` against `nan_call` (default: the builtin's call).
+fn special1(
+    interp: &mut Interp,
+    x: &Value,
+    f: fn(f64, &mut Warnings) -> f64,
+    nan_call: Option<&str>,
+) -> RResult<Value> {
+    let v = x.as_vector().ok_or_else(non_numeric_math)?;
+    match v.vtype() {
+        VType::Lgl | VType::Int | VType::Dbl => {}
+        VType::Cplx => return Err(RError::new("unimplemented complex function")),
+        _ => return Err(non_numeric_math()),
+    }
+    let mut warnings = Warnings::new();
+    let mut nan = false;
+    let out: Vec<f64> = dbl_data(&v.data)
+        .iter()
+        .map(|&a| {
+            if a.is_nan() {
+                return a;
+            }
+            let r = f(a, &mut warnings);
+            nan |= r.is_nan();
+            r
+        })
+        .collect();
+    mathlib_warnings(interp, warnings)?;
+    if nan {
+        match nan_call {
+            Some(c) => interp.warning_with_call(Some(c.to_string()), "NaNs produced".into())?,
+            None => interp.warning("NaNs produced")?,
+        }
+    }
+    Ok(with_attrs(VecData::Dbl(out), &v, &[]))
+}
+
+fn bi_gamma(interp: &mut Interp, args: Args) -> RResult<Value> {
+    let (x, _) = bind_x(args, &["x"])?;
+    special1(interp, &x, nmath::gammafn, None)
+}
+
+fn bi_lgamma(interp: &mut Interp, args: Args) -> RResult<Value> {
+    let (x, _) = bind_x(args, &["x"])?;
+    special1(interp, &x, nmath::lgammafn, None)
+}
+
+/// `x + 1` as R's `factorial`/`lfactorial` compute it (errors name `x + 1`).
+fn plus_one(interp: &mut Interp, x: &Value) -> RResult<Value> {
+    super::arith::arith(interp, crate::bytecode::ArithOp::Add, x, &Value::Dbl(1.0)).map_err(
+        |mut e| {
+            if matches!(e.call, crate::error::ErrCall::Pending) {
+                e.call = crate::error::ErrCall::Call("x + 1".into());
+            }
+            e
+        },
+    )
+}
+
+/// `factorial(x)`: R's `gamma(x + 1)`.
+fn bi_factorial(interp: &mut Interp, args: Args) -> RResult<Value> {
+    let (x, _) = bind_x(args, &["x"])?;
+    let x1 = plus_one(interp, &x)?;
+    special1(interp, &x1, nmath::gammafn, Some("gamma(x + 1)"))
+}
+
+/// `lfactorial(x)`: R's `lgamma(x + 1)`.
+fn bi_lfactorial(interp: &mut Interp, args: Args) -> RResult<Value> {
+    let (x, _) = bind_x(args, &["x"])?;
+    let x1 = plus_one(interp, &x)?;
+    special1(interp, &x1, nmath::lgammafn, Some("lgamma(x + 1)"))
+}
+
+/// A special function of two arguments named `p` and `q` (R's `math2`).
+fn special2(
+    interp: &mut Interp,
+    args: Args,
+    formals: &[&str; 2],
+    f: fn(f64, f64, &mut Warnings) -> f64,
+) -> RResult<Value> {
+    let mut b = args.bind(formals)?;
+    let p = b.take(0).ok_or_else(|| missing(formals[0]))?;
+    let q = b.take(1).ok_or_else(|| missing(formals[1]))?;
+    math2(interp, &p, &q, f)
+}
+
+fn bi_beta(interp: &mut Interp, args: Args) -> RResult<Value> {
+    special2(interp, args, &["a", "b"], nmath::beta)
+}
+fn bi_lbeta(interp: &mut Interp, args: Args) -> RResult<Value> {
+    special2(interp, args, &["a", "b"], nmath::lbeta)
+}
+fn bi_choose(interp: &mut Interp, args: Args) -> RResult<Value> {
+    special2(interp, args, &["n", "k"], nmath::choose)
+}
+fn bi_lchoose(interp: &mut Interp, args: Args) -> RResult<Value> {
+    special2(interp, args, &["n", "k"], nmath::lchoose)
 }
 
 /// R's `fprec` (`signif`).
@@ -1772,6 +1905,14 @@ pub const BUILTINS: &[BuiltinDef] = &[
     BuiltinDef::new("rowSums", bi_rowsums),
     BuiltinDef::new("colMeans", bi_colmeans),
     BuiltinDef::new("rowMeans", bi_rowmeans),
+    BuiltinDef::new("gamma", bi_gamma),
+    BuiltinDef::new("lgamma", bi_lgamma),
+    BuiltinDef::new("beta", bi_beta),
+    BuiltinDef::new("lbeta", bi_lbeta),
+    BuiltinDef::new("choose", bi_choose),
+    BuiltinDef::new("lchoose", bi_lchoose),
+    BuiltinDef::new("factorial", bi_factorial),
+    BuiltinDef::new("lfactorial", bi_lfactorial),
 ];
 
 #[cfg(test)]

@@ -1,5 +1,6 @@
 //! Matrix helpers: `upper.tri`/`lower.tri`, `row`/`col`, `max.col`, `aperm` (2-d),
-//! `rownames`/`colnames`/`dimnames` and their replacement forms, `as.matrix`.
+//! `rownames`/`colnames`/`dimnames` and their replacement forms, `as.matrix`;
+//! linear systems and determinants (`solve`, `det`) through `lapack`.
 
 use super::BuiltinDef;
 use crate::args::Args;
@@ -24,6 +25,8 @@ pub const BUILTINS: &[BuiltinDef] = &[
     BuiltinDef::new("colnames<-", builtin_colnames_set),
     BuiltinDef::new("as.matrix", builtin_as_matrix),
     BuiltinDef::new("as.matrix.default", builtin_as_matrix),
+    BuiltinDef::new("solve", builtin_solve),
+    BuiltinDef::new("det", builtin_det),
 ];
 
 /// (nrow, ncol) of `x` as R's `dim(as.matrix(x))`: a vector is one column.
@@ -308,4 +311,267 @@ fn builtin_as_matrix(_: &mut Interp, args: Args) -> RResult<Value> {
         m.set_attr("dimnames", list_vec(vec![str_vec(n), Value::Null]));
     }
     Ok(Value::Vec(Rc::new(m)))
+}
+
+// ---------------------------------------------------------------------------
+// solve, det
+// ---------------------------------------------------------------------------
+
+/// The dimnames component `k` (0 rows, 1 columns) of `v`, if not NULL.
+fn dimnames_of(v: &Vector, k: usize) -> Option<Value> {
+    match &v.attr("dimnames")?.as_vector()?.data {
+        VecData::List(l) if l.len() == 2 && !l[k].is_null() => Some(l[k].clone()),
+        _ => None,
+    }
+}
+
+/// `solve(a, b, tol = .Machine$double.eps)` (`solve.default`, R's
+/// `La_solve`): the solution of `a %*% x = b` for a square numeric `a` by
+/// LAPACK's LU factorization with partial pivoting (`lapack`), `b` a
+/// vector or a matrix (the inverse of `a` when missing); R's errors for
+/// an exactly singular `a` and one whose reciprocal condition number is
+/// below `tol`.
+fn builtin_solve(interp: &mut Interp, args: Args) -> RResult<Value> {
+    let mut bnd = args.bind(&["a", "b", "tol", "LINPACK", "..."])?;
+    let call = super::stats::method_call(interp, "solve.default");
+    let err = |msg: String| RError::with_call(msg, call.clone());
+    let a = bnd
+        .take(0)
+        .ok_or_else(|| err("argument \"a\" is missing, with no default".into()))?;
+    let b = bnd.take(1);
+    let tol = match bnd.take(2) {
+        None => f64::EPSILON,
+        Some(t) => t.first_f64().unwrap_or(f64::NAN),
+    };
+    if bnd.take(3).is_some() {
+        return Err(err(
+            "the LINPACK argument has been defunct since R 3.1.0".into()
+        ));
+    }
+    if a.vtype() == Some(VType::Cplx) || b.as_ref().and_then(|b| b.vtype()) == Some(VType::Cplx) {
+        return Err(RError::unsupported("solve() of complex matrices"));
+    }
+    // a <- as.matrix(a)
+    let av = match a.as_vector() {
+        Some(v) => v.into_owned(),
+        None => return Err(err("'a' must be a numeric matrix".into())),
+    };
+    let (n, nc) = match av.dim2() {
+        Some(d) => d,
+        None if av.attr("dim").is_some() => {
+            return Err(RError::unsupported("solve() of an array that is not 2-d"))
+        }
+        None => (av.len(), 1),
+    };
+    // as.matrix of a vector: its names become the row names.
+    let a_rownames = if av.dim2().is_some() {
+        dimnames_of(&av, 0)
+    } else {
+        av.attr("names").cloned()
+    };
+    let a_colnames = if av.dim2().is_some() {
+        dimnames_of(&av, 1)
+    } else {
+        None
+    };
+    if !matches!(av.vtype(), VType::Lgl | VType::Int | VType::Dbl) {
+        return Err(err("'a' must be a numeric matrix".into()));
+    }
+    if n == 0 {
+        return Err(err("'a' is 0-diml".into()));
+    }
+    if nc != n {
+        return Err(err(format!("'a' ({} x {}) must be square", n, nc)));
+    }
+    // The right-hand side (the identity when missing, columns named by
+    // rownames(a)), its shape and the result's names.
+    let (mut rhs, p, shape): (Vec<f64>, usize, Option<Option<Value>>) = match &b {
+        None => {
+            let mut id = vec![0.0; n * n];
+            for i in 0..n {
+                id[i * (n + 1)] = 1.0;
+            }
+            (id, n, Some(a_rownames.clone()))
+        }
+        Some(bv) => {
+            let v = match bv.as_vector() {
+                Some(v) if matches!(v.vtype(), VType::Lgl | VType::Int | VType::Dbl) => v,
+                _ => return Err(err("'b' must be a numeric matrix".into())),
+            };
+            match v.dim2() {
+                Some((r, p)) => {
+                    if p == 0 {
+                        return Err(err("no right-hand side in 'b'".into()));
+                    }
+                    if r != n {
+                        return Err(err(format!(
+                            "'b' ({} x {}) must be compatible with 'a' ({} x {})",
+                            r, p, n, n
+                        )));
+                    }
+                    let data = super::arith::dbl_data(&v.data).into_owned();
+                    (data, p, Some(dimnames_of(&v, 1)))
+                }
+                None => {
+                    if v.len() != n {
+                        return Err(err(format!(
+                            "'b' ({} x {}) must be compatible with 'a' ({} x {})",
+                            v.len(),
+                            1,
+                            n,
+                            n
+                        )));
+                    }
+                    (super::arith::dbl_data(&v.data).into_owned(), 1, None)
+                }
+            }
+        }
+    };
+    let av_data = super::arith::dbl_data(&av.data).into_owned();
+    let mut lu = av_data.clone();
+    let (ipiv, info) = super::lapack::getrf(&mut lu, n);
+    if info > 0 {
+        return Err(err(format!(
+            "Lapack routine dgesv: system is exactly singular: U[{},{}] = 0",
+            info, info
+        )));
+    }
+    super::lapack::getrs(&lu, n, &ipiv, &mut rhs, p);
+    if tol > 0.0 {
+        // (R takes the norm of the factored matrix when `a` was not double.)
+        let anorm = if av.vtype() == VType::Dbl {
+            super::lapack::norm1(&av_data, n)
+        } else {
+            super::lapack::norm1(&lu, n)
+        };
+        let rcond = super::lapack::gecon(&lu, n, anorm);
+        if rcond < tol {
+            return Err(err(format!(
+                "system is computationally singular: reciprocal condition number = {}",
+                super::output::c_general(rcond, 6, false, false)
+            )));
+        }
+    }
+    let mut out = Vector::new(VecData::Dbl(rhs));
+    match shape {
+        // A vector right-hand side: a vector named by colnames(a).
+        None => {
+            if let Some(cn) = a_colnames {
+                out.set_attr("names", cn);
+            }
+        }
+        // A matrix: dimnames colnames(a) and colnames(b) when one is not NULL.
+        Some(b_colnames) => {
+            out.set_attr("dim", int_vec(vec![n as i32, p as i32]));
+            if a_colnames.is_some() || b_colnames.is_some() {
+                out.set_attr(
+                    "dimnames",
+                    list_vec(vec![
+                        a_colnames.unwrap_or(Value::Null),
+                        b_colnames.unwrap_or(Value::Null),
+                    ]),
+                );
+            }
+        }
+    }
+    Ok(Value::from_vector(out))
+}
+
+/// R's class vector of `x` for "no applicable method" messages
+/// (`c('integer', 'numeric')`, `"character"`).
+fn implicit_class_text(x: &Value) -> String {
+    let parts: Vec<&str> = match x.vtype() {
+        Some(VType::Int) => vec!["integer", "numeric"],
+        Some(VType::Dbl) => vec!["double", "numeric"],
+        Some(VType::Lgl) => vec!["logical"],
+        Some(VType::Cplx) => vec!["complex"],
+        Some(VType::Str) => vec!["character"],
+        Some(VType::List) => vec!["list"],
+        None if x.is_null() => vec!["NULL"],
+        None => vec!["function"],
+    };
+    if parts.len() == 1 {
+        format!("\"{}\"", parts[0])
+    } else {
+        let quoted: Vec<String> = parts.iter().map(|p| format!("'{}'", p)).collect();
+        format!("\"c({})\"", quoted.join(", "))
+    }
+}
+
+/// `det(x)`: R's `determinant(x, logarithm = TRUE)` of a square numeric
+/// matrix by LAPACK's LU factorization (`dgetrf`): the sign of the
+/// permutation and of the diagonal times `exp(sum(log(abs(diag(U)))))`; 0
+/// for an exactly singular matrix, 1 for a 0 x 0 one.
+fn builtin_det(_: &mut Interp, args: Args) -> RResult<Value> {
+    let mut b = args.bind(&["x", "..."])?;
+    let x = b
+        .take(0)
+        .ok_or_else(|| RError::new("argument \"x\" is missing, with no default"))?;
+    let v = x.as_vector();
+    let dims = v.as_ref().and_then(|v| v.dim2());
+    let Some((nr, nc)) = dims else {
+        if v.as_ref().is_some_and(|v| v.attr("dim").is_some()) {
+            return Err(RError::unsupported("det() of an array that is not 2-d"));
+        }
+        return Err(super::stats::in_closures(
+            RError::with_call(
+                format!(
+                    "no applicable method for 'determinant' applied to an object of class {}",
+                    implicit_class_text(&x)
+                ),
+                "UseMethod(\"determinant\")",
+            ),
+            &["determinant"],
+        ));
+    };
+    let v = v.unwrap();
+    let in_determinant = |msg: &str| {
+        super::stats::in_closures(
+            RError::with_call(msg, "determinant.matrix(x, logarithm = TRUE, ...)"),
+            &["determinant.matrix", "determinant"],
+        )
+    };
+    if nr != nc {
+        return Err(in_determinant("'x' must be a square matrix"));
+    }
+    match v.vtype() {
+        VType::Lgl | VType::Int | VType::Dbl => {}
+        VType::Cplx => {
+            return Err(in_determinant(
+                "'determinant' not currently defined for complex matrices",
+            ))
+        }
+        _ => {
+            return Err(RError::unsupported(format!(
+                "det() of a {} matrix",
+                v.vtype().name()
+            )))
+        }
+    }
+    let n = nr;
+    if n == 0 {
+        return Ok(Value::Dbl(1.0));
+    }
+    let mut lu = super::arith::dbl_data(&v.data).into_owned();
+    let (ipiv, info) = super::lapack::getrf(&mut lu, n);
+    let (sign, modulus) = if info > 0 {
+        (1.0, f64::NEG_INFINITY)
+    } else {
+        let mut sign = 1.0;
+        for (i, &p) in ipiv.iter().enumerate() {
+            if p != i + 1 {
+                sign = -sign;
+            }
+        }
+        let mut modulus = 0.0;
+        for i in 0..n {
+            let d = lu[i * (n + 1)];
+            modulus += (if d < 0.0 { -d } else { d }).ln();
+            if d < 0.0 {
+                sign = -sign;
+            }
+        }
+        (sign, modulus)
+    };
+    Ok(Value::Dbl(sign * modulus.exp()))
 }

@@ -26,10 +26,12 @@ pub mod hash;
 pub mod inspect;
 pub mod io;
 pub mod lang;
+pub mod lapack;
 pub mod matcharg;
 pub mod math;
 pub mod matrix;
 pub mod na;
+pub mod nmath;
 pub mod ns;
 pub mod options;
 pub mod output;
@@ -102,6 +104,8 @@ const S3_GENERICS: &[&str] = &[
     "na.omit",
     "median",
     "diff",
+    "quantile",
+    "solve",
 ];
 
 /// The global builtin table (built once).

@@ -1,5 +1,6 @@
 //! Missing-value helpers from R's stats package: `complete.cases` and
-//! `na.omit` (its default method, for atomic vectors and matrices).
+//! `na.omit` (its default method, for atomic vectors and matrices); base R's
+//! `anyNA`.
 
 use super::BuiltinDef;
 use crate::args::Args;
@@ -11,7 +12,37 @@ use std::rc::Rc;
 pub const BUILTINS: &[BuiltinDef] = &[
     BuiltinDef::new("complete.cases", complete_cases),
     BuiltinDef::new("na.omit", na_omit),
+    BuiltinDef::new("anyNA", any_na),
 ];
+
+/// `anyNA(x, recursive = FALSE)`: whether `is.na(x)` has a TRUE (NaN
+/// counts; a list element counts when it is a length-one atomic NA), or,
+/// `recursive`, whether any element of a list has one, at any depth.
+fn any_na(_: &mut Interp, args: Args) -> RResult<Value> {
+    let mut b = args.bind(&["x", "recursive"])?;
+    let x = b
+        .take(0)
+        .ok_or_else(|| RError::new("argument \"x\" is missing, with no default"))?;
+    let recursive = match b.take(1) {
+        None => false,
+        Some(r) => match r.as_vector().map(|v| v.data.coerce(VType::Lgl)) {
+            Some(VecData::Lgl(l)) if !l.is_empty() && l[0] != NA_LOGICAL => l[0] != 0,
+            _ => return Err(RError::new("invalid 'recursive' argument")),
+        },
+    };
+    fn has_na(x: &Value, recursive: bool) -> bool {
+        match x {
+            Value::Lgl(i) | Value::Int(i) => *i == NA_INTEGER,
+            Value::Dbl(d) => d.is_nan(),
+            Value::Vec(v) => match &v.data {
+                VecData::List(items) if recursive => items.iter().any(|e| has_na(e, true)),
+                d => (0..d.len()).any(|i| d.is_na(i)),
+            },
+            _ => false,
+        }
+    }
+    Ok(Value::lgl(has_na(&x, recursive)))
+}
 
 /// The `dim` attribute as a vector of extents.
 fn dims(v: &Vector) -> Option<Vec<usize>> {

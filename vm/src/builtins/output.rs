@@ -497,7 +497,7 @@ fn sign_of(spec: &Spec, neg: bool) -> &'static str {
 }
 
 /// C `%g`: shortest of `%e`/`%f` at `prec` significant digits.
-fn c_general(x: f64, prec: usize, alt: bool, upper: bool) -> String {
+pub(crate) fn c_general(x: f64, prec: usize, alt: bool, upper: bool) -> String {
     let p = prec.max(1);
     let e = sci_string(x, p - 1, upper);
     let exp: i32 = e

@@ -1,0 +1,2 @@
+print(Negate(is.na)(1))
+Negate(42)
