@@ -290,8 +290,16 @@ impl<'a> Builder<'a> {
     /// stays bound (R code cannot remove a binding here); one that was not
     /// may have been bound by the callee (`<<-`).
     pub(super) fn reload_after(&mut self, bb: Block, st: &mut State) {
+        let shared = self.shared.clone();
+        self.reload(bb, st, &shared);
+    }
+
+    /// Read the locals `which` marks again from the frame (after R code
+    /// that may have assigned them). A local bound before stays bound;
+    /// one that was not may be now.
+    pub(super) fn reload(&mut self, bb: Block, st: &mut State, which: &[bool]) {
         for i in 0..st.locals.len() {
-            if !self.shared[i] {
+            if !which.get(i).copied().unwrap_or(false) {
                 continue;
             }
             let was_bound = st.locals[i].is_some_and(|a| !self.maybe_unbound.contains(&a.val));

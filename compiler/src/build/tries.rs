@@ -76,19 +76,9 @@ impl<'a> Builder<'a> {
     }
 
     /// Read every local again from the frame (after R code that may have
-    /// assigned any of them). A local bound before stays bound; one that
-    /// was not may be now.
+    /// assigned any of them).
     pub(super) fn reload_all(&mut self, bb: Block, st: &mut State) {
-        for i in 0..st.locals.len() {
-            let was_bound = st.locals[i].is_some_and(|a| !self.maybe_unbound.contains(&a.val));
-            let v = self
-                .f
-                .push(bb, InstKind::LoadFrame(i as u32), Type::Any)
-                .unwrap();
-            if !was_bound {
-                self.maybe_unbound.insert(v);
-            }
-            st.locals[i] = Some(AbsVal::new(v));
-        }
+        let all = vec![true; st.locals.len()];
+        self.reload(bb, st, &all);
     }
 }
