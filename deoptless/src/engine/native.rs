@@ -428,9 +428,11 @@ impl EngineState {
                 ctx.anys[slot as usize] = v.clone();
                 ctx.lazy.args.push(v);
             }
-            for (k, &(slot, _)) in params.iter().enumerate().take(64) {
-                if unbound & (1 << k) != 0 {
-                    ctx.unbound[slot as usize] = true;
+            if unbound != 0 {
+                for (k, &(slot, _)) in params.iter().enumerate().take(64) {
+                    if unbound & (1 << k) != 0 {
+                        ctx.unbound[slot as usize] = true;
+                    }
                 }
             }
             ctx.lazy.missing = missing;
