@@ -1061,6 +1061,17 @@ impl Gen {
                 "}",
             ),
             Node::line("print(r); print(out)"),
+            // A local bound on one branch only, then updated in place
+            // (`ArithLocal`): the global on the other path; the read's
+            // checkpoint is the interpreter's state with the addend on
+            // the stack.
+            Node::line(format!(
+                "{f}b <- function(c) {{ if (c) {g} <- 1L; {g} <- {g} + 2L; {g} }}"
+            )),
+            Node::line(format!(
+                "s <- 0; for (i in 1:{n}) s <- s + {f}b(i %% {}L == 0L); print(s)",
+                self.rng.range(2, 6)
+            )),
         ]
     }
 

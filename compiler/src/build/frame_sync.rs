@@ -218,8 +218,21 @@ impl<'a> Builder<'a> {
         self.store_locals(bb, st, &which);
     }
 
+    /// Write every bound local to the frame, before the interpreter runs
+    /// code of this function on it (a `tryCatch` region, a default, a
+    /// `UseMethod` dispatch); `reload_all` after.
+    pub(super) fn store_all(&mut self, bb: Block, st: &State) {
+        self.store_locals(bb, st, &vec![true; st.locals.len()]);
+    }
+
+    /// Read every local again from the frame (after R code that may have
+    /// assigned any of them).
+    pub(super) fn reload_all(&mut self, bb: Block, st: &mut State) {
+        self.reload(bb, st, &vec![true; st.locals.len()]);
+    }
+
     /// Write the bound locals `which` marks to the frame.
-    pub(super) fn store_locals(&mut self, bb: Block, st: &State, which: &[bool]) {
+    fn store_locals(&mut self, bb: Block, st: &State, which: &[bool]) {
         for (i, l) in st.locals.iter().enumerate() {
             let Some(a) = l else { continue };
             if !which.get(i).copied().unwrap_or(false) {
@@ -297,7 +310,7 @@ impl<'a> Builder<'a> {
     /// Read the locals `which` marks again from the frame (after R code
     /// that may have assigned them). A local bound before stays bound;
     /// one that was not may be now.
-    pub(super) fn reload(&mut self, bb: Block, st: &mut State, which: &[bool]) {
+    fn reload(&mut self, bb: Block, st: &mut State, which: &[bool]) {
         for i in 0..st.locals.len() {
             if !which.get(i).copied().unwrap_or(false) {
                 continue;

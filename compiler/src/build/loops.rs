@@ -35,6 +35,11 @@ impl<'a> Builder<'a> {
             }
         };
         let ops: Vec<Op> = ops.iter().map(|&op| self.as_local_op(op, None)).collect();
+        let np = if self.code.top_level {
+            0
+        } else {
+            self.code.nparams
+        };
         let mut loops: Vec<(usize, usize, BTreeSet<u16>)> = Vec::new();
         for &h in &self.headers {
             let end = (0..ops.len())
@@ -53,11 +58,6 @@ impl<'a> Builder<'a> {
             // may be a missing argument whose default its first read there
             // evaluates and binds (`Builder::force_param`): bound from then
             // on, also in later iterations.
-            let np = if self.code.top_level {
-                0
-            } else {
-                self.code.nparams
-            };
             let forced = ops[h..=end].iter().filter_map(|op| match *op {
                 Op::LoadLocal(s, _) if (s as usize) < np => Some(s),
                 _ => None,

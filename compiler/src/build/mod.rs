@@ -269,10 +269,10 @@ fn dispatch_only(code: &FunctionCode) -> bool {
 /// value returned), with nothing to compile outside the region?
 fn try_only(code: &FunctionCode) -> bool {
     let ops = &code.ops;
-    let Some(begin) = ops.iter().position(|op| matches!(op, Op::TryBegin(_))) else {
-        return false;
-    };
-    let Op::TryBegin(i) = ops[begin] else {
+    let Some((begin, i)) = ops.iter().enumerate().find_map(|(pc, op)| match *op {
+        Op::TryBegin(i) => Some((pc, i)),
+        _ => None,
+    }) else {
         return false;
     };
     let end = code.tries[i as usize].end as usize;

@@ -40,25 +40,11 @@ impl<'a> Builder<'a> {
                         Op::TakeLocal(s) => (s, None),
                         _ => unreachable!(),
                     };
-                    // A local not bound on any path here (`memo[[k]] <- v`
-                    // makes `memo` a local; its first read finds the
-                    // global): R looks the name up in the enclosing
-                    // environments, and so does the runtime. (A parameter
-                    // is missing instead: the interpreter's.)
-                    let unbound_here = self.unbound_here(&st, slot);
-                    if unbound_here {
-                        let r = self.runtime_read(bb, pc);
-                        st.stack.push(AbsVal { val: r, fb });
-                    } else if self.param_pending(&st, slot) {
-                        let r = self.force_param(bb, pc, &mut st, slot, fb);
-                        st.stack.push(r);
-                    } else {
-                        let a = self.read_local(bb, pc, &st, slot)?;
-                        st.stack.push(AbsVal {
-                            val: a.val,
-                            fb: self.load_fb(a, fb),
-                        });
-                    }
+                    let a = self.read_var(bb, pc, &mut st, slot)?;
+                    st.stack.push(AbsVal {
+                        val: a.val,
+                        fb: self.load_fb(a, fb),
+                    });
                     // `TakeLocal` moves the value out (the interpreter's slot
                     // is empty until the `StoreLocal` after the update):
                     // frame states must not keep it alive.
@@ -87,19 +73,10 @@ impl<'a> Builder<'a> {
                     st.stack.push(r);
                 }
                 Op::ArithLocal(o, slot, _, fb) => {
-                    // `x <- x + d`: an `x` not bound here yet is the
-                    // enclosing one (a missing parameter's default).
+                    // (Read with `b` still on the stack: the checkpoint
+                    // state is the interpreter's at this instruction.)
+                    let a = self.read_var(bb, pc, &mut st, slot)?;
                     let b = st.stack.pop().unwrap();
-                    let a = if self.unbound_here(&st, slot) {
-                        AbsVal::new(self.runtime_read(bb, pc))
-                    } else if self.param_pending(&st, slot) {
-                        st.stack.push(b);
-                        let a = self.force_param(bb, pc, &mut st, slot, None);
-                        st.stack.pop();
-                        a
-                    } else {
-                        self.read_local(bb, pc, &st, slot)?
-                    };
                     let a = AbsVal {
                         val: a.val,
                         fb: Some(fb + 1),
@@ -431,14 +408,7 @@ impl<'a> Builder<'a> {
                 Op::IndexLocals {
                     x, i, j, is2, fb, ..
                 } => {
-                    // (`memo[[k]]` where `memo` is the local a later
-                    // `memo[[k]] <- v` makes: found in the enclosing
-                    // environments until then.)
-                    let xa = if self.unbound_here(&st, x) {
-                        AbsVal::new(self.runtime_read(bb, pc))
-                    } else {
-                        self.read_local(bb, pc, &st, x)?
-                    };
+                    let xa = self.read_var(bb, pc, &mut st, x)?;
                     let ia = self.read_local(bb, pc, &st, i)?;
                     let xa = AbsVal {
                         val: xa.val,
@@ -699,8 +669,7 @@ impl<'a> Builder<'a> {
                 Op::UseMethod { has_obj, .. } => {
                     let k = st.stack.len() - if has_obj { 2 } else { 1 };
                     let vals: Vec<Val> = st.stack[k..].iter().map(|a| a.val).collect();
-                    let all = vec![true; st.locals.len()];
-                    self.store_locals(bb, &st, &all);
+                    self.store_all(bb, &st);
                     let r = self.runtime(bb, pc, &vals);
                     if self.returns.is_none() {
                         self.f.push(bb, InstKind::Return(r), Type::Void);

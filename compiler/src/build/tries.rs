@@ -42,8 +42,7 @@ impl<'a> Builder<'a> {
         }
         let k = st.stack.len() - nh;
         let handlers: Vec<Val> = st.stack[k..].iter().map(|a| a.val).collect();
-        let all = vec![true; st.locals.len()];
-        self.store_locals(bb, &st, &all);
+        self.store_all(bb, &st);
         let r = self.runtime(bb, pc, &handlers);
         st.stack.truncate(k);
         self.reload_all(bb, &mut st);
@@ -73,12 +72,5 @@ impl<'a> Builder<'a> {
                 .all(|p| inside(p as u32)),
             _ => true,
         })
-    }
-
-    /// Read every local again from the frame (after R code that may have
-    /// assigned any of them).
-    pub(super) fn reload_all(&mut self, bb: Block, st: &mut State) {
-        let all = vec![true; st.locals.len()];
-        self.reload(bb, st, &all);
     }
 }

@@ -30,13 +30,35 @@ impl<'a> Builder<'a> {
         Ok(a)
     }
 
+    /// Local `slot` as read at `pc` by a `LoadLocal`, `TakeLocal` or
+    /// `ArithLocal`, or as an `IndexLocals`' object, with `st` the
+    /// interpreter's state at that instruction: not bound on any path
+    /// here, R's lookup in the enclosing environments (`memo[[k]] <- v`
+    /// makes `memo` a local; its first read finds the global one); a
+    /// missing parameter, its default (`force_param`); else the register
+    /// (`read_local`).
+    pub(super) fn read_var(
+        &mut self,
+        bb: Block,
+        pc: usize,
+        st: &mut State,
+        slot: u16,
+    ) -> Result<AbsVal, Unsupported> {
+        if self.unbound_here(st, slot) {
+            return Ok(AbsVal::new(self.runtime_read(bb, pc)));
+        }
+        if self.param_pending(st, slot) {
+            return Ok(self.force_param(bb, pc, st, slot));
+        }
+        self.read_local(bb, pc, st, slot)
+    }
+
     /// Is local `slot` (not a parameter) unbound on every path here, in a
     /// function? R then looks its name up in the enclosing environments
     /// (`memo[[k]] <- v` makes `memo` a local; its first read finds the
-    /// global one), and so does the runtime (`runtime_read` of a
-    /// `LoadLocal`, `TakeLocal` or an `IndexLocals`' object). (A parameter
+    /// global one), and so does the runtime (`runtime_read`). (A parameter
     /// is missing instead: `force_param`.)
-    pub(super) fn unbound_here(&self, st: &State, slot: u16) -> bool {
+    fn unbound_here(&self, st: &State, slot: u16) -> bool {
         st.locals[slot as usize].is_none()
             && slot as usize >= self.code.nparams
             && !self.code.top_level
@@ -44,7 +66,7 @@ impl<'a> Builder<'a> {
 
     /// Is parameter `slot` possibly unbound here: a missing argument
     /// (`ArgType::Missing`) not read yet on some path into this point?
-    pub(super) fn param_pending(&self, st: &State, slot: u16) -> bool {
+    fn param_pending(&self, st: &State, slot: u16) -> bool {
         (slot as usize) < self.code.nparams
             && !self.code.top_level
             && self.returns.is_none()
@@ -59,14 +81,7 @@ impl<'a> Builder<'a> {
     /// and reads (or assigns) its locals, so every local goes to the frame
     /// first and is read back after, as around a `tryCatch` region. Then
     /// the parameter is bound on this path.
-    pub(super) fn force_param(
-        &mut self,
-        bb: Block,
-        pc: usize,
-        st: &mut State,
-        slot: u16,
-        fb: Option<u32>,
-    ) -> AbsVal {
+    fn force_param(&mut self, bb: Block, pc: usize, st: &mut State, slot: u16) -> AbsVal {
         let cur = match st.locals[slot as usize] {
             Some(a) => a.val,
             None => self
@@ -74,11 +89,10 @@ impl<'a> Builder<'a> {
                 .push(bb, InstKind::ConstAny(UNBOUND), Type::Any)
                 .unwrap(),
         };
-        let all = vec![true; st.locals.len()];
-        self.store_locals(bb, st, &all);
+        self.store_all(bb, st);
         let r = self.runtime(bb, pc, &[cur]);
         self.reload_all(bb, st);
-        let a = AbsVal { val: r, fb };
+        let a = AbsVal::new(r);
         st.locals[slot as usize] = Some(a);
         a
     }

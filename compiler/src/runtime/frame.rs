@@ -304,9 +304,9 @@ impl NativeFrame {
             let mut slots = env.slots.borrow_mut();
             // (A missing parameter without a literal default stays
             // unbound: its default is pending, or reading it is R's error.)
-            let unbound = lazy.missing & !literal_defaults(&clo.code);
             for (k, (slot, v)) in slots.iter_mut().zip(lazy.args.drain(..)).enumerate() {
-                if k >= 64 || unbound & (1 << k) == 0 {
+                let missing = k < 64 && lazy.missing & (1 << k) != 0;
+                if !missing || clo.code.default_values[k].is_some() {
                     *slot = Some(v);
                 }
             }
@@ -377,15 +377,4 @@ impl NativeFrame {
             _ => self.result.take().unwrap_or(Value::Null),
         }
     }
-}
-
-/// Bit k set when parameter k has a literal default
-/// (`FunctionCode::default_values`: bound at the call).
-fn literal_defaults(code: &FunctionCode) -> u64 {
-    code.default_values
-        .iter()
-        .take(64)
-        .enumerate()
-        .filter(|(_, v)| v.is_some())
-        .fold(0, |m, (k, _)| m | 1 << k)
 }

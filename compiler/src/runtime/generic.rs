@@ -225,10 +225,11 @@ fn generic_op(c: &mut NativeFrame, pc: u32, op: vm::bytecode::Op, slots: &[u32],
         // A read of a parameter that may be missing (`Builder::force_param`):
         // its value when bound, else its default evaluated in the frame
         // (the locals are there), or R's error for a missing argument.
-        // (Also before a `TakeLocal` or an `ArithLocal` of it.)
+        // (Also before a `TakeLocal`, `ArithLocal` or `IndexLocals` of it.)
         vm::bytecode::Op::LoadLocal(slot, _)
         | vm::bytecode::Op::TakeLocal(slot)
         | vm::bytecode::Op::ArithLocal(_, slot, _, _)
+        | vm::bytecode::Op::IndexLocals { x: slot, .. }
             if n == 1 =>
         {
             let s = slots[0];

@@ -359,13 +359,13 @@ impl EngineState {
                 return true;
             }
             for (k, (&(slot, _), &s)) in params.iter().zip(args).enumerate() {
-                let bit = 1u64.checked_shl(k as u32).unwrap_or(0);
                 let v = if s == NO_ARG {
-                    ctx.lazy.missing |= bit;
+                    let (pending, missing) = vm::interp::absent_bits(code, k);
+                    ctx.lazy.pending |= pending;
+                    ctx.lazy.missing |= missing;
                     match &code.default_values[k] {
                         Some(v) => v.clone(),
                         None => {
-                            ctx.lazy.pending |= bit & code_pending(code, k);
                             ctx.unbound[slot as usize] = true;
                             Value::Null
                         }
@@ -409,14 +409,9 @@ impl EngineState {
         if !takes_boxed_args(&compiled, np) || frame_wanted(code, &compiled) {
             return None;
         }
-        let missing = (nargs..np.min(64)).fold(0u64, |m, k| m | 1 << k);
-        // (Parameters without a literal default stay unbound: pending.)
-        let pending = (nargs..np.min(64))
-            .filter(|&k| code.default_values[k].is_none())
-            .fold(0u64, |m, k| m | (code_pending(code, k) & 1 << k));
-        let unbound = (nargs..np.min(64))
-            .filter(|&k| code.default_values[k].is_none())
-            .fold(0u64, |m, k| m | 1 << k);
+        let (pending, missing) = (nargs..np)
+            .map(|k| vm::interp::absent_bits(code, k))
+            .fold((0, 0), |(p, m), (a, b)| (p | a, m | b));
         args.extend((nargs..np).map(|k| code.default_values[k].clone().unwrap_or(Value::Null)));
         let handler: Rc<dyn ExitHandler> = self.clone();
         let outer = interp.lazy_top;
@@ -428,11 +423,10 @@ impl EngineState {
                 ctx.anys[slot as usize] = v.clone();
                 ctx.lazy.args.push(v);
             }
-            if unbound != 0 {
-                for (k, &(slot, _)) in params.iter().enumerate().take(64) {
-                    if unbound & (1 << k) != 0 {
-                        ctx.unbound[slot as usize] = true;
-                    }
+            // (A parameter left without a literal default is unbound.)
+            for (&(slot, _), dflt) in params[nargs..].iter().zip(&code.default_values[nargs..]) {
+                if dflt.is_none() {
+                    ctx.unbound[slot as usize] = true;
                 }
             }
             ctx.lazy.missing = missing;
@@ -516,15 +510,6 @@ fn default_type(code: &FunctionCode, k: usize) -> ArgType {
     code.default_values[k]
         .as_ref()
         .map_or(ArgType::Missing, ArgType::of)
-}
-
-/// Bit `k` when parameter `k` has a default to evaluate at its first read
-/// (the activation's `pending` bits), else 0.
-fn code_pending(code: &FunctionCode, k: usize) -> u64 {
-    match code.defaults.get(k) {
-        Some(Some(_)) if k < 64 => 1 << k,
-        _ => 0,
-    }
 }
 
 /// Does `compiled` take `nargs` arguments, all boxed (a function entry's

@@ -601,24 +601,30 @@ fn first_position(
     Ok(None)
 }
 
-/// The `right` flag of `Find`/`Position` (`if (right)`).
-fn right_flag(v: Option<Value>) -> RResult<bool> {
-    match v {
-        None => Ok(false),
-        Some(v) => if_truth(&v, "if (right) ind <- rev(ind)"),
-    }
-}
-
-/// `Position(f, x, right = FALSE, nomatch = NA_integer_)`.
-fn position(interp: &mut Interp, args: Args) -> RResult<Value> {
+/// The arguments of `Find`/`Position` (`f, x, right = FALSE, nomatch`):
+/// the function, the elements of `x`, `right` (R's `if (right)`), and
+/// `nomatch`, `default` when not given.
+fn find_args(
+    interp: &mut Interp,
+    args: Args,
+    default: Value,
+) -> RResult<(Value, Vec<Value>, bool, Value)> {
     let mut b = args.bind(&["f", "x", "right", "nomatch"])?;
     let f = match_fun_arg(interp, b.take(0))?;
     let x = b
         .take(1)
         .ok_or_else(|| RError::new("argument \"x\" is missing, with no default"))?;
-    let right = right_flag(b.take(2))?;
-    let nomatch = b.take(3).unwrap_or(Value::Int(NA_INTEGER));
-    Ok(match first_position(interp, &f, &elements(&x), right)? {
+    let right = match b.take(2) {
+        None => false,
+        Some(v) => if_truth(&v, "if (right) ind <- rev(ind)")?,
+    };
+    Ok((f, elements(&x), right, b.take(3).unwrap_or(default)))
+}
+
+/// `Position(f, x, right = FALSE, nomatch = NA_integer_)`.
+fn position(interp: &mut Interp, args: Args) -> RResult<Value> {
+    let (f, items, right, nomatch) = find_args(interp, args, Value::Int(NA_INTEGER))?;
+    Ok(match first_position(interp, &f, &items, right)? {
         Some(i) => Value::Int(i as i32 + 1),
         None => nomatch,
     })
@@ -626,14 +632,7 @@ fn position(interp: &mut Interp, args: Args) -> RResult<Value> {
 
 /// `Find(f, x, right = FALSE, nomatch = NULL)`: `x[[Position(f, x, right)]]`.
 fn find(interp: &mut Interp, args: Args) -> RResult<Value> {
-    let mut b = args.bind(&["f", "x", "right", "nomatch"])?;
-    let f = match_fun_arg(interp, b.take(0))?;
-    let x = b
-        .take(1)
-        .ok_or_else(|| RError::new("argument \"x\" is missing, with no default"))?;
-    let right = right_flag(b.take(2))?;
-    let nomatch = b.take(3).unwrap_or(Value::Null);
-    let items = elements(&x);
+    let (f, items, right, nomatch) = find_args(interp, args, Value::Null)?;
     // R's Find runs the loop in Position: its frame is in the traceback.
     let pos = first_position(interp, &f, &items, right).map_err(|mut e| {
         e.trace.push("Position".into());

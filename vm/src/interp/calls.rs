@@ -579,14 +579,24 @@ pub fn bind_missing(
     for i in unbound {
         if let Some(v) = &code.default_values[i] {
             slots[i] = Some(v.clone());
-        } else if i < 64 && code.defaults[i].is_some() {
-            pending |= 1 << i;
         }
-        if i < 64 {
-            missing |= 1 << i;
-        }
+        let (p, m) = absent_bits(code, i);
+        pending |= p;
+        missing |= m;
     }
     (pending, missing)
+}
+
+/// The `pending` and `missing()` bits (`bind_missing`) of parameter `i`
+/// when the call supplies no argument for it: missing; pending too when its
+/// default is evaluated at its first read (one that is not a literal). A
+/// parameter past the 64th has no bits.
+pub fn absent_bits(code: &FunctionCode, i: usize) -> (u64, u64) {
+    if i >= 64 {
+        return (0, 0);
+    }
+    let pending = code.default_values[i].is_none() && code.defaults[i].is_some();
+    ((pending as u64) << i, 1 << i)
 }
 
 /// The name GNU R's traceback shows for a call expression: its function's

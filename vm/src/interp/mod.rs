@@ -38,7 +38,7 @@ mod s3;
 mod stack;
 mod tier;
 
-pub use calls::{push_arg, site_name, Activation, CallSite};
+pub use calls::{absent_bits, push_arg, site_name, Activation, CallSite};
 pub use conditions::{format_warnings, make_condition, MAX_WARNINGS};
 pub use control::{for_seq_elt, seq_elt};
 pub use generic::fast_generic;
