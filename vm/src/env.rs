@@ -27,6 +27,14 @@ pub struct EnvFrame {
     pub dots: RefCell<Option<Rc<DotsList>>>,
     /// The global environment's binding metadata (`None` in function frames).
     pub globals: Option<Box<GlobalMeta>>,
+    /// Attributes set on the environment (`class(e) <- "account"`, R's
+    /// mutable objects): every reference sees them, as an environment is
+    /// never copied. Each change appends a whole new set; the old sets stay
+    /// until the environment is dropped, so a reference `EnvFrame::attr`
+    /// handed out stays valid while the environment lives (the price: a
+    /// program that changes one environment's attributes n times keeps n
+    /// small sets).
+    attrs: RefCell<Vec<Rc<crate::value::Attrs>>>,
 }
 
 /// What speculation on global bindings needs to know.
@@ -119,6 +127,7 @@ impl EnvFrame {
             parent: None,
             dots: RefCell::new(None),
             globals: Some(Box::default()),
+            attrs: RefCell::default(),
         });
         for (name, v) in crate::namespace::month_constants() {
             g.set_local(crate::symbols::intern(name), v);
@@ -133,6 +142,7 @@ impl EnvFrame {
             parent: Some(parent),
             dots: RefCell::new(None),
             globals: None,
+            attrs: RefCell::default(),
         })
     }
     /// An environment made by `new.env()` (or `emptyenv()` without a
@@ -144,7 +154,39 @@ impl EnvFrame {
             parent,
             dots: RefCell::new(None),
             globals: None,
+            attrs: RefCell::default(),
         })
+    }
+    /// The environment's attributes (see `attrs`), `None` if it has none.
+    pub fn attr_set(&self) -> Option<&crate::value::Attrs> {
+        let set: *const crate::value::Attrs = Rc::as_ptr(self.attrs.borrow().last()?);
+        // SAFETY: a set is immutable once pushed and stays in `attrs` until
+        // `self` is dropped (`set_attr` only appends), so it outlives `&self`.
+        let set = unsafe { &*set };
+        (!set.is_empty()).then_some(set)
+    }
+    pub fn attr(&self, name: &str) -> Option<&Value> {
+        self.attr_set()?
+            .iter()
+            .find(|(n, _)| &**n == name)
+            .map(|(_, v)| v)
+    }
+    pub fn has_attrs(&self) -> bool {
+        self.attr_set().is_some()
+    }
+    /// Set (or with NULL, remove) attribute `name`, seen through every
+    /// reference to the environment.
+    pub fn set_attr(&self, name: &str, value: Value) {
+        let mut set = self.attr_set().cloned().unwrap_or_default();
+        match set.iter().position(|(n, _)| &**n == name) {
+            Some(k) if value.is_null() => {
+                set.remove(k);
+            }
+            Some(k) => set[k].1 = value,
+            None if value.is_null() => return,
+            None => set.push((name.into(), value)),
+        }
+        self.attrs.borrow_mut().push(Rc::new(set));
     }
     pub fn is_global(&self) -> bool {
         self.globals.is_some()

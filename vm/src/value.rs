@@ -539,6 +539,7 @@ impl Value {
                 .iter()
                 .find(|(n, _)| &**n == name)
                 .map(|(_, v)| v),
+            Value::Env(e) => e.attr(name),
             _ => None,
         }
     }
@@ -546,6 +547,7 @@ impl Value {
         match self {
             Value::Vec(v) => v.attrs.is_some(),
             Value::Closure(c) => c.attrs.is_some(),
+            Value::Env(e) => e.has_attrs(),
             _ => false,
         }
     }
@@ -606,6 +608,11 @@ impl Value {
                 let mut vec = self.as_vector().unwrap().into_owned();
                 vec.set_attr(name, value);
                 *self = Value::Vec(Rc::new(vec));
+                true
+            }
+            // (On the environment itself: every reference sees it.)
+            Value::Env(e) => {
+                e.set_attr(name, value);
                 true
             }
             _ => false,

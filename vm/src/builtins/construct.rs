@@ -853,6 +853,10 @@ fn builtin_rev(_: &mut Interp, args: Args) -> RResult<Value> {
     if x.is_null() {
         return Ok(Value::Null);
     }
+    if x.attr("dim").is_some_and(|d| d.len() == 1) {
+        let pos: Vec<usize> = (0..x.len()).rev().collect();
+        return crate::builtins::subset::select_positions(&x, &pos);
+    }
     let pos: Vec<Option<usize>> = (0..x.len()).rev().map(Some).collect();
     Ok(select_value(&x, &pos, true))
 }

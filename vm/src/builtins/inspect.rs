@@ -228,6 +228,7 @@ fn attrs_of(x: &Value) -> Option<&Attrs> {
     match x {
         Value::Vec(v) => v.attrs.as_deref(),
         Value::Closure(c) => c.attrs.as_deref(),
+        Value::Env(e) => e.attr_set(),
         _ => None,
     }
 }
@@ -350,6 +351,9 @@ fn bi_class_set(_: &mut Interp, args: Args) -> RResult<Value> {
 
 fn bi_unclass(_: &mut Interp, args: Args) -> RResult<Value> {
     let (mut x, _) = bind(args, &["x"])?;
+    if matches!(x, Value::Env(_)) && x.has_class() {
+        return Err(RError::new("cannot unclass an environment"));
+    }
     x.set_attr("class", Value::Null);
     Ok(x)
 }

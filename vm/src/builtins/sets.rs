@@ -441,6 +441,10 @@ fn builtin_sort(_: &mut Interp, args: Args) -> RResult<Value> {
         }
     }
     let idx = order_keys(std::slice::from_ref(&xv.data), decreasing, na_last)?;
+    // (`sort.default` of an object is `x[order(x)]`: a table stays one.)
+    if x.has_class() {
+        return crate::builtins::subset::select_positions(&x, &idx);
+    }
     let pos: Vec<Option<usize>> = idx.into_iter().map(Some).collect();
     let mut out = Vector::new(xv.data.select(&pos));
     if let Some(ns) = xv.names() {

@@ -416,11 +416,46 @@ fn index_vector(xv: &Vector, i: &Value) -> RResult<Value> {
     let r = resolve(i, xv.len(), names, false)?;
     let data = xv.data.select(&r.pos);
     let mut out = Vector::new(data);
-    if let Some(ns) = names {
-        let sel = VecData::Str(select_from(ns, &r.pos, None));
-        out.set_attr("names", Value::from_data(sel));
+    let sel = names.map(|ns| Value::from_data(VecData::Str(select_from(ns, &r.pos, None))));
+    match (xv.attr("dim"), sel) {
+        // (A single element drops the dimension: a named scalar.)
+        (Some(d), sel) if d.len() == 1 && (out.len() != 1 || sel.is_none()) => {
+            one_d_array(xv, &mut out, sel)
+        }
+        (_, Some(sel)) => out.set_attr("names", sel),
+        _ => {}
     }
     Ok(Value::from_vector(out))
+}
+
+/// `x[pos]` (0-based positions) as R's `[` gives it: names, a one-dimensional
+/// array's dimension and a table's class kept. (`rev` and `sort` of an
+/// object go through `[` in GNU R.)
+pub fn select_positions(x: &Value, pos: &[usize]) -> RResult<Value> {
+    let xv = x.as_vector().ok_or_else(|| not_subsettable(x))?;
+    let i = Value::from_data(VecData::Int(pos.iter().map(|&k| k as i32 + 1).collect()));
+    index_vector(&xv, &i)
+}
+
+/// R's `[` keeps a one-dimensional array one-dimensional (`do_subset_dflt`):
+/// the dim is the result's length, the dimnames (and their name, a table's
+/// header) are the selected names; and `[.table` keeps class `table`.
+fn one_d_array(xv: &Vector, out: &mut Vector, sel: Option<Value>) {
+    out.set_attr("dim", Value::Int(out.len() as i32));
+    if let Some(sel) = sel {
+        let mut dn = Vector::new(VecData::List(vec![sel]));
+        if let Some(Value::Vec(old)) = xv.attr("dimnames") {
+            if let Some(n) = old.attr("names") {
+                dn.set_attr("names", n.clone());
+            }
+        }
+        out.set_attr("dimnames", Value::Vec(Rc::new(dn)));
+    }
+    if let Some(cls @ Value::Vec(c)) = xv.attr("class") {
+        if matches!(&c.data, VecData::Str(s) if s.len() == 1 && s[0].as_deref() == Some("table")) {
+            out.set_attr("class", cls.clone());
+        }
+    }
 }
 
 fn index_matrix(

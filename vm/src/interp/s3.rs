@@ -177,7 +177,8 @@ pub fn dispatch_classes(v: &Value) -> Vec<String> {
     match v {
         Value::Closure(_) | Value::Builtin(_) => out.push("function".into()),
         Value::Null => out.push("NULL".into()),
-        v => match v.vtype().unwrap() {
+        Value::Env(_) => out.push("environment".into()),
+        v => match v.vtype().expect("a vector (the other kinds are matched above)") {
             VType::Dbl => {
                 out.push("double".into());
                 out.push("numeric".into());
