@@ -84,10 +84,10 @@ fn unsupported_features_are_named() {
         err.lines().next().unwrap(),
         "Error: unsupported: data frames (data.frame)"
     );
-    let (_, err, _) = run_src("x <- gsub('a', 'b', 'abc')\n");
+    let (_, err, _) = run_src("x <- quote(a)\n");
     assert_eq!(
         err.lines().next().unwrap(),
-        "Error: unsupported: regular expressions (gsub)"
+        "Error: unsupported: language objects (quote)"
     );
 }
 

@@ -93,7 +93,7 @@ impl Gen {
     fn unit_any(&mut self) -> Vec<Node> {
         // Weighted: the type-changing and loop-exit units are the ones that
         // found miscompiles, so they come up most.
-        match self.rng.below(33) {
+        match self.rng.below(35) {
             0..=2 => self.unit_type_phase(),
             3 | 4 => self.unit_loop_var(),
             5 => self.unit_vector_cow(),
@@ -121,6 +121,8 @@ impl Gen {
             29 => self.unit_call_defaults(),
             30 => self.unit_env_objects(),
             31 => self.unit_on_exit(),
+            32 => self.unit_reflective_builtins(),
+            33 => self.unit_inner_retype(),
             _ => self.unit_toplevel_phase(),
         }
     }
@@ -1300,6 +1302,86 @@ impl Gen {
     /// after it is registered (they must be in the frame when the
     /// activation ends, also by an error), `add = TRUE` in a loop, and an
     /// error caught by the caller.
+    /// A function that names its own frame (`exists`, `assign`, writes
+    /// through `environment()`), so every local is kept in the frame, with
+    /// builtins between the writes that see no frame (`substr`, `nchar`,
+    /// `paste0`: compiled code keeps its registers around them) and ones
+    /// that read or write it; at a random iteration a variable changes type
+    /// through the frame.
+    fn unit_reflective_builtins(&mut self) -> Vec<Node> {
+        let f = self.name("rf");
+        let n = self.hot();
+        let at = self.rng.range(1, n);
+        let e = self.num_of(&[Ty::Int, Ty::Dbl], &["i", "acc"], 2);
+        let v = self.lit_of(&[Ty::Int, Ty::Dbl, Ty::Lgl]);
+        let write = *self.rng.pick(&[
+            "assign(\"acc\", acc + nchar(s))",
+            "env[[\"acc\"]] <- acc + nchar(s)",
+            "env$acc <- acc - nchar(s)",
+        ]);
+        let flip = *self
+            .rng
+            .pick(&["assign(\"acc\", V)", "env[[\"acc\"]] <- V"]);
+        vec![
+            Node::block(
+                format!("{} <- function(m) {{", f),
+                vec![
+                    Node::line("env <- environment()"),
+                    Node::line("acc <- 0"),
+                    Node::line("s <- \"\""),
+                    Node::block(
+                        "for (i in seq_len(m)) {".to_string(),
+                        vec![
+                            Node::line("s <- paste0(substr(\"abcdef\", 1, i %% 5L + 1L), i)"),
+                            Node::line(format!("acc <- acc + {}", e)),
+                            Node::line(format!("if (i %% 3L == 0L) {}", write)),
+                            Node::line(format!("if (i == {}L) {}", at, flip.replace('V', &v))),
+                            Node::line(
+                                "if (exists(\"s\") && nchar(get(\"s\")) > 6L) acc <- acc + 1",
+                            ),
+                        ],
+                        "}".to_string(),
+                    ),
+                    Node::line("c(acc, nchar(s))"),
+                ],
+                "}",
+            ),
+            Node::line(format!("for (k in 1:3) r <- {}({})", f, n)),
+            Node::line("print(r)"),
+        ]
+    }
+
+    /// A variable reset to an integer at every outer iteration and made a
+    /// double (or complex, logical) by an inner loop: OSR-in code typed by
+    /// one of its entry states exits at the others, until the loop's code
+    /// takes it boxed. At top level or in a function.
+    fn unit_inner_retype(&mut self) -> Vec<Node> {
+        let n = self.hot();
+        let inner = self.rng.range(1, 6);
+        let step = *self
+            .rng
+            .pick(&["v / 2", "v * 1.5", "v + 0.25", "v - 1i", "v > 3L", "-v"]);
+        let body = vec![
+            Node::line("v <- k"),
+            Node::line(format!("for (j in 1:{}L) v <- {}", inner, step)),
+            Node::line("acc <- acc + v"),
+        ];
+        let lp = Node::block(format!("for (k in 1:{}L) {{", n), body, "}");
+        if self.rng.chance(0.5) {
+            vec![Node::line("acc <- 0"), lp, Node::line("print(acc)")]
+        } else {
+            let f = self.name("rt");
+            vec![
+                Node::block(
+                    format!("{} <- function() {{", f),
+                    vec![Node::line("acc <- 0"), lp, Node::line("acc")],
+                    "}",
+                ),
+                Node::line(format!("print({}())", f)),
+            ]
+        }
+    }
+
     fn unit_on_exit(&mut self) -> Vec<Node> {
         let f = self.name("oe");
         let n = self.hot();

@@ -212,6 +212,7 @@ pub const NAMES: &[&str] = &[
     "paste0",
     "toupper",
     "tolower",
+    "casefold",
     "nchar",
     "substr",
     "substr<-",
@@ -222,6 +223,7 @@ pub const NAMES: &[&str] = &[
     "cat",
     "print",
     "print.default",
+    "prettyNum",
     "format",
     "format.default",
     "formatC",
@@ -257,6 +259,7 @@ pub const NAMES: &[&str] = &[
     "interactive",
     "Sys.time",
     "proc.time",
+    "Sys.getenv",
     "nargs",
     // options.rs
     "options",
@@ -365,9 +368,56 @@ pub const NAMES: &[&str] = &[
     "exists",
     "mget",
     "ls",
+    "eapply",
     "objects",
     "rm",
     "remove",
+    // factor.rs
+    "factor",
+    "as.factor",
+    "ordered",
+    "is.factor",
+    "is.ordered",
+    "levels",
+    "levels<-",
+    "nlevels",
+    "droplevels",
+    "relevel",
+    "summary.factor",
+    // cut.rs
+    "cut",
+    "findInterval",
+    // summary.rs
+    "summary",
+    // quoting.rs
+    "toString",
+    "noquote",
+    "sQuote",
+    "dQuote",
+    "shQuote",
+    // combinat.rs
+    "combn",
+    "anyDuplicated",
+    "make.names",
+    "make.unique",
+    "sort.int",
+    "arrayInd",
+    // matops.rs
+    "kronecker",
+    "%x%",
+    "norm",
+    "embed",
+    "rowsum",
+    "scale",
+    // regex.rs
+    "grepl",
+    "grep",
+    "sub",
+    "gsub",
+    "regexpr",
+    "gregexpr",
+    "regexec",
+    "regmatches",
 ];
 
 /// Default methods of R's S3 generics that are callable by their full name
@@ -388,6 +438,8 @@ pub const DEFAULT_METHODS: &[(&str, &str)] = &[
     ("range.default", "range"),
     ("na.omit.default", "na.omit"),
     ("solve.default", "solve"),
+    ("summary.default", "summary"),
+    ("toString.default", "toString"),
 ];
 
 /// The name of builtin `id`.

@@ -313,13 +313,43 @@ pub struct TryInfo {
     pub has_error: bool,
     pub has_warning: bool,
     pub has_finally: bool,
+    /// Address of the region's `TryBegin`.
+    pub begin: Pc,
     /// Address of the code after the region (the result is on the stack there).
     pub end: Pc,
     /// The `finally` region (run via `run_region`), if any.
     pub finally: Option<Pc>,
     /// The region is `try(expr)`'s (`Compiler::try_expr`): its call, which
     /// a `stop()` raised directly in `expr` names (`Interp::direct_try_call`).
+    /// For the other kinds of region, the call of the R closure that
+    /// evaluates `expr` in GNU R (`withCallingHandlers(...)`,
+    /// `withVisible(x)`), which a `stop()` or `warning()` there names.
     pub try_call: Option<CallIdx>,
+    pub kind: RegionKind,
+}
+
+/// What a region (`TryBegin` … `TryEnd`) does besides running its code:
+/// GNU R evaluates these arguments inside a closure of its own, whose
+/// calling handlers or result this stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RegionKind {
+    /// `tryCatch(expr, error =, warning =, finally =)` and `try(expr)`.
+    TryCatch,
+    /// `suppressWarnings(expr)`: warnings signalled in it are dropped.
+    SuppressWarnings,
+    /// `suppressMessages(expr)`: `message()` in it writes nothing.
+    SuppressMessages,
+    /// `withVisible(x)`: the value becomes `list(value =, visible =)`.
+    WithVisible,
+}
+
+impl TryInfo {
+    /// Does a warning signalled in the region stop at it (caught by a
+    /// `warning =` handler, or muffled)? Such regions are counted in
+    /// `Interp::warning_handlers`.
+    pub fn intercepts_warnings(&self) -> bool {
+        self.has_warning || self.kind == RegionKind::SuppressWarnings
+    }
 }
 
 /// `FunctionCode::range_dirs` bit: a `from:to` loop ran upward (`from <= to`).

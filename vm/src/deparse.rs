@@ -565,7 +565,7 @@ pub fn is_r_closure(name: &str) -> bool {
         && name
             .chars()
             .all(|c| c.is_alphanumeric() || c == '.' || c == '_');
-    (syntactic && !is_primitive(name)) || matches!(name, "%in%" | "%o%")
+    (syntactic && !is_primitive(name)) || matches!(name, "%in%" | "%o%" | "%x%")
 }
 
 const CUTOFF: usize = 60;

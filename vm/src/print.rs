@@ -105,6 +105,13 @@ fn is_table_class(val: &Value) -> bool {
     }
 }
 
+/// Has the vector class "factor" (R's `is.factor`)?
+fn is_factor(v: &Vector) -> bool {
+    v.attrs.is_some()
+        && v.class()
+            .is_some_and(|c| c.iter().any(|s| s.as_deref() == Some("factor")))
+}
+
 /// Number of decimal digits of `n` (R's `IndexWidth`).
 fn index_width(n: usize) -> usize {
     n.max(1).to_string().len()
@@ -164,6 +171,9 @@ impl Printer<'_, '_> {
     }
 
     fn vector(&mut self, v: &Vector, tag: &str) {
+        if is_factor(v) {
+            return self.factor(v, tag);
+        }
         if let VecData::List(items) = &v.data {
             self.list(items, v.names(), tag);
         } else if let Some((nr, nc)) = v.dim2() {
@@ -202,6 +212,97 @@ impl Printer<'_, '_> {
             let names_shown = v.dim2().is_none();
             self.attributes(attrs, tag, names_shown);
         }
+    }
+
+    /// R's `print.factor`: the levels of the elements as an unquoted
+    /// character vector (with the factor's other attributes), then the
+    /// `Levels:` line, cut to fit the width as R cuts it.
+    fn factor(&mut self, v: &Vector, tag: &str) {
+        let ordered = v
+            .class()
+            .is_some_and(|c| c.iter().any(|s| s.as_deref() == Some("ordered")));
+        let levels: Vec<RStr> = match v.attr("levels").and_then(|l| l.as_vector()) {
+            Some(l) => match l.data.coerce(crate::value::VType::Str) {
+                VecData::Str(s) => s,
+                _ => Vec::new(),
+            },
+            None => Vec::new(),
+        };
+        if v.is_empty() {
+            self.out.push_str(if ordered {
+                "ordered(0)\n"
+            } else {
+                "factor(0)\n"
+            });
+        } else {
+            let codes = match v.data.coerce(crate::value::VType::Int) {
+                VecData::Int(c) => c,
+                _ => Vec::new(),
+            };
+            let labels = codes
+                .iter()
+                .map(|&c| {
+                    if c < 1 {
+                        None
+                    } else {
+                        levels.get(c as usize - 1).cloned().flatten()
+                    }
+                })
+                .collect();
+            let mut xx = Vector::new(VecData::Str(labels));
+            for (name, val) in v.attrs.iter().flat_map(|a| a.iter()) {
+                if !matches!(&**name, "levels" | "class") {
+                    xx.set_attr(name, val.clone());
+                }
+            }
+            let quote = std::mem::replace(&mut self.quote, false);
+            self.vector(&xx, tag);
+            self.quote = quote;
+        }
+        let lev: Vec<String> = levels
+            .iter()
+            .map(|l| match l {
+                Some(s) => crate::format::escape_string(s, false),
+                None => "<NA>".to_string(),
+            })
+            .collect();
+        let colsep = if ordered { " < " } else { " " };
+        let n = lev.len();
+        let width = PRINT_WIDTH - ("Levels: ".len() + 3 + 1 + 3);
+        let mut total = 0;
+        let lenl: Vec<usize> = lev
+            .iter()
+            .map(|l| {
+                total += str_width(l) + colsep.len();
+                total
+            })
+            .collect();
+        let maxl = if n <= 1 || lenl[n - 1] <= width {
+            n
+        } else {
+            let first_over = lenl.iter().position(|&l| l > width).unwrap_or(0) + 1;
+            (first_over.saturating_sub(1)).max(1)
+        };
+        let drop = n > maxl;
+        let shown: Vec<&str> = if drop {
+            let mut s: Vec<&str> = lev[..(maxl.saturating_sub(1)).max(1)]
+                .iter()
+                .map(|s| s.as_str())
+                .collect();
+            s.push("...");
+            if maxl > 1 {
+                s.push(&lev[n - 1]);
+            }
+            s
+        } else {
+            lev.iter().map(|s| s.as_str()).collect()
+        };
+        if drop {
+            self.out.push_str(&format!("{} ", n));
+        }
+        self.out.push_str("Levels: ");
+        self.out.push_str(&shown.join(colsep));
+        self.out.push('\n');
     }
 
     fn attributes(&mut self, attrs: &[(crate::value::Sym, Value)], tag: &str, names_shown: bool) {

@@ -49,6 +49,7 @@
 //! function.
 
 use super::*;
+use vm::builtins::frame_effect::FrameEffect;
 use vm::symbols::SymId;
 
 impl<'a> Builder<'a> {
@@ -140,6 +141,27 @@ impl<'a> Builder<'a> {
     pub(super) fn sync_before(&mut self, bb: Block, pc: usize, st: &State, op: Op) -> bool {
         match op {
             Op::Call { argc, .. } if self.is_inlined_call(st, argc) => false,
+            // A builtin that runs no R code and names no frame sees none of
+            // the registers and assigns none (`vm::builtins::frame_effect`);
+            // one that reads frames by name only needs them written.
+            Op::Call { argc, .. } if self.called_builtin(st, argc).is_some() => {
+                let b = self.called_builtin(st, argc).expect("a builtin");
+                match vm::builtins::frame_effect::frame_effect(b) {
+                    FrameEffect::Blind => false,
+                    FrameEffect::Reads => {
+                        if self.code.top_level {
+                            self.write_back(bb, st, None);
+                        }
+                        false
+                    }
+                    FrameEffect::Any => {
+                        if self.code.top_level {
+                            self.write_back(bb, st, None);
+                        }
+                        self.shared.iter().any(|&s| s)
+                    }
+                }
+            }
             Op::Call { .. }
             | Op::SetFun { .. }
             | Op::StoreSuper(_)
@@ -181,6 +203,19 @@ impl<'a> Builder<'a> {
                 false
             }
             _ => false,
+        }
+    }
+
+    /// The builtin a call (of `argc` arguments, the function below them on
+    /// the stack) calls, when the builder knows it: a `const.builtin` (its
+    /// lookup guarded by `callee_is`).
+    fn called_builtin(&self, st: &State, argc: u16) -> Option<u16> {
+        let f = st
+            .stack
+            .get(st.stack.len().checked_sub(argc as usize + 1)?)?;
+        match self.f.inst(self.f.def_inst(f.val)?).kind {
+            InstKind::ConstBuiltin(b) => Some(b),
+            _ => None,
         }
     }
 

@@ -165,15 +165,22 @@ impl<'a> Builder<'a> {
     /// target) is the global environment (the frame cannot bind it, and
     /// the function's environment is the global one; base variables such as
     /// `pi` are global bindings).
-    /// A name of a builtin (`apply(x, 2, mean)`) is not: unless the program
-    /// bound it globally, its lookup falls through to the builtin, which no
-    /// global binding holds, and a `load_global` of it would exit at every
-    /// run (the frame state cannot record that as feedback).
+    /// A name of a builtin (`apply(x, 2, mean)`) is not, unless the program
+    /// has bound it globally: its lookup falls through to the builtin, which
+    /// no global binding holds, and a `load_global` of it would exit at
+    /// every run (the frame state cannot record that as feedback).
     /// Reads may sit in the arguments of a call being inlined (a read has no
     /// effect: an exit there re-executes the call); `<<-` may not
     /// (`own_global_store`).
     fn own_global(&self, sym: SymId) -> bool {
-        vm::builtin_names::id_of(&sym.name()).is_none()
+        // (A builtin's name the program binds globally, `scale <- 2.5`, is
+        // an ordinary global: should the binding go, the load exits.)
+        let builtin_only = vm::builtin_names::id_of(&sym.name()).is_some()
+            && self
+                .global
+                .as_ref()
+                .is_none_or(|g| g.get_local(sym).is_none());
+        !builtin_only
             && self.code.in_global
             && !self.code.top_level
             && self.globals.is_none()

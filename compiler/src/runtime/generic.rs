@@ -579,6 +579,11 @@ fn call_builtin(
     let code = c.code.clone();
     code.call_fb[fb as usize].borrow_mut().record(&f);
     let specs = &code.arg_specs[spec as usize];
+    if let Value::Builtin(id) = f {
+        if let Some(st) = make_list(c, id, specs, args, &code, fb, dst) {
+            return Some(st);
+        }
+    }
     let interp = unsafe { &mut *c.interp };
     let site = vm::interp::CallSite::Code(code.clone(), call);
     let saved = interp.cur_call_saved();
@@ -618,6 +623,44 @@ fn call_builtin(
         code.call_fb[fb as usize].borrow_mut().record_result(v);
     }
     Some(finish(c, dst, unwound(r, &code, pc)))
+}
+
+/// `list(...)` with positional and named arguments (records, tree nodes):
+/// the list made from the operands directly, without an argument list, the
+/// builtin dispatch and its call-site bookkeeping (`list` raises no error
+/// and dispatches on nothing).
+fn make_list(
+    c: &mut NativeFrame,
+    id: u16,
+    specs: &[vm::bytecode::ArgSpec],
+    args: &[u32],
+    code: &Rc<FunctionCode>,
+    fb: u32,
+    dst: u32,
+) -> Option<u32> {
+    use vm::bytecode::ArgSpec;
+    static LIST: std::sync::OnceLock<Option<u16>> = std::sync::OnceLock::new();
+    let list = *LIST.get_or_init(|| vm::builtin_names::by_name().get("list").copied());
+    if Some(id) != list
+        || specs.len() != args.len()
+        || !specs
+            .iter()
+            .all(|s| matches!(s, ArgSpec::Positional | ArgSpec::Named(_)))
+    {
+        return None;
+    }
+    let values: Vec<Value> = args.iter().map(|&s| operand(&mut c.anys, s)).collect();
+    let names: Vec<Option<vm::value::Sym>> = specs
+        .iter()
+        .map(|s| match s {
+            ArgSpec::Named(sym) => Some(sym.name()),
+            _ => None,
+        })
+        .collect();
+    let v = vm::builtins::construct::make_list(values, &names);
+    code.call_fb[fb as usize].borrow_mut().record_result(&v);
+    set(c, dst, v);
+    Some(ST_OK)
 }
 
 /// Do calls of `code` build its frame up front? The tier's decision

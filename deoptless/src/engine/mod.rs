@@ -193,6 +193,11 @@ pub struct EngineState {
     /// it like any version (see `exit`).
     #[allow(clippy::type_complexity)]
     osr_cache: RefCell<HashMap<(*const FunctionCode, usize), Vec<(Entry, usize, Rc<Compiled>)>>>,
+    /// Locals that OSR-in code of a loop takes boxed (`any`), whatever
+    /// their type at entry, by (function, loop header pc): ones whose entry
+    /// type its code kept exiting on (`EngineState::widen_osr_entry`).
+    #[allow(clippy::type_complexity)]
+    osr_widen: RefCell<HashMap<(*const FunctionCode, usize), Vec<bool>>>,
 }
 
 /// One interpreter activation: its function, environment and frame depth.
@@ -273,6 +278,7 @@ impl Engine {
                 osr_failed: RefCell::new(Default::default()),
                 global: RefCell::new(None),
                 osr_cache: RefCell::new(HashMap::new()),
+                osr_widen: RefCell::new(HashMap::new()),
                 depths: RefCell::new(HashMap::new()),
                 pending: RefCell::new(None),
                 chain: std::cell::Cell::new(0),

@@ -5,6 +5,7 @@
 
 use super::versions::CompileKind;
 use super::{EngineState, Handover, Reentry, MAX_DEOPTS};
+use compiler::context::ArgType;
 use compiler::lower::Compiled;
 use osr::osr_in::{entry_label, EntryValue};
 use std::rc::Rc;
@@ -100,6 +101,15 @@ impl EngineState {
         }
         let (mut entry, inputs) = osr::osr_in::entry_state(code, env, pc, stack, loops)?;
         entry.feedback = feedback;
+        // Locals its earlier code kept exiting on are taken boxed
+        // (`widen_osr_entry`).
+        if let Some(mask) = self.osr_widen.borrow().get(&(key, pc)) {
+            for (l, &w) in entry.locals.iter_mut().zip(mask) {
+                if w && l.is_some() {
+                    *l = Some(ArgType::Any);
+                }
+            }
+        }
         if self
             .osr_failed
             .borrow()

@@ -21,7 +21,7 @@ pub const BUILTINS: &[BuiltinDef] = &[
 ];
 
 /// A function argument given as a function or as a function's name.
-fn function_arg(interp: &mut Interp, f: Option<Value>) -> RResult<Value> {
+pub(super) fn function_arg(interp: &mut Interp, f: Option<Value>) -> RResult<Value> {
     match f {
         Some(f) if f.is_function() => Ok(f),
         Some(f) => match super::output::arg_str(&Some(f)) {
@@ -37,8 +37,21 @@ fn function_arg(interp: &mut Interp, f: Option<Value>) -> RResult<Value> {
     }
 }
 
-/// Factor levels of `x`: (labels, code of each element; None for NA).
-fn grouping(x: &Value) -> RResult<(Vec<RStr>, Vec<Option<usize>>)> {
+/// Factor levels of `x`: (labels, code of each element; None for NA). A
+/// factor's groups are its levels, used or not.
+pub(crate) fn grouping(x: &Value) -> RResult<(Vec<RStr>, Vec<Option<usize>>)> {
+    if super::factor::is_factor(x) {
+        let levels = super::factor::levels_of(x);
+        let n = levels.len();
+        let codes = match x.as_vector().map(|v| v.data.coerce(VType::Int)) {
+            Some(VecData::Int(c)) => c
+                .into_iter()
+                .map(|c| (c >= 1 && c as usize <= n).then(|| c as usize - 1))
+                .collect(),
+            _ => Vec::new(),
+        };
+        return Ok((levels, codes));
+    }
     let Some(v) = x.as_vector() else {
         return Ok((Vec::new(), Vec::new()));
     };
@@ -243,7 +256,19 @@ fn builtin_tapply(interp: &mut Interp, args: Args) -> RResult<Value> {
     same_length(&x, &codes, "")?;
     let site = CallSite::Text("FUN(X[[i]], ...)".into());
     let mut results = Vec::with_capacity(labels.len());
-    for members in group_members(&x, &codes, labels.len()) {
+    // A factor's unused levels: R calls FUN for no empty group; their
+    // cells are NA (NULL in a list).
+    let mut empty = vec![true; labels.len()];
+    for &k in codes.iter().flatten() {
+        empty[k] = false;
+    }
+    let groups = group_members(&x, &codes, labels.len());
+    let mut groups = groups.into_iter();
+    for is_empty in empty.iter() {
+        let members = groups.next().unwrap_or(Value::Null);
+        if *is_empty {
+            continue;
+        }
         let mut a = Args::new();
         a.push(None, members);
         for (n, v) in &b.dots {
@@ -260,8 +285,13 @@ fn builtin_tapply(interp: &mut Interp, args: Args) -> RResult<Value> {
             .max()
             .unwrap_or(VType::Lgl);
         let mut data = VecData::empty(t);
-        for r in &results {
-            crate::coerce::append_data(&mut data, r.as_vector().unwrap().data.coerce(t));
+        let mut results = results.iter();
+        for is_empty in &empty {
+            let cell = match is_empty {
+                true => VecData::na_filled(t, 1),
+                false => results.next().unwrap().as_vector().unwrap().data.coerce(t),
+            };
+            crate::coerce::append_data(&mut data, cell);
         }
         if labels.is_empty() {
             // `array(NA, 0, list(character(0)))`: R drops the empty dimnames.
@@ -272,7 +302,15 @@ fn builtin_tapply(interp: &mut Interp, args: Args) -> RResult<Value> {
         }
         return Ok(array1(data, labels, None));
     }
-    Ok(array1(VecData::List(results), labels, None))
+    let mut results = results.into_iter();
+    let cells = empty
+        .iter()
+        .map(|e| match e {
+            true => Value::Null,
+            false => results.next().unwrap(),
+        })
+        .collect();
+    Ok(array1(VecData::List(cells), labels, None))
 }
 
 /// `split(x, f)`: a list of the elements of `x` per group of `f`, named by
@@ -287,7 +325,25 @@ fn builtin_split(_: &mut Interp, args: Args) -> RResult<Value> {
     if x.is_function() {
         return Err(RError::unsupported("split of a function"));
     }
-    let (labels, mut codes) = grouping(&f)?;
+    let drop = super::output::arg_flag(&b.take(2), false);
+    let (mut labels, mut codes) = grouping(&f)?;
+    if drop && super::factor::is_factor(&f) {
+        // `factor(f)`: only the levels that occur.
+        let mut used = vec![false; labels.len()];
+        for &k in codes.iter().flatten() {
+            used[k] = true;
+        }
+        let mut new_code = vec![0; labels.len()];
+        let mut kept = Vec::new();
+        for (k, l) in labels.into_iter().enumerate() {
+            if used[k] {
+                new_code[k] = kept.len();
+                kept.push(l);
+            }
+        }
+        labels = kept;
+        codes = codes.into_iter().map(|c| c.map(|k| new_code[k])).collect();
+    }
     let n = x.len();
     if !codes.is_empty() && codes.len() != n {
         // The grouping is recycled over `x` (R also warns when the lengths
@@ -296,7 +352,14 @@ fn builtin_split(_: &mut Interp, args: Args) -> RResult<Value> {
     } else if codes.is_empty() && n > 0 {
         codes = vec![None; n];
     }
-    let groups = group_members(&x, &codes, labels.len());
+    let mut groups = group_members(&x, &codes, labels.len());
+    if super::factor::is_factor(&x) {
+        let levels = x.attr("levels").cloned().unwrap_or(Value::Null);
+        let class = x.attr("class").cloned().unwrap_or(Value::Null);
+        for g in groups.iter_mut() {
+            *g = super::factor::rewrap(std::mem::replace(g, Value::Null), &levels, &class);
+        }
+    }
     let mut out = list_vec(groups);
     out.set_attr("names", str_vec(labels));
     Ok(out)

@@ -642,6 +642,9 @@ pub fn arith(interp: &mut Interp, op: ArithOp, a: &Value, b: &Value) -> RResult<
         }
         _ => {}
     }
+    if super::factor::is_factor(a) || super::factor::is_factor(b) {
+        return super::factor::arith(interp, op, a, b);
+    }
     let (Some(x), Some(y)) = (operand(a, VType::Int), operand(b, VType::Int)) else {
         return Err(RError::new("non-numeric argument to binary operator"));
     };
@@ -699,7 +702,10 @@ pub fn arith(interp: &mut Interp, op: ArithOp, a: &Value, b: &Value) -> RResult<
 }
 
 /// Unary minus; keeps all attributes. Logical becomes integer.
-pub fn negate(_interp: &mut Interp, a: &Value) -> RResult<Value> {
+pub fn negate(interp: &mut Interp, a: &Value) -> RResult<Value> {
+    if super::factor::is_factor(a) {
+        return super::factor::unary(interp, "-", a);
+    }
     match a {
         Value::Dbl(x) => return Ok(Value::Dbl(-x)),
         Value::Int(x) | Value::Lgl(x) => {
@@ -727,7 +733,10 @@ pub fn negate(_interp: &mut Interp, a: &Value) -> RResult<Value> {
 }
 
 /// Unary plus: logical becomes integer, numbers are returned unchanged.
-pub fn unary_plus(_interp: &mut Interp, a: &Value) -> RResult<Value> {
+pub fn unary_plus(interp: &mut Interp, a: &Value) -> RResult<Value> {
+    if super::factor::is_factor(a) {
+        return super::factor::unary(interp, "+", a);
+    }
     match a {
         Value::Lgl(x) => Ok(Value::Int(*x)),
         Value::Int(_) | Value::Dbl(_) => Ok(a.clone()),
@@ -899,6 +908,9 @@ pub fn compare(interp: &mut Interp, op: CmpOp, a: &Value, b: &Value) -> RResult<
         }
         _ => {}
     }
+    if super::factor::is_factor(a) || super::factor::is_factor(b) {
+        return super::factor::compare(interp, op, a, b);
+    }
     let (Some(x), Some(y)) = (operand(a, VType::Lgl), operand(b, VType::Lgl)) else {
         return Err(RError::new(format!(
             "comparison ({}) is possible only for atomic and list types",
@@ -1015,6 +1027,9 @@ fn scalar_truth(v: &Value) -> Option<i32> {
 
 /// Elementwise `&` (`and = true`) and `|` with three-valued logic.
 pub fn logic(interp: &mut Interp, and: bool, a: &Value, b: &Value) -> RResult<Value> {
+    if super::factor::is_factor(a) || super::factor::is_factor(b) {
+        return super::factor::logic(interp, if and { "&" } else { "|" }, a, b);
+    }
     if let (Some(x), Some(y)) = (scalar_truth(a), scalar_truth(b)) {
         return Ok(Value::Lgl(if and { and3(x, y) } else { or3(x, y) }));
     }
@@ -1032,7 +1047,10 @@ pub fn logic(interp: &mut Interp, and: bool, a: &Value, b: &Value) -> RResult<Va
 }
 
 /// `!x`: logical keeps all attributes; numbers keep names/dim/dimnames only.
-pub fn not(_interp: &mut Interp, a: &Value) -> RResult<Value> {
+pub fn not(interp: &mut Interp, a: &Value) -> RResult<Value> {
+    if super::factor::is_factor(a) {
+        return super::factor::unary(interp, "!", a);
+    }
     if let Some(x) = scalar_truth(a) {
         return Ok(Value::Lgl(if x == NA_LOGICAL { x } else { 1 - x }));
     }

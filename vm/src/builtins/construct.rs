@@ -366,15 +366,20 @@ fn builtin_c(_: &mut Interp, args: Args) -> RResult<Value> {
 }
 
 fn builtin_list(_: &mut Interp, args: Args) -> RResult<Value> {
-    let any_names = args
-        .names
+    Ok(make_list(args.values, &args.names))
+}
+
+/// `list(...)` of `values` with argument names `names` (what the builtin
+/// does; compiled code's calls of `list` come here directly).
+pub fn make_list(values: Vec<Value>, names: &[Option<Sym>]) -> Value {
+    let any_names = names
         .iter()
         .any(|n| n.as_ref().is_some_and(|s| !s.is_empty()));
-    let mut v = Vector::new(VecData::List(args.values));
+    let mut v = Vector::new(VecData::List(values));
     if any_names {
-        v.set_attr("names", shared_names(&args.names));
+        v.set_attr("names", shared_names(names));
     }
-    Ok(Value::Vec(Rc::new(v)))
+    Value::Vec(Rc::new(v))
 }
 
 /// Names vectors that `list(...)` made recently, for `shared_names`.

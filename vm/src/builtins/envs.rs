@@ -38,6 +38,7 @@ pub const BUILTINS: &[BuiltinDef] = &[
     BuiltinDef::new("exists", bi_exists),
     BuiltinDef::new("mget", bi_mget),
     BuiltinDef::new("ls", bi_ls),
+    BuiltinDef::new("eapply", bi_eapply),
     BuiltinDef::new("objects", bi_ls),
     BuiltinDef::new("rm", bi_rm),
     BuiltinDef::new("remove", bi_rm),
@@ -374,10 +375,21 @@ fn bi_ls(interp: &mut Interp, args: Args) -> RResult<Value> {
         (Some(e), _) | (None, Some(e)) => env_arg(Some(e), interp, "envir")?,
         _ => calling_env(interp),
     };
-    if b.take(4).is_some() {
-        return Err(RError::unsupported("regular expressions (ls(pattern = ))"));
+    let pattern = b.take(4);
+    let mut names = env_names(&env, flag(b.take(3), false));
+    if let Some(p) = pattern {
+        // R's ls() filters with grep(pattern, all.names, value = TRUE).
+        let call = "grep(pattern, all.names, value = TRUE)";
+        let p = super::output::arg_str(&Some(p)).unwrap_or_else(|| "NA".into());
+        let re = super::regex::compile_in(
+            interp,
+            &p,
+            super::regex::Syntax::Extended,
+            false,
+            Some(call),
+        )?;
+        names.retain(|n| re.is_match(n));
     }
-    let names = env_names(&env, flag(b.take(3), false));
     Ok(Value::strs(&names))
 }
 
@@ -455,4 +467,56 @@ pub fn env_subscript(idx: &[Option<Value>], assign: bool) -> RResult<String> {
 pub fn env_set(e: &Env, name: &str, v: Value) -> RResult<Value> {
     bind(e, name, v)?;
     Ok(Value::Env(e.clone()))
+}
+
+/// The bindings of an environment as (name, value), in `ls(all.names)`'s
+/// order (GNU R's `as.list` of an environment follows its hash table, an
+/// order no program can rely on; sorted names are one of its possible
+/// orders and keep the output deterministic).
+fn env_bindings(env: &Env, all: bool) -> Vec<(String, Value)> {
+    env_names(env, all)
+        .into_iter()
+        .filter_map(|n| env.get_local(intern(&n)).map(|v| (n, v)))
+        .collect()
+}
+
+fn named_list(entries: Vec<(String, Value)>) -> Value {
+    let names: Vec<&str> = entries.iter().map(|(n, _)| n.as_str()).collect();
+    let mut out = Vector::new(VecData::List(
+        entries.iter().map(|(_, v)| v.clone()).collect(),
+    ));
+    out.set_attr("names", Value::strs(&names));
+    Value::Vec(Rc::new(out))
+}
+
+/// `as.list(env, all.names = FALSE)`: its bindings as a named list.
+pub fn env_as_list(env: &Env, all: bool) -> Value {
+    named_list(env_bindings(env, all))
+}
+
+/// `eapply(env, FUN, ..., all.names = FALSE, USE.NAMES = TRUE)`.
+fn bi_eapply(interp: &mut Interp, args: Args) -> RResult<Value> {
+    let mut b = args.bind(&["env", "FUN", "...", "all.names", "USE.NAMES"])?;
+    let env = match b.take(0) {
+        Some(Value::Env(e)) => e,
+        _ => return Err(RError::new("argument must be an environment")),
+    };
+    let f = super::apply::function_arg(interp, b.take(1))?;
+    let all = flag(b.take(3), false);
+    let use_names = flag(b.take(4), true);
+    let site = crate::interp::CallSite::Text("FUN(X[[i]], ...)".into());
+    let mut out = Vec::new();
+    for (n, v) in env_bindings(&env, all) {
+        let mut a = Args::new();
+        a.push(None, v);
+        for (dn, dv) in &b.dots {
+            a.push(dn.clone(), dv.clone());
+        }
+        out.push((n, interp.call_value(&f, a, site.clone())?));
+    }
+    Ok(if use_names {
+        named_list(out)
+    } else {
+        Value::from_data(VecData::List(out.into_iter().map(|(_, v)| v).collect()))
+    })
 }

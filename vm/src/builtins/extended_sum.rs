@@ -685,6 +685,19 @@ impl LongSum {
     }
 }
 
+/// R's `colMeans` of one column (`array.c`, `do_colsum`): the long-double
+/// sum divided by `n` in long double, without `mean`'s second pass.
+pub fn long_sum_div(xs: &[f64], n: u64) -> f64 {
+    if n == 0 || xs.iter().any(|x| !x.is_finite()) {
+        let mut s = LongSum::new();
+        s.add_slice(xs);
+        return s.value() / n as f64;
+    }
+    let mut s = imp::ZERO;
+    imp::add_slice(&mut s, xs);
+    imp::to_f64(imp::add_div(imp::ZERO, s, n))
+}
+
 /// R's `mean` of doubles: the long-double sum divided by n, corrected by the
 /// long-double mean of the residuals (`summary.c`, `real_mean`).
 pub fn long_mean(xs: &[f64]) -> f64 {

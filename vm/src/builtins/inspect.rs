@@ -815,7 +815,18 @@ as_builtin!(bi_as_double, VType::Dbl);
 as_builtin!(bi_as_complex, VType::Cplx);
 as_builtin!(bi_as_character, VType::Str);
 as_builtin!(bi_as_logical, VType::Lgl);
-as_builtin!(bi_as_list, VType::List);
+/// `as.list(x, ...)`; of an environment, its bindings (`all.names`).
+fn bi_as_list(interp: &mut Interp, args: Args) -> RResult<Value> {
+    let (x, mut b) = bind(args, &["x", "all.names", "..."])?;
+    if let Value::Env(e) = &x {
+        let all = b
+            .take(1)
+            .and_then(|v| v.first_f64())
+            .is_some_and(|d| d != 0.0);
+        return Ok(super::envs::env_as_list(e, all));
+    }
+    as_type(interp, &x, VType::List)
+}
 
 fn mode_to_type(mode: &str) -> RResult<Option<VType>> {
     Ok(Some(match mode {

@@ -25,6 +25,7 @@ pub const BUILTINS: &[BuiltinDef] = &[
     BuiltinDef::new("interactive", interactive),
     BuiltinDef::new("Sys.time", sys_time),
     BuiltinDef::new("proc.time", proc_time),
+    BuiltinDef::new("Sys.getenv", sys_getenv),
     BuiltinDef::new("nargs", nargs),
 ];
 
@@ -77,6 +78,7 @@ fn stop(interp: &mut Interp, args: Args) -> RResult<Value> {
         let text = interp.frame_call_text();
         interp
             .direct_try_call()
+            .or_else(|| interp.direct_region_call())
             .or(text)
             .map_or(ErrCall::None, ErrCall::Call)
     } else {
@@ -127,7 +129,9 @@ fn warning(interp: &mut Interp, args: Args) -> RResult<Value> {
     }
     let msg = message_text(&b.dots);
     let call = if with_call {
-        interp.frame_call_text()
+        interp
+            .direct_region_call()
+            .or_else(|| interp.frame_call_text())
     } else {
         None
     };
@@ -313,6 +317,45 @@ fn now_secs() -> f64 {
 
 fn sys_time(_: &mut Interp, _: Args) -> RResult<Value> {
     Ok(Value::Dbl(now_secs()))
+}
+
+/// `Sys.getenv(x, unset = "", names = NA)` of named variables (the process's
+/// environment; `unset` for a variable that is not set).
+fn sys_getenv(_: &mut Interp, args: Args) -> RResult<Value> {
+    let mut b = args.bind(&["x", "unset", "names"])?;
+    let x = match b.take(0) {
+        None | Some(Value::Null) => {
+            return Err(RError::unsupported("Sys.getenv() of all variables"))
+        }
+        Some(x) => x,
+    };
+    let names: Vec<RStr> = match x.as_vector().map(|v| v.data.coerce(VType::Str)) {
+        Some(VecData::Str(s)) if x.vtype() != Some(VType::List) => s,
+        _ => return Err(RError::new("wrong type for argument")),
+    };
+    let unset: RStr = match b.take(1) {
+        None => Some("".into()),
+        Some(u) => match u.as_vector().map(|v| v.data.coerce(VType::Str)) {
+            Some(VecData::Str(s)) if s.len() == 1 => s[0].clone(),
+            _ => return Err(RError::new("wrong type for argument")),
+        },
+    };
+    let values: Vec<RStr> = names
+        .iter()
+        .map(|n| match n.as_deref().and_then(std::env::var_os) {
+            Some(v) => Some(v.to_string_lossy().as_ref().into()),
+            None => unset.clone(),
+        })
+        .collect();
+    let with_names = match b.take(2).and_then(|v| v.first_f64()) {
+        Some(f) if !f.is_nan() => f != 0.0,
+        _ => names.len() > 1,
+    };
+    let mut v = Vector::new(VecData::Str(values));
+    if with_names {
+        v.set_attr("names", str_vec(names));
+    }
+    Ok(Value::from_vector(v))
 }
 
 fn proc_time(_: &mut Interp, _: Args) -> RResult<Value> {

@@ -17,10 +17,14 @@ use std::sync::OnceLock;
 pub mod apply;
 pub mod arith;
 pub mod cmath;
+pub mod combinat;
 pub mod construct;
+pub mod cut;
 pub mod envs;
 pub mod extended_sum;
+pub mod factor;
 pub mod fft;
+pub mod frame_effect;
 pub mod functional;
 pub mod hash;
 pub mod inspect;
@@ -29,17 +33,22 @@ pub mod lang;
 pub mod lapack;
 pub mod matcharg;
 pub mod math;
+pub mod matops;
 pub mod matrix;
 pub mod na;
 pub mod nmath;
 pub mod ns;
 pub mod options;
 pub mod output;
+pub mod print_methods;
+pub mod quoting;
 pub mod random;
+pub mod regex;
 pub mod sets;
 pub mod stats;
 pub mod strings;
 pub mod subset;
+pub mod summary;
 pub mod text;
 
 pub type BuiltinFn = fn(&mut Interp, Args) -> RResult<Value>;
@@ -106,6 +115,8 @@ const S3_GENERICS: &[&str] = &[
     "diff",
     "quantile",
     "solve",
+    "summary",
+    "toString",
 ];
 
 /// The global builtin table (built once).
@@ -136,6 +147,13 @@ pub fn table() -> &'static Table {
             fft::BUILTINS,
             io::BUILTINS,
             envs::BUILTINS,
+            factor::BUILTINS,
+            cut::BUILTINS,
+            summary::BUILTINS,
+            quoting::BUILTINS,
+            combinat::BUILTINS,
+            matops::BUILTINS,
+            regex::BUILTINS,
         ] {
             defs.extend(family.iter());
         }

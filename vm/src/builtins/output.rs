@@ -16,6 +16,7 @@ pub const BUILTINS: &[BuiltinDef] = &[
     BuiltinDef::new("cat", builtin_cat),
     BuiltinDef::new("print", builtin_print),
     BuiltinDef::new("print.default", builtin_print_default),
+    BuiltinDef::new("prettyNum", builtin_pretty_num),
     BuiltinDef::new("format", builtin_format),
     BuiltinDef::new("format.default", builtin_format_default),
     BuiltinDef::new("formatC", builtin_format_c),
@@ -181,16 +182,18 @@ fn builtin_print_default(interp: &mut Interp, args: Args) -> RResult<Value> {
 fn print_impl(interp: &mut Interp, args: Args, dispatch: bool) -> RResult<Value> {
     let mut b = args.bind(&["x", "digits", "quote", "..."])?;
     let x = b.take(0).unwrap_or(Value::Null);
-    let digits = match b.take(1) {
-        None | Some(Value::Null) => crate::format::digits(),
+    let digits_arg = match b.take(1) {
+        None | Some(Value::Null) => None,
         Some(d) => {
             let d = d
                 .first_f64()
                 .filter(|d| !d.is_nan() && (1.0..=22.0).contains(d));
-            d.ok_or_else(|| RError::new("invalid digits parameter"))? as usize
+            Some(d.ok_or_else(|| RError::new("invalid digits parameter"))? as usize)
         }
     };
-    let quote = arg_flag(&b.take(2), true);
+    let digits = digits_arg.unwrap_or_else(crate::format::digits);
+    let quote_arg = b.take(2).map(|q| arg_flag(&Some(q), true));
+    let quote = quote_arg.unwrap_or(true);
     if let Some((method, name)) = s3_method_named(interp, "print", &x).filter(|_| dispatch) {
         // print is an S3 generic in R: a user method takes over.
         call_user_method(interp, &method, &name, x.clone())?;
@@ -198,6 +201,14 @@ fn print_impl(interp: &mut Interp, args: Args, dispatch: bool) -> RResult<Value>
         return Ok(x);
     }
     if let Some(s) = super::text::format_rle(&x).filter(|_| dispatch && is_rle(&x)) {
+        interp.out.push_str(&s);
+        interp.visible = false;
+        return Ok(x);
+    }
+    if let Some(s) = dispatch
+        .then(|| super::print_methods::print_method(&x, digits_arg, quote_arg))
+        .flatten()
+    {
         interp.out.push_str(&s);
         interp.visible = false;
         return Ok(x);
@@ -253,7 +264,9 @@ pub fn print_with_methods(
             if failure.is_some() {
                 return None;
             }
-            let method = s3_method(interp, "print", v)?;
+            let Some(method) = s3_method(interp, "print", v) else {
+                return super::print_methods::print_method(v, None, None);
+            };
             let start = interp.out.len();
             let result = interp.call_function(&method, Args::positional(vec![v.clone()]));
             let captured = interp.out.split_off(start);
@@ -271,6 +284,51 @@ pub fn print_with_methods(
         Some(e) => Err(e),
         None => Ok(text),
     }
+}
+
+/// `prettyNum(x, big.mark, ...)`: a character vector's numbers get the
+/// marks; other vectors are formatted element by element first, as GNU R's
+/// `sapply(x, format, ...)` does (each number with its own digits).
+fn builtin_pretty_num(interp: &mut Interp, args: Args) -> RResult<Value> {
+    let mut b = args.bind(&["x", "big.mark", "..."])?;
+    let x = b.take(0).unwrap_or(Value::Null);
+    let mark = arg_str(&b.take(1)).unwrap_or_default();
+    let Some(vec) = x.as_vector() else {
+        let mut a = Args::new();
+        a.push(None, x);
+        return format_impl(interp, a, false);
+    };
+    let out: Vec<RStr> = if vec.vtype() == VType::Str {
+        // (Strings marked keep a common width, right-justified, as GNU R's
+        // `preserve.width = "common"` gives them.)
+        let marked: Vec<RStr> = as_strings(&x)
+            .into_iter()
+            .map(|s| s.map(|s| insert_big_mark(&s, &mark).into()))
+            .collect();
+        let width = marked.iter().flatten().map(|s| s.chars().count()).max();
+        marked
+            .into_iter()
+            .map(|s| s.map(|s| format!("{:>1$}", s, width.unwrap_or(0)).into()))
+            .collect()
+    } else {
+        let mut out = Vec::with_capacity(vec.len());
+        for k in 0..vec.len() {
+            let mut a = Args::new();
+            a.push(None, vec.data.elt(k));
+            a.push(Some("big.mark".into()), Value::str(&mark));
+            for (n, v) in &b.dots {
+                a.push(n.clone(), v.clone());
+            }
+            let s = format_impl(interp, a, false)?;
+            out.push(as_strings(&s).into_iter().next().flatten());
+        }
+        out
+    };
+    let mut v = crate::value::Vector::new(VecData::Str(out));
+    if let Some(n) = vec.attr("names") {
+        v.set_attr("names", n.clone());
+    }
+    Ok(Value::from_vector(v))
 }
 
 /// Insert `mark` every three digits in the integer part of a formatted number.
@@ -335,6 +393,15 @@ fn format_impl(interp: &mut Interp, args: Args, dispatch: bool) -> RResult<Value
     if let Some((method, name)) = s3_method_named(interp, "format", &x).filter(|_| dispatch) {
         // format is an S3 generic in R: a user method takes over.
         return call_user_method(interp, &method, &name, x);
+    }
+    if dispatch {
+        let digits = arg_f64(&b.slots[2].clone()).map(|d| d.clamp(1.0, 22.0) as usize);
+        if let Some((v, visible)) = super::summary::format_method(&x, digits) {
+            if !visible {
+                interp.visible = false;
+            }
+            return Ok(v);
+        }
     }
     let trim = arg_flag(&b.take(1), false);
     let digits = arg_f64(&b.take(2))
@@ -1069,7 +1136,9 @@ fn builtin_message(interp: &mut Interp, args: Args) -> RResult<Value> {
     if append_lf {
         text.push('\n');
     }
-    interp.err.push_str(&text);
+    if !interp.messages_muffled() {
+        interp.err.push_str(&text);
+    }
     interp.visible = false;
     Ok(Value::Null)
 }

@@ -1,7 +1,8 @@
 //! String builtins: `paste`, `paste0`, `toupper`, `tolower`, `nchar`, `substr`,
-//! `substring`, `strsplit` (fixed patterns only) and `strtoi`.
+//! `substring`, `strsplit` and `strtoi`.
 
 use super::output::{arg_flag, arg_str, as_strings};
+use super::regex::Syntax;
 use super::BuiltinDef;
 use crate::args::Args;
 use crate::error::{RError, RResult};
@@ -13,6 +14,7 @@ pub const BUILTINS: &[BuiltinDef] = &[
     BuiltinDef::new("paste0", builtin_paste0),
     BuiltinDef::new("toupper", builtin_toupper),
     BuiltinDef::new("tolower", builtin_tolower),
+    BuiltinDef::new("casefold", builtin_casefold),
     BuiltinDef::new("nchar", builtin_nchar),
     BuiltinDef::new("substr", builtin_substr),
     BuiltinDef::new("substr<-", builtin_substr_assign),
@@ -100,6 +102,21 @@ fn builtin_tolower(_interp: &mut Interp, args: Args) -> RResult<Value> {
     Ok(map_strings(&x, |s| s.to_lowercase()))
 }
 
+/// `casefold(x, upper = FALSE)`: `tolower`, or `toupper` with `upper`.
+fn builtin_casefold(_interp: &mut Interp, args: Args) -> RResult<Value> {
+    let mut b = args.bind(&["x", "upper"])?;
+    let x = b.take(0).unwrap_or(Value::Null);
+    let upper = b
+        .take(1)
+        .and_then(|v| v.first_f64())
+        .is_some_and(|u| u != 0.0);
+    Ok(if upper {
+        map_strings(&x, |s| s.to_uppercase())
+    } else {
+        map_strings(&x, |s| s.to_lowercase())
+    })
+}
+
 fn builtin_nchar(_interp: &mut Interp, args: Args) -> RResult<Value> {
     let mut b = args.bind(&["x", "type", "allowNA", "keepNA"])?;
     let x = b.take(0).unwrap_or(Value::Null);
@@ -152,7 +169,7 @@ fn int_elems(v: &Option<Value>) -> Vec<i32> {
 }
 
 /// Characters `start..=stop` (1-based, clipped) of `s`, as a slice of it.
-fn substr_one(s: &str, start: i32, stop: i32) -> &str {
+pub(crate) fn substr_one(s: &str, start: i32, stop: i32) -> &str {
     let start = start.max(1) as usize;
     if stop < 1 || (stop as usize) < start {
         return "";
@@ -299,7 +316,7 @@ fn split_fixed(s: &str, sep: &str) -> Vec<RStr> {
     out
 }
 
-fn builtin_strsplit(_interp: &mut Interp, args: Args) -> RResult<Value> {
+fn builtin_strsplit(interp: &mut Interp, args: Args) -> RResult<Value> {
     let mut b = args.bind(&["x", "split", "fixed", "perl", "useBytes"])?;
     let x = b.take(0).unwrap_or(Value::Null);
     if !matches!(x.vtype(), Some(crate::value::VType::Str)) {
@@ -311,38 +328,39 @@ fn builtin_strsplit(_interp: &mut Interp, args: Args) -> RResult<Value> {
         splits.push(Some("".into()));
     }
     let fixed = arg_flag(&b.take(2), false);
-    if arg_flag(&b.take(3), false) {
-        return Err(RError::unsupported(
-            "regular expressions (strsplit perl = TRUE)",
-        ));
+    let mut perl = arg_flag(&b.take(3), false);
+    if fixed && perl {
+        interp.warning("argument 'perl = TRUE' will be ignored")?;
+        perl = false;
     }
-    if !fixed
-        && splits
-            .iter()
-            .flatten()
-            .any(|s| s.chars().any(|c| ".[]{}()\\*+?^$|".contains(c)))
-    {
-        return Err(RError::unsupported(
-            "regular expressions (strsplit with a regex pattern; use fixed = TRUE)",
-        ));
-    }
+    let syntax = if perl { Syntax::Perl } else { Syntax::Extended };
+    // A split without special characters is the same text in every syntax.
+    let literal = |s: &str| fixed || !s.chars().any(|c| ".[]{}()\\*+?^$|".contains(c));
+    let patterns = splits
+        .iter()
+        .map(|s| match s {
+            Some(s) if !s.is_empty() && !literal(s) => {
+                super::regex::compile_or_error(interp, s, syntax, false).map(Some)
+            }
+            _ => Ok(None),
+        })
+        .collect::<RResult<Vec<_>>>()?;
     let strs = as_strings(&x);
+    // (R's wide-character split: an extended pattern, some string not ASCII.)
+    let ascii = strs.iter().flatten().all(|s| s.is_ascii())
+        && splits.iter().flatten().all(|s| s.is_ascii());
+    let wide = !perl && !arg_flag(&b.take(4), false) && !ascii;
     let items: Vec<Value> = strs
         .iter()
         .enumerate()
         .map(|(i, s)| match s {
             None => str_vec(vec![None]),
-            Some(s) => {
-                let sep = if splits.is_empty() {
-                    None
-                } else {
-                    splits[i % splits.len()].clone()
-                };
-                match sep {
-                    None => str_vec(vec![None]),
-                    Some(sep) => str_vec(split_fixed(s, &sep)),
-                }
-            }
+            Some(s) => match (&splits[i % splits.len()], &patterns[i % splits.len()]) {
+                // An NA split leaves the string whole.
+                (None, _) => str_vec(vec![Some(s.clone())]),
+                (Some(_), Some(re)) => str_vec(super::regex::split(re, s, wide)),
+                (Some(sep), None) => str_vec(split_fixed(s, sep)),
+            },
         })
         .collect();
     let mut out = list_vec(items);
@@ -546,11 +564,13 @@ mod tests {
             ),
             "[[1]]\n[1] \"a\" \"b\" \"c\"\n\n"
         );
-        assert!(call(
-            "strsplit",
-            vec![(None, Value::str("a.b")), (None, Value::str("."))]
-        )
-        .is_err());
+        assert_eq!(
+            printed(
+                "strsplit",
+                vec![(None, Value::str("a.b")), (None, Value::str("[.]"))]
+            ),
+            "[[1]]\n[1] \"a\" \"b\"\n\n"
+        );
         assert_eq!(
             printed(
                 "strtoi",

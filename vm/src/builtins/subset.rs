@@ -248,6 +248,23 @@ pub fn index(interp: &mut Interp, x: &Value, idx: &[Option<Value>], drop: bool) 
             }
         }
     }
+    if super::factor::is_factor(x) {
+        return super::factor::index(interp, x, idx, drop);
+    }
+    if super::quoting::is_noquote(x) {
+        return super::quoting::index_noquote(interp, x, idx, drop);
+    }
+    index_default(interp, x, idx, drop)
+}
+
+/// `index` without the factor method (which calls it for the codes).
+pub(crate) fn index_default(
+    interp: &mut Interp,
+    x: &Value,
+    idx: &[Option<Value>],
+    drop: bool,
+) -> RResult<Value> {
+    let _ = interp;
     match x {
         Value::Null => return Ok(Value::Null),
         Value::Closure(_) | Value::Builtin(_) => return Err(not_subsettable(x)),
@@ -643,14 +660,26 @@ fn get1index(
 
 /// x[[i]], x[[i, j]] ; exact = TRUE.
 pub fn index2(interp: &mut Interp, x: &Value, idx: &[Option<Value>]) -> RResult<Value> {
-    // Fast path: any vector, positive in-range scalar subscript.
+    // Fast path: any vector but a factor, positive in-range scalar subscript.
     if let (Value::Vec(v), [Some(i)]) = (x, idx) {
         if let Some(k) = scalar_pos(i) {
-            if k < v.len() {
+            if k < v.len() && (v.attrs.is_none() || !super::factor::is_factor(x)) {
                 return Ok(v.data.elt(k));
             }
         }
     }
+    if super::factor::is_factor(x) {
+        return super::factor::index2(interp, x, idx);
+    }
+    index2_default(interp, x, idx)
+}
+
+/// `index2` without the factor method (which calls it for the codes).
+pub(crate) fn index2_default(
+    interp: &mut Interp,
+    x: &Value,
+    idx: &[Option<Value>],
+) -> RResult<Value> {
     let _ = interp;
     match x {
         Value::Null => return Ok(Value::Null),
@@ -1037,6 +1066,9 @@ pub fn assign_index(
     idx: &[Option<Value>],
     v: Value,
 ) -> RResult<Value> {
+    if matches!(&x, Value::Vec(xv) if xv.attrs.is_some()) && super::factor::is_factor(&x) {
+        return super::factor::assign_index(interp, x, idx, v, false);
+    }
     // Fast path: x[k] <- scalar of the same type, k in range.
     if let [Some(i)] = idx {
         if let Some(k) = scalar_pos(i) {
@@ -1283,6 +1315,9 @@ pub fn assign_index2(
     if let Value::Env(e) = &x {
         let name = super::envs::env_subscript(idx, true)?;
         return super::envs::env_set(e, &name, v);
+    }
+    if matches!(&x, Value::Vec(xv) if xv.attrs.is_some()) && super::factor::is_factor(&x) {
+        return super::factor::assign_index(interp, x, idx, v, true);
     }
     match idx {
         [Some(i)] => assign_index2_one(interp, x, i, v),

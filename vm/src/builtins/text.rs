@@ -103,14 +103,12 @@ fn builtin_strrep(interp: &mut Interp, args: Args) -> RResult<Value> {
     })
 }
 
-fn builtin_trimws(_: &mut Interp, args: Args) -> RResult<Value> {
+fn builtin_trimws(interp: &mut Interp, args: Args) -> RResult<Value> {
     let mut b = args.bind(&["x", "which", "whitespace"])?;
     let x = b.take(0).unwrap_or(Value::Null);
     let which = arg_str(&b.take(1)).unwrap_or_else(|| "both".into());
-    if b.take(2).is_some() {
-        return Err(RError::unsupported(
-            "trimws(whitespace = ) (regular expressions)",
-        ));
+    if let Some(w) = b.take(2) {
+        return trimws_regex(interp, x, &which, &w);
     }
     let ws = |c: char| matches!(c, ' ' | '\t' | '\n' | '\r');
     let (left, right) = match which.as_str() {
@@ -145,6 +143,54 @@ fn builtin_trimws(_: &mut Interp, args: Args) -> RResult<Value> {
         }
     }
     Ok(r)
+}
+
+/// `trimws(x, which, whitespace)` as R defines it: `sub()` of
+/// `^whitespace+` and `whitespace+$` with `perl = TRUE`.
+fn trimws_regex(interp: &mut Interp, x: Value, which: &str, w: &Value) -> RResult<Value> {
+    use super::regex::{compile_in, substitute_all, text_arg, Syntax};
+    let (left, right) = match which {
+        "both" => (true, true),
+        "left" => (true, false),
+        "right" => (false, true),
+        _ => {
+            return Err(RError::new(
+                "'arg' should be one of “both”, “left”, “right”",
+            ))
+        }
+    };
+    let w = as_strings(w)
+        .into_iter()
+        .next()
+        .flatten()
+        .unwrap_or_else(|| "NA".into());
+    let mut texts = text_arg(&x);
+    for (on, pat) in [(left, format!("^{w}+")), (right, format!("{w}+$"))] {
+        if on {
+            // (R's trimws calls sub() in a local function.)
+            let call = "sub(re, \"\", x, perl = TRUE)";
+            let re = compile_in(interp, &pat, Syntax::Perl, false, Some(call))?;
+            texts = substitute_all(&re, Some(""), &texts, false);
+        }
+    }
+    let out = str_vec(texts);
+    Ok(if x.vtype() == Some(VType::Str) {
+        keep_attrs(out, &x)
+    } else {
+        out
+    })
+}
+
+/// `out` with all attributes of `x` (as `sub` keeps them).
+fn keep_attrs(mut out: Value, x: &Value) -> Value {
+    if let Some(v) = x.as_vector() {
+        if let Some(attrs) = &v.attrs {
+            for (n, a) in attrs.iter() {
+                out.set_attr(n, a.clone());
+            }
+        }
+    }
+    out
 }
 
 fn affix(args: Args, what: &str, test: fn(&str, &str) -> bool) -> RResult<Value> {

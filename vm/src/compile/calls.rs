@@ -172,6 +172,24 @@ impl Compiler {
                     self.try_expr(e, args, tail);
                     return;
                 }
+                ("suppressWarnings" | "suppressMessages" | "withVisible", 1, _) => {
+                    // The one argument, unnamed or by its name (`expr`, `x`);
+                    // other forms are refused when `LoadFun` finds no function.
+                    let formal = if name == "withVisible" { "x" } else { "expr" };
+                    if let Some(body) = args[0]
+                        .value
+                        .as_ref()
+                        .filter(|_| args[0].name.as_deref().is_none_or(|a| a == formal))
+                    {
+                        let kind = match name {
+                            "suppressWarnings" => RegionKind::SuppressWarnings,
+                            "suppressMessages" => RegionKind::SuppressMessages,
+                            _ => RegionKind::WithVisible,
+                        };
+                        self.condition_region(e, kind, body, tail);
+                        return;
+                    }
+                }
                 ("on.exit", _, _) => {
                     self.on_exit(args);
                     self.visible(tail, false);

@@ -1,5 +1,6 @@
 //! Special forms with control flow of their own: `switch`, `tryCatch`,
-//! `on.exit`.
+//! `on.exit`, and the regions of `suppressWarnings`, `suppressMessages` and
+//! `withVisible`.
 
 use super::*;
 
@@ -91,9 +92,11 @@ impl Compiler {
             has_error: error.is_some(),
             has_warning: warning.is_some(),
             has_finally: finally.is_some(),
+            begin: self.pc(),
             end: 0,
             finally: None,
             try_call: None,
+            kind: RegionKind::TryCatch,
         });
         self.emit(Op::TryBegin(idx));
         match expr_arg {
@@ -180,6 +183,52 @@ impl Compiler {
         self.tries[idx].try_call = Some(call);
     }
 
+    /// `suppressWarnings(expr)`, `suppressMessages(expr)`, `withVisible(x)`:
+    /// `expr` evaluated in place (assignments in it are the caller's, as
+    /// with R's promise) as a region of `kind`. GNU R forces `expr` inside
+    /// its closures: `suppressWarnings(expr)` calls `withCallingHandlers(expr,
+    /// ...)`, whose call R's errors and warnings name and whose frames its
+    /// tracebacks show. The calls inside the region are compiled as
+    /// arguments of those calls (`call_parent`, `in_args_of`) for that.
+    pub(super) fn condition_region(&mut self, e: &Expr, kind: RegionKind, body: &Expr, tail: bool) {
+        let outer = self.call_idx(e);
+        let saved = (self.arg_ctx, self.any_arg_ctx);
+        let named = match kind {
+            RegionKind::WithVisible | RegionKind::TryCatch => outer,
+            RegionKind::SuppressWarnings | RegionKind::SuppressMessages => {
+                self.arg_ctx = Some(outer);
+                let inner = with_calling_handlers(kind, e.pos);
+                self.call_idx(&inner)
+            }
+        };
+        let idx = self.tries.len() as u32;
+        self.tries.push(TryInfo {
+            has_error: false,
+            has_warning: false,
+            has_finally: false,
+            begin: 0,
+            end: 0,
+            finally: None,
+            try_call: Some(named),
+            kind,
+        });
+        self.arg_ctx = saved.0;
+        self.tries[idx as usize].begin = self.emit(Op::TryBegin(idx)) as Pc;
+        (self.arg_ctx, self.any_arg_ctx) = (Some(named), Some(named));
+        // (withVisible needs the visibility of `x` whatever its position.)
+        self.expr(body, tail || kind == RegionKind::WithVisible);
+        (self.arg_ctx, self.any_arg_ctx) = saved;
+        self.emit(Op::TryEnd(idx));
+        // (As `try_catch` does: the code after a region starts a block.)
+        let skip = self.emit(Op::Jump(0));
+        let end = self.pc();
+        self.patch(skip, end);
+        self.tries[idx as usize].end = end;
+        if kind == RegionKind::WithVisible {
+            self.visible(tail, true);
+        }
+    }
+
     pub(super) fn on_exit(&mut self, args: &[Arg]) {
         let mut body = None;
         let mut add = false;
@@ -218,4 +267,24 @@ impl Compiler {
         });
         self.konst(Value::Null);
     }
+}
+
+/// The call by which GNU R's `suppressWarnings`/`suppressMessages` evaluate
+/// their argument (R 4.2's source of the two functions).
+fn with_calling_handlers(kind: RegionKind, pos: crate::ast::Pos) -> Expr {
+    let src = match kind {
+        RegionKind::SuppressWarnings => {
+            "withCallingHandlers(expr, warning = function(w) if (inherits(w, classes)) \
+             tryInvokeRestart(\"muffleWarning\"))"
+        }
+        _ => {
+            "withCallingHandlers(expr, message = function(c) if (inherits(c, classes)) \
+             tryInvokeRestart(\"muffleMessage\"))"
+        }
+    };
+    let mut parsed =
+        crate::parser::parse_program(src, "").expect("R's withCallingHandlers call parses");
+    let mut call = parsed.exprs.remove(0);
+    call.pos = pos;
+    call
 }

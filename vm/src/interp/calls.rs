@@ -137,7 +137,21 @@ impl Interp {
                         return r;
                     }
                 }
-                self.call_builtin_at(*id, &site, |interp| Some(builtins::call(*id, interp, args)))
+                let mut args = args;
+                // A factor argument: R's factor method, or the builtin on
+                // converted arguments.
+                let method = builtins::factor::prepare(*id, &mut args);
+                let run = |interp: &mut Interp| {
+                    Some(match method {
+                        builtins::factor::Prepared::Plain => builtins::call(*id, interp, args),
+                        builtins::factor::Prepared::Replace(f) => f(interp, args),
+                        builtins::factor::Prepared::Rewrap(levels, class) => {
+                            builtins::call(*id, interp, args)
+                                .map(|v| builtins::factor::rewrap(v, &levels, &class))
+                        }
+                    })
+                };
+                self.call_builtin_at(*id, &site, run)
                     .expect("a builtin's body always runs")
             }
             Value::Closure(c) => self.call_closure(c, args, site, None),

@@ -72,6 +72,17 @@ impl Interp {
     /// Record a warning with an explicit call text (`warning()` uses the caller's call).
     pub fn warning_with_call(&mut self, call: Option<String>, msg: String) -> RResult<()> {
         if self.warning_handlers > 0 {
+            // The innermost region that intercepts it: a muffling one drops
+            // it (GNU R's calling handler runs before `options(warn)` is
+            // looked at), a `tryCatch` catches it.
+            let muffled = self.tries.iter().rev().find_map(|t| {
+                let info = &t.code.tries[t.info as usize];
+                info.intercepts_warnings()
+                    .then_some(info.kind == RegionKind::SuppressWarnings)
+            });
+            if muffled == Some(true) {
+                return Ok(());
+            }
             return Err(RError::from(RErrorData {
                 kind: ErrKind::Warning,
                 msg,
@@ -173,6 +184,50 @@ impl Interp {
         Rc::ptr_eq(&t.env, env).then(|| crate::deparse::deparse(&t.code.calls[ci as usize]))
     }
 
+    /// The call a `stop()` or `warning()` raised directly in the argument of
+    /// `suppressWarnings`, `suppressMessages` or `withVisible` names: that
+    /// of the R closure evaluating it (see `direct_try_call`).
+    pub fn direct_region_call(&mut self) -> Option<String> {
+        self.observe_frames();
+        let t = self.tries.last()?;
+        let info = &t.code.tries[t.info as usize];
+        if info.kind == RegionKind::TryCatch {
+            return None;
+        }
+        let env = self.frames.last().map_or(&self.global, |a| &a.env);
+        let ci = info.try_call?;
+        Rc::ptr_eq(&t.env, env).then(|| crate::deparse::deparse(&t.code.calls[ci as usize]))
+    }
+
+    /// A jump of `code` in run `run_id` to `target` (a `break` or `next`)
+    /// leaves the `suppressWarnings`, `suppressMessages` and `withVisible`
+    /// regions it is not inside: they end there, as R's closures evaluating
+    /// them are left. (A `tryCatch` region keeps its frame: its handlers
+    /// are on the operand stack.)
+    pub(super) fn leave_regions(&mut self, code: &FunctionCode, run_id: u64, target: usize) {
+        while let Some(t) = self.tries.last() {
+            if t.run_id != run_id || !std::ptr::eq(&*t.code, code) {
+                return;
+            }
+            let info = &code.tries[t.info as usize];
+            let inside = (info.begin as usize) < target && target < info.end as usize;
+            if info.kind == RegionKind::TryCatch || inside {
+                return;
+            }
+            if info.intercepts_warnings() {
+                self.warning_handlers -= 1;
+            }
+            self.tries.pop();
+        }
+    }
+
+    /// Is `message()` output dropped here (inside `suppressMessages`)?
+    pub fn messages_muffled(&self) -> bool {
+        self.tries
+            .iter()
+            .any(|t| t.code.tries[t.info as usize].kind == RegionKind::SuppressMessages)
+    }
+
     /// Find a try region of this run that handles `err`; return where to
     /// resume (`None`: the handler's value, on the stack, ends the run: a
     /// region `run_try` entered).
@@ -186,7 +241,7 @@ impl Interp {
             }
             let t = self.tries.pop().unwrap();
             let info = t.code.tries[t.info as usize].clone();
-            if info.has_warning {
+            if info.intercepts_warnings() {
                 self.warning_handlers -= 1;
             }
             self.stack.truncate(t.stack_h);
@@ -232,6 +287,13 @@ impl Interp {
             }
         }
     }
+}
+
+/// `withVisible`'s result: `list(value = v, visible = visible)`.
+pub fn with_visible(v: Value, visible: bool) -> Value {
+    let mut l = Vector::new(VecData::List(vec![v, Value::lgl(visible)]));
+    l.set_attr("names", Value::strs(&["value", "visible"]));
+    Value::Vec(Rc::new(l))
 }
 
 /// A condition object for a handler: `list(message=, call=)` with class

@@ -150,6 +150,10 @@ pub fn for_seq_elt(code: &FunctionCode, env: &Env, seq: u16, k: usize) -> Value 
 /// Element `k` (0-based) of a `for` loop's sequence value.
 pub fn seq_elt(v: &Value, k: usize) -> Value {
     match v {
+        // (R's `for` runs over a factor's levels, as character strings.)
+        Value::Vec(vv) if vv.attrs.is_some() && crate::builtins::factor::is_factor(v) => {
+            crate::builtins::factor::label_at(vv, k)
+        }
         Value::Vec(vv) => vv.data.elt(k),
         other => other.clone(),
     }

@@ -5,7 +5,7 @@ use super::arith_fast::{
     accumulate, arith_in_place, arith_values, compare_scalars, store_num, Num,
 };
 use super::calls::CallSite;
-use super::conditions::matrix_subassign_error;
+use super::conditions::{matrix_subassign_error, with_visible};
 use super::control::{
     condition_truth, for_seq_elt, int_range, record_branch, seq_elt, step_counted, switch_target,
     LoopState,
@@ -257,6 +257,9 @@ impl Interp {
                     push_value(&mut self.stack, r);
                 }
                 Op::Jump(t) => {
+                    if !self.tries.is_empty() {
+                        self.leave_regions(code, run_id, t as usize);
+                    }
                     if (t as usize) < pc {
                         backedges = backedges.wrapping_add(1);
                         if backedges.is_multiple_of(LOOP_WORK_PER_CALL) {
@@ -1002,12 +1005,18 @@ impl Interp {
             }
             Op::TryBegin(i) => self.push_try(code, env, i, run_id, false),
             Op::TryEnd(i) => {
-                let v = pop!();
+                let mut v = pop!();
                 let stop = self.tries.pop().is_some_and(|t| t.stop);
                 let info = &code.tries[i as usize];
-                if info.has_warning {
+                if info.intercepts_warnings() {
                     self.warning_handlers -= 1;
+                }
+                if info.has_warning {
                     self.stack.pop();
+                }
+                if info.kind == RegionKind::WithVisible {
+                    v = with_visible(v, self.visible);
+                    self.visible = true;
                 }
                 if info.has_error {
                     self.stack.pop();

@@ -227,21 +227,19 @@ impl Default for Interp {
 /// Names that are outside the subset, with the feature they belong to.
 pub(crate) fn unsupported_feature(name: &str) -> Option<&'static str> {
     Some(match name {
-        "sys.function" | "with" | "within" | "attach" | "eapply" | "env2list" => {
-            "environment objects"
-        }
+        "sys.function" | "with" | "within" | "attach" | "env2list" => "environment objects",
         "eval" | "evalq" | "quote" | "bquote" | "substitute" | "deparse" | "body" | "formals"
         | "body<-" | "formals<-" | "match.call" | "sys.call" | "as.name" | "as.symbol" | "call"
         | "as.call" | "parse" => "language objects",
         "setClass" | "new" | "setGeneric" | "setMethod" | "setRefClass" | "R6Class"
         | "isVirtualClass" => "S4 and reference classes",
-        "grepl" | "grep" | "sub" | "gsub" | "regexpr" | "gregexpr" | "regmatches" | "regexec" => {
-            "regular expressions"
-        }
         "readRDS" | "saveRDS" | "read.csv" | "write.csv" | "read.table" | "sink" | "source"
         | "load" | "save" | "url" => "file and connection IO",
         "data.frame" | "as.data.frame" | "read.delim" => "data frames",
-        "factor" | "as.factor" | "levels" | "nlevels" => "factors",
+        "suppressWarnings" => "suppressWarnings() other than suppressWarnings(expr)",
+        "suppressMessages" => "suppressMessages() other than suppressMessages(expr)",
+        "withVisible" => "withVisible() other than withVisible(x)",
+        "local" => "local() other than local(expr)",
         "library" | "require" | "requireNamespace" | "loadNamespace" => "packages",
         _ => return None,
     })
@@ -376,11 +374,13 @@ impl Interp {
                 }
             }
         }
-        let builtin_method = builtins::lang::format_condition(v).or_else(|| {
-            builtins::output::is_rle(v)
-                .then(|| builtins::text::format_rle(v))
-                .flatten()
-        });
+        let builtin_method = builtins::lang::format_condition(v)
+            .or_else(|| {
+                builtins::output::is_rle(v)
+                    .then(|| builtins::text::format_rle(v))
+                    .flatten()
+            })
+            .or_else(|| builtins::print_methods::print_method(v, None, None));
         match builtin_method {
             Some(s) => self.out.push_str(&s),
             None => {
@@ -472,7 +472,7 @@ impl Interp {
         run_id: u64,
         stop: bool,
     ) {
-        if code.tries[i as usize].has_warning {
+        if code.tries[i as usize].intercepts_warnings() {
             self.warning_handlers += 1;
         }
         self.tries.push(TryFrame {
@@ -518,7 +518,7 @@ impl Interp {
                     // Leave any try regions of this run (a `return` inside tryCatch).
                     while self.tries.last().is_some_and(|t| t.run_id == run_id) {
                         let t = self.tries.pop().unwrap();
-                        if code.tries[t.info as usize].has_warning {
+                        if code.tries[t.info as usize].intercepts_warnings() {
                             self.warning_handlers -= 1;
                         }
                     }

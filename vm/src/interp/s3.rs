@@ -178,7 +178,10 @@ pub fn dispatch_classes(v: &Value) -> Vec<String> {
         Value::Closure(_) | Value::Builtin(_) => out.push("function".into()),
         Value::Null => out.push("NULL".into()),
         Value::Env(_) => out.push("environment".into()),
-        v => match v.vtype().expect("a vector (the other kinds are matched above)") {
+        v => match v
+            .vtype()
+            .expect("a vector (the other kinds are matched above)")
+        {
             VType::Dbl => {
                 out.push("double".into());
                 out.push("numeric".into());

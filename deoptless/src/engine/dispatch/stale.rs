@@ -6,6 +6,7 @@
 use crate::cleanup;
 use crate::context::DeoptContext;
 use crate::engine::EngineState;
+use compiler::context::ArgType;
 use compiler::ir::Reason;
 use compiler::runtime::{NativeFrame, RawExit};
 use osr::exit::RawExitDecode;
@@ -22,6 +23,11 @@ pub const STALE_AFTER_CALLS: u32 = 10;
 pub const LIVE_BRANCH_EXITS: u32 = 20;
 /// See `LIVE_BRANCH_EXITS`.
 pub const LIVE_BRANCH_RATE: u32 = 32;
+
+/// Real type-check exits of OSR-in loop code after which the locals whose
+/// type differs from their entry type are taken boxed by the loop's next
+/// OSR-in code (`widen_osr_entry`).
+pub const OSR_WIDEN_EXITS: u32 = 8;
 
 impl EngineState {
     /// A real exit from an origin version. A version that exits on nearly
@@ -57,6 +63,7 @@ impl EngineState {
                     && LIVE_BRANCH_RATE * exits >= lived)
         });
         if !stale {
+            self.widen_osr_entry(code, version, ctx);
             return;
         }
         for (slot, bits) in cleanup::cleaned_feedback(code, ctx, raw.observed(c), false) {
@@ -67,6 +74,69 @@ impl EngineState {
             }
         }
         self.retire_stale(code, version, ctx.pc);
+    }
+
+    /// OSR-in code is typed by the values at its loop header when it was
+    /// compiled: a local that is an `int` there at some entries of the loop
+    /// and a `dbl` at others (`n <- start` before an inner `while` that
+    /// halves it) makes it exit at every such entry, and the continuation it
+    /// dispatches to hands back to it at the next loop header, once per
+    /// outer iteration. After `OSR_WIDEN_EXITS` real type-check exits, the
+    /// locals whose type at the exit differs from their entry type are
+    /// taken boxed by the loop's next OSR-in code (loads then speculate
+    /// from their profiles, which saw both), and this code leaves the
+    /// loop's cache.
+    fn widen_osr_entry(&self, code: &Rc<FunctionCode>, version: usize, ctx: &DeoptContext) {
+        if ctx.reason != Reason::TypeCheck {
+            return;
+        }
+        let key = Rc::as_ptr(code);
+        let exits = self
+            .fns
+            .borrow()
+            .get(&key)
+            .and_then(|i| i.births.get(&version))
+            .filter(|b| b.osr)
+            .map_or(0, |b| b.exits);
+        if exits < OSR_WIDEN_EXITS {
+            return;
+        }
+        let mut cache = self.osr_cache.borrow_mut();
+        let Some((&(_, pc), entry)) = cache.iter().find_map(|(k, codes)| {
+            codes
+                .iter()
+                .find(|(_, id, _)| *id == version)
+                .map(|(e, _, _)| (k, e.clone()))
+        }) else {
+            return;
+        };
+        let differs: Vec<bool> = entry
+            .locals
+            .iter()
+            .zip(&ctx.locals)
+            .map(|(e, x)| matches!((e, x), (Some(e), Some(x)) if e != x && *e != ArgType::Any))
+            .collect();
+        if !differs.contains(&true) {
+            return;
+        }
+        let mut widen = self.osr_widen.borrow_mut();
+        let mask = widen
+            .entry((key, pc))
+            .or_insert_with(|| vec![false; differs.len()]);
+        for (m, d) in mask.iter_mut().zip(&differs) {
+            *m |= *d;
+        }
+        for codes in cache.values_mut() {
+            codes.retain(|(_, id, _)| *id != version);
+        }
+        if let Some(info) = self.fns.borrow_mut().get_mut(&key) {
+            info.births.remove(&version);
+        }
+        self.stats.borrow_mut().stale_versions_retired += 1;
+        self.event(|| {
+            serde_json::json!({"event": "osr_widened", "function": code.name,
+                               "version": version, "pc": pc})
+        });
     }
 
     /// A transfer exit of an origin version at a loop that had never run

@@ -1,0 +1,5 @@
+print(prettyNum(1234567, big.mark = ","))
+print(prettyNum(c(a = 1234.5678, b = 1e6, c = 12), big.mark = ","))
+print(prettyNum(c("1234567", "12"), big.mark = "'"))
+print(prettyNum(123456789L, big.mark = " "))
+cat(prettyNum(c(123456, 0.5, NA), big.mark = ","), "\n")

@@ -1,0 +1,10 @@
+Sys.getenv("DLVM_TEST_SURELY_UNSET_VARIABLE")
+Sys.getenv("DLVM_TEST_SURELY_UNSET_VARIABLE", unset = "fallback")
+Sys.getenv("DLVM_TEST_SURELY_UNSET_VARIABLE", unset = NA)
+Sys.getenv(c("DLVM_UNSET_A", "DLVM_UNSET_B"))
+Sys.getenv(c("DLVM_UNSET_A", "DLVM_UNSET_B"), names = FALSE)
+Sys.getenv("DLVM_UNSET_A", names = TRUE)
+nchar(Sys.getenv("PATH")) > 0
+home <- Sys.getenv("HOME", unset = "")
+is.character(home)
+if (Sys.getenv("DLVM_DEBUG_FLAG") == "") cat("debug off\n")

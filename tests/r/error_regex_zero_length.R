@@ -1,0 +1,3 @@
+# gsub with fixed = TRUE and an empty pattern.
+print(gsub("", "-", "abc"))
+gsub("", "-", "abc", fixed = TRUE)

@@ -1,0 +1,3 @@
+inner <- function() stop("in inner")
+f <- function() suppressMessages({ message("hidden"); inner() })
+f()

@@ -1,0 +1,3 @@
+f <- function() withVisible(stop("a"))
+print(withVisible(1))
+f()

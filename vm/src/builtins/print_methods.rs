@@ -1,0 +1,26 @@
+//! The print methods R has for classes that builtins here create
+//! (`summaryDefault`, a character `table`, `noquote`): `print`, auto-print
+//! and the printing of list elements use them when no user method applies.
+
+use crate::value::{Value, VecData};
+
+/// The text R's print method for `x`'s class writes (`digits`, `quote`:
+/// the arguments of the `print` call, if given), or `None` when `x` is
+/// printed by `print.default`.
+pub fn print_method(x: &Value, digits: Option<usize>, quote: Option<bool>) -> Option<String> {
+    let Value::Vec(v) = x else { return None };
+    for class in v.class()? {
+        match class.as_deref() {
+            Some("summaryDefault") => {
+                let d = digits.unwrap_or_else(super::summary::default_print_digits);
+                return Some(super::summary::print_summary_default(v, d));
+            }
+            Some("table") if matches!(v.data, VecData::Str(_)) => {
+                return Some(super::summary::print_table_strings(v));
+            }
+            Some("noquote") => return Some(super::quoting::print_noquote(v, digits, quote)),
+            _ => {}
+        }
+    }
+    None
+}
