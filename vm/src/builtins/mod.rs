@@ -51,6 +51,28 @@ pub mod subset;
 pub mod summary;
 pub mod text;
 
+/// Calls of builtins by name from unit tests, and their printed results.
+#[cfg(test)]
+pub(crate) mod test_calls {
+    use crate::args::Args;
+    use crate::error::RResult;
+    use crate::interp::Interp;
+    use crate::value::{Sym, Value};
+
+    pub fn call(name: &str, args: Vec<(Option<&str>, Value)>) -> RResult<Value> {
+        let f = super::lookup(name).expect("builtin exists");
+        let mut a = Args::new();
+        for (n, v) in args {
+            a.push(n.map(Sym::from), v);
+        }
+        Interp::new().call_function(&f, a)
+    }
+
+    pub fn printed(name: &str, args: Vec<(Option<&str>, Value)>) -> String {
+        crate::print::print_to_string(&call(name, args).unwrap())
+    }
+}
+
 pub type BuiltinFn = fn(&mut Interp, Args) -> RResult<Value>;
 
 /// A builtin's entry for its common case, on unnamed arguments by reference

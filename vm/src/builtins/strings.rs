@@ -433,19 +433,7 @@ fn builtin_strtoi(_interp: &mut Interp, args: Args) -> RResult<Value> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::value::Sym;
-
-    fn call(name: &str, args: Vec<(Option<&str>, Value)>) -> RResult<Value> {
-        let f = crate::builtins::lookup(name).expect("builtin exists");
-        let mut a = Args::new();
-        for (n, v) in args {
-            a.push(n.map(Sym::from), v);
-        }
-        Interp::new().call_function(&f, a)
-    }
-    fn printed(name: &str, args: Vec<(Option<&str>, Value)>) -> String {
-        crate::print::print_to_string(&call(name, args).unwrap())
-    }
+    use crate::builtins::test_calls::printed;
     fn s(x: &str) -> RStr {
         Some(x.into())
     }
