@@ -29,6 +29,26 @@ pub const LIVE_BRANCH_RATE: u32 = 32;
 /// OSR-in code (`widen_osr_entry`).
 pub const OSR_WIDEN_EXITS: u32 = 8;
 
+/// Is `x` a narrower numeric type than `entry` (lgl < int < dbl < cplx, of
+/// scalars or of vectors)? Only such a local is widened: the loop carries
+/// the wider type and the narrower one arrives at its entries (`n <- start`
+/// before a loop that halves `n`). A wider type at the exit is a phase
+/// change (`s <- 0` accumulating complex numbers): continuations serve it
+/// with typed code, where boxed code would run the whole loop generic
+/// (phase_sum's complex phase 1.4 ms -> 34 ms per iteration).
+fn narrower(x: ArgType, entry: ArgType) -> bool {
+    use ArgType::*;
+    let rank = |t: ArgType| match t {
+        Lgl | VecLgl => 0,
+        Int | VecInt => 1,
+        Dbl | VecDbl => 2,
+        Cplx | VecCplx => 3,
+        Any | Missing => 4,
+    };
+    let vec = |t: ArgType| matches!(t, VecLgl | VecInt | VecDbl | VecCplx);
+    rank(entry) < 4 && vec(x) == vec(entry) && rank(x) < rank(entry)
+}
+
 impl EngineState {
     /// A real exit from an origin version. A version that exits on nearly
     /// every call since it was installed was compiled from feedback that does
@@ -82,8 +102,8 @@ impl EngineState {
     /// halves it) makes it exit at every such entry, and the continuation it
     /// dispatches to hands back to it at the next loop header, once per
     /// outer iteration. After `OSR_WIDEN_EXITS` real type-check exits, the
-    /// locals whose type at the exit differs from their entry type are
-    /// taken boxed by the loop's next OSR-in code (loads then speculate
+    /// locals whose type at the exit is narrower than their entry type
+    /// (`narrower`) are taken boxed by the loop's next OSR-in code (loads then speculate
     /// from their profiles, which saw both), and this code leaves the
     /// loop's cache.
     fn widen_osr_entry(&self, code: &Rc<FunctionCode>, version: usize, ctx: &DeoptContext) {
@@ -114,7 +134,7 @@ impl EngineState {
             .locals
             .iter()
             .zip(&ctx.locals)
-            .map(|(e, x)| matches!((e, x), (Some(e), Some(x)) if e != x && *e != ArgType::Any))
+            .map(|(e, x)| matches!((e, x), (Some(e), Some(x)) if narrower(*x, *e)))
             .collect();
         if !differs.contains(&true) {
             return;
