@@ -374,6 +374,11 @@ pub struct FunctionCode {
     pub functions: Vec<(Rc<[Param]>, Rc<FunctionCode>)>,
     pub switches: Vec<SwitchTable>,
     pub tries: Vec<TryInfo>,
+    /// Some region of `tries` is not a `tryCatch` (`suppressWarnings`,
+    /// `suppressMessages`, `withVisible`): a `break`/`next` may leave it, so
+    /// the interpreter's jumps check for that (`Interp::leave_regions`);
+    /// every other function's jumps do not.
+    pub leavable_regions: bool,
     /// Start addresses of `on.exit` regions.
     pub exits: Vec<Pc>,
     /// The names of the local slots (parameters first, in order). Top-level

@@ -49,7 +49,7 @@
 //! function.
 
 use super::*;
-use vm::builtins::frame_effect::FrameEffect;
+use vm::builtins::frame_effect::{frame_effect, FrameEffect};
 use vm::symbols::SymId;
 
 impl<'a> Builder<'a> {
@@ -141,36 +141,25 @@ impl<'a> Builder<'a> {
     pub(super) fn sync_before(&mut self, bb: Block, pc: usize, st: &State, op: Op) -> bool {
         match op {
             Op::Call { argc, .. } if self.is_inlined_call(st, argc) => false,
-            // A builtin that runs no R code and names no frame sees none of
-            // the registers and assigns none (`vm::builtins::frame_effect`);
-            // one that reads frames by name only needs them written.
-            Op::Call { argc, .. } if self.called_builtin(st, argc).is_some() => {
-                let b = self.called_builtin(st, argc).expect("a builtin");
-                match vm::builtins::frame_effect::frame_effect(b) {
-                    FrameEffect::Blind => false,
-                    FrameEffect::Reads => {
-                        if self.code.top_level {
-                            self.write_back(bb, st, None);
-                        }
-                        false
-                    }
-                    FrameEffect::Any => {
-                        if self.code.top_level {
-                            self.write_back(bb, st, None);
-                        }
-                        self.shared.iter().any(|&s| s)
-                    }
-                }
-            }
+            // R code may see and assign the registers. A builtin that runs
+            // none and names no frame sees none of them and assigns none
+            // (`vm::builtins::frame_effect`); one that reads frames by name
+            // only needs them written.
             Op::Call { .. }
             | Op::SetFun { .. }
             | Op::StoreSuper(_)
             | Op::LoadSuper(..)
             | Op::UseMethod { .. } => {
-                if self.code.top_level {
+                let effect = match op {
+                    Op::Call { argc, .. } => self
+                        .called_builtin(st, argc)
+                        .map_or(FrameEffect::Any, frame_effect),
+                    _ => FrameEffect::Any,
+                };
+                if self.code.top_level && effect != FrameEffect::Blind {
                     self.write_back(bb, st, None);
                 }
-                self.shared.iter().any(|&s| s)
+                effect == FrameEffect::Any && self.shared.iter().any(|&s| s)
             }
             // `e$name <- v`, `e[[name]] <- v` on an environment that is the
             // frame itself (`environment()`, `globalenv()`) write variables

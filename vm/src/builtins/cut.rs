@@ -1,6 +1,7 @@
 //! Binning numbers into intervals: `cut` (a factor labelled `(a,b]`, as
 //! R's `cut.default` labels it) and `findInterval`.
 
+use super::output::arg_flag;
 use super::stats::{in_closures, method_call};
 use super::BuiltinDef;
 use crate::args::Args;
@@ -13,13 +14,6 @@ pub const BUILTINS: &[BuiltinDef] = &[
     BuiltinDef::new("cut", bi_cut),
     BuiltinDef::new("findInterval", bi_find_interval),
 ];
-
-fn flag(v: Option<Value>, default: bool) -> bool {
-    match v.and_then(|v| v.first_f64()) {
-        Some(x) if !x.is_nan() => x != 0.0,
-        _ => default,
-    }
-}
 
 /// The doubles of a numeric (integer, double) vector; `None` for other types
 /// (R's `is.numeric`, so not logicals and not factors).
@@ -104,13 +98,13 @@ fn cut(interp: &mut Interp, args: Args, call: &str) -> RResult<Value> {
         .take(1)
         .ok_or_else(|| RError::new("argument \"breaks\" is missing, with no default"))?;
     let labels = b.take(2);
-    let include_lowest = flag(b.take(3), false);
-    let right = flag(b.take(4), true);
+    let include_lowest = arg_flag(&b.take(3), false);
+    let right = arg_flag(&b.take(4), true);
     let dig_lab = match b.take(5).and_then(|d| d.first_f64()) {
         Some(d) if !d.is_nan() => d as i64,
         _ => 3,
     };
-    let ordered = flag(b.take(6), false);
+    let ordered = arg_flag(&b.take(6), false);
     let br = numeric(&breaks)
         .ok_or_else(|| RError::unsupported("cut() with non-numeric 'breaks'".to_string()))?;
     let breaks: Vec<f64> = if br.len() == 1 {
@@ -189,7 +183,7 @@ fn cut(interp: &mut Interp, args: Args, call: &str) -> RResult<Value> {
         Some(l)
             if matches!(l.vtype(), Some(VType::Lgl))
                 && l.len() == 1
-                && !flag(Some(l.clone()), true) =>
+                && !arg_flag(&Some(l.clone()), true) =>
         {
             codes_only = true;
             Vec::new()
@@ -295,9 +289,9 @@ fn bi_find_interval(_: &mut Interp, args: Args) -> RResult<Value> {
     let v = b
         .take(1)
         .ok_or_else(|| RError::new("argument \"vec\" is missing, with no default"))?;
-    let rightmost_closed = flag(b.take(2), false);
-    let all_inside = flag(b.take(3), false);
-    let left_open = flag(b.take(4), false);
+    let rightmost_closed = arg_flag(&b.take(2), false);
+    let all_inside = arg_flag(&b.take(3), false);
+    let left_open = arg_flag(&b.take(4), false);
     let to_dbl = |v: &Value| -> Option<Vec<f64>> {
         if super::factor::is_factor(v) {
             return None;

@@ -12,7 +12,7 @@
 //! function that uses these builtins keeps its variables in its frame when
 //! compiled (`FunctionCode::reflective`).
 
-use super::output::{arg_str, as_strings};
+use super::output::{arg_flag, arg_str, as_strings};
 use super::BuiltinDef;
 use crate::args::Args;
 use crate::ast::ExprKind;
@@ -67,13 +67,6 @@ fn name_arg(v: Option<Value>, what: &str) -> RResult<String> {
             Ok(as_strings(&v)[0].as_deref().unwrap_or("NA").to_string())
         }
         _ => Err(RError::new(format!("invalid {} argument", what))),
-    }
-}
-
-fn flag(v: Option<Value>, default: bool) -> bool {
-    match v.and_then(|v| v.first_f64()) {
-        Some(x) if !x.is_nan() => x != 0.0,
-        _ => default,
     }
 }
 
@@ -228,7 +221,7 @@ fn bi_assign(interp: &mut Interp, args: Args) -> RResult<Value> {
         _ => calling_env(interp),
     };
     let mut target = env.clone();
-    if flag(b.take(4), false) {
+    if arg_flag(&b.take(4), false) {
         let sym = intern(&name);
         let mut e = Some(env.clone());
         while let Some(f) = e {
@@ -268,7 +261,7 @@ fn get_like(interp: &mut Interp, args: Args, get0: bool) -> RResult<Value> {
     };
     let env = env_arg(env, interp, "envir")?;
     let mode = arg_str(&mode).unwrap_or_else(|| "any".into());
-    let inherits = flag(inherits, true);
+    let inherits = arg_flag(&inherits, true);
     match find(interp, &env, &name, inherits, &mode) {
         Some(v) => Ok(v),
         None if get0 => Ok(b.take(4).unwrap_or(Value::Null)),
@@ -296,7 +289,7 @@ fn bi_exists(interp: &mut Interp, args: Args) -> RResult<Value> {
         _ => calling_env(interp),
     };
     let mode = arg_str(&b.take(4)).unwrap_or_else(|| "any".into());
-    let inherits = flag(b.take(5), true);
+    let inherits = arg_flag(&b.take(5), true);
     Ok(Value::lgl(
         find(interp, &env, &name, inherits, &mode).is_some(),
     ))
@@ -314,7 +307,7 @@ fn bi_mget(interp: &mut Interp, args: Args) -> RResult<Value> {
     let env = env_arg(b.take(1), interp, "envir")?;
     let mode = arg_str(&b.take(2)).unwrap_or_else(|| "any".into());
     let ifnotfound = b.take(3);
-    let inherits = flag(b.take(4), false);
+    let inherits = arg_flag(&b.take(4), false);
     let mut out = Vec::with_capacity(names.len());
     for n in &names {
         match find(interp, &env, n, inherits, &mode) {
@@ -376,7 +369,7 @@ fn bi_ls(interp: &mut Interp, args: Args) -> RResult<Value> {
         _ => calling_env(interp),
     };
     let pattern = b.take(4);
-    let mut names = env_names(&env, flag(b.take(3), false));
+    let mut names = env_names(&env, arg_flag(&b.take(3), false));
     if let Some(p) = pattern {
         // R's ls() filters with grep(pattern, all.names, value = TRUE).
         let call = "grep(pattern, all.names, value = TRUE)";
@@ -502,8 +495,8 @@ fn bi_eapply(interp: &mut Interp, args: Args) -> RResult<Value> {
         _ => return Err(RError::new("argument must be an environment")),
     };
     let f = super::apply::function_arg(interp, b.take(1))?;
-    let all = flag(b.take(3), false);
-    let use_names = flag(b.take(4), true);
+    let all = arg_flag(&b.take(3), false);
+    let use_names = arg_flag(&b.take(4), true);
     let site = crate::interp::CallSite::Text("FUN(X[[i]], ...)".into());
     let mut out = Vec::new();
     for (n, v) in env_bindings(&env, all) {

@@ -7,6 +7,7 @@
 //! `arith`, `apply`'s grouping, printing), so that a factor is never taken
 //! for its integer codes where R would not take it so.
 
+use super::output::arg_flag;
 use super::stats::{in_closures, method_call};
 use super::{BuiltinDef, BuiltinFn};
 use crate::args::Args;
@@ -163,13 +164,6 @@ fn unique_strs(x: &[RStr]) -> Vec<RStr> {
         .collect()
 }
 
-fn flag(v: Option<Value>, default: bool) -> bool {
-    match v.and_then(|v| v.first_f64()) {
-        Some(x) if !x.is_nan() => x != 0.0,
-        _ => default,
-    }
-}
-
 /// `levels <- unique(as.character(sort(unique(x))))` with NA last (R's
 /// `factor()` without `levels`): a factor's levels that occur, in order.
 fn default_levels(x: &Value) -> RResult<Vec<RStr>> {
@@ -240,7 +234,7 @@ fn factor_impl(
         return Err(RError::unsupported("factor() of a list or function"));
     }
     let names = x.attr("names").cloned();
-    let ordered = flag(ordered, is_ordered(&x));
+    let ordered = arg_flag(&ordered, is_ordered(&x));
     let mut lev = match levels {
         Some(l) => strings_of(&l),
         None => default_levels(&x)?,
@@ -769,7 +763,7 @@ fn combine(_: &mut Interp, args: Args) -> RResult<Value> {
 fn unlist_factors(interp: &mut Interp, args: Args) -> RResult<Value> {
     let mut b = args.bind(&["x", "recursive", "use.names"])?;
     let l = b.take(0).unwrap_or(Value::Null);
-    let use_names = flag(b.take(2), true);
+    let use_names = arg_flag(&b.take(2), true);
     let Some(lv) = l.as_vector() else {
         return Ok(Value::Null);
     };

@@ -819,10 +819,7 @@ as_builtin!(bi_as_logical, VType::Lgl);
 fn bi_as_list(interp: &mut Interp, args: Args) -> RResult<Value> {
     let (x, mut b) = bind(args, &["x", "all.names", "..."])?;
     if let Value::Env(e) = &x {
-        let all = b
-            .take(1)
-            .and_then(|v| v.first_f64())
-            .is_some_and(|d| d != 0.0);
+        let all = super::output::arg_flag(&b.take(1), false);
         return Ok(super::envs::env_as_list(e, all));
     }
     as_type(interp, &x, VType::List)

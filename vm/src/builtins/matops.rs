@@ -715,6 +715,22 @@ fn scale_default(args: Args) -> RResult<Value> {
     let mut center_attr = None;
     let column_values =
         |a: &Value| -> Vec<f64> { dbl_data(&a.as_vector().unwrap().data).into_owned() };
+    // Column j of `xs` without its NAs and NaNs (`na.rm = TRUE`).
+    let present = |xs: &[f64], j: usize| -> Vec<f64> {
+        xs[j * nr..(j + 1) * nr]
+            .iter()
+            .copied()
+            .filter(|x| !x.is_nan())
+            .collect()
+    };
+    // The `scaled:*` attribute computed per column, named by the columns.
+    let per_column = |vals: Vec<f64>| {
+        let mut m = Vector::new(VecData::Dbl(vals));
+        if !colnames.is_null() {
+            m.set_attr("names", colnames.clone());
+        }
+        Value::from_vector(m)
+    };
     match center {
         Adjust::Off => {}
         c => {
@@ -725,11 +741,7 @@ fn scale_default(args: Args) -> RResult<Value> {
                     let xs = dbl_data(&data).into_owned();
                     (0..nc)
                         .map(|j| {
-                            let col: Vec<f64> = xs[j * nr..(j + 1) * nr]
-                                .iter()
-                                .copied()
-                                .filter(|x| !x.is_nan())
-                                .collect();
+                            let col = present(&xs, j);
                             super::extended_sum::long_sum_div(&col, col.len() as u64)
                         })
                         .collect()
@@ -759,13 +771,7 @@ fn scale_default(args: Args) -> RResult<Value> {
             };
             center_attr = Some(match c {
                 Adjust::Given(g) => g,
-                _ => {
-                    let mut m = Vector::new(VecData::Dbl(cs));
-                    if !colnames.is_null() {
-                        m.set_attr("names", colnames.clone());
-                    }
-                    Value::from_vector(m)
-                }
+                _ => per_column(cs),
             });
         }
     }
@@ -779,12 +785,7 @@ fn scale_default(args: Args) -> RResult<Value> {
                     let xs = dbl_data(&data).into_owned();
                     (0..nc)
                         .map(|j| {
-                            let col: Vec<f64> = xs[j * nr..(j + 1) * nr]
-                                .iter()
-                                .copied()
-                                .filter(|x| !x.is_nan())
-                                .map(|x| x * x)
-                                .collect();
+                            let col: Vec<f64> = present(&xs, j).iter().map(|x| x * x).collect();
                             let mut sum = super::extended_sum::LongSum::new();
                             sum.add_slice(&col);
                             let denom = (col.len() as f64 - 1.0).max(1.0);
@@ -797,13 +798,7 @@ fn scale_default(args: Args) -> RResult<Value> {
             data = VecData::Dbl((0..nr * nc).map(|k| xs[k] / ss[k / nr.max(1)]).collect());
             scale_attr = Some(match s {
                 Adjust::Given(g) => g,
-                _ => {
-                    let mut m = Vector::new(VecData::Dbl(ss));
-                    if !colnames.is_null() {
-                        m.set_attr("names", colnames.clone());
-                    }
-                    Value::from_vector(m)
-                }
+                _ => per_column(ss),
             });
         }
     }

@@ -318,6 +318,7 @@ impl Compiler {
             arg_specs: self.arg_specs,
             functions: self.functions,
             switches: self.switches,
+            leavable_regions: self.tries.iter().any(|t| t.kind != RegionKind::TryCatch),
             tries: self.tries,
             exits: self.exits,
             locals: self.locals.into(),

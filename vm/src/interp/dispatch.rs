@@ -257,7 +257,7 @@ impl Interp {
                     push_value(&mut self.stack, r);
                 }
                 Op::Jump(t) => {
-                    if !self.tries.is_empty() {
+                    if code.leavable_regions && !self.tries.is_empty() {
                         self.leave_regions(code, run_id, t as usize);
                     }
                     if (t as usize) < pc {

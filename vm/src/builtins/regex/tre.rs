@@ -382,21 +382,28 @@ impl Parser<'_> {
         Ok(())
     }
 
+    /// What may follow a quantifier: `?` makes it minimal (lazy); another
+    /// `*` or `+` is TRE's "invalid use of repetition operators".
+    fn after_quantifier(&mut self) -> R<()> {
+        match self.peek() {
+            Some('?') => {
+                self.pos += 1;
+                self.out.s.push('?');
+                self.minimal = true;
+            }
+            Some('*' | '+') => return Err(TreError::Reason(BADRPT)),
+            _ => {}
+        }
+        Ok(())
+    }
+
     fn postfix(&mut self) -> R<()> {
         loop {
             match self.peek() {
                 Some(q @ ('*' | '+' | '?')) => {
                     self.pos += 1;
                     self.out.s.push(q);
-                    match self.peek() {
-                        Some('?') => {
-                            self.pos += 1;
-                            self.out.s.push('?');
-                            self.minimal = true;
-                        }
-                        Some('*' | '+') => return Err(TreError::Reason(BADRPT)),
-                        _ => {}
-                    }
+                    self.after_quantifier()?;
                 }
                 Some('{') => {
                     self.pos += 1;
@@ -460,16 +467,7 @@ impl Parser<'_> {
             _ => "{1}".into(),
         };
         self.out.s.push_str(&q);
-        match self.peek() {
-            Some('?') => {
-                self.pos += 1;
-                self.out.s.push('?');
-                self.minimal = true;
-            }
-            Some('*' | '+') => return Err(TreError::Reason(BADRPT)),
-            _ => {}
-        }
-        Ok(())
+        self.after_quantifier()
     }
 }
 
