@@ -222,8 +222,11 @@ pub(super) fn fast_index2d(x: &Value, i: &Value, j: &Value) -> Option<Value> {
 }
 
 /// In-place `x[i] <- v` (`x[[i]] <- v` when `is2`) for an unshared
-/// attribute-free vector, an in-range scalar index and a scalar of the same
-/// type (or int into double). Returns false when the general path must run.
+/// attribute-free vector, a scalar index in range or one past the end (the
+/// vector grows by one, amortized as `Vec::push`: `x[length(x) + 1] <- v`
+/// and `x[i] <- v` in a loop over a vector made empty are how R scripts
+/// collect results) and a scalar of the same type (or int into double).
+/// Returns false when the general path must run.
 #[inline]
 pub fn fast_assign(x: &mut Value, i: &Value, v: &Value, is2: bool) -> bool {
     let Value::Vec(rc) = x else { return false };
@@ -235,7 +238,7 @@ pub fn fast_assign(x: &mut Value, i: &Value, v: &Value, is2: bool) -> bool {
     let Some(vec) = Rc::get_mut(rc) else {
         return false;
     };
-    if vec.attrs.is_some() || k >= vec.len() {
+    if vec.attrs.is_some() || k > vec.len() {
         return false;
     }
     store_elt(&mut vec.data, k, v, is2)
@@ -262,26 +265,41 @@ pub fn fast_assign2d(x: &mut Value, i: &Value, j: &Value, v: &Value) -> bool {
     store_elt(&mut vec.data, r + c * nr, v, false)
 }
 
-/// Element `k` (in range) of `data` set to the scalar `v` when that needs no
-/// coercion of the vector (an int into a double vector is converted). Into
-/// a list, `[[<-` (`is2`) stores any value but NULL; `[<-` stores the
-/// elements of its value, so only an unboxed scalar is the element itself
-/// (`l[1] <- list(7)` stores 7).
+/// Element `k` (in range, or one past the end: appended) of `data` set to
+/// the scalar `v` when that needs no coercion of the vector (an int into a
+/// double vector is converted). Into a list, `[[<-` (`is2`) stores any
+/// value but NULL; `[<-` stores the elements of its value, so only an
+/// unboxed scalar is the element itself (`l[1] <- list(7)` stores 7).
 #[inline]
 fn store_elt(data: &mut VecData, k: usize, v: &Value, is2: bool) -> bool {
+    #[inline(always)]
+    fn put<T>(d: &mut Vec<T>, k: usize, x: T) {
+        if k == d.len() {
+            d.push(x)
+        } else {
+            d[k] = x
+        }
+    }
     match (data, v) {
-        (VecData::Dbl(d), Value::Dbl(y)) => d[k] = *y,
-        (VecData::Dbl(d), Value::Int(y)) => {
-            d[k] = if *y == NA_INTEGER {
+        (VecData::Dbl(d), Value::Dbl(y)) => put(d, k, *y),
+        (VecData::Dbl(d), Value::Int(y)) => put(
+            d,
+            k,
+            if *y == NA_INTEGER {
                 na_real()
             } else {
                 *y as f64
-            }
-        }
-        (VecData::Int(d), Value::Int(y)) => d[k] = *y,
-        (VecData::Lgl(d), Value::Lgl(y)) => d[k] = *y,
-        (VecData::List(d), Value::Lgl(_) | Value::Int(_) | Value::Dbl(_)) => d[k] = v.clone(),
-        (VecData::List(d), v) if is2 && !v.is_null() => d[k] = v.clone(),
+            },
+        ),
+        (VecData::Int(d), Value::Int(y)) => put(d, k, *y),
+        (VecData::Lgl(d), Value::Lgl(y)) => put(d, k, *y),
+        // A string: a one-element character vector without attributes.
+        (VecData::Str(d), Value::Vec(s)) if s.attrs.is_none() => match &s.data {
+            VecData::Str(one) if one.len() == 1 => put(d, k, one[0].clone()),
+            _ => return false,
+        },
+        (VecData::List(d), Value::Lgl(_) | Value::Int(_) | Value::Dbl(_)) => put(d, k, v.clone()),
+        (VecData::List(d), v) if is2 && !v.is_null() => put(d, k, v.clone()),
         _ => return false,
     }
     true
