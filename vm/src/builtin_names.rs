@@ -409,6 +409,8 @@ pub const NAMES: &[&str] = &[
     "embed",
     "rowsum",
     "scale",
+    // eigen.rs
+    "eigen",
     // regex.rs
     "grepl",
     "grep",

@@ -20,6 +20,7 @@ pub mod cmath;
 pub mod combinat;
 pub mod construct;
 pub mod cut;
+pub mod eigen;
 pub mod envs;
 pub mod extended_sum;
 pub mod factor;
@@ -175,6 +176,7 @@ pub fn table() -> &'static Table {
             quoting::BUILTINS,
             combinat::BUILTINS,
             matops::BUILTINS,
+            eigen::BUILTINS,
             regex::BUILTINS,
         ] {
             defs.extend(family.iter());

@@ -18,6 +18,9 @@ pub fn print_method(x: &Value, digits: Option<usize>, quote: Option<bool>) -> Op
             Some("table") if matches!(v.data, VecData::Str(_)) => {
                 return Some(super::summary::print_table_strings(v));
             }
+            Some("eigen") if matches!(v.data, VecData::List(_)) => {
+                return Some(super::eigen::print_eigen(v, digits));
+            }
             Some("noquote") => return Some(super::quoting::print_noquote(v, digits, quote)),
             _ => {}
         }
