@@ -98,6 +98,15 @@ struct Birth {
     exits: u32,
     /// OSR-in loop code (typed by its entry values, not by feedback).
     osr: bool,
+    /// The current streak of real exits: the call count when it began, and
+    /// its exits (`dispatch::stale`: a phase in which nearly every call
+    /// exits, for long, retires the version).
+    streak_calls: u32,
+    streak_exits: u32,
+    /// The exit the streak is made of (pc and trigger): another exit
+    /// starts a new streak (phase_sum's double phase, then its complex
+    /// phase, are two phases of 500 calls, not one of 1000).
+    streak_of: Option<(u32, crate::context::Trigger)>,
 }
 
 impl Birth {
@@ -106,6 +115,9 @@ impl Birth {
             calls,
             exits: 0,
             osr,
+            streak_calls: 0,
+            streak_exits: 0,
+            streak_of: None,
         }
     }
 }

@@ -17,6 +17,15 @@ use vm::bytecode::FunctionCode;
 /// (`note_real_exit`).
 pub const STALE_AFTER_CALLS: u32 = 10;
 
+/// Calls of a phase in which nearly every call of a version exits (after it
+/// ran well: a phase change, which continuations serve) after which the
+/// phase is the new normal and the version is retired (`note_real_exit`).
+/// An exit, a dispatch and a transfer back into loop code cost about ten
+/// thousand instructions per call, which compiling again repays long
+/// before this many calls; a shorter phase (phase_sum's 500 calls of a
+/// complex input) stays with its continuations.
+pub const PERSISTENT_PHASE_CALLS: u32 = 1000;
+
 /// Real exits on a dead-branch assumption after which the version is
 /// retired if they came at least once in `LIVE_BRANCH_RATE` calls
 /// (`note_real_exit`).
@@ -49,6 +58,19 @@ fn narrower(x: ArgType, entry: ArgType) -> bool {
     rank(entry) < 4 && vec(x) == vec(entry) && rank(x) < rank(entry)
 }
 
+/// What `count_exit` knows of a version's exits.
+struct ExitCounts {
+    /// Calls of the function since the version was installed.
+    lived: u32,
+    /// Its real exits since.
+    exits: u32,
+    /// OSR-in loop code.
+    osr: bool,
+    /// Calls since its current streak of exits began (nine calls in ten
+    /// exiting, or more).
+    streak_calls: u32,
+}
+
 impl EngineState {
     /// A real exit from an origin version. A version that exits on nearly
     /// every call since it was installed was compiled from feedback that does
@@ -57,8 +79,10 @@ impl EngineState {
     /// than the call. Such a version is retired with what the exit taught
     /// the baseline feedback (as a deopt would record it), and the function
     /// is compiled again later. A version that ran well before its exits
-    /// began is kept: that is a phase change, which continuations serve.
-    /// Except for a branch the profile never saw taken that now is, often
+    /// began is kept: that is a phase change, which continuations serve,
+    /// until the new phase has lasted `PERSISTENT_PHASE_CALLS` calls with
+    /// nine in ten exiting: then it is the new normal (profiler-rsa's key
+    /// rebound from double to integer for the rest of the run). Except for a branch the profile never saw taken that now is, often
     /// (`LIVE_BRANCH_EXITS`, at least one call in `LIVE_BRANCH_RATE`): the
     /// branch is simply live, and code compiled with both directions costs
     /// nothing more (merged branch feedback makes no operation generic,
@@ -76,16 +100,20 @@ impl EngineState {
         // values at its loop header, not by the feedback a retirement
         // teaches: compiled again, it would exit the same way. Only the
         // live-branch rule applies to it.)
-        let stale = self.count_exit(code, version, |lived, exits, osr| {
-            (!osr && lived >= STALE_AFTER_CALLS && 10 * exits >= 9 * lived)
-                || (ctx.reason == Reason::DeadBranch
-                    && exits >= LIVE_BRANCH_EXITS
-                    && LIVE_BRANCH_RATE * exits >= lived)
-        });
-        if !stale {
+        let Some(n) = self.count_exit(code, version, Some((ctx.pc, ctx.trigger))) else {
+            return;
+        };
+        let stale = !n.osr && n.lived >= STALE_AFTER_CALLS && 10 * n.exits >= 9 * n.lived;
+        let persistent = !n.osr && n.streak_calls >= PERSISTENT_PHASE_CALLS;
+        let live_branch = ctx.reason == Reason::DeadBranch
+            && n.exits >= LIVE_BRANCH_EXITS
+            && LIVE_BRANCH_RATE * n.exits >= n.lived;
+        if !(stale || persistent || live_branch) {
             self.widen_osr_entry(code, version, ctx);
             return;
         }
+        // What the exit taught is added to the profile (as a deopt records
+        // it: code for both phases, which alternating phases need).
         for (slot, bits) in cleanup::cleaned_feedback(code, ctx, raw.observed(c), false) {
             if bits & vm::feedback::TypeFeedback::STALE == 0 {
                 if let Some(cell) = code.type_fb.get(slot as usize) {
@@ -169,33 +197,44 @@ impl EngineState {
         version: usize,
         pc: u32,
     ) {
-        if self.count_exit(code, version, |lived, exits, osr| {
-            !osr && lived >= STALE_AFTER_CALLS && 10 * exits >= 9 * lived
-        }) {
+        if self
+            .count_exit(code, version, None)
+            .is_some_and(|n| !n.osr && n.lived >= STALE_AFTER_CALLS && 10 * n.exits >= 9 * n.lived)
+        {
             self.retire_stale(code, version, pc);
         }
     }
 
-    /// Count an exit of version `version` of `code` (an origin version or
-    /// OSR-in loop code); whether `stale(calls since it was installed, its
-    /// exits, whether it is OSR-in code)` holds. False for anything else (a
-    /// continuation).
+    /// Count an exit (of kind `of`: its pc and trigger, if a dispatch) of
+    /// version `version` of `code` (an origin version or OSR-in loop code);
+    /// its counts. `None` for anything else (a continuation).
     fn count_exit(
         &self,
         code: &Rc<FunctionCode>,
         version: usize,
-        stale: impl FnOnce(u32, u32, bool) -> bool,
-    ) -> bool {
+        of: Option<(u32, crate::context::Trigger)>,
+    ) -> Option<ExitCounts> {
         let calls = code.invocations.get();
         let mut fns = self.fns.borrow_mut();
-        let Some(birth) = fns
+        let birth = fns
             .get_mut(&Rc::as_ptr(code))
-            .and_then(|info| info.births.get_mut(&version))
-        else {
-            return false;
-        };
+            .and_then(|info| info.births.get_mut(&version))?;
         birth.exits += 1;
-        stale(calls.saturating_sub(birth.calls), birth.exits, birth.osr)
+        // A streak goes on while its exit comes in nine calls in ten or
+        // more; another exit, or rarer ones, start a new streak.
+        let span = calls.saturating_sub(birth.streak_calls) + 1;
+        if birth.streak_of != of || of.is_none() || 10 * (birth.streak_exits + 1) < 9 * span {
+            birth.streak_calls = calls;
+            birth.streak_exits = 0;
+            birth.streak_of = of;
+        }
+        birth.streak_exits += 1;
+        Some(ExitCounts {
+            lived: calls.saturating_sub(birth.calls),
+            exits: birth.exits,
+            osr: birth.osr,
+            streak_calls: calls.saturating_sub(birth.streak_calls),
+        })
     }
 
     /// Retire origin version `version` of `code` (its exit at `pc` showed it
