@@ -19,6 +19,10 @@ pub fn print_method(x: &Value, digits: Option<usize>, quote: Option<bool>) -> Op
                 return Some(super::summary::print_table_strings(v));
             }
             Some("noquote") => return Some(super::quoting::print_noquote(v, digits, quote)),
+            Some("difftime" | "POSIXct") => {
+                let d = digits.unwrap_or_else(crate::format::digits);
+                return super::time::print_time(v, d);
+            }
             _ => {}
         }
     }
