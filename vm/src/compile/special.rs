@@ -209,16 +209,29 @@ impl Compiler {
     ) -> bool {
         let mut body = None;
         let mut handlers: Vec<(Rc<str>, &Expr)> = Vec::new();
+        let mut unnamed = false;
         for a in args {
             match (a.name.as_deref(), &a.value) {
                 (Some("expr") | None, Some(v)) if body.is_none() => body = Some(v),
                 (Some(class), Some(h)) if !class.is_empty() => handlers.push((class.into(), h)),
+                (None, Some(_)) => unnamed = true,
                 _ => return false,
             }
         }
         let Some(body) = body else {
             return false;
         };
+        if unnamed {
+            if kind != RegionKind::CallingHandlers {
+                return false;
+            }
+            // R's check, before `expr` runs.
+            let ci = self.call_idx(e);
+            let msg = "condition handlers must be specified with a condition class";
+            self.konst(Value::str(msg));
+            self.emit(Op::Raise(ci));
+            return true;
+        }
         self.region(e, kind, &handlers, body, tail);
         true
     }

@@ -216,9 +216,11 @@ impl Interp {
                     None => self.frame_call_text().map_or(ErrCall::None, ErrCall::Call),
                 };
             }
+            // Signalled where it was raised (calling handlers run here, in
+            // the builtin: an error one of them raises unwinds through it).
+            let mut e = self.signal_error(e);
             builtin_frames(&mut e, crate::builtin_names::name_of(id));
-            // Signalled where it was raised (calling handlers run here).
-            self.signal_error(e)
+            e
         }))
     }
 
