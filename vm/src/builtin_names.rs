@@ -420,6 +420,17 @@ pub const NAMES: &[&str] = &[
     "gregexpr",
     "regexec",
     "regmatches",
+    // conditions.rs
+    "signalCondition",
+    "invokeRestart",
+    "tryInvokeRestart",
+    "computeRestarts",
+    "simpleMessage",
+    "errorCondition",
+    "warningCondition",
+    // time.rs
+    "difftime",
+    "units",
 ];
 
 /// Default methods of R's S3 generics that are callable by their full name

@@ -307,11 +307,15 @@ pub struct SwitchTable {
     pub no_match: Pc,
 }
 
-/// One `tryCatch` site.
+/// One region (`tryCatch`, `withCallingHandlers`, ... site).
 #[derive(Clone, Debug)]
 pub struct TryInfo {
-    pub has_error: bool,
-    pub has_warning: bool,
+    /// The condition classes of the region's handlers in the order written
+    /// (`tryCatch`'s and `withCallingHandlers`' argument names: `error`,
+    /// `warning`, `myCondition`, ...), or the names of `withRestarts`'
+    /// restarts. Their functions are on the operand stack in that order,
+    /// pushed before `TryBegin`.
+    pub classes: Rc<[Rc<str>]>,
     pub has_finally: bool,
     /// Address of the region's `TryBegin`.
     pub begin: Pc,
@@ -341,14 +345,31 @@ pub enum RegionKind {
     SuppressMessages,
     /// `withVisible(x)`: the value becomes `list(value =, visible =)`.
     WithVisible,
+    /// `withCallingHandlers(expr, class = handler, ...)`: the handlers run
+    /// where a condition of their class is signalled in `expr`, without
+    /// unwinding.
+    CallingHandlers,
+    /// `withRestarts(expr, name = function(...) ...)`: `invokeRestart(name,
+    /// ...)` in `expr` ends the region with the restart function's value.
+    Restarts,
 }
 
 impl TryInfo {
-    /// Does a warning signalled in the region stop at it (caught by a
-    /// `warning =` handler, or muffled)? Such regions are counted in
-    /// `Interp::warning_handlers`.
-    pub fn intercepts_warnings(&self) -> bool {
-        self.has_warning || self.kind == RegionKind::SuppressWarnings
+    /// The handler (or restart) functions the region keeps on the operand
+    /// stack.
+    pub fn handler_count(&self) -> usize {
+        self.classes.len()
+    }
+
+    /// Does the region take part in signalling conditions (a handler of
+    /// some class, or a muffling region)? Such regions are counted in
+    /// `Interp::cond_regions`.
+    pub fn handles_conditions(&self) -> bool {
+        match self.kind {
+            RegionKind::TryCatch | RegionKind::CallingHandlers => !self.classes.is_empty(),
+            RegionKind::SuppressWarnings | RegionKind::SuppressMessages => true,
+            RegionKind::WithVisible | RegionKind::Restarts => false,
+        }
     }
 }
 
@@ -375,7 +396,8 @@ pub struct FunctionCode {
     pub switches: Vec<SwitchTable>,
     pub tries: Vec<TryInfo>,
     /// Some region of `tries` is not a `tryCatch` (`suppressWarnings`,
-    /// `suppressMessages`, `withVisible`): a `break`/`next` may leave it, so
+    /// `suppressMessages`, `withVisible`, `withCallingHandlers`,
+    /// `withRestarts`): a `break`/`next` may leave it, so
     /// the interpreter's jumps check for that (`Interp::leave_regions`);
     /// every other function's jumps do not.
     pub leavable_regions: bool,
@@ -409,6 +431,12 @@ pub struct FunctionCode {
     /// compiled code keeps every local in the frame (written through, read
     /// again after calls), as for the locals closures capture.
     pub reflective: bool,
+    /// Code other than the function's own can assign its variables while
+    /// it runs: it makes closures (they share its frame), reads or writes
+    /// its frame by name (`reflective`), or is top-level code. While
+    /// calling handlers are established, such a function runs in the
+    /// interpreter (`Interp::native_ok`).
+    pub shares_frame: bool,
     pub type_fb: Vec<Cell<TypeFeedback>>,
     pub call_fb: Vec<RefCell<CallFeedback>>,
     /// Hotness, the tier-up counter: completed calls, plus one per

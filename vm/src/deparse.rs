@@ -41,6 +41,17 @@ pub fn deparse_function(params: &[Param], body: &Expr) -> String {
     d.finish().join("\n")
 }
 
+/// The first line of a closure's deparse (`function (w) `): how R's
+/// error and warning headers show a call of a function value.
+pub fn deparse_function_head(params: &[Param]) -> String {
+    let mut d = Deparser::new();
+    d.put("function (");
+    d.formals(params);
+    d.put(") ");
+    d.writeline();
+    d.finish().into_iter().next().unwrap_or_default()
+}
+
 /// A short deparse of a value (for "unused argument (3)" messages from builtins):
 /// `3`, `"a"`, `c(1, 2)`, `1:3`, `TRUE`, `NULL`, `list(a = 1)`.
 pub fn deparse_value_short(v: &Value) -> String {

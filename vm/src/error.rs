@@ -30,6 +30,29 @@ pub enum ErrKind {
     /// error does, and the activation's native entry turns it into its
     /// result (`Interp::region_return`); R code never sees it.
     Return,
+    /// Not an error: `invokeRestart(name, ...)`, a jump to the restart its
+    /// `route` names (a `withRestarts` region, or the `muffleWarning` /
+    /// `muffleMessage` restart of the `warning()` / `message()` signalling),
+    /// the restart's arguments as a list in `condition`. No handler sees it;
+    /// `on.exit` and `finally` code on the way runs.
+    Restart,
+}
+
+/// Where a condition goes, as the handler stack decided when it was
+/// signalled (GNU R looks at the handlers where the condition is signalled,
+/// then unwinds to the exiting one it chose, if any).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Route {
+    /// The handlers have not seen it yet: the interpreter signals it where
+    /// it first sees it (`Interp::signal_error`).
+    Unsignalled,
+    /// Signalled, and no exiting handler takes it: an error goes on to top
+    /// level (the `finally` and `on.exit` code on the way runs).
+    Uncaught,
+    /// To exiting handler `index` of the region whose `TryFrame::id` is
+    /// `region` (a `tryCatch` handler, a `withRestarts` restart), or to the
+    /// muffle restart of signal `region`.
+    To { region: u64, index: u32 },
 }
 
 /// An R condition as a Rust error. Boxed: `RResult<Value>` is returned
@@ -51,6 +74,7 @@ pub struct RErrorData {
     /// are closures in R which dlvm implements as builtins): what Rscript's
     /// `Calls:` line shows (`concise_traceback`).
     pub trace: Vec<std::rc::Rc<str>>,
+    pub route: Route,
 }
 
 pub type RResult<T> = Result<T, RError>;
@@ -83,6 +107,20 @@ impl RError {
             call: ErrCall::Pending,
             condition: None,
             trace: Vec::new(),
+            route: Route::Unsignalled,
+        }
+        .into()
+    }
+    /// An error or jump of `kind` reported against `call`, with condition
+    /// object (or restart arguments) `condition`, not yet signalled.
+    pub fn make(kind: ErrKind, msg: String, call: ErrCall, condition: Option<Value>) -> RError {
+        RErrorData {
+            kind,
+            msg,
+            call,
+            condition,
+            trace: Vec::new(),
+            route: Route::Unsignalled,
         }
         .into()
     }
@@ -94,6 +132,7 @@ impl RError {
             call: ErrCall::None,
             condition: None,
             trace: Vec::new(),
+            route: Route::Unsignalled,
         }
         .into()
     }
@@ -104,6 +143,7 @@ impl RError {
             call: ErrCall::Call(call.into()),
             condition: None,
             trace: Vec::new(),
+            route: Route::Unsignalled,
         }
         .into()
     }
@@ -115,6 +155,7 @@ impl RError {
             call: ErrCall::None,
             condition: None,
             trace: Vec::new(),
+            route: Route::Unsignalled,
         }
         .into()
     }

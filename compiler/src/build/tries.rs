@@ -33,7 +33,7 @@ impl<'a> Builder<'a> {
     ) -> Result<(), Unsupported> {
         let info = &self.code.tries[i as usize];
         let end = info.end as usize;
-        let nh = info.has_error as usize + info.has_warning as usize;
+        let nh = info.handler_count();
         if !self.region_is_closed(pc, i) {
             return Err(Unsupported(format!(
                 "tryCatch region at pc {} left by break or next",

@@ -299,10 +299,12 @@ impl EngineState {
         defaults: bool,
         call: u32,
     ) -> Option<RResult<Value>> {
-        if !self.config.direct_calls {
+        let code = &clo.code;
+        // (While calling handlers are established, a function whose
+        // variables other code can assign runs in the interpreter.)
+        if !self.config.direct_calls || !interp.native_ok(code) {
             return None;
         }
-        let code = &clo.code;
         // An argument not supplied (`NO_ARG`) is the callee's literal
         // default, or missing: its default is evaluated in the frame at its
         // first read (the frame is built then), or it has none (reading it

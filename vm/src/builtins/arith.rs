@@ -645,6 +645,11 @@ pub fn arith(interp: &mut Interp, op: ArithOp, a: &Value, b: &Value) -> RResult<
     if super::factor::is_factor(a) || super::factor::is_factor(b) {
         return super::factor::arith(interp, op, a, b);
     }
+    if super::time::is_time(a) || super::time::is_time(b) {
+        if let Some(r) = super::time::arith(op, a, b) {
+            return r;
+        }
+    }
     let (Some(x), Some(y)) = (operand(a, VType::Int), operand(b, VType::Int)) else {
         return Err(RError::new("non-numeric argument to binary operator"));
     };
@@ -910,6 +915,10 @@ pub fn compare(interp: &mut Interp, op: CmpOp, a: &Value, b: &Value) -> RResult<
     }
     if super::factor::is_factor(a) || super::factor::is_factor(b) {
         return super::factor::compare(interp, op, a, b);
+    }
+    if super::time::is_time(a) || super::time::is_time(b) {
+        let (a, b) = (super::time::comparable(a, b), super::time::comparable(b, a));
+        return compare(interp, op, &a, &b);
     }
     let (Some(x), Some(y)) = (operand(a, VType::Lgl), operand(b, VType::Lgl)) else {
         return Err(RError::new(format!(

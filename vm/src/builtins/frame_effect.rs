@@ -9,10 +9,18 @@
 //! S3 dispatch to a user's method) and name no environment. Around them the
 //! registers stay as they are (`compiler::build::frame_sync`).
 //!
-//! If calling handlers (`withCallingHandlers`) come, a warning raised by a
-//! `Blind` builtin would run R code in the middle of it: the handler must
-//! then make the code read its shared locals again (or this table must
-//! exclude builtins that may warn).
+//! A warning or error a `Blind` builtin raises can run R code in the middle
+//! of it: a calling handler (`withCallingHandlers`). The table stays as it
+//! is; instead, while calling handlers are established, no compiled code
+//! runs for a function whose registers a handler could assign behind its
+//! back (one that makes closures, a reflective one, top-level code:
+//! `FunctionCode::shares_frame`, `Interp::native_ok`). The locals of any
+//! other function are its own: a handler established outside it cannot
+//! name them. Compiled code entered before the handlers were established
+//! is suspended in a call of R code (`Any`) or in a region the interpreter
+//! runs until they are gone. (`withCallingHandlers`, `withRestarts`,
+//! `tryCatch` are regions, not builtins; `signalCondition`, `warning`,
+//! `message`, `invokeRestart` are `Any`.)
 
 use super::BuiltinDef;
 use std::sync::OnceLock;
@@ -203,5 +211,15 @@ mod tests {
         assert_eq!(frame_effect(names["sapply"]), FrameEffect::Any);
         // An S3 generic may run a user's method.
         assert_eq!(frame_effect(names["range"]), FrameEffect::Any);
+        // Signalling runs handlers (R code).
+        for n in [
+            "signalCondition",
+            "invokeRestart",
+            "warning",
+            "message",
+            "stop",
+        ] {
+            assert_eq!(frame_effect(names[n]), FrameEffect::Any, "{n}");
+        }
     }
 }

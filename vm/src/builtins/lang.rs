@@ -3,7 +3,7 @@
 
 use super::BuiltinDef;
 use crate::args::Args;
-use crate::error::{ErrCall, ErrKind, RError, RErrorData, RResult};
+use crate::error::{ErrCall, ErrKind, RError, RResult};
 use crate::interp::{make_condition, Interp};
 use crate::value::*;
 use std::rc::Rc;
@@ -93,22 +93,15 @@ fn stop(interp: &mut Interp, args: Args) -> RResult<Value> {
                 Some(Value::Null) | None => ErrCall::None,
                 Some(v) => ErrCall::Call(message_text(&[(None, v)])),
             };
-            return Err(RError::from(RErrorData {
-                kind: ErrKind::Error,
-                msg,
-                call,
-                condition: Some(c.clone()),
-                trace: Vec::new(),
-            }));
+            return Err(RError::make(ErrKind::Error, msg, call, Some(c.clone())));
         }
     }
-    Err(RError::from(RErrorData {
-        kind: ErrKind::Error,
-        msg: message_text(&b.dots),
+    Err(RError::make(
+        ErrKind::Error,
+        message_text(&b.dots),
         call,
-        condition: None,
-        trace: Vec::new(),
-    }))
+        None,
+    ))
 }
 
 fn warning(interp: &mut Interp, args: Args) -> RResult<Value> {
@@ -123,7 +116,7 @@ fn warning(interp: &mut Interp, args: Args) -> RResult<Value> {
             Some(Value::Null) | None => None,
             Some(v) => Some(message_text(&[(None, v)])),
         };
-        interp.warning_with_call(call, msg.clone())?;
+        interp.warning_cond(call, msg.clone(), Some(c.clone()))?;
         interp.visible = false;
         return Ok(Value::str(&msg));
     }
@@ -176,13 +169,7 @@ fn stopifnot(interp: &mut Interp, args: Args) -> RResult<Value> {
             let call = interp
                 .frame_call_text()
                 .map_or(ErrCall::None, ErrCall::Call);
-            return Err(RError::from(RErrorData {
-                kind: ErrKind::Error,
-                msg,
-                call,
-                condition: None,
-                trace: Vec::new(),
-            }));
+            return Err(RError::make(ErrKind::Error, msg, call, None));
         }
     }
     interp.visible = false;
@@ -316,7 +303,7 @@ fn now_secs() -> f64 {
 }
 
 fn sys_time(_: &mut Interp, _: Args) -> RResult<Value> {
-    Ok(Value::Dbl(now_secs()))
+    Ok(super::time::now())
 }
 
 /// `Sys.getenv(x, unset = "", names = NA)` of named variables (the process's
@@ -365,12 +352,25 @@ fn proc_time(_: &mut Interp, _: Args) -> RResult<Value> {
     Ok(Value::Vec(Rc::new(v)))
 }
 
+/// `nargs()`: the arguments the call of the current function supplied,
+/// each element of `...` counted (a parameter left to its default is not).
 fn nargs(interp: &mut Interp, _: Args) -> RResult<Value> {
     let n = interp
         .current_activation()
-        .map(|a| (a.closure.code.nparams as u32).saturating_sub(a.missing.count_ones()))
+        .map(|a| {
+            let named = (a.closure.code.nparams as u32).saturating_sub(a.missing.count_ones());
+            let dots = a.env.dots.borrow().as_ref().map_or(0, |d| d.len()) as u32;
+            named + dots
+        })
         .unwrap_or(0);
     Ok(Value::Int(n as i32))
+}
+
+/// The message of condition object `c` as text (`conditionMessage`).
+pub fn condition_text(c: &Value) -> String {
+    list_field(c, "message")
+        .map(|m| message_text(&[(None, m)]))
+        .unwrap_or_default()
 }
 
 /// The condition object for an error (used by handlers).

@@ -18,6 +18,7 @@ pub mod apply;
 pub mod arith;
 pub mod cmath;
 pub mod combinat;
+pub mod conditions;
 pub mod construct;
 pub mod cut;
 pub mod eigen;
@@ -51,6 +52,7 @@ pub mod strings;
 pub mod subset;
 pub mod summary;
 pub mod text;
+pub mod time;
 
 /// Calls of builtins by name from unit tests, and their printed results.
 #[cfg(test)]
@@ -178,6 +180,8 @@ pub fn table() -> &'static Table {
             matops::BUILTINS,
             eigen::BUILTINS,
             regex::BUILTINS,
+            conditions::BUILTINS,
+            time::BUILTINS,
         ] {
             defs.extend(family.iter());
         }

@@ -200,6 +200,17 @@ fn print_impl(interp: &mut Interp, args: Args, dispatch: bool) -> RResult<Value>
         interp.visible = false;
         return Ok(x);
     }
+    // Condition objects and restarts: R's print methods for them.
+    if let Some(s) = dispatch
+        .then(|| {
+            super::lang::format_condition(&x).or_else(|| super::conditions::format_restart(&x))
+        })
+        .flatten()
+    {
+        interp.out.push_str(&s);
+        interp.visible = false;
+        return Ok(x);
+    }
     if let Some(s) = super::text::format_rle(&x).filter(|_| dispatch && is_rle(&x)) {
         interp.out.push_str(&s);
         interp.visible = false;
@@ -400,6 +411,10 @@ fn format_impl(interp: &mut Interp, args: Args, dispatch: bool) -> RResult<Value
             if !visible {
                 interp.visible = false;
             }
+            return Ok(v);
+        }
+        if let Some(v) = super::time::format_time(&x, digits.unwrap_or_else(crate::format::digits))
+        {
             return Ok(v);
         }
     }
@@ -1124,23 +1139,50 @@ fn builtin_format_c(interp: &mut Interp, args: Args) -> RResult<Value> {
     Ok(with_shape(out, &x))
 }
 
+/// `message(..., appendLF = TRUE)`: signals a `simpleMessage` (its call the
+/// `message(...)` call itself, as R's `sys.call()`), or the condition given
+/// as the only argument; unless a handler muffles or catches it, its text
+/// goes to stderr.
 fn builtin_message(interp: &mut Interp, args: Args) -> RResult<Value> {
     let mut b = args.bind(&["...", "domain", "appendLF"])?;
     let append_lf = arg_flag(&b.take(2), true);
-    let mut text = String::new();
-    for (_, v) in &b.dots {
-        for s in as_strings(v) {
-            text.push_str(s.as_deref().unwrap_or("NA"));
+    let given = match b.dots.as_slice() {
+        [(_, c)]
+            if c.explicit_class()
+                .is_some_and(|k| k.iter().any(|x| x == "condition")) =>
+        {
+            Some(c.clone())
         }
-    }
-    if append_lf {
-        text.push('\n');
-    }
-    if !interp.messages_muffled() {
-        interp.err.push_str(&text);
-    }
+        _ => None,
+    };
+    let r = match given {
+        Some(cond) => {
+            let text = super::lang::condition_text(&cond);
+            interp.message_cond(&text, || cond)
+        }
+        None => {
+            let mut text = String::new();
+            for (_, v) in &b.dots {
+                for s in as_strings(v) {
+                    text.push_str(s.as_deref().unwrap_or("NA"));
+                }
+            }
+            if append_lf {
+                text.push('\n');
+            }
+            let call = interp.current_call_expr().map(crate::deparse::deparse);
+            let cond = || {
+                crate::interp::simple_condition(
+                    &text,
+                    call.as_deref(),
+                    &["simpleMessage", "message", "condition"],
+                )
+            };
+            interp.message_cond(&text, cond)
+        }
+    };
     interp.visible = false;
-    Ok(Value::Null)
+    r.map(|()| Value::Null)
 }
 
 #[cfg(test)]

@@ -22,6 +22,10 @@ pub fn print_method(x: &Value, digits: Option<usize>, quote: Option<bool>) -> Op
                 return Some(super::eigen::print_eigen(v, digits));
             }
             Some("noquote") => return Some(super::quoting::print_noquote(v, digits, quote)),
+            Some("difftime" | "POSIXct") => {
+                let d = digits.unwrap_or_else(crate::format::digits);
+                return super::time::print_time(v, d);
+            }
             _ => {}
         }
     }

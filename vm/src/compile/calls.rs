@@ -168,6 +168,16 @@ impl Compiler {
                     self.try_catch(e, args, tail);
                     return;
                 }
+                ("withCallingHandlers" | "withRestarts", _, _) if n >= 1 => {
+                    let kind = if name == "withRestarts" {
+                        RegionKind::Restarts
+                    } else {
+                        RegionKind::CallingHandlers
+                    };
+                    if self.handler_region(e, kind, args, tail) {
+                        return;
+                    }
+                }
                 ("try", _, _) if n >= 1 => {
                     self.try_expr(e, args, tail);
                     return;

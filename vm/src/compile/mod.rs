@@ -221,7 +221,12 @@ fn frame_private(e: &Expr) -> bool {
             !name.is_some_and(|n| {
                 matches!(
                     n,
-                    "tryCatch" | "try" | "on.exit" | "withCallingHandlers" | "local"
+                    "tryCatch"
+                        | "try"
+                        | "on.exit"
+                        | "withCallingHandlers"
+                        | "withRestarts"
+                        | "local"
                 ) || REFLECTIVE.contains(&n)
             }) && frame_private(f)
                 && all(args)
@@ -309,6 +314,9 @@ impl Compiler {
     fn finish(self, defaults: Vec<Option<Pc>>, default_values: Vec<Option<Value>>) -> FunctionCode {
         let field_caches = (0..self.calls.len()).map(|_| Default::default()).collect();
         let range_dirs = (0..self.calls.len()).map(|_| Cell::new(0)).collect();
+        let shares_frame = self.reflective
+            || self.top_level
+            || self.ops.iter().any(|op| matches!(op, Op::MakeClosure(_)));
         FunctionCode {
             name: self.name,
             ops: self.ops,
@@ -329,6 +337,7 @@ impl Compiler {
             in_global: self.in_global,
             uses_dispatch: self.uses_dispatch,
             reflective: self.reflective,
+            shares_frame,
             type_fb: (0..self.n_type_fb)
                 .map(|_| Cell::new(TypeFeedback::default()))
                 .collect(),

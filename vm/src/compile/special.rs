@@ -65,32 +65,32 @@ impl Compiler {
         };
     }
 
+    /// `tryCatch(expr, class = handler, ..., finally = f)`: the handlers
+    /// (any named argument but `expr` and `finally`, its name the class it
+    /// catches: `error`, `warning`, `message`, `condition`, a user's class)
+    /// are evaluated first and kept on the stack in the order written.
     pub(super) fn try_catch(&mut self, e: &Expr, args: &[Arg], tail: bool) {
         let mut expr_arg = None;
-        let (mut error, mut warning, mut finally) = (None, None, None);
+        let mut finally = None;
+        let mut handlers: Vec<(Rc<str>, &Expr)> = Vec::new();
         for a in args {
             match a.name.as_deref() {
-                Some("error") => error = a.value.as_ref(),
-                Some("warning") => warning = a.value.as_ref(),
                 Some("finally") => finally = a.value.as_ref(),
                 Some("expr") | None if expr_arg.is_none() => expr_arg = a.value.as_ref(),
-                Some("condition") => {
-                    error = a.value.as_ref();
-                    warning = a.value.as_ref();
+                Some(class) => {
+                    if let Some(h) = &a.value {
+                        handlers.push((class.into(), h));
+                    }
                 }
-                _ => {}
+                None => {}
             }
         }
-        if let Some(h) = error {
-            self.expr(h, false);
-        }
-        if let Some(h) = warning {
+        for (_, h) in &handlers {
             self.expr(h, false);
         }
         let idx = self.tries.len() as u32;
         self.tries.push(TryInfo {
-            has_error: error.is_some(),
-            has_warning: warning.is_some(),
+            classes: handlers.iter().map(|(c, _)| c.clone()).collect(),
             has_finally: finally.is_some(),
             begin: self.pc(),
             end: 0,
@@ -191,20 +191,105 @@ impl Compiler {
     /// tracebacks show. The calls inside the region are compiled as
     /// arguments of those calls (`call_parent`, `in_args_of`) for that.
     pub(super) fn condition_region(&mut self, e: &Expr, kind: RegionKind, body: &Expr, tail: bool) {
+        self.region(e, kind, &[], body, tail)
+    }
+
+    /// `withCallingHandlers(expr, class = handler, ...)` and
+    /// `withRestarts(expr, name = function(...) ..., ...)`: the handlers
+    /// (restart functions), every named argument but `expr`, evaluated
+    /// first (as R's `list(...)` in the closure) and kept on the stack, then
+    /// `expr` in place as a region of `kind`. `false`: another form (an
+    /// unnamed handler, no `expr`), left to the call's lookup.
+    pub(super) fn handler_region(
+        &mut self,
+        e: &Expr,
+        kind: RegionKind,
+        args: &[Arg],
+        tail: bool,
+    ) -> bool {
+        let mut body = None;
+        let mut handlers: Vec<(Rc<str>, &Expr)> = Vec::new();
+        let mut unnamed = false;
+        for a in args {
+            match (a.name.as_deref(), &a.value) {
+                (Some("expr") | None, Some(v)) if body.is_none() => body = Some(v),
+                (Some(class), Some(h)) if !class.is_empty() => handlers.push((class.into(), h)),
+                (None, Some(_)) => unnamed = true,
+                _ => return false,
+            }
+        }
+        let Some(body) = body else {
+            return false;
+        };
+        if unnamed {
+            if kind != RegionKind::CallingHandlers {
+                return false;
+            }
+            // R's check, before `expr` runs.
+            let ci = self.call_idx(e);
+            let msg = "condition handlers must be specified with a condition class";
+            self.konst(Value::str(msg));
+            self.emit(Op::Raise(ci));
+            return true;
+        }
+        self.region(e, kind, &handlers, body, tail);
+        true
+    }
+
+    /// A region of `kind` around `body`, its handlers evaluated first (see
+    /// `condition_region`, `handler_region`).
+    fn region(
+        &mut self,
+        e: &Expr,
+        kind: RegionKind,
+        handlers: &[(Rc<str>, &Expr)],
+        body: &Expr,
+        tail: bool,
+    ) {
         let outer = self.call_idx(e);
         let saved = (self.arg_ctx, self.any_arg_ctx);
         let named = match kind {
-            RegionKind::WithVisible | RegionKind::TryCatch => outer,
+            RegionKind::WithVisible | RegionKind::TryCatch | RegionKind::CallingHandlers => outer,
             RegionKind::SuppressWarnings | RegionKind::SuppressMessages => {
                 self.arg_ctx = Some(outer);
                 let inner = with_calling_handlers(kind, e.pos);
                 self.call_idx(&inner)
             }
+            RegionKind::Restarts => {
+                // R's closures between `withRestarts` and `expr`, outermost
+                // first: one `withOneRestart` per restart (nested through
+                // `withRestartList` when there are several).
+                const DO: &str = "doWithOneRestart(return(expr), restart)";
+                let mut chain = Vec::new();
+                if handlers.len() > 1 {
+                    chain.push("withRestartList(expr, restarts)");
+                    for _ in 1..handlers.len() {
+                        chain.push(
+                            "withOneRestart(withRestartList(expr, restarts[-nr]), restarts[[nr]])",
+                        );
+                        chain.push(DO);
+                        chain.push("withRestartList(expr, restarts[-nr])");
+                    }
+                }
+                if !handlers.is_empty() {
+                    chain.push("withOneRestart(expr, restarts[[1L]])");
+                    chain.push(DO);
+                }
+                let mut named = outer;
+                for src in chain {
+                    self.arg_ctx = Some(named);
+                    named = self.call_idx(&r_call(src, e.pos));
+                }
+                named
+            }
         };
+        self.arg_ctx = Some(outer);
+        for (_, h) in handlers {
+            self.expr(h, false);
+        }
         let idx = self.tries.len() as u32;
         self.tries.push(TryInfo {
-            has_error: false,
-            has_warning: false,
+            classes: handlers.iter().map(|(c, _)| c.clone()).collect(),
             has_finally: false,
             begin: 0,
             end: 0,
@@ -282,8 +367,12 @@ fn with_calling_handlers(kind: RegionKind, pos: crate::ast::Pos) -> Expr {
              tryInvokeRestart(\"muffleMessage\"))"
         }
     };
-    let mut parsed =
-        crate::parser::parse_program(src, "").expect("R's withCallingHandlers call parses");
+    r_call(src, pos)
+}
+
+/// A call of R's own code (`src`, which parses), placed at `pos`.
+fn r_call(src: &str, pos: crate::ast::Pos) -> Expr {
+    let mut parsed = crate::parser::parse_program(src, "").expect("R's own call parses");
     let mut call = parsed.exprs.remove(0);
     call.pos = pos;
     call

@@ -216,6 +216,9 @@ impl Interp {
                     None => self.frame_call_text().map_or(ErrCall::None, ErrCall::Call),
                 };
             }
+            // Signalled where it was raised (calling handlers run here, in
+            // the builtin: an error one of them raises unwinds through it).
+            let mut e = self.signal_error(e);
             builtin_frames(&mut e, crate::builtin_names::name_of(id));
             e
         }))
@@ -295,7 +298,10 @@ impl Interp {
         site: CallSite,
     ) -> RResult<Value> {
         let code = &clo.code;
-        if values.len() <= code.nparams && code.calls_want_frame.get().is_none() {
+        if values.len() <= code.nparams
+            && code.calls_want_frame.get().is_none()
+            && self.native_ok(code)
+        {
             if let Some(tier) = self.tier.clone() {
                 if let Some(r) = tier.call_frameless(self, clo, values, &site) {
                     return r;
@@ -407,7 +413,11 @@ impl Interp {
     ) -> RResult<Value> {
         let code = &clo.code;
         let depth = self.push_activation(clo, &env, site, kept_args, pending, missing, dispatch);
-        let native = self.tier.clone().and_then(|t| t.enter(self, clo, &env));
+        let native = if self.native_ok(code) {
+            self.tier.clone().and_then(|t| t.enter(self, clo, &env))
+        } else {
+            None
+        };
         let r = match native {
             Some(r) => r,
             None => self.run(code, &env, 0),
@@ -466,9 +476,15 @@ impl Interp {
     #[inline]
     pub fn pop_activation(&mut self, depth: usize, env: &Env, r: RResult<Value>) -> RResult<Value> {
         debug_assert_eq!(self.frames.len(), depth + 1);
+        let mut r = r;
+        if r.is_err() && self.cond_regions > 0 {
+            // Compiled code's error, not signalled yet: its handlers run
+            // before the `on.exit` code (the interpreter's runs signal
+            // theirs, `handle_error`).
+            r = r.map_err(|e| self.signal_error(e));
+        }
         let act = self.frames.last_mut().unwrap();
         let exits = std::mem::take(&mut act.on_exit);
-        let mut r = r;
         if let Err(e) = &mut r {
             if let Some(name) = site_name(&act.site) {
                 e.trace.push(name);

@@ -10,11 +10,13 @@ use crate::ast::ExprKind;
 use crate::builtins;
 use crate::bytecode::*;
 use crate::env::Env;
-use crate::error::{ErrCall, ErrKind, RError, RErrorData, RResult};
+use crate::error::{ErrCall, ErrKind, RError, RResult, Route};
 use crate::value::*;
 use std::rc::Rc;
 
 pub(super) struct TryFrame {
+    /// The region's number (what a condition's `Route::To` names).
+    pub(super) id: u64,
     pub(super) run_id: u64,
     pub(super) info: u32,
     pub(super) code: Rc<FunctionCode>,
@@ -25,6 +27,45 @@ pub(super) struct TryFrame {
     /// a `tryCatch` through the interpreter): its run ends with the
     /// region's value, there is nothing after it to go on to.
     pub(super) stop: bool,
+}
+
+/// A restart that `invokeRestart(name)` can jump to: restart `index` of the
+/// `withRestarts` region numbered `region`, or the muffle restart of the
+/// signal numbered `region`.
+pub(super) struct RestartEntry {
+    pub(super) name: Rc<str>,
+    pub(super) region: u64,
+    pub(super) index: u32,
+}
+
+/// How a condition is signalled, which decides the restart its handlers
+/// can muffle it with, how R calls them and the frames R has between the
+/// signal and a handler (for an error a handler raises).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum SignalKind {
+    /// An error of `stop("msg")` or of a builtin: R calls a handler
+    /// through `.handleSimpleError(h, msg, call)`.
+    SimpleError,
+    /// `stop(cond)` of a condition object.
+    Error,
+    /// `warning()` (of a message or a condition) or a builtin's warning:
+    /// `muffleWarning` is available.
+    Warning,
+    /// `message()`: `muffleMessage` is available.
+    Message,
+    /// `signalCondition(cond)`.
+    Condition,
+}
+
+/// What signalling a condition ended with when no handler raised an error.
+pub enum Outcome {
+    /// No handler took it (calling handlers may have run): its default
+    /// handling follows.
+    Continue,
+    /// A handler invoked the signal's muffle restart.
+    Muffled,
+    /// An exiting handler (`tryCatch`) takes it: unwind to it.
+    Exit(Route),
 }
 
 impl Interp {
@@ -71,25 +112,42 @@ impl Interp {
 
     /// Record a warning with an explicit call text (`warning()` uses the caller's call).
     pub fn warning_with_call(&mut self, call: Option<String>, msg: String) -> RResult<()> {
-        if self.warning_handlers > 0 {
-            // The innermost region that intercepts it: a muffling one drops
-            // it (GNU R's calling handler runs before `options(warn)` is
-            // looked at), a `tryCatch` catches it.
-            let muffled = self.tries.iter().rev().find_map(|t| {
-                let info = &t.code.tries[t.info as usize];
-                info.intercepts_warnings()
-                    .then_some(info.kind == RegionKind::SuppressWarnings)
+        self.warning_cond(call, msg, None)
+    }
+
+    /// Signal a warning (`cond`: its condition object, when `warning(cond)`
+    /// gave one; else a `simpleWarning` of `msg` and `call`): the handlers
+    /// first (a calling handler may muffle it, a `tryCatch(warning = )`
+    /// catch it), then, unless muffled, the default handling by
+    /// `options(warn)`, as GNU R's `warning()` does.
+    pub fn warning_cond(
+        &mut self,
+        call: Option<String>,
+        msg: String,
+        cond: Option<Value>,
+    ) -> RResult<()> {
+        if self.cond_regions > 0 {
+            let cond = cond.unwrap_or_else(|| {
+                simple_condition(
+                    &msg,
+                    call.as_deref(),
+                    &["simpleWarning", "warning", "condition"],
+                )
             });
-            if muffled == Some(true) {
-                return Ok(());
+            match self.signal(&cond, SignalKind::Warning)? {
+                Outcome::Muffled => return Ok(()),
+                Outcome::Exit(route) => {
+                    let mut e = RError::make(
+                        ErrKind::Warning,
+                        msg,
+                        call.map_or(ErrCall::None, ErrCall::Call),
+                        Some(cond),
+                    );
+                    e.route = route;
+                    return Err(e);
+                }
+                Outcome::Continue => {}
             }
-            return Err(RError::from(RErrorData {
-                kind: ErrKind::Warning,
-                msg,
-                call: call.map_or(ErrCall::None, ErrCall::Call),
-                condition: None,
-                trace: Vec::new(),
-            }));
         }
         match self.warn_level {
             ..=-1 => {}
@@ -100,21 +158,245 @@ impl Interp {
                 }
             }
             // options(warn = 1): printed at once, as R's PrintWarnings does for one.
+            // (The message on a line of its own past 75 columns: R's
+            // `vwarningcall_dflt`.)
             1 => match call {
-                Some(c) => self.err.push_str(&format!("Warning in {} : {}\n", c, msg)),
+                Some(c) => {
+                    let first = msg.split('\n').next().unwrap_or("");
+                    let brk = if 18 + c.chars().count() + first.chars().count() > 75 {
+                        "\n "
+                    } else {
+                        ""
+                    };
+                    self.err
+                        .push_str(&format!("Warning in {} :{} {}\n", c, brk, msg))
+                }
                 None => self.err.push_str(&format!("Warning: {}\n", msg)),
             },
             _ => {
-                return Err(RError::from(RErrorData {
-                    kind: ErrKind::Error,
-                    msg: format!("(converted from warning) {}", msg),
-                    call: call.map_or(ErrCall::None, ErrCall::Call),
-                    condition: None,
-                    trace: Vec::new(),
-                }))
+                return Err(RError::make(
+                    ErrKind::Error,
+                    format!("(converted from warning) {}", msg),
+                    call.map_or(ErrCall::None, ErrCall::Call),
+                    None,
+                ))
             }
         }
         Ok(())
+    }
+
+    /// `message()`: signal the message condition `cond` (its text `text`);
+    /// unless a handler muffles or catches it, write `text` to stderr.
+    pub fn message_cond(&mut self, text: &str, cond: impl FnOnce() -> Value) -> RResult<()> {
+        if self.cond_regions > 0 {
+            let cond = cond();
+            match self.signal(&cond, SignalKind::Message)? {
+                Outcome::Muffled => return Ok(()),
+                Outcome::Exit(route) => {
+                    let mut e =
+                        RError::make(ErrKind::Error, text.into(), ErrCall::None, Some(cond));
+                    e.route = route;
+                    return Err(e);
+                }
+                Outcome::Continue => {}
+            }
+        }
+        self.err.push_str(text);
+        Ok(())
+    }
+
+    /// Signal the condition of error `err` if the handlers have not seen it
+    /// yet (`Route::Unsignalled`): calling handlers for it run here, and the
+    /// exiting handler that takes it, if any, is its route. An error a
+    /// handler raises replaces it. Jumps (`Return`, `Restart`) are not
+    /// conditions.
+    pub fn signal_error(&mut self, mut err: RError) -> RError {
+        if err.route != Route::Unsignalled || matches!(err.kind, ErrKind::Return | ErrKind::Restart)
+        {
+            return err;
+        }
+        if self.cond_regions == 0 {
+            err.route = Route::Uncaught;
+            return err;
+        }
+        let cond = make_condition(&err);
+        let how = if err.condition.is_some() {
+            SignalKind::Error
+        } else {
+            SignalKind::SimpleError
+        };
+        // (Marked first: an error signalled again on the way is not.)
+        err.route = Route::Uncaught;
+        match self.signal(&cond, how) {
+            Ok(Outcome::Exit(route)) => err.route = route,
+            Ok(_) => {}
+            Err(e) => return e,
+        }
+        err
+    }
+
+    /// Signal condition `cond` (a classed list) as GNU R does: walk the
+    /// handler stack from the innermost region out, skipping the handlers
+    /// hidden while a calling handler runs (`masked`). A calling handler of
+    /// a class `cond` inherits runs here and now (with the handlers up to
+    /// and including it hidden), then the walk goes on, unless it invoked
+    /// the signal's muffle restart; `suppressWarnings`/`suppressMessages`
+    /// muffle their class; the first exiting handler of a matching class
+    /// (`tryCatch`) ends the walk: the condition unwinds to it.
+    pub fn signal(&mut self, cond: &Value, how: SignalKind) -> RResult<Outcome> {
+        let classes = cond.explicit_class().unwrap_or_default();
+        let inherits = |c: &str| classes.iter().any(|k| k == c);
+        let muffle = match how {
+            SignalKind::Warning => Some("muffleWarning"),
+            SignalKind::Message => Some("muffleMessage"),
+            _ => None,
+        };
+        self.region_counter += 1;
+        let sig = self.region_counter;
+        if let Some(name) = muffle {
+            self.restarts.push(RestartEntry {
+                name: name.into(),
+                region: sig,
+                index: 0,
+            });
+        }
+        let mut outcome = Ok(Outcome::Continue);
+        let mut f = self.tries.len();
+        'walk: while f > 0 {
+            f -= 1;
+            let t = &self.tries[f];
+            let info = &t.code.tries[t.info as usize];
+            let (kind, id, stack_h) = (info.kind, t.id, t.stack_h);
+            let region_classes = info.classes.clone();
+            match kind {
+                RegionKind::TryCatch => {
+                    for (h, class) in region_classes.iter().enumerate() {
+                        if inherits(class) && !self.is_masked(f, h as u32) {
+                            outcome = Ok(Outcome::Exit(Route::To {
+                                region: id,
+                                index: h as u32,
+                            }));
+                            break 'walk;
+                        }
+                    }
+                }
+                RegionKind::SuppressWarnings | RegionKind::SuppressMessages => {
+                    let (class, restart) = if kind == RegionKind::SuppressWarnings {
+                        ("warning", "muffleWarning")
+                    } else {
+                        ("message", "muffleMessage")
+                    };
+                    if inherits(class) && muffle == Some(restart) && !self.is_masked(f, 0) {
+                        outcome = Ok(Outcome::Muffled);
+                        break 'walk;
+                    }
+                }
+                RegionKind::CallingHandlers => {
+                    let base = stack_h - region_classes.len();
+                    for (h, class) in region_classes.iter().enumerate() {
+                        if !inherits(class) || self.is_masked(f, h as u32) {
+                            continue;
+                        }
+                        let handler = self.stack[base + h].clone();
+                        match self.call_handler(f, h as u32, &handler, cond, how) {
+                            Ok(()) => {}
+                            Err(e)
+                                if e.kind == ErrKind::Restart
+                                    && matches!(e.route, Route::To { region, .. } if region == sig) =>
+                            {
+                                outcome = Ok(Outcome::Muffled);
+                                break 'walk;
+                            }
+                            Err(e) => {
+                                outcome = Err(e);
+                                break 'walk;
+                            }
+                        }
+                    }
+                }
+                RegionKind::WithVisible | RegionKind::Restarts => {}
+            }
+        }
+        if muffle.is_some() {
+            self.restarts.retain(|r| r.region != sig);
+        }
+        outcome
+    }
+
+    /// Is handler `h` of region `f` hidden (a calling handler running at or
+    /// below it in the stack as it was when the running one was called)?
+    fn is_masked(&self, f: usize, h: u32) -> bool {
+        self.masked
+            .iter()
+            .any(|&(mf, mh, len)| f < len && (f > mf || (f == mf && h <= mh)))
+    }
+
+    /// Run calling handler `h` (handler `hi` of region `f`) on `cond`, as
+    /// R calls it (`h(simpleError(msg, call))` through `.handleSimpleError`
+    /// for a simple error, else the function itself deparsed): the handlers
+    /// up to it hidden, the visibility and the current builtin call kept.
+    fn call_handler(
+        &mut self,
+        f: usize,
+        hi: u32,
+        h: &Value,
+        cond: &Value,
+        how: SignalKind,
+    ) -> RResult<()> {
+        let text: Rc<str> = match (how, h) {
+            (SignalKind::SimpleError, _) => "h(simpleError(msg, call))".into(),
+            (_, Value::Closure(c)) => {
+                format!("({}", crate::deparse::deparse_function_head(&c.params)).into()
+            }
+            _ => "h(cond)".into(),
+        };
+        let vis = self.visible;
+        let saved = self.cur_call;
+        self.masked.push((f, hi, self.tries.len()));
+        let r = self.call_value(
+            h,
+            Args::positional(vec![cond.clone()]),
+            CallSite::Text(text),
+        );
+        self.masked.pop();
+        self.cur_call = saved;
+        self.visible = vis;
+        r.map(|_| ()).map_err(|mut e| {
+            if e.kind != ErrKind::Restart && e.kind != ErrKind::Return {
+                // The frames R has between the signal and the handler.
+                let via: &[&str] = match how {
+                    SignalKind::SimpleError => &[".handleSimpleError"],
+                    SignalKind::Warning => &[".signalSimpleWarning"],
+                    SignalKind::Message => &[
+                        "signalCondition",
+                        "doWithOneRestart",
+                        "withOneRestart",
+                        "withRestarts",
+                    ],
+                    SignalKind::Error | SignalKind::Condition => &[],
+                };
+                e.trace.extend(via.iter().map(|&n| Rc::from(n)));
+            }
+            e
+        })
+    }
+
+    /// `invokeRestart(name, ...)`: the jump to the innermost restart named
+    /// `name` with arguments `args` (`None`: there is none).
+    pub fn restart_jump(&self, name: &str, args: Value) -> Option<RError> {
+        let r = self.restarts.iter().rev().find(|r| &*r.name == name)?;
+        let mut e = RError::make(ErrKind::Restart, String::new(), ErrCall::None, Some(args));
+        e.route = Route::To {
+            region: r.region,
+            index: r.index,
+        };
+        Some(e)
+    }
+
+    /// The names of the restarts established, innermost first
+    /// (`computeRestarts()`, without R's top-level `abort`).
+    pub fn restart_names(&self) -> Vec<Rc<str>> {
+        self.restarts.iter().rev().map(|r| r.name.clone()).collect()
     }
 
     /// Format and take the pending warnings as Rscript prints them.
@@ -214,24 +496,26 @@ impl Interp {
             if info.kind == RegionKind::TryCatch || inside {
                 return;
             }
-            if info.intercepts_warnings() {
-                self.warning_handlers -= 1;
+            let n = info.handler_count();
+            if let Some(t) = self.pop_try() {
+                // Its handlers leave the operand stack (what is above them
+                // is the region's, left behind by the jump).
+                if n > 0 && self.stack.len() >= t.stack_h {
+                    self.stack.drain(t.stack_h - n..t.stack_h);
+                }
             }
-            self.tries.pop();
         }
     }
 
-    /// Is `message()` output dropped here (inside `suppressMessages`)?
-    pub fn messages_muffled(&self) -> bool {
-        self.tries
-            .iter()
-            .any(|t| t.code.tries[t.info as usize].kind == RegionKind::SuppressMessages)
-    }
-
-    /// Find a try region of this run that handles `err`; return where to
+    /// Unwind `err` through the regions of this run: signal it first if
+    /// the handlers have not seen it (`signal_error`), then leave regions
+    /// (running their `finally`) until the one its route names, whose
+    /// handler (a `tryCatch` handler on its condition, a `withRestarts`
+    /// restart on its arguments) gives the region's value. Returns where to
     /// resume (`None`: the handler's value, on the stack, ends the run: a
     /// region `run_try` entered).
-    pub(super) fn handle_error(&mut self, mut err: RError, run_id: u64) -> RResult<Option<usize>> {
+    pub(super) fn handle_error(&mut self, err: RError, run_id: u64) -> RResult<Option<usize>> {
+        let mut err = self.signal_error(err);
         loop {
             let Some(t) = self.tries.last() else {
                 return Err(err);
@@ -239,44 +523,39 @@ impl Interp {
             if t.run_id != run_id {
                 return Err(err);
             }
-            let t = self.tries.pop().unwrap();
+            let t = self.pop_try().unwrap();
             let info = t.code.tries[t.info as usize].clone();
-            if info.intercepts_warnings() {
-                self.warning_handlers -= 1;
-            }
             self.stack.truncate(t.stack_h);
             self.loops.truncate(t.loops_h);
-            let warning_h = if info.has_warning {
-                self.stack.pop()
-            } else {
-                None
-            };
-            let error_h = if info.has_error {
-                self.stack.pop()
-            } else {
-                None
-            };
-            let handler = match err.kind {
-                ErrKind::Warning => warning_h,
-                ErrKind::Return => None,
-                ErrKind::Error | ErrKind::Unsupported => error_h,
-            };
-            let result = match handler {
-                Some(h) => {
-                    let cond = make_condition(&err);
-                    self.call_value(
-                        &h,
-                        Args::positional(vec![cond]),
-                        CallSite::Text("value[[3L]](cond)".into()),
-                    )
+            let handlers = self.stack.split_off(t.stack_h - info.handler_count());
+            let result = match err.route {
+                Route::To { region, index } if region == t.id => {
+                    let h = &handlers[index as usize];
+                    if info.kind == RegionKind::Restarts {
+                        let args = restart_args(err.condition.take());
+                        let site = handler_site(h);
+                        self.call_value(h, args, site)
+                    } else {
+                        let cond = make_condition(&err);
+                        self.call_value(
+                            h,
+                            Args::positional(vec![cond]),
+                            CallSite::Text("value[[3L]](cond)".into()),
+                        )
+                    }
                 }
-                None => Err(err),
+                _ => Err(err),
             };
-            if let Some(fin) = info.finally {
-                let vis = self.visible;
-                self.run(&t.code, &t.env, fin)?;
-                self.visible = vis;
-            }
+            let result = match info.finally {
+                Some(fin) => {
+                    let vis = self.visible;
+                    let r = self.run(&t.code, &t.env, fin);
+                    self.visible = vis;
+                    // (An error in `finally` replaces the one unwinding.)
+                    r.and(result)
+                }
+                None => result,
+            };
             match result {
                 Ok(v) => {
                     self.stack.push(v);
@@ -287,6 +566,44 @@ impl Interp {
             }
         }
     }
+}
+
+/// The arguments of a restart's function: the list `invokeRestart` made.
+fn restart_args(list: Option<Value>) -> Args {
+    let mut args = Args::new();
+    if let Some(Value::Vec(l)) = &list {
+        if let VecData::List(items) = &l.data {
+            let names = l.names();
+            for (k, v) in items.iter().enumerate() {
+                let name = names
+                    .as_ref()
+                    .and_then(|n| n.get(k).cloned().flatten())
+                    .filter(|n| !n.is_empty());
+                args.push(name, v.clone());
+            }
+        }
+    }
+    args
+}
+
+/// How R names a call of function value `h` (a handler, a restart): the
+/// first line of its deparse, in parentheses.
+fn handler_site(h: &Value) -> CallSite {
+    match h {
+        Value::Closure(c) => {
+            CallSite::Text(format!("({}", crate::deparse::deparse_function_head(&c.params)).into())
+        }
+        _ => CallSite::None,
+    }
+}
+
+/// A condition object `list(message = msg, call = call)` of `class`.
+pub fn simple_condition(msg: &str, call: Option<&str>, class: &[&str]) -> Value {
+    let call = call.map_or(Value::Null, Value::str);
+    let mut v = Vector::new(VecData::List(vec![Value::str(msg), call]));
+    v.set_attr("names", Value::strs(&["message", "call"]));
+    v.set_attr("class", Value::strs(class));
+    Value::Vec(Rc::new(v))
 }
 
 /// `withVisible`'s result: `list(value = v, visible = visible)`.
@@ -311,12 +628,12 @@ pub fn make_condition(e: &RError) -> Value {
     } else {
         e.msg.clone()
     };
-    let mut v = Vector::new(VecData::List(vec![Value::str(&msg), call]));
-    v.set_attr("names", Value::strs(&["message", "call"]));
     let class: &[&str] = match e.kind {
         ErrKind::Warning => &["simpleWarning", "warning", "condition"],
         _ => &["simpleError", "error", "condition"],
     };
+    let mut v = Vector::new(VecData::List(vec![Value::str(&msg), call]));
+    v.set_attr("names", Value::strs(&["message", "call"]));
     v.set_attr("class", Value::strs(class));
     Value::Vec(Rc::new(v))
 }

@@ -1006,20 +1006,18 @@ impl Interp {
             Op::TryBegin(i) => self.push_try(code, env, i, run_id, false),
             Op::TryEnd(i) => {
                 let mut v = pop!();
-                let stop = self.tries.pop().is_some_and(|t| t.stop);
                 let info = &code.tries[i as usize];
-                if info.intercepts_warnings() {
-                    self.warning_handlers -= 1;
-                }
-                if info.has_warning {
-                    self.stack.pop();
-                }
+                let stop = match self.pop_try() {
+                    Some(t) => {
+                        // (Below the region's stack height: its handlers.)
+                        self.stack.truncate(t.stack_h - info.handler_count());
+                        t.stop
+                    }
+                    None => false,
+                };
                 if info.kind == RegionKind::WithVisible {
                     v = with_visible(v, self.visible);
                     self.visible = true;
-                }
-                if info.has_error {
-                    self.stack.pop();
                 }
                 if let Some(fin) = info.finally {
                     let vis = self.visible;

@@ -39,7 +39,9 @@ mod stack;
 mod tier;
 
 pub use calls::{absent_bits, push_arg, site_name, Activation, CallSite};
-pub use conditions::{format_warnings, make_condition, MAX_WARNINGS};
+pub use conditions::{
+    format_warnings, make_condition, simple_condition, Outcome, SignalKind, MAX_WARNINGS,
+};
 pub use control::{for_seq_elt, seq_elt};
 pub use generic::fast_generic;
 pub use index_fast::fast_assign;
@@ -191,7 +193,22 @@ pub struct Interp {
     stack: Vec<Value>,
     loops: Vec<LoopState>,
     tries: Vec<TryFrame>,
-    warning_handlers: usize,
+    /// The regions of `tries` that take part in signalling
+    /// (`TryInfo::handles_conditions`): with none, a condition goes to its
+    /// default handling at once.
+    cond_regions: usize,
+    /// The `withCallingHandlers` regions established: their handlers are
+    /// R code that may run in the middle of any builtin (`native_ok`).
+    calling_regions: usize,
+    /// The handlers hidden while a calling handler runs (GNU R runs it with
+    /// the handler stack below it): (region index, handler index, regions
+    /// then), see `Interp::masked`.
+    masked: Vec<(usize, u32, usize)>,
+    /// The restarts established (`withRestarts` regions, the muffle restart
+    /// of a warning or message being signalled), innermost last.
+    restarts: Vec<conditions::RestartEntry>,
+    /// Numbers regions (`TryFrame::id`) and signals (their muffle restarts).
+    region_counter: u64,
     /// The `tryCatch` region `run_try` entered ended (its `TryEnd`, or a
     /// handler's value): its run did not end by a `return()`.
     pub(super) try_ended: bool,
@@ -239,6 +256,10 @@ pub(crate) fn unsupported_feature(name: &str) -> Option<&'static str> {
         "suppressWarnings" => "suppressWarnings() other than suppressWarnings(expr)",
         "suppressMessages" => "suppressMessages() other than suppressMessages(expr)",
         "withVisible" => "withVisible() other than withVisible(x)",
+        "withCallingHandlers" => {
+            "withCallingHandlers() other than withCallingHandlers(expr, class = handler, ...)"
+        }
+        "withRestarts" => "withRestarts() other than withRestarts(expr, name = function, ...)",
         "local" => "local() other than local(expr)",
         "library" | "require" | "requireNamespace" | "loadNamespace" => "packages",
         _ => return None,
@@ -273,7 +294,11 @@ impl Interp {
             stack: Vec::with_capacity(1024),
             loops: Vec::new(),
             tries: Vec::new(),
-            warning_handlers: 0,
+            cond_regions: 0,
+            calling_regions: 0,
+            masked: Vec::new(),
+            restarts: Vec::new(),
+            region_counter: 0,
             try_ended: false,
             run_counter: 0,
             cur_call: None,
@@ -375,6 +400,7 @@ impl Interp {
             }
         }
         let builtin_method = builtins::lang::format_condition(v)
+            .or_else(|| builtins::conditions::format_restart(v))
             .or_else(|| {
                 builtins::output::is_rle(v)
                     .then(|| builtins::text::format_rle(v))
@@ -442,13 +468,12 @@ impl Interp {
             // A `return()` in the region ended the run instead: the
             // function's value, which compiled code hands back as its own
             // (`region_return`).
-            Ok(v) if !ended => Err(crate::error::RError::from(crate::error::RErrorData {
-                kind: crate::error::ErrKind::Return,
-                msg: String::new(),
-                call: crate::error::ErrCall::None,
-                condition: Some(v),
-                trace: Vec::new(),
-            })),
+            Ok(v) if !ended => Err(crate::error::RError::make(
+                crate::error::ErrKind::Return,
+                String::new(),
+                crate::error::ErrCall::None,
+                Some(v),
+            )),
             r => r,
         }
     }
@@ -472,10 +497,26 @@ impl Interp {
         run_id: u64,
         stop: bool,
     ) {
-        if code.tries[i as usize].intercepts_warnings() {
-            self.warning_handlers += 1;
+        let info = &code.tries[i as usize];
+        if info.handles_conditions() {
+            self.cond_regions += 1;
+            if info.kind == RegionKind::CallingHandlers {
+                self.calling_regions += 1;
+            }
+        }
+        self.region_counter += 1;
+        let id = self.region_counter;
+        if info.kind == RegionKind::Restarts {
+            for (k, name) in info.classes.iter().enumerate() {
+                self.restarts.push(conditions::RestartEntry {
+                    name: name.clone(),
+                    region: id,
+                    index: k as u32,
+                });
+            }
         }
         self.tries.push(TryFrame {
+            id,
             run_id,
             info: i,
             code: code.clone(),
@@ -484,6 +525,37 @@ impl Interp {
             loops_h: self.loops.len(),
             stop,
         });
+    }
+
+    /// May compiled code of `code` run now? Not while calling handlers are
+    /// established if other code can assign its variables
+    /// (`FunctionCode::shares_frame`): a handler is R code that may run in
+    /// the middle of a builtin which compiled code takes to run none
+    /// (`builtins::frame_effect`: a warning of `as.integer`), and assign a
+    /// variable compiled code holds in a register (a closure of the
+    /// function's, `assign` on its frame). Every entry of compiled code
+    /// asks (the interpreter's calls and OSR-in, the tier's direct calls);
+    /// code entered before a handler was established is suspended in a
+    /// call of R code until it is gone.
+    #[inline]
+    pub fn native_ok(&self, code: &FunctionCode) -> bool {
+        self.calling_regions == 0 || !code.shares_frame
+    }
+
+    /// Leave the innermost region (its handlers and restarts end).
+    fn pop_try(&mut self) -> Option<TryFrame> {
+        let t = self.tries.pop()?;
+        let info = &t.code.tries[t.info as usize];
+        if info.handles_conditions() {
+            self.cond_regions -= 1;
+            if info.kind == RegionKind::CallingHandlers {
+                self.calling_regions -= 1;
+            }
+        }
+        if info.kind == RegionKind::Restarts {
+            self.restarts.retain(|r| r.region != t.id);
+        }
+        Some(t)
     }
 
     /// Continue an activation in the interpreter at `start` with the given
@@ -517,10 +589,7 @@ impl Interp {
                 Ok(v) => {
                     // Leave any try regions of this run (a `return` inside tryCatch).
                     while self.tries.last().is_some_and(|t| t.run_id == run_id) {
-                        let t = self.tries.pop().unwrap();
-                        if code.tries[t.info as usize].intercepts_warnings() {
-                            self.warning_handlers -= 1;
-                        }
+                        self.pop_try();
                     }
                     return Ok(v);
                 }

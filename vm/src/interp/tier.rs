@@ -98,7 +98,7 @@ impl Interp {
         run_id: u64,
     ) -> Option<RResult<Value>> {
         let tier = self.tier.clone()?;
-        if self.tries.last().is_some_and(|t| t.run_id == run_id) {
+        if self.tries.last().is_some_and(|t| t.run_id == run_id) || !self.native_ok(code) {
             return None;
         }
         let mut loops = Vec::new();
