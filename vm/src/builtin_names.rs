@@ -277,6 +277,7 @@ pub const NAMES: &[&str] = &[
     "col",
     "max.col",
     "aperm",
+    "slice.index",
     "aperm.default",
     "dimnames",
     "dimnames<-",

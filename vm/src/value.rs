@@ -410,6 +410,21 @@ impl Vector {
             _ => None,
         }
     }
+    /// The `dim` attribute's extents (any number of dimensions).
+    pub fn dims(&self) -> Option<Vec<usize>> {
+        let Value::Vec(d) = self.attr("dim")? else {
+            return match self.attr("dim")? {
+                Value::Int(k) => Some(vec![*k as usize]),
+                Value::Dbl(k) => Some(vec![*k as usize]),
+                _ => None,
+            };
+        };
+        match &d.data {
+            VecData::Int(v) => Some(v.iter().map(|&k| k.max(0) as usize).collect()),
+            VecData::Dbl(v) => Some(v.iter().map(|&k| k.max(0.0) as usize).collect()),
+            _ => None,
+        }
+    }
     pub fn class(&self) -> Option<&[RStr]> {
         match self.attr("class")? {
             Value::Vec(v) => match &v.data {
