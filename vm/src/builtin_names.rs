@@ -419,6 +419,9 @@ pub const NAMES: &[&str] = &[
     "gregexpr",
     "regexec",
     "regmatches",
+    // str_fn.rs
+    "str",
+    "str.default",
 ];
 
 /// Default methods of R's S3 generics that are callable by their full name

@@ -46,6 +46,7 @@ pub mod random;
 pub mod regex;
 pub mod sets;
 pub mod stats;
+pub mod str_fn;
 pub mod strings;
 pub mod subset;
 pub mod summary;
@@ -176,6 +177,7 @@ pub fn table() -> &'static Table {
             combinat::BUILTINS,
             matops::BUILTINS,
             regex::BUILTINS,
+            str_fn::BUILTINS,
         ] {
             defs.extend(family.iter());
         }
