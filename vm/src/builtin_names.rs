@@ -422,6 +422,20 @@ pub const NAMES: &[&str] = &[
     // str_fn.rs
     "str",
     "str.default",
+    // raw.rs
+    "raw",
+    "as.raw",
+    "is.raw",
+    "charToRaw",
+    "rawToChar",
+    "as.hexmode",
+    "format.hexmode",
+    // timefn.rs
+    "system.time",
+    "Sys.Date",
+    "date",
+    "as.Date",
+    "format.Date",
 ];
 
 /// Default methods of R's S3 generics that are callable by their full name

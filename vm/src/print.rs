@@ -338,6 +338,10 @@ impl Printer<'_, '_> {
     /// Elements formatted as `print` does for a vector (or a matrix column).
     fn cells(&self, d: &VecData, quote: bool) -> Cells {
         match d {
+            VecData::Raw(x) => Cells {
+                cells: x.iter().map(|b| format!("{b:02x}")).collect(),
+                w: 2,
+            },
             VecData::Lgl(x) => {
                 let w = format_logical(x);
                 Cells {
@@ -459,7 +463,16 @@ impl Printer<'_, '_> {
             ),
             None => (None, None),
         };
-        self.matrix_slice(v, 0, nr, nc, &row_names, &col_names, rn.as_deref(), cn.as_deref());
+        self.matrix_slice(
+            v,
+            0,
+            nr,
+            nc,
+            &row_names,
+            &col_names,
+            rn.as_deref(),
+            cn.as_deref(),
+        );
     }
 
     /// An array of 3 or more dimensions, as R's `printArray`: each matrix
@@ -476,7 +489,8 @@ impl Printer<'_, '_> {
         if nb == 0 {
             let ty = v.vtype().name();
             let d: Vec<String> = dims.iter().map(|d| d.to_string()).collect();
-            self.out.push_str(&format!("<{} array of {}>\n", d.join(" x "), ty));
+            self.out
+                .push_str(&format!("<{} array of {}>\n", d.join(" x "), ty));
             return;
         }
         let parts = dimnames_parts(v);
@@ -499,7 +513,11 @@ impl Printer<'_, '_> {
                 let l = (i / k) % dj;
                 match part(j) {
                     Some(dn) => {
-                        let lab = dn.get(l).cloned().flatten().map_or_else(|| "NA".to_string(), |s| s.to_string());
+                        let lab = dn
+                            .get(l)
+                            .cloned()
+                            .flatten()
+                            .map_or_else(|| "NA".to_string(), |s| s.to_string());
                         if dnn.is_some() {
                             head.push_str(&format!(", {} = {}", name(j), lab));
                         } else {
@@ -582,7 +600,10 @@ impl Printer<'_, '_> {
                 Some(names) => format!(
                     "{}{}",
                     " ".repeat(lbloff),
-                    pad_right(&encode_string(names.get(i).unwrap_or(&None), false), rlabw - lbloff)
+                    pad_right(
+                        &encode_string(names.get(i).unwrap_or(&None), false),
+                        rlabw - lbloff
+                    )
                 ),
                 None => pad_left(&format!("[{},]", i + 1), rlabw),
             }

@@ -59,6 +59,7 @@ pub(crate) fn grouping(x: &Value) -> RResult<(Vec<RStr>, Vec<Option<usize>>)> {
     let mut codes: Vec<Option<usize>> = vec![None; n];
     match &v.data {
         VecData::List(_) => return Err(RError::unsupported("grouping by a list")),
+        VecData::Raw(_) => return Err(RError::unsupported("grouping by a raw vector")),
         VecData::Cplx(_) => return Err(RError::unsupported("grouping by a complex vector")),
         VecData::Str(s) => {
             // One representative per distinct string (hashing, not n log n
@@ -424,7 +425,10 @@ fn builtin_apply(interp: &mut Interp, args: Args) -> RResult<Value> {
             VecData::List(l) => {
                 let mut l = l.clone();
                 l.resize(dl, Value::Null);
-                (Some(l), v.attr("names").and_then(|_| v.names().map(|n| n.to_vec())))
+                (
+                    Some(l),
+                    v.attr("names").and_then(|_| v.names().map(|n| n.to_vec())),
+                )
             }
             _ => (None, None),
         },
@@ -490,7 +494,12 @@ fn builtin_apply(interp: &mut Interp, args: Args) -> RResult<Value> {
         let mut out = Vec::with_capacity(total);
         let mut counter = vec![0usize; dims.len()];
         for _ in 0..total {
-            out.push(dims.iter().zip(&counter).map(|(&k, &c)| c * stride[k]).sum());
+            out.push(
+                dims.iter()
+                    .zip(&counter)
+                    .map(|(&k, &c)| c * stride[k])
+                    .sum(),
+            );
             for (c, &e) in counter.iter_mut().zip(&ext) {
                 *c += 1;
                 if *c < e {
@@ -503,10 +512,18 @@ fn builtin_apply(interp: &mut Interp, args: Args) -> RResult<Value> {
     };
     let within = offsets(&s_call);
     let starts = offsets(&s_ans);
-    let dn_call: Option<Vec<Value>> = dn.as_ref().map(|l| s_call.iter().map(|&k| l[k].clone()).collect());
-    let dnn_call: Option<Vec<RStr>> = dnn.as_ref().map(|n| s_call.iter().map(|&k| n[k].clone()).collect());
-    let dn_ans: Option<Vec<Value>> = dn.as_ref().map(|l| s_ans.iter().map(|&k| l[k].clone()).collect());
-    let dnn_ans: Option<Vec<RStr>> = dnn.as_ref().map(|n| s_ans.iter().map(|&k| n[k].clone()).collect());
+    let dn_call: Option<Vec<Value>> = dn
+        .as_ref()
+        .map(|l| s_call.iter().map(|&k| l[k].clone()).collect());
+    let dnn_call: Option<Vec<RStr>> = dnn
+        .as_ref()
+        .map(|n| s_call.iter().map(|&k| n[k].clone()).collect());
+    let dn_ans: Option<Vec<Value>> = dn
+        .as_ref()
+        .map(|l| s_ans.iter().map(|&k| l[k].clone()).collect());
+    let dnn_ans: Option<Vec<RStr>> = dnn
+        .as_ref()
+        .map(|n| s_ans.iter().map(|&k| n[k].clone()).collect());
     let named_list = |items: Vec<Value>, names: &Option<Vec<RStr>>| -> Value {
         let mut l = Vector::new(VecData::List(items));
         if let Some(n) = names {
@@ -529,13 +546,13 @@ fn builtin_apply(interp: &mut Interp, args: Args) -> RResult<Value> {
         if d_call.len() < 2 {
             // newX[, i]: named by the remaining dimension's dimnames.
             if let Some(Value::Vec(n)) = dn_call.as_ref().and_then(|l| l.first()) {
-                s.set_attr("names", str_vec(super::output::as_strings(&Value::Vec(n.clone()))));
+                s.set_attr(
+                    "names",
+                    str_vec(super::output::as_strings(&Value::Vec(n.clone()))),
+                );
             }
         } else {
-            s.set_attr(
-                "dim",
-                int_vec(d_call.iter().map(|&e| e as i32).collect()),
-            );
+            s.set_attr("dim", int_vec(d_call.iter().map(|&e| e as i32).collect()));
             if let Some(l) = &dn_call {
                 let v = named_list(l.clone(), &dnn_call);
                 s = super::matrix::dimnames_assign(Value::Vec(Rc::new(s)), v)?
@@ -546,7 +563,8 @@ fn builtin_apply(interp: &mut Interp, args: Args) -> RResult<Value> {
         results.push(call(interp, Value::from_vector(s))?);
     }
     let first = &results[0];
-    let mut ans_list = !simplify_flag || matches!(first.vtype(), Some(VType::List)) || first.is_function();
+    let mut ans_list =
+        !simplify_flag || matches!(first.vtype(), Some(VType::List)) || first.is_function();
     let l_ans = first.len();
     let mut ans_names: Option<Vec<RStr>> = match first {
         Value::Vec(v) => v.names().map(|n| n.to_vec()),
@@ -577,7 +595,11 @@ fn builtin_apply(interp: &mut Interp, args: Args) -> RResult<Value> {
         }
     };
     let as_array = |data: Value, dims: Vec<usize>, dimnames: Value| -> RResult<Value> {
-        let mut v = Vector::new(data.as_vector().map(|v| v.data.clone()).unwrap_or(VecData::Lgl(Vec::new())));
+        let mut v = Vector::new(
+            data.as_vector()
+                .map(|v| v.data.clone())
+                .unwrap_or(VecData::Lgl(Vec::new())),
+        );
         v.set_attr("dim", int_vec(dims.iter().map(|&e| e as i32).collect()));
         let v = Value::Vec(Rc::new(v));
         if dimnames.len() > 0 {
@@ -627,14 +649,20 @@ fn builtin_apply(interp: &mut Interp, args: Args) -> RResult<Value> {
         }
         parts.insert(0, ans_names.map_or(Value::Null, str_vec));
         if n1.is_some() || names.is_some() {
-            let mut n = names.take().unwrap_or_else(|| vec![Some("".into()); d_ans.len()]);
+            let mut n = names
+                .take()
+                .unwrap_or_else(|| vec![Some("".into()); d_ans.len()]);
             n.insert(0, n1.unwrap_or_else(|| Some("".into())));
             names = Some(n);
         }
         let keep = names.is_some() || parts.iter().any(|p| !p.is_null());
         let mut dims = vec![len_a / d2];
         dims.extend(&d_ans);
-        let dnv = if keep { named_list(parts, &names) } else { Value::Null };
+        let dnv = if keep {
+            named_list(parts, &names)
+        } else {
+            Value::Null
+        };
         return as_array(ans, dims, dnv);
     }
     Ok(ans)

@@ -1149,6 +1149,7 @@ fn repeat_data(d: &VecData, times: usize, each: usize) -> VecData {
         out
     }
     match d {
+        VecData::Raw(v) => VecData::Raw(go(v, times, each)),
         VecData::Lgl(v) => VecData::Lgl(go(v, times, each)),
         VecData::Int(v) => VecData::Int(go(v, times, each)),
         VecData::Dbl(v) => VecData::Dbl(go(v, times, each)),
@@ -1229,18 +1230,16 @@ fn builtin_outer(interp: &mut Interp, args: Args) -> RResult<Value> {
             Some((d, zv)) => match zv.attr("dimnames") {
                 Some(Value::Vec(dn)) => match &dn.data {
                     VecData::List(l) => {
-                        let names = dn.attr("names").and_then(|_| dn.names().map(|n| n.to_vec()));
+                        let names = dn
+                            .attr("names")
+                            .and_then(|_| dn.names().map(|n| n.to_vec()));
                         (d, Some(l.clone()), names)
                     }
                     _ => (d, None, None),
                 },
                 _ => (d, None, None),
             },
-            None => (
-                vec![z.len()],
-                names_of(z).map(|n| vec![str_vec(n)]),
-                None,
-            ),
+            None => (vec![z.len()], names_of(z).map(|n| vec![str_vec(n)]), None),
         }
     };
     let (dx, nx_parts, nx_names) = shape(&x);

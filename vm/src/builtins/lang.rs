@@ -359,10 +359,7 @@ fn sys_getenv(_: &mut Interp, args: Args) -> RResult<Value> {
 }
 
 fn proc_time(_: &mut Interp, _: Args) -> RResult<Value> {
-    let t = now_secs();
-    let mut v = Vector::new(VecData::Dbl(vec![t, 0.0, t]));
-    v.set_attr("names", Value::strs(&["user.self", "sys.self", "elapsed"]));
-    Ok(Value::Vec(Rc::new(v)))
+    Ok(super::timefn::proc_time_value())
 }
 
 fn nargs(interp: &mut Interp, _: Args) -> RResult<Value> {

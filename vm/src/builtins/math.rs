@@ -786,6 +786,9 @@ fn summary_type(vals: &[Value]) -> RResult<VType> {
                 if vt == VType::List {
                     return Err(invalid_type("list"));
                 }
+                if vt == VType::Raw {
+                    return Err(invalid_type("raw"));
+                }
                 t = t.max(vt);
             }
         }
@@ -1844,7 +1847,11 @@ fn margin_sums(args: Args, by_col: bool, mean: bool) -> RResult<Value> {
             VecData::List(l) => {
                 let r = if by_col { k..dims.len() } else { 0..k };
                 let names = dn.names().map(|n| str_vec(n[r.clone()].to_vec()));
-                Some((r.map(|i| l.get(i).cloned().unwrap_or(Value::Null)).collect(), names))
+                Some((
+                    r.map(|i| l.get(i).cloned().unwrap_or(Value::Null))
+                        .collect(),
+                    names,
+                ))
             }
             _ => None,
         },

@@ -262,12 +262,19 @@ fn builtin_aperm(_: &mut Interp, args: Args) -> RResult<Value> {
     );
     if let Some(Value::Vec(dn)) = av.attr("dimnames") {
         if let VecData::List(l) = &dn.data {
-            let parts: Vec<Value> = perm.iter().map(|&k| l.get(k).cloned().unwrap_or(Value::Null)).collect();
+            let parts: Vec<Value> = perm
+                .iter()
+                .map(|&k| l.get(k).cloned().unwrap_or(Value::Null))
+                .collect();
             let mut d = Vector::new(VecData::List(parts));
             if let Some(names) = &dn_names {
                 d.set_attr(
                     "names",
-                    str_vec(perm.iter().map(|&k| names.get(k).cloned().flatten()).collect()),
+                    str_vec(
+                        perm.iter()
+                            .map(|&k| names.get(k).cloned().flatten())
+                            .collect(),
+                    ),
                 );
             }
             out.set_attr("dimnames", Value::Vec(Rc::new(d)));
@@ -295,13 +302,17 @@ fn builtin_slice_index(_: &mut Interp, args: Args) -> RResult<Value> {
         return Err(RError::new("incorrect value for 'MARGIN'"));
     }
     if margin.len() > 1 {
-        return Err(RError::unsupported("slice.index() with more than one margin"));
+        return Err(RError::unsupported(
+            "slice.index() with more than one margin",
+        ));
     }
     let k = margin[0] as usize - 1;
     let inner: usize = dims[..k].iter().product();
     let total: usize = dims.iter().product();
     let ext = dims[k].max(1);
-    let data: Vec<i32> = (0..total).map(|p| ((p / inner.max(1)) % ext) as i32 + 1).collect();
+    let data: Vec<i32> = (0..total)
+        .map(|p| ((p / inner.max(1)) % ext) as i32 + 1)
+        .collect();
     let mut out = Vector::new(VecData::Int(data));
     out.set_attr(
         "dim",
@@ -410,7 +421,9 @@ pub(crate) fn dimnames_assign(x: Value, value: Value) -> RResult<Value> {
     let mut dn = Vector::new(VecData::List(parts));
     if let Some(mut n) = names {
         n.resize(k, Some("".into()));
-        if n.iter().any(|s| s.as_deref().is_some_and(|s| !s.is_empty())) {
+        if n.iter()
+            .any(|s| s.as_deref().is_some_and(|s| !s.is_empty()))
+        {
             dn.set_attr("names", str_vec(n));
         }
     }
@@ -672,6 +685,7 @@ fn implicit_class_text(x: &Value) -> String {
         Some(VType::Dbl) => vec!["double", "numeric"],
         Some(VType::Lgl) => vec!["logical"],
         Some(VType::Cplx) => vec!["complex"],
+        Some(VType::Raw) => vec!["raw"],
         Some(VType::Str) => vec!["character"],
         Some(VType::List) => vec!["list"],
         None if x.is_null() => vec!["NULL"],

@@ -43,6 +43,7 @@ pub mod output;
 pub mod print_methods;
 pub mod quoting;
 pub mod random;
+pub mod raw;
 pub mod regex;
 pub mod sets;
 pub mod stats;
@@ -51,6 +52,7 @@ pub mod strings;
 pub mod subset;
 pub mod summary;
 pub mod text;
+pub mod timefn;
 
 /// Calls of builtins by name from unit tests, and their printed results.
 #[cfg(test)]
@@ -178,6 +180,8 @@ pub fn table() -> &'static Table {
             matops::BUILTINS,
             regex::BUILTINS,
             str_fn::BUILTINS,
+            raw::BUILTINS,
+            timefn::BUILTINS,
         ] {
             defs.extend(family.iter());
         }

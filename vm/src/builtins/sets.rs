@@ -54,6 +54,7 @@ fn dbl_key(x: f64) -> u64 {
 
 fn keys(d: &VecData) -> Vec<Key> {
     match d {
+        VecData::Raw(v) => v.iter().map(|&x| Key::Int(x as i32)).collect(),
         VecData::Lgl(v) | VecData::Int(v) => v.iter().map(|&x| Key::Int(x)).collect(),
         VecData::Dbl(v) => v.iter().map(|&x| Key::Dbl(dbl_key(x))).collect(),
         VecData::Cplx(v) => v
@@ -278,6 +279,7 @@ pub fn collate(a: &str, b: &str) -> Ordering {
 /// Compare elements `i` and `j` of one vector, NA-free (NAs are placed separately).
 fn cmp_elems(d: &VecData, i: usize, j: usize) -> Ordering {
     match d {
+        VecData::Raw(v) => v[i].cmp(&v[j]),
         VecData::Lgl(v) | VecData::Int(v) => v[i].cmp(&v[j]),
         VecData::Dbl(v) => v[i].partial_cmp(&v[j]).unwrap_or(Ordering::Equal),
         VecData::Cplx(v) => v[i]

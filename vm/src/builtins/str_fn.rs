@@ -66,7 +66,9 @@ fn builtin_str_default(interp: &mut Interp, args: Args) -> RResult<Value> {
     let nchar_max = num(b.take(4)).map_or(128, |n| n.max(0.0) as usize);
     let give_attr = super::output::arg_flag(&b.take(5), true);
     if !b.dots.is_empty() {
-        return Err(RError::unsupported("str() with arguments other than max.level, vec.len, digits.d, nchar.max, give.attr"));
+        return Err(RError::unsupported(
+            "str() with arguments other than max.level, vec.len, digits.d, nchar.max, give.attr",
+        ));
     }
     let opts = Opts {
         vec_len: vec_len_arg.unwrap_or(4.0),
@@ -143,6 +145,7 @@ fn format_num(d: &VecData) -> Vec<String> {
             .iter()
             .map(|&b| crate::format::logical_str(b).to_string())
             .collect(),
+        VecData::Raw(x) => x.iter().map(|b| format!("{b:02x}")).collect(),
         VecData::Cplx(x) => crate::format::format_cplx_vec(x, 3)
             .iter()
             .map(|s| s.trim().to_string())
@@ -243,7 +246,9 @@ fn str_value(interp: &mut Interp, x: &Value, o: &Opts, nest: usize, indent: &str
                     str_sub(interp, item, o, nest + 1, &sub_indent)?;
                 }
                 if o.list_len < le {
-                    interp.out.push_str(&format!("{indent} [list output truncated]\n"));
+                    interp
+                        .out
+                        .push_str(&format!("{indent} [list output truncated]\n"));
                 }
             }
         }
@@ -311,8 +316,16 @@ fn str_value(interp: &mut Interp, x: &Value, o: &Opts, nest: usize, indent: &str
             nl,
             if nl != 1 { "s" } else { "" },
             if nl > 0 { " " } else { "" },
-            if nl > 0 { shown.join(lsep) } else { String::new() },
-            if ml < nl { format!("{lsep}..") } else { String::new() }
+            if nl > 0 {
+                shown.join(lsep)
+            } else {
+                String::new()
+            },
+            if ml < nl {
+                format!("{lsep}..")
+            } else {
+                String::new()
+            }
         );
         std_attr = vec!["levels", "class"];
         if is_array {
@@ -321,6 +334,7 @@ fn str_value(interp: &mut Interp, x: &Value, o: &Opts, nest: usize, indent: &str
         data = data.coerce(VType::Int);
     } else {
         let mut m = match v.vtype() {
+            VType::Raw => "raw",
             VType::Lgl => "logi",
             VType::Int => "int",
             VType::Dbl => "num",
@@ -404,7 +418,11 @@ fn str_value(interp: &mut Interp, x: &Value, o: &Opts, nest: usize, indent: &str
                     let iv_len = r_round(2.5 * v_len);
                     let ob: Vec<f64> = x
                         .iter()
-                        .take(if le as f64 > iv_len { iv_len as usize } else { le })
+                        .take(if le as f64 > iv_len {
+                            iv_len as usize
+                        } else {
+                            le
+                        })
                         .copied()
                         .filter(|e| !e.is_nan())
                         .collect();
@@ -452,7 +470,9 @@ fn str_attrs(
         if std_attr.contains(&&**name) {
             continue;
         }
-        interp.out.push_str(&format!("{indent}- attr(*, \"{name}\")="));
+        interp
+            .out
+            .push_str(&format!("{indent}- attr(*, \"{name}\")="));
         str_sub(interp, val, o, nest + 1, &format!("{indent} .."))?;
     }
     Ok(())

@@ -162,6 +162,7 @@ fn resolve(idx: &Value, n: usize, names: Option<&[RStr]>, assign: bool) -> RResu
             }
             VecData::Cplx(_) => return Err(RError::new("invalid subscript type 'complex'")),
             VecData::List(_) => return Err(RError::new("invalid subscript type 'list'")),
+            VecData::Raw(_) => return Err(RError::new("invalid subscript type 'raw'")),
         },
         other => {
             return Err(RError::new(format!(
@@ -407,6 +408,7 @@ fn select_direct(d: &VecData, i: &Value) -> Option<VecData> {
     macro_rules! each_type {
         ($d:expr, $f:ident, $($arg:expr),*) => {
             match $d {
+                VecData::Raw(v) => VecData::Raw($f(v, 0, $($arg),*)),
                 VecData::Lgl(v) => VecData::Lgl($f(v, NA_LOGICAL, $($arg),*)),
                 VecData::Int(v) => VecData::Int($f(v, NA_INTEGER, $($arg),*)),
                 VecData::Dbl(v) => VecData::Dbl($f(v, na_real(), $($arg),*)),
@@ -594,8 +596,9 @@ fn index_array(xv: &Vector, dims: &[usize], idx: &[Option<Value>], drop: bool) -
         // No NA subscript: the block copied column by column (whole columns
         // as slices when all rows are taken), without a position list.
         let nr = dims[0];
-        let rows: Option<Vec<usize>> =
-            idx[0].as_ref().map(|_| subs[0].iter().flatten().copied().collect());
+        let rows: Option<Vec<usize>> = idx[0]
+            .as_ref()
+            .map(|_| subs[0].iter().flatten().copied().collect());
         let cols: Vec<usize> = subs[1].iter().flatten().copied().collect();
         fn block<T: Clone>(
             v: &[T],
@@ -614,6 +617,7 @@ fn index_array(xv: &Vector, dims: &[usize], idx: &[Option<Value>], drop: bool) -
             out
         }
         match &xv.data {
+            VecData::Raw(v) => VecData::Raw(block(v, nr, &rows, &cols)),
             VecData::Lgl(v) => VecData::Lgl(block(v, nr, &rows, &cols)),
             VecData::Int(v) => VecData::Int(block(v, nr, &rows, &cols)),
             VecData::Dbl(v) => VecData::Dbl(block(v, nr, &rows, &cols)),
@@ -630,7 +634,9 @@ fn index_array(xv: &Vector, dims: &[usize], idx: &[Option<Value>], drop: bool) -
     // ArraySubset gives them).
     let part = |k: usize| -> Value {
         match dn.as_ref().and_then(|d| d[k].as_deref()) {
-            Some(ns) if ext[k] > 0 => Value::from_data(VecData::Str(select_from(ns, &subs[k], None))),
+            Some(ns) if ext[k] > 0 => {
+                Value::from_data(VecData::Str(select_from(ns, &subs[k], None)))
+            }
             _ => Value::Null,
         }
     };
@@ -781,6 +787,7 @@ fn get1index(
         }
         VecData::Cplx(_) => Err(RError::new("invalid subscript type 'complex'")),
         VecData::List(_) => Err(RError::new("invalid subscript type 'list'")),
+        VecData::Raw(_) => Err(RError::new("invalid subscript type 'raw'")),
     }
 }
 
@@ -1076,6 +1083,7 @@ fn write_data(dst: &mut VecData, pos: &[usize], src: &VecData) {
             write_recycled(d, pos, s)
         }
         (VecData::Dbl(d), VecData::Dbl(s)) => write_recycled(d, pos, s),
+        (VecData::Raw(d), VecData::Raw(s)) => write_recycled(d, pos, s),
         (VecData::Cplx(d), VecData::Cplx(s)) => write_recycled(d, pos, s),
         (VecData::Str(d), VecData::Str(s)) => write_recycled(d, pos, s),
         (VecData::List(d), VecData::List(s)) => write_recycled(d, pos, s),
