@@ -79,3 +79,10 @@ as.hexmode(c(10, 11))
 format(as.hexmode(10), width = 4)
 as.integer(as.hexmode("1f"))
 class(as.hexmode(1))
+hex <- character(256)
+for (i in 1:256) hex[i] <- format(as.hexmode(i - 1), width = 2)
+hex[c(1, 11, 17, 256)]
+paste(hex[66:75], collapse = " ")
+bytes <- raw(0)
+for (i in 1:200) bytes <- c(bytes, as.raw(i %% 256))
+length(bytes); bytes[195:200]

@@ -602,7 +602,7 @@ fn builtin_apply(interp: &mut Interp, args: Args) -> RResult<Value> {
         );
         v.set_attr("dim", int_vec(dims.iter().map(|&e| e as i32).collect()));
         let v = Value::Vec(Rc::new(v));
-        if dimnames.len() > 0 {
+        if !dimnames.is_empty() {
             super::matrix::dimnames_assign(v, dimnames)
         } else {
             Ok(v)
@@ -631,7 +631,7 @@ fn builtin_apply(interp: &mut Interp, args: Args) -> RResult<Value> {
     if len_a == d2 {
         return as_array(ans, d_ans, dn_ans_value());
     }
-    if len_a > 0 && len_a % d2 == 0 {
+    if len_a > 0 && len_a.is_multiple_of(d2) {
         let mut parts: Vec<Value> = match &dn_ans {
             Some(l) => l.clone(),
             None => vec![Value::Null; d_ans.len()],

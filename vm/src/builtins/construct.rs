@@ -956,7 +956,7 @@ fn builtin_array(_: &mut Interp, args: Args) -> RResult<Value> {
         boxed(VecData::Int(dims.iter().map(|&x| x as i32).collect())),
     );
     let v = Value::Vec(Rc::new(v));
-    match b.take(2).filter(|d| d.len() > 0) {
+    match b.take(2).filter(|d| !d.is_empty()) {
         Some(dn) => super::matrix::dimnames_assign(v, dn),
         None => Ok(v),
     }
@@ -1964,7 +1964,7 @@ mod tests {
         ])
         .unwrap();
         assert_eq!(r.attr("dimnames"), Some(&dn));
-        // array(1:4) 1-d, array(1:4, c(2,2)), >2 dims unsupported
+        // array(1:4) 1-d, array(1:4, c(2,2)), array(1:6, 1:3) 3-d
         assert_eq!(
             run("array", pos(vec![one_to(4), dv(&[2.0, 2.0])])).unwrap(),
             matrix(one_to(4), 2, 2)
@@ -1973,7 +1973,13 @@ mod tests {
             run("array", pos(vec![one_to(4)])).unwrap().attr("dim"),
             Some(&boxed(VecData::Int(vec![4])))
         );
-        assert!(run("array", pos(vec![one_to(6), dv(&[1.0, 2.0, 3.0])])).is_err());
+        assert_eq!(
+            run("array", pos(vec![one_to(6), dv(&[1.0, 2.0, 3.0])]))
+                .unwrap()
+                .attr("dim"),
+            Some(&boxed(VecData::Int(vec![1, 2, 3])))
+        );
+        assert!(run("array", pos(vec![one_to(6), dv(&[])])).is_err());
     }
 
     #[test]

@@ -256,3 +256,55 @@ pub(crate) fn format_hexmode(x: &Value, width: Option<f64>, upper: bool) -> RRes
     }
     Ok(Value::Vec(Rc::new(out)))
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::builtins::test_calls::{call, printed};
+    use crate::value::*;
+
+    #[test]
+    fn raw_round_trip_and_printing() {
+        let r = call("charToRaw", vec![(None, Value::str("Hi"))]).unwrap();
+        assert_eq!(crate::print::print_to_string(&r), "[1] 48 69\n");
+        assert_eq!(
+            call("rawToChar", vec![(None, r.clone())]).unwrap(),
+            Value::str("Hi")
+        );
+        assert_eq!(printed("raw", vec![(None, Value::Int(2))]), "[1] 00 00\n");
+        assert_eq!(
+            printed("as.raw", vec![(None, int_vec(vec![1, 255, 16]))]),
+            "[1] 01 ff 10\n"
+        );
+        let e = call(
+            "rawToChar",
+            vec![(None, Value::from_data(VecData::Raw(vec![65, 0, 66])))],
+        );
+        assert_eq!(e.unwrap_err().msg, "embedded nul in string: 'A\\0B'");
+        assert_eq!(
+            printed(
+                "format.hexmode",
+                vec![(None, dbl_vec(vec![1.0, 16.0, 255.0]))]
+            ),
+            "[1] \"01\" \"10\" \"ff\"\n"
+        );
+    }
+
+    #[test]
+    fn raw_coercion() {
+        let r = VecData::Raw(vec![0, 1, 200]);
+        assert_eq!(r.coerce(VType::Int), VecData::Int(vec![0, 1, 200]));
+        assert_eq!(r.coerce(VType::Lgl), VecData::Lgl(vec![0, 1, 1]));
+        assert_eq!(
+            r.coerce(VType::Str),
+            VecData::Str(vec![
+                Some("00".into()),
+                Some("01".into()),
+                Some("c8".into())
+            ])
+        );
+        let (back, warn) =
+            crate::coerce::coerce_data_warn(&VecData::Dbl(vec![3.0, 300.0]), VType::Raw);
+        assert_eq!(back, VecData::Raw(vec![3, 0]));
+        assert!(warn);
+    }
+}

@@ -262,6 +262,26 @@ fn str_value(interp: &mut Interp, x: &Value, o: &Opts, nest: usize, indent: &str
     } else {
         "(0)".to_string()
     };
+    if class.as_ref().is_some_and(|c| c[0] == "Date") && le > 0 {
+        // R's str.Date: ` Date[1:n], format: "2024-01-15" ...`, the
+        // formatted dates shown as str shows strings.
+        if let Ok(f) = super::timefn::format_date(x, None) {
+            interp.out.push_str(&format!(" Date{le_str}, format:"));
+            let o2 = Opts {
+                give_attr: false,
+                ..*o
+            };
+            let mut tail = String::new();
+            std::mem::swap(&mut tail, &mut interp.out);
+            str_value(interp, &f, &o2, nest, indent)?;
+            std::mem::swap(&mut tail, &mut interp.out);
+            // (The strings' line without its ` chr [1:n]` head.)
+            let body = tail.split_once(" \"").map_or(tail.as_str(), |(_, b)| b);
+            interp.out.push_str(" \"");
+            interp.out.push_str(body);
+            return Ok(());
+        }
+    }
     let dims = v.dims();
     let is_array = dims.is_some();
     let mut std_attr: Vec<&str> = vec!["names"];
@@ -271,7 +291,7 @@ fn str_value(interp: &mut Interp, x: &Value, o: &Opts, nest: usize, indent: &str
     if super::factor::is_factor(x) {
         let levels = super::factor::levels_of(x);
         let nl = levels.len();
-        let w = ((o.width / 2).max(10)).min(1000);
+        let w = (o.width / 2).clamp(10, 1000);
         let lev: Vec<String> = levels
             .iter()
             .take(w)
@@ -428,8 +448,7 @@ fn str_value(interp: &mut Interp, x: &Value, o: &Opts, nest: usize, indent: &str
                         .collect();
                     let nice = ob.iter().all(|&e| {
                         let a = e.abs();
-                        (a > 1e-10 || a == 0.0)
-                            && (a < 1e10 || a == 0.0)
+                        (a == 0.0 || (a > 1e-10 && a < 1e10))
                             && (e - super::math::fprec(e, 3.0)).abs() <= 9e-16 * a
                     });
                     v_len = if nice { iv_len } else { r_round(1.25 * v_len) };
@@ -439,7 +458,23 @@ fn str_value(interp: &mut Interp, x: &Value, o: &Opts, nest: usize, indent: &str
             }
             let ile = (v_len.min(le as f64)).max(0.0) as usize;
             let pos: Vec<Option<usize>> = (0..ile).map(Some).collect();
-            let parts = format_num(&d.select(&pos));
+            let sel = d.select(&pos);
+            let hex = class
+                .as_ref()
+                .is_some_and(|c| c.iter().any(|c| c == "hexmode"));
+            let parts = if hex {
+                // (format() dispatches to format.hexmode.)
+                super::output::as_strings(&super::raw::format_hexmode(
+                    &Value::from_data(sel),
+                    None,
+                    false,
+                )?)
+                .into_iter()
+                .map(|s| s.as_deref().unwrap_or("NA").to_string())
+                .collect()
+            } else {
+                format_num(&sel)
+            };
             shown = vec![maybe_truncate(parts.join(" "), "", o.nchar_max)];
         }
     }
@@ -476,4 +511,41 @@ fn str_attrs(
         str_sub(interp, val, o, nest + 1, &format!("{indent} .."))?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::builtins::test_calls::call;
+    use crate::interp::Interp;
+    use crate::value::*;
+
+    fn str_of(v: Value) -> String {
+        let mut it = Interp::new();
+        let f = crate::builtins::lookup("str").unwrap();
+        it.call_function(&f, crate::args::Args::positional(vec![v]))
+            .unwrap();
+        it.out.clone()
+    }
+
+    #[test]
+    fn str_lines() {
+        assert_eq!(str_of(int_vec((1..=5).collect())), " int [1:5] 1 2 3 4 5\n");
+        assert_eq!(str_of(Value::Dbl(1.23456)), " num 1.23\n");
+        assert_eq!(str_of(Value::Null), " NULL\n");
+        let l = call(
+            "list",
+            vec![(Some("a"), Value::Dbl(1.0)), (Some("b"), Value::str("x"))],
+        )
+        .unwrap();
+        assert_eq!(str_of(l), "List of 2\n $ a: num 1\n $ b: chr \"x\"\n");
+        let m = call(
+            "matrix",
+            vec![
+                (None, int_vec((1..=6).collect())),
+                (Some("nrow"), Value::Int(2)),
+            ],
+        )
+        .unwrap();
+        assert_eq!(str_of(m), " int [1:2, 1:3] 1 2 3 4 5 6\n");
+    }
 }

@@ -181,9 +181,16 @@ fn dbl_f(d: f64) -> Option<f64> {
     (!d.is_nan()).then(|| d.trunc())
 }
 
+/// Each dimension's names (`None`: no names for it).
+type DimNameParts = Vec<Option<Vec<RStr>>>;
+
+/// Each dimension's resolved subscript (0-based positions, `None` for NA),
+/// and the array's dimnames.
+type ResolvedDims = (Vec<Vec<Option<usize>>>, Option<DimNameParts>);
+
 /// `dimnames` of an array as per-dimension optional name vectors (as
 /// many as the array has dimensions).
-fn dimnames_parts(v: &Vector, nd: usize) -> Option<Vec<Option<Vec<RStr>>>> {
+fn dimnames_parts(v: &Vector, nd: usize) -> Option<DimNameParts> {
     let dn = v.attr("dimnames")?.as_vector()?;
     let VecData::List(l) = &dn.data else {
         return None;
@@ -536,11 +543,7 @@ fn one_d_array(xv: &Vector, out: &mut Vector, sel: Option<Value>) {
 
 /// The subscripts of `x[i, j, ...]` resolved against the array's extents
 /// and dimnames (0-based positions, `None` an NA subscript).
-fn resolve_dims(
-    xv: &Vector,
-    dims: &[usize],
-    idx: &[Option<Value>],
-) -> RResult<(Vec<Vec<Option<usize>>>, Option<Vec<Option<Vec<RStr>>>>)> {
+fn resolve_dims(xv: &Vector, dims: &[usize], idx: &[Option<Value>]) -> RResult<ResolvedDims> {
     let dn = dimnames_parts(xv, dims.len());
     let has_dn = dn.is_some();
     let mut subs = Vec::with_capacity(dims.len());
@@ -1411,7 +1414,7 @@ fn assign_array(x: Value, dims: &[usize], idx: &[Option<Value>], v: Value) -> RR
     if vlen == 0 {
         return Err(RError::new("replacement has length zero"));
     }
-    if count % vlen != 0 {
+    if !count.is_multiple_of(vlen) {
         return Err(RError::new(
             "number of items to replace is not a multiple of replacement length",
         ));
