@@ -95,3 +95,19 @@ outer(1:2, array(1:4, c(2, 2)))
 mm <- matrix(1:4, 2, dimnames = list(R = c("a", "b"), C = c("x", "y")))
 mm
 mm[, "y", drop = FALSE]
+
+# Assignment by names, negative and logical subscripts, with recycling
+b2 <- b
+b2["r1", , "l1"] <- c(10L, 20L)
+b2[-1, "c2", ] <- 0L
+b2[c(FALSE, TRUE), c(TRUE, FALSE), "l2"] <- 99L
+b2
+b2[, , "l1", drop = FALSE]
+g <- array(0, c(3, 3, 2))
+g[2, , ] <- 1:6
+g[, 2, 2] <- NA
+g
+tryCatch(g[, , 1] <- 1:2, error = function(e) conditionMessage(e))
+tryCatch(g[c(1, NA), 1, 1] <- 1:2, error = function(e) conditionMessage(e))
+g[c(1, NA), 1, 1] <- 5
+g[, 1, 1]

@@ -59,7 +59,7 @@ pub(crate) fn grouping(x: &Value) -> RResult<(Vec<RStr>, Vec<Option<usize>>)> {
     let mut codes: Vec<Option<usize>> = vec![None; n];
     match &v.data {
         VecData::List(_) => return Err(RError::unsupported("grouping by a list")),
-        VecData::Raw(_) => return Err(RError::unsupported("grouping by a raw vector")),
+        VecData::Raw(_) => return Err(RError::new("unimplemented type 'raw' in 'orderVector1'\n")),
         VecData::Cplx(_) => return Err(RError::unsupported("grouping by a complex vector")),
         VecData::Str(s) => {
             // One representative per distinct string (hashing, not n log n

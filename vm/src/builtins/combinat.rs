@@ -404,6 +404,9 @@ fn bi_sort_int(interp: &mut Interp, args: Args) -> RResult<Value> {
         "index.return",
     ])?;
     let x = b.take(0).ok_or_else(|| missing("x"))?;
+    if x.vtype() == Some(VType::Raw) {
+        return Err(RError::new("raw vectors cannot be sorted"));
+    }
     if b.take(1).is_some_and(|p| !p.is_null()) {
         return Err(RError::unsupported("sort.int(partial = )"));
     }

@@ -840,6 +840,7 @@ fn mode_to_type(mode: &str) -> RResult<Option<VType>> {
         "complex" => VType::Cplx,
         "character" => VType::Str,
         "list" => VType::List,
+        "raw" => VType::Raw,
         _ => {
             return Err(RError::new(
                 "vector: cannot make a vector of mode '".to_string() + mode + "'.",

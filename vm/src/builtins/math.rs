@@ -1025,7 +1025,10 @@ fn bi_range(interp: &mut Interp, args: Args) -> RResult<Value> {
 fn bi_mean(interp: &mut Interp, args: Args) -> RResult<Value> {
     let (x, mut b) = bind_x(args, &["x", "...", "na.rm"])?;
     let narm = flag(b.take(2), "na.rm")?;
-    let Some(v) = x.as_vector().filter(|v| v.vtype() <= VType::Cplx) else {
+    let Some(v) = x
+        .as_vector()
+        .filter(|v| v.vtype() <= VType::Cplx && v.vtype() != VType::Raw)
+    else {
         interp.warning("argument is not numeric or logical: returning NA")?;
         return Ok(Value::Dbl(na_real()));
     };
@@ -1094,7 +1097,7 @@ fn cumulative(interp: &mut Interp, args: Args, which: &str) -> RResult<Value> {
         };
         return Ok(with_attrs(VecData::Cplx(out), &v, &keep));
     }
-    let int_result = t <= VType::Int && which != "cumprod";
+    let int_result = t <= VType::Int && t != VType::Raw && which != "cumprod";
     if int_result {
         let xs = int_slice(&v.data).unwrap_or(&[]);
         let mut out = Vec::with_capacity(xs.len());
@@ -1691,7 +1694,7 @@ fn matrix_dims(v: &Vector) -> Option<(usize, usize)> {
 
 fn numeric_matrix_arg(v: &Value) -> RResult<Cow<'_, Vector>> {
     match v.as_vector() {
-        Some(x) if x.vtype() <= VType::Dbl => Ok(x),
+        Some(x) if x.vtype() <= VType::Dbl && x.vtype() != VType::Raw => Ok(x),
         _ => Err(RError::new(
             "requires numeric/complex matrix/vector arguments",
         )),

@@ -416,6 +416,9 @@ fn builtin_order(_: &mut Interp, args: Args) -> RResult<Value> {
         .and_then(|v| v.first_f64())
         .is_some_and(|d| d != 0.0 && !d.is_nan());
     let keys: Vec<VecData> = b.dots.iter().map(|(_, v)| data_of(v)).collect();
+    if keys.iter().any(|k| k.vtype() == VType::Raw) {
+        return Err(RError::new("unimplemented type 'raw' in 'orderVector1'\n"));
+    }
     let idx = order_keys(&keys, decreasing, na_last)?;
     Ok(int_vec(idx.into_iter().map(|i| i as i32 + 1).collect()))
 }
@@ -430,6 +433,9 @@ fn builtin_sort(_: &mut Interp, args: Args) -> RResult<Value> {
     let na_last = na_last_arg(b.take(2), NaLast::Remove);
     if x.is_null() {
         return Ok(Value::Null);
+    }
+    if x.vtype() == Some(VType::Raw) {
+        return Err(RError::new("raw vectors cannot be sorted"));
     }
     let xv = x
         .as_vector()
