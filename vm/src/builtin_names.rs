@@ -277,6 +277,7 @@ pub const NAMES: &[&str] = &[
     "col",
     "max.col",
     "aperm",
+    "slice.index",
     "aperm.default",
     "dimnames",
     "dimnames<-",
@@ -431,6 +432,23 @@ pub const NAMES: &[&str] = &[
     // time.rs
     "difftime",
     "units",
+    // str_fn.rs
+    "str",
+    "str.default",
+    // raw.rs
+    "raw",
+    "as.raw",
+    "is.raw",
+    "charToRaw",
+    "rawToChar",
+    "as.hexmode",
+    "format.hexmode",
+    // timefn.rs
+    "system.time",
+    "Sys.Date",
+    "date",
+    "as.Date",
+    "format.Date",
 ];
 
 /// Default methods of R's S3 generics that are callable by their full name

@@ -127,6 +127,43 @@ pub fn coerce_data_warn(d: &VecData, t: VType) -> (VecData, bool) {
     let mut warn = false;
     let out = match (d, t) {
         (d, t) if d.vtype() == t => d.clone(),
+        (VecData::Raw(v), VType::Lgl) => VecData::Lgl(v.iter().map(|&x| (x != 0) as i32).collect()),
+        (VecData::Raw(v), VType::Int) => VecData::Int(v.iter().map(|&x| x as i32).collect()),
+        (VecData::Raw(v), VType::Dbl) => VecData::Dbl(v.iter().map(|&x| x as f64).collect()),
+        (VecData::Raw(v), VType::Cplx) => {
+            VecData::Cplx(v.iter().map(|&x| C64::new(x as f64, 0.0)).collect())
+        }
+        (VecData::Raw(v), VType::Str) => {
+            VecData::Str(v.iter().map(|&x| Some(format!("{x:02x}").into())).collect())
+        }
+        (d, VType::Raw) => {
+            // as.raw: out of range and NA values become 0 (`warn`: R's
+            // "out-of-range values treated as 0 in coercion to raw").
+            let ints = match d {
+                VecData::List(_) => coerce_data(d, VType::Int),
+                VecData::Str(_) => {
+                    let (x, w) = coerce_data_warn(d, VType::Int);
+                    warn |= w;
+                    x
+                }
+                _ => coerce_data(d, VType::Int),
+            };
+            let VecData::Int(ints) = ints else {
+                unreachable!()
+            };
+            VecData::Raw(
+                ints.iter()
+                    .map(|&x| {
+                        if (0..=255).contains(&x) {
+                            x as u8
+                        } else {
+                            warn = true;
+                            0
+                        }
+                    })
+                    .collect(),
+            )
+        }
         (VecData::Lgl(v), VType::Int) => VecData::Int(v.clone()),
         (VecData::Lgl(v) | VecData::Int(v), VType::Dbl) => {
             VecData::Dbl(v.iter().map(|&x| int_to_dbl(x)).collect())
@@ -272,6 +309,7 @@ pub fn coerce_data_warn(d: &VecData, t: VType) -> (VecData, bool) {
 /// Append `b` to `a` (both already of the same type).
 pub fn append_data(a: &mut VecData, b: VecData) {
     match (a, b) {
+        (VecData::Raw(x), VecData::Raw(y)) => x.extend(y),
         (VecData::Lgl(x), VecData::Lgl(y)) | (VecData::Int(x), VecData::Int(y)) => x.extend(y),
         (VecData::Dbl(x), VecData::Dbl(y)) => x.extend(y),
         (VecData::Cplx(x), VecData::Cplx(y)) => x.extend(y),

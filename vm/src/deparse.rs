@@ -991,6 +991,7 @@ impl Deparser {
             }
         } else if n == 0 {
             self.put(match v.data.vtype() {
+                crate::value::VType::Raw => "raw(0)",
                 crate::value::VType::Lgl => "logical(0)",
                 crate::value::VType::Int => "integer(0)",
                 crate::value::VType::Dbl => "numeric(0)",
@@ -1054,6 +1055,7 @@ impl Deparser {
 /// typed NA spelling (`NA_real_`) used when every element is NA.
 fn atomic_elt(data: &VecData, i: usize, all_na: bool) -> String {
     match data {
+        VecData::Raw(x) => format!("as.raw(0x{:02x})", x.get(i).copied().unwrap_or(0)),
         VecData::Lgl(x) => match x.get(i) {
             Some(&crate::value::NA_LOGICAL) | None => "NA".into(),
             Some(0) => "FALSE".into(),

@@ -48,6 +48,9 @@ impl TypeFeedback {
             Value::Env(_) => Self::LIST | Self::NON_SCALAR | Self::ATTRS | Self::ENV,
             Value::Vec(v) => {
                 let t = match v.vtype() {
+                    // A raw vector: recorded as mixed types, which no
+                    // optimizer speculates on (an opaque `any`).
+                    VType::Raw => Self::LIST | Self::STR | Self::NON_SCALAR | Self::ATTRS,
                     VType::Lgl => Self::LGL,
                     VType::Int => Self::INT,
                     VType::Dbl => Self::DBL,

@@ -32,6 +32,7 @@ pub fn max_vector_bytes() -> f64 {
 /// Bytes per element in GNU R (what its error message reports).
 fn r_elt_size(t: VType) -> f64 {
     match t {
+        VType::Raw => 1.0,
         VType::Lgl | VType::Int => 4.0,
         VType::Dbl | VType::Str | VType::List => 8.0,
         VType::Cplx => 16.0,

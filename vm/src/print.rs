@@ -178,6 +178,8 @@ impl Printer<'_, '_> {
             self.list(items, v.names(), tag);
         } else if let Some((nr, nc)) = v.dim2() {
             self.matrix(v, nr, nc);
+        } else if let Some(dims) = v.dims().filter(|d| d.len() > 2) {
+            self.array(v, &dims);
         } else if let Some((header, names)) = dim1_names(v) {
             // A 1-d array with dimnames (a `table`): R prints the dimnames'
             // name on a line of its own, then the elements as a named vector.
@@ -209,7 +211,7 @@ impl Printer<'_, '_> {
         if let Some(attrs) = &v.attrs {
             // A matrix does not show its names in the layout, so they print as an
             // attribute.
-            let names_shown = v.dim2().is_none();
+            let names_shown = v.dims().is_none_or(|d| d.len() < 2);
             self.attributes(attrs, tag, names_shown);
         }
     }
@@ -336,6 +338,10 @@ impl Printer<'_, '_> {
     /// Elements formatted as `print` does for a vector (or a matrix column).
     fn cells(&self, d: &VecData, quote: bool) -> Cells {
         match d {
+            VecData::Raw(x) => Cells {
+                cells: x.iter().map(|b| format!("{b:02x}")).collect(),
+                w: 2,
+            },
             VecData::Lgl(x) => {
                 let w = format_logical(x);
                 Cells {
@@ -450,8 +456,112 @@ impl Printer<'_, '_> {
             return;
         }
         let (row_names, col_names) = dimnames(v);
+        let (rn, cn) = match dimnames_names(v) {
+            Some(n) => (
+                Some(n.first().cloned().flatten().unwrap_or_else(|| "".into())),
+                Some(n.get(1).cloned().flatten().unwrap_or_else(|| "".into())),
+            ),
+            None => (None, None),
+        };
+        self.matrix_slice(
+            v,
+            0,
+            nr,
+            nc,
+            &row_names,
+            &col_names,
+            rn.as_deref(),
+            cn.as_deref(),
+        );
+    }
+
+    /// An array of 3 or more dimensions, as R's `printArray`: each matrix
+    /// slice `x[, , k, ...]` under its `, , k` header (the dimnames, with
+    /// their names as `, , L = l1`), followed by an empty line.
+    fn array(&mut self, v: &Vector, dims: &[usize]) {
+        let total: usize = dims.iter().product();
+        if total != v.len() {
+            self.plain_vector(&v.data);
+            return;
+        }
+        let (nr, nc) = (dims[0], dims[1]);
+        let nb: usize = dims[2..].iter().product();
+        if nb == 0 {
+            let ty = v.vtype().name();
+            let d: Vec<String> = dims.iter().map(|d| d.to_string()).collect();
+            self.out
+                .push_str(&format!("<{} array of {}>\n", d.join(" x "), ty));
+            return;
+        }
+        let parts = dimnames_parts(v);
+        let dnn = dimnames_names(v);
+        let part = |k: usize| parts.as_ref().and_then(|p| p.get(k).cloned().flatten());
+        let (row_names, col_names) = (part(0), part(1));
+        let name = |k: usize| -> String {
+            dnn.as_ref()
+                .and_then(|n| n.get(k).cloned().flatten())
+                .map_or_else(String::new, |s| s.to_string())
+        };
+        let (rn, cn) = match &dnn {
+            Some(_) => (Some(name(0)), Some(name(1))),
+            None => (None, None),
+        };
+        for i in 0..nb {
+            let mut head = String::from(", ");
+            let mut k = 1;
+            for (j, &dj) in dims.iter().enumerate().skip(2) {
+                let l = (i / k) % dj;
+                match part(j) {
+                    Some(dn) => {
+                        let lab = dn
+                            .get(l)
+                            .cloned()
+                            .flatten()
+                            .map_or_else(|| "NA".to_string(), |s| s.to_string());
+                        if dnn.is_some() {
+                            head.push_str(&format!(", {} = {}", name(j), lab));
+                        } else {
+                            head.push_str(&format!(", {}", lab));
+                        }
+                    }
+                    None => head.push_str(&format!(", {}", l + 1)),
+                }
+                k *= dj;
+            }
+            self.out.push_str(&head);
+            self.out.push_str("\n\n");
+            self.matrix_slice(
+                v,
+                i * nr * nc,
+                nr,
+                nc,
+                &row_names,
+                &col_names,
+                rn.as_deref(),
+                cn.as_deref(),
+            );
+            self.out.push('\n');
+        }
+    }
+
+    /// The `nr` x `nc` matrix whose elements start at `offset` in `v`, as R's
+    /// `print*Matrix`: row and column labels from the dimnames (`[i,]`/`[,j]`
+    /// without), and the dimnames' names `rn`/`cn` (when the dimnames have
+    /// names) as a header line and above the row labels.
+    #[allow(clippy::too_many_arguments)]
+    fn matrix_slice(
+        &mut self,
+        v: &Vector,
+        offset: usize,
+        nr: usize,
+        nc: usize,
+        row_names: &Option<Vec<RStr>>,
+        col_names: &Option<Vec<RStr>>,
+        rn: Option<&str>,
+        cn: Option<&str>,
+    ) {
         let is_str = matches!(v.data, VecData::Str(_));
-        let rlabw = match &row_names {
+        let mut rlabw = match row_names {
             Some(rn) => rn
                 .iter()
                 .map(|s| str_width(&encode_string(s, false)))
@@ -459,12 +569,20 @@ impl Printer<'_, '_> {
                 .unwrap_or(0),
             None => index_width(nr + 1) + 3,
         };
+        // R_MIN_LBLOFF: the row labels are indented under the dimnames' name.
+        let mut lbloff = 0;
+        if let Some(rn) = rn {
+            let rnw = str_width(rn);
+            lbloff = if rnw < rlabw + 2 { 2 } else { rnw - rlabw };
+            rlabw += lbloff;
+        }
         // Column cells and widths (numbers: width includes the gap, as in R).
         let mut cols: Vec<Cells> = Vec::with_capacity(nc);
         for j in 0..nc {
-            let idx: Vec<Option<usize>> = (j * nr..(j + 1) * nr).map(Some).collect();
+            let idx: Vec<Option<usize>> =
+                (offset + j * nr..offset + (j + 1) * nr).map(Some).collect();
             let mut c = self.cells(&v.data.select(&idx), self.quote);
-            let clabw = match &col_names {
+            let clabw = match col_names {
                 Some(cn) => str_width(&encode_string(cn.get(j).unwrap_or(&None), false)),
                 None => index_width(j + 1) + 3,
             };
@@ -472,19 +590,37 @@ impl Printer<'_, '_> {
             cols.push(c);
         }
         let col_label = |j: usize| -> String {
-            match &col_names {
+            match col_names {
                 Some(cn) => encode_string(cn.get(j).unwrap_or(&None), false),
                 None => format!("[,{}]", j + 1),
             }
         };
         let row_label = |i: usize| -> String {
-            match &row_names {
-                Some(rn) => pad_right(&encode_string(rn.get(i).unwrap_or(&None), false), rlabw),
+            match row_names {
+                Some(names) => format!(
+                    "{}{}",
+                    " ".repeat(lbloff),
+                    pad_right(
+                        &encode_string(names.get(i).unwrap_or(&None), false),
+                        rlabw - lbloff
+                    )
+                ),
                 None => pad_left(&format!("[{},]", i + 1), rlabw),
             }
         };
+        let corner = |out: &mut String| {
+            if let Some(cn) = cn {
+                out.push_str(&" ".repeat(rlabw));
+                out.push_str(cn);
+                out.push('\n');
+            }
+            match rn {
+                Some(rn) => out.push_str(&pad_right(rn, rlabw)),
+                None => out.push_str(&" ".repeat(rlabw)),
+            }
+        };
         if nc == 0 {
-            self.out.push_str(&" ".repeat(rlabw));
+            corner(&mut self.out);
             for i in 0..nr {
                 self.out.push('\n');
                 self.out.push_str(&row_label(i));
@@ -503,7 +639,7 @@ impl Printer<'_, '_> {
                     break;
                 }
             }
-            self.out.push_str(&" ".repeat(rlabw));
+            corner(&mut self.out);
             for (j, col) in cols.iter().enumerate().take(jmax).skip(jmin) {
                 self.out.push(' ');
                 if is_str {
@@ -565,20 +701,41 @@ impl Printer<'_, '_> {
 
 /// The row and column names of a matrix, when its `dimnames` holds character vectors.
 fn dimnames(v: &Vector) -> (Option<Vec<RStr>>, Option<Vec<RStr>>) {
-    let Some(dn) = v.attr("dimnames").and_then(|d| d.as_vector()) else {
-        return (None, None);
-    };
-    let VecData::List(parts) = &dn.data else {
-        return (None, None);
-    };
-    let strs = |i: usize| -> Option<Vec<RStr>> {
-        let p = parts.get(i)?.as_vector()?;
-        match p.data.coerce(crate::value::VType::Str) {
-            VecData::Str(s) => Some(s),
-            _ => None,
+    match dimnames_parts(v) {
+        Some(mut p) => {
+            p.resize(2, None);
+            let mut it = p.into_iter();
+            (it.next().flatten(), it.next().flatten())
         }
+        None => (None, None),
+    }
+}
+
+/// Each component of an array's `dimnames` as strings (`None` for NULL).
+fn dimnames_parts(v: &Vector) -> Option<Vec<Option<Vec<RStr>>>> {
+    let dn = v.attr("dimnames").and_then(|d| d.as_vector())?;
+    let VecData::List(parts) = &dn.data else {
+        return None;
     };
-    (strs(0), strs(1))
+    Some(
+        parts
+            .iter()
+            .map(|p| {
+                let p = p.as_vector()?;
+                match p.data.coerce(crate::value::VType::Str) {
+                    VecData::Str(s) => Some(s),
+                    _ => None,
+                }
+            })
+            .collect(),
+    )
+}
+
+/// The names of an array's `dimnames`, when it has them.
+fn dimnames_names(v: &Vector) -> Option<Vec<RStr>> {
+    let dn = v.attr("dimnames").and_then(|d| d.as_vector())?;
+    dn.attr("names")?;
+    dn.names().map(|n| n.to_vec())
 }
 
 /// Complex elements: R 4.2 formats real and imaginary parts as vectors, then pads

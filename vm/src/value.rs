@@ -48,6 +48,8 @@ pub fn is_na_complex(z: C64) -> bool {
 /// coercion hierarchy logical < integer < double < complex < character < list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum VType {
+    /// R's `raw` (bytes), below logical in the coercion hierarchy.
+    Raw,
     Lgl,
     Int,
     Dbl,
@@ -59,6 +61,7 @@ pub enum VType {
 impl VType {
     pub fn name(self) -> &'static str {
         match self {
+            VType::Raw => "raw",
             VType::Lgl => "logical",
             VType::Int => "integer",
             VType::Dbl => "double",
@@ -71,6 +74,7 @@ impl VType {
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum VecData {
+    Raw(Vec<u8>),
     Lgl(Vec<i32>),
     Int(Vec<i32>),
     Dbl(Vec<f64>),
@@ -217,6 +221,7 @@ fn vector_identical(a: &Vector, b: &Vector) -> bool {
 impl VecData {
     pub fn vtype(&self) -> VType {
         match self {
+            VecData::Raw(_) => VType::Raw,
             VecData::Lgl(_) => VType::Lgl,
             VecData::Int(_) => VType::Int,
             VecData::Dbl(_) => VType::Dbl,
@@ -227,6 +232,7 @@ impl VecData {
     }
     pub fn len(&self) -> usize {
         match self {
+            VecData::Raw(v) => v.len(),
             VecData::Lgl(v) | VecData::Int(v) => v.len(),
             VecData::Dbl(v) => v.len(),
             VecData::Cplx(v) => v.len(),
@@ -243,6 +249,7 @@ impl VecData {
     }
     pub fn with_capacity(t: VType, n: usize) -> VecData {
         match t {
+            VType::Raw => VecData::Raw(Vec::with_capacity(n)),
             VType::Lgl => VecData::Lgl(Vec::with_capacity(n)),
             VType::Int => VecData::Int(Vec::with_capacity(n)),
             VType::Dbl => VecData::Dbl(Vec::with_capacity(n)),
@@ -254,6 +261,8 @@ impl VecData {
     /// A vector of `n` NAs (NULLs for lists) of type `t`: what R fills grown vectors with.
     pub fn na_filled(t: VType, n: usize) -> VecData {
         match t {
+            // (raw has no NA: R fills with zero bytes)
+            VType::Raw => VecData::Raw(vec![0; n]),
             VType::Lgl => VecData::Lgl(vec![NA_LOGICAL; n]),
             VType::Int => VecData::Int(vec![NA_INTEGER; n]),
             VType::Dbl => VecData::Dbl(vec![na_real(); n]),
@@ -265,6 +274,7 @@ impl VecData {
     /// Is element `i` NA? (for lists: a length-1 atomic NA element, as `is.na` does)
     pub fn is_na(&self, i: usize) -> bool {
         match self {
+            VecData::Raw(_) => false,
             VecData::Lgl(v) | VecData::Int(v) => v[i] == NA_INTEGER,
             VecData::Dbl(v) => v[i].is_nan(),
             VecData::Cplx(v) => is_na_complex(v[i]),
@@ -282,6 +292,7 @@ impl VecData {
     /// Element `i` as a length-1 value of the same type (list elements are returned as is).
     pub fn elt(&self, i: usize) -> Value {
         match self {
+            VecData::Raw(v) => Value::from_data(VecData::Raw(vec![v[i]])),
             VecData::Lgl(v) => Value::Lgl(v[i]),
             VecData::Int(v) => Value::Int(v[i]),
             VecData::Dbl(v) => Value::Dbl(v[i]),
@@ -293,6 +304,7 @@ impl VecData {
     /// Select elements by 0-based index; `None` gives NA (NULL for lists).
     pub fn select(&self, idx: &[Option<usize>]) -> VecData {
         match self {
+            VecData::Raw(v) => VecData::Raw(select_from(v, idx, 0)),
             VecData::Lgl(v) => VecData::Lgl(select_from(v, idx, NA_LOGICAL)),
             VecData::Int(v) => VecData::Int(select_from(v, idx, NA_INTEGER)),
             VecData::Dbl(v) => VecData::Dbl(select_from(v, idx, na_real())),
@@ -407,6 +419,21 @@ impl Vector {
         match &d.data {
             VecData::Int(v) if v.len() == 2 => Some((v[0] as usize, v[1] as usize)),
             VecData::Dbl(v) if v.len() == 2 => Some((v[0] as usize, v[1] as usize)),
+            _ => None,
+        }
+    }
+    /// The `dim` attribute's extents (any number of dimensions).
+    pub fn dims(&self) -> Option<Vec<usize>> {
+        let Value::Vec(d) = self.attr("dim")? else {
+            return match self.attr("dim")? {
+                Value::Int(k) => Some(vec![*k as usize]),
+                Value::Dbl(k) => Some(vec![*k as usize]),
+                _ => None,
+            };
+        };
+        match &d.data {
+            VecData::Int(v) => Some(v.iter().map(|&k| k.max(0) as usize).collect()),
+            VecData::Dbl(v) => Some(v.iter().map(|&k| k.max(0.0) as usize).collect()),
             _ => None,
         }
     }

@@ -3,7 +3,6 @@
 //! non-NA values (numbers numerically, strings in the C.UTF-8 collation),
 //! labelled by `as.character`; NA elements belong to no group.
 
-use super::functional::simplify;
 use super::BuiltinDef;
 use crate::args::Args;
 use crate::ast::ExprKind;
@@ -60,6 +59,7 @@ pub(crate) fn grouping(x: &Value) -> RResult<(Vec<RStr>, Vec<Option<usize>>)> {
     let mut codes: Vec<Option<usize>> = vec![None; n];
     match &v.data {
         VecData::List(_) => return Err(RError::unsupported("grouping by a list")),
+        VecData::Raw(_) => return Err(RError::new("unimplemented type 'raw' in 'orderVector1'\n")),
         VecData::Cplx(_) => return Err(RError::unsupported("grouping by a complex vector")),
         VecData::Str(s) => {
             // One representative per distinct string (hashing, not n log n
@@ -402,8 +402,10 @@ fn builtin_table(interp: &mut Interp, args: Args) -> RResult<Value> {
     Ok(t)
 }
 
-/// `apply(X, MARGIN, FUN, ..., simplify = TRUE)` over the rows (1), columns
-/// (2) or cells (c(1, 2)) of a matrix.
+/// `apply(X, MARGIN, FUN, ..., simplify = TRUE)` over the margins of a
+/// matrix or an array, as R's `apply`: FUN gets each `X[i, , ...]` slice
+/// (a vector with the names of the remaining dimension, or an array of the
+/// remaining ones); equal-length results make a vector or an array.
 fn builtin_apply(interp: &mut Interp, args: Args) -> RResult<Value> {
     let mut b = args.bind(&["X", "MARGIN", "FUN", "...", "simplify"])?;
     let x = b.take(0).unwrap_or(Value::Null);
@@ -413,24 +415,122 @@ fn builtin_apply(interp: &mut Interp, args: Args) -> RResult<Value> {
     let Some(xv) = x.as_vector() else {
         return Err(RError::new("dim(X) must have a positive length"));
     };
-    let Some((nr, nc)) = xv.dim2() else {
-        return Err(match x.attr("dim") {
-            Some(_) => RError::unsupported("apply() over an array of more than 2 dimensions"),
-            None => RError::new("dim(X) must have a positive length"),
-        });
+    let Some(d) = xv.dims().filter(|d| !d.is_empty()) else {
+        return Err(RError::new("dim(X) must have a positive length"));
     };
-    let margin: Vec<f64> = match margin.as_ref().and_then(|m| m.as_vector()) {
-        Some(m) => match m.data.coerce(VType::Dbl) {
-            VecData::Dbl(d) => d,
-            _ => Vec::new(),
+    let dl = d.len();
+    // The dimnames (one entry per dimension) and their names.
+    let (dn, dnn): (Option<Vec<Value>>, Option<Vec<RStr>>) = match xv.attr("dimnames") {
+        Some(Value::Vec(v)) => match &v.data {
+            VecData::List(l) => {
+                let mut l = l.clone();
+                l.resize(dl, Value::Null);
+                (
+                    Some(l),
+                    v.attr("names").and_then(|_| v.names().map(|n| n.to_vec())),
+                )
+            }
+            _ => (None, None),
         },
-        None => {
-            return Err(RError::new(
-                "argument \"MARGIN\" is missing, with no default",
-            ))
-        }
+        _ => (None, None),
     };
-    let (rown, coln) = dimnames_pair(&xv);
+    let Some(margin) = margin else {
+        return Err(RError::new(
+            "argument \"MARGIN\" is missing, with no default",
+        ));
+    };
+    let margin: Vec<usize> = match margin.as_vector().map(|m| m.data.clone()) {
+        Some(VecData::Str(s)) => {
+            let Some(names) = &dnn else {
+                return Err(RError::new("'X' must have named dimnames"));
+            };
+            let mut out = Vec::new();
+            for m in &s {
+                match names.iter().position(|n| n.is_some() && n == m) {
+                    Some(k) => out.push(k),
+                    None => {
+                        return Err(RError::new(
+                            "not all elements of 'MARGIN' are names of dimensions",
+                        ))
+                    }
+                }
+            }
+            out
+        }
+        Some(data) => {
+            let VecData::Dbl(m) = data.coerce(VType::Dbl) else {
+                return Err(RError::new("'MARGIN' does not match dim(X)"));
+            };
+            let mut out = Vec::new();
+            for k in m {
+                if !(k >= 1.0 && k < dl as f64 + 1.0) {
+                    return Err(RError::new("'MARGIN' does not match dim(X)"));
+                }
+                out.push(k as usize - 1);
+            }
+            out
+        }
+        None => return Err(RError::new("'MARGIN' does not match dim(X)")),
+    };
+    // s.call / s.ans: the dimensions of each slice and of the result.
+    let s_ans = margin.clone();
+    let s_call: Vec<usize> = (0..dl).filter(|k| !margin.contains(k)).collect();
+    let d_call: Vec<usize> = s_call.iter().map(|&k| d[k]).collect();
+    let d_ans: Vec<usize> = s_ans.iter().map(|&k| d[k]).collect();
+    let d2: usize = d_ans.iter().product();
+    if d2 == 0 {
+        return Err(RError::unsupported("apply() over a margin of extent 0"));
+    }
+
+    let mut stride = vec![1usize; dl];
+    for k in 1..dl {
+        stride[k] = stride[k - 1] * d[k - 1];
+    }
+    // Linear offsets of the elements of one slice (s.call in column-major
+    // order) and of the slices (s.ans likewise).
+    let offsets = |dims: &[usize]| -> Vec<usize> {
+        let ext: Vec<usize> = dims.iter().map(|&k| d[k]).collect();
+        let total: usize = ext.iter().product();
+        let mut out = Vec::with_capacity(total);
+        let mut counter = vec![0usize; dims.len()];
+        for _ in 0..total {
+            out.push(
+                dims.iter()
+                    .zip(&counter)
+                    .map(|(&k, &c)| c * stride[k])
+                    .sum(),
+            );
+            for (c, &e) in counter.iter_mut().zip(&ext) {
+                *c += 1;
+                if *c < e {
+                    break;
+                }
+                *c = 0;
+            }
+        }
+        out
+    };
+    let within = offsets(&s_call);
+    let starts = offsets(&s_ans);
+    let dn_call: Option<Vec<Value>> = dn
+        .as_ref()
+        .map(|l| s_call.iter().map(|&k| l[k].clone()).collect());
+    let dnn_call: Option<Vec<RStr>> = dnn
+        .as_ref()
+        .map(|n| s_call.iter().map(|&k| n[k].clone()).collect());
+    let dn_ans: Option<Vec<Value>> = dn
+        .as_ref()
+        .map(|l| s_ans.iter().map(|&k| l[k].clone()).collect());
+    let dnn_ans: Option<Vec<RStr>> = dnn
+        .as_ref()
+        .map(|n| s_ans.iter().map(|&k| n[k].clone()).collect());
+    let named_list = |items: Vec<Value>, names: &Option<Vec<RStr>>| -> Value {
+        let mut l = Vector::new(VecData::List(items));
+        if let Some(n) = names {
+            l.set_attr("names", str_vec(n.clone()));
+        }
+        Value::Vec(Rc::new(l))
+    };
     let call = |interp: &mut Interp, v: Value| -> RResult<Value> {
         let mut a = Args::new();
         a.push(None, v);
@@ -439,85 +539,133 @@ fn builtin_apply(interp: &mut Interp, args: Args) -> RResult<Value> {
         }
         interp.call_value(&f, a, CallSite::Text("FUN(newX[, i], ...)".into()))
     };
-    if margin == [1.0, 2.0] {
-        let mut out = Vec::with_capacity(nr * nc);
-        for k in 0..nr * nc {
-            out.push(call(interp, Value::from_data(xv.data.select(&[Some(k)])))?);
-        }
-        if out
-            .iter()
-            .all(|r| r.len() == 1 && !matches!(r.vtype(), None | Some(VType::List)))
-        {
-            let mut v = simplify(out, None).into_vector().unwrap();
-            v.set_attr("dim", int_vec(vec![nr as i32, nc as i32]));
-            if let Some(dn) = xv.attr("dimnames") {
-                v.set_attr("dimnames", dn.clone());
-            }
-            return Ok(Value::Vec(Rc::new(v)));
-        }
-        return Err(RError::unsupported(
-            "apply(X, c(1, 2), FUN) with non-scalar results",
-        ));
-    }
-    let by_row = match margin.as_slice() {
-        [m] if *m == 1.0 => true,
-        [m] if *m == 2.0 => false,
-        _ => return Err(RError::new("'MARGIN' does not match dim(X)")),
-    };
-    let (count, len) = if by_row { (nr, nc) } else { (nc, nr) };
-    let (slice_names, margin_names) = if by_row { (coln, rown) } else { (rown, coln) };
-    let mut results = Vec::with_capacity(count);
-    for i in 0..count {
-        let pos: Vec<Option<usize>> = (0..len)
-            .map(|j| Some(if by_row { i + j * nr } else { j + i * nr }))
-            .collect();
+    let mut results = Vec::with_capacity(d2);
+    for &start in &starts {
+        let pos: Vec<Option<usize>> = within.iter().map(|&o| Some(start + o)).collect();
         let mut s = Vector::new(xv.data.select(&pos));
-        if let Some(n) = &slice_names {
-            s.set_attr("names", str_vec(n.clone()));
+        if d_call.len() < 2 {
+            // newX[, i]: named by the remaining dimension's dimnames.
+            if let Some(Value::Vec(n)) = dn_call.as_ref().and_then(|l| l.first()) {
+                s.set_attr(
+                    "names",
+                    str_vec(super::output::as_strings(&Value::Vec(n.clone()))),
+                );
+            }
+        } else {
+            s.set_attr("dim", int_vec(d_call.iter().map(|&e| e as i32).collect()));
+            if let Some(l) = &dn_call {
+                let v = named_list(l.clone(), &dnn_call);
+                s = super::matrix::dimnames_assign(Value::Vec(Rc::new(s)), v)?
+                    .into_vector()
+                    .unwrap();
+            }
         }
         results.push(call(interp, Value::from_vector(s))?);
     }
-    if !simplify_flag {
-        let mut l = list_vec(results);
-        if let Some(n) = margin_names {
-            l.set_attr("names", str_vec(n));
-        }
-        return Ok(l);
-    }
-    let n0 = results.first().map_or(0, |r| r.len());
-    if results
-        .iter()
-        .any(|r| r.len() != n0 || matches!(r.vtype(), Some(VType::List)))
-        || n0 == 0
-    {
-        // Results of different lengths stay a list (R's apply does the same).
-        let mut l = list_vec(results);
-        if let Some(n) = margin_names {
-            l.set_attr("names", str_vec(n));
-        }
-        return Ok(l);
-    }
-    if n0 == 1 {
-        // unlist(ans, use.names = FALSE), named by the margin's dimnames.
-        let mut v = simplify(results, None).into_vector().unwrap();
-        v.set_attr("names", Value::Null);
-        if let Some(n) = margin_names {
-            v.set_attr("names", str_vec(n));
-        }
-        return Ok(Value::from_vector(v));
-    }
-    let inner = match &results[0] {
+    let first = &results[0];
+    let mut ans_list =
+        !simplify_flag || matches!(first.vtype(), Some(VType::List)) || first.is_function();
+    let l_ans = first.len();
+    let mut ans_names: Option<Vec<RStr>> = match first {
         Value::Vec(v) => v.names().map(|n| n.to_vec()),
         _ => None,
     };
-    let mut v = simplify(results, None).into_vector().unwrap();
-    v.set_attr("dimnames", Value::Null);
-    if inner.is_some() || margin_names.is_some() {
-        let rn = inner.map_or(Value::Null, str_vec);
-        let cn = margin_names.map_or(Value::Null, str_vec);
-        v.set_attr("dimnames", list_vec(vec![rn, cn]));
+    if !ans_list {
+        ans_list = results.iter().any(|r| r.len() != l_ans);
     }
-    Ok(Value::Vec(Rc::new(v)))
+    if !ans_list && ans_names.is_some() {
+        let same = results.iter().all(|r| match r {
+            Value::Vec(v) => v.names().map(|n| n.to_vec()) == ans_names,
+            _ => false,
+        });
+        if !same {
+            ans_names = None;
+        }
+    }
+    let margin1_names = || -> Option<Vec<RStr>> {
+        match dn_ans.as_ref().and_then(|l| l.first()) {
+            Some(v) if !v.is_empty() => Some(super::output::as_strings(v)),
+            _ => None,
+        }
+    };
+    let dn_ans_value = || -> Value {
+        match &dn_ans {
+            Some(l) => named_list(l.clone(), &dnn_ans),
+            None => Value::Null,
+        }
+    };
+    let as_array = |data: Value, dims: Vec<usize>, dimnames: Value| -> RResult<Value> {
+        let mut v = Vector::new(
+            data.as_vector()
+                .map(|v| v.data.clone())
+                .unwrap_or(VecData::Lgl(Vec::new())),
+        );
+        v.set_attr("dim", int_vec(dims.iter().map(|&e| e as i32).collect()));
+        let v = Value::Vec(Rc::new(v));
+        if !dimnames.is_empty() {
+            super::matrix::dimnames_assign(v, dimnames)
+        } else {
+            Ok(v)
+        }
+    };
+    if ans_list {
+        if s_ans.len() == 1 {
+            let mut l = Vector::new(VecData::List(results));
+            if let Some(n) = margin1_names() {
+                l.set_attr("names", str_vec(n));
+            }
+            return Ok(Value::Vec(Rc::new(l)));
+        }
+        return Err(RError::unsupported(
+            "apply() giving a list over more than one margin",
+        ));
+    }
+    let items: Vec<(Option<Sym>, Value)> = results.into_iter().map(|r| (None, r)).collect();
+    let ans = super::construct::combine(&items, false, true);
+    let len_a = ans.len();
+    if s_ans.len() == 1 && len_a == d2 {
+        let mut ans = ans;
+        ans.set_attr("names", margin1_names().map_or(Value::Null, str_vec));
+        return Ok(ans);
+    }
+    if len_a == d2 {
+        return as_array(ans, d_ans, dn_ans_value());
+    }
+    if len_a > 0 && len_a.is_multiple_of(d2) {
+        let mut parts: Vec<Value> = match &dn_ans {
+            Some(l) => l.clone(),
+            None => vec![Value::Null; d_ans.len()],
+        };
+        let mut names: Option<Vec<RStr>> = dnn_ans.clone();
+        let mut n1: Option<RStr> = None;
+        if let (Some(dc), Some(an)) = (&dn_call, &ans_names) {
+            if let (Some(first), Some(nn)) = (dc.first(), &dnn_call) {
+                if let Some(Some(s)) = nn.first() {
+                    if !s.is_empty() && an.len() == first.len() {
+                        n1 = Some(Some(s.clone()));
+                    }
+                }
+            }
+        }
+        parts.insert(0, ans_names.map_or(Value::Null, str_vec));
+        if n1.is_some() || names.is_some() {
+            let mut n = names
+                .take()
+                .unwrap_or_else(|| vec![Some("".into()); d_ans.len()]);
+            n.insert(0, n1.unwrap_or_else(|| Some("".into())));
+            names = Some(n);
+        }
+        let keep = names.is_some() || parts.iter().any(|p| !p.is_null());
+        let mut dims = vec![len_a / d2];
+        dims.extend(&d_ans);
+        let dnv = if keep {
+            named_list(parts, &names)
+        } else {
+            Value::Null
+        };
+        return as_array(ans, dims, dnv);
+    }
+    Ok(ans)
 }
 
 /// The row and column names of a matrix, when it has them.

@@ -654,7 +654,7 @@ pub fn arith(interp: &mut Interp, op: ArithOp, a: &Value, b: &Value) -> RResult<
         return Err(RError::new("non-numeric argument to binary operator"));
     };
     let (tx, ty) = (x.vtype(), y.vtype());
-    if tx >= VType::Str || ty >= VType::Str {
+    if tx >= VType::Str || ty >= VType::Str || tx == VType::Raw || ty == VType::Raw {
         return Err(RError::new("non-numeric argument to binary operator"));
     }
     let shape = binary_shape(interp, &x, &y, true)?;
@@ -1047,6 +1047,29 @@ pub fn logic(interp: &mut Interp, and: bool, a: &Value, b: &Value) -> RResult<Va
     let (Some(x), Some(y)) = (operand(a, VType::Lgl), operand(b, VType::Lgl)) else {
         return Err(type_err());
     };
+    if let (VecData::Raw(xs), VecData::Raw(ys)) = (&x.data, &y.data) {
+        // Raw vectors: bitwise, bytes recycled.
+        let shape = binary_shape(interp, &x, &y, false)?;
+        let n = if xs.is_empty() || ys.is_empty() {
+            0
+        } else {
+            shape.n
+        };
+        let data: Vec<u8> = (0..n)
+            .map(|k| {
+                let (p, q) = (xs[k % xs.len()], ys[k % ys.len()]);
+                if and {
+                    p & q
+                } else {
+                    p | q
+                }
+            })
+            .collect();
+        return Ok(finish(VecData::Raw(data), shape.attrs));
+    }
+    if x.vtype() == VType::Raw || y.vtype() == VType::Raw {
+        return Err(type_err());
+    }
     let (Some(xs), Some(ys)) = (lgl_data(&x.data), lgl_data(&y.data)) else {
         return Err(type_err());
     };
@@ -1066,6 +1089,15 @@ pub fn not(interp: &mut Interp, a: &Value) -> RResult<Value> {
     let Some(v) = a.as_vector() else {
         return Err(RError::new("invalid argument type"));
     };
+    if let VecData::Raw(r) = &v.data {
+        let mut out = Vector::new(VecData::Raw(r.iter().map(|b| !b).collect()));
+        for k in ["names", "dim", "dimnames"] {
+            if let Some(val) = v.attr(k) {
+                out.set_attr(k, val.clone());
+            }
+        }
+        return Ok(Value::from_vector(out));
+    }
     let Some(d) = lgl_data(&v.data) else {
         return Err(RError::new("invalid argument type"));
     };

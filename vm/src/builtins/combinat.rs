@@ -404,6 +404,9 @@ fn bi_sort_int(interp: &mut Interp, args: Args) -> RResult<Value> {
         "index.return",
     ])?;
     let x = b.take(0).ok_or_else(|| missing("x"))?;
+    if x.vtype() == Some(VType::Raw) {
+        return Err(RError::new("raw vectors cannot be sorted"));
+    }
     if b.take(1).is_some_and(|p| !p.is_null()) {
         return Err(RError::unsupported("sort.int(partial = )"));
     }
@@ -471,6 +474,11 @@ fn bi_sort_int(interp: &mut Interp, args: Args) -> RResult<Value> {
 /// subscripts of linear indices `ind` in an array of extents `.dim`, one
 /// row each (integer; NA for NA).
 fn bi_array_ind(_: &mut Interp, args: Args) -> RResult<Value> {
+    array_ind(args)
+}
+
+/// `arrayInd` of bound arguments (also `which(x, arr.ind = TRUE)` of an array).
+pub(crate) fn array_ind(args: Args) -> RResult<Value> {
     let mut b = args.bind(&["ind", ".dim", ".dimnames", "useNames"])?;
     let ind = b.take(0).ok_or_else(|| missing("ind"))?;
     let dim = b.take(1).ok_or_else(|| missing(".dim"))?;

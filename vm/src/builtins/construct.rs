@@ -917,10 +917,11 @@ fn builtin_matrix(interp: &mut Interp, args: Args) -> RResult<Value> {
         .collect();
     let mut v = Vector::new(d.select(&pos));
     set_dim(&mut v, nr, nc);
-    if let Some(dn) = dimnames.filter(|d| !d.is_null()) {
-        v.set_attr("dimnames", dn);
+    let v = Value::Vec(Rc::new(v));
+    match dimnames.filter(|d| !d.is_null()) {
+        Some(dn) => super::matrix::dimnames_assign(v, dn),
+        None => Ok(v),
     }
-    Ok(Value::Vec(Rc::new(v)))
 }
 
 fn builtin_array(_: &mut Interp, args: Args) -> RResult<Value> {
@@ -929,16 +930,20 @@ fn builtin_array(_: &mut Interp, args: Args) -> RResult<Value> {
     let d = data_of(&data);
     let dims: Vec<usize> = match b.take(1) {
         None => vec![d.len()],
-        Some(dv) => match dv.as_vector().map(|v| coerce_data(&v.data, VType::Dbl)) {
-            Some(VecData::Dbl(x)) if x.iter().all(|e| *e >= 0.0) => {
-                x.iter().map(|e| *e as usize).collect()
+        Some(dv) => {
+            let x = match dv.as_vector().map(|v| coerce_data(&v.data, VType::Dbl)) {
+                Some(VecData::Dbl(x)) => x,
+                _ => Vec::new(),
+            };
+            if x.is_empty() {
+                return Err(RError::new("'dims' cannot be of length 0"));
             }
-            _ => return Err(RError::new("negative length vectors are not allowed")),
-        },
+            if x.iter().any(|e| e.is_nan() || *e < 0.0) {
+                return Err(RError::new("negative length vectors are not allowed"));
+            }
+            x.iter().map(|e| *e as usize).collect()
+        }
     };
-    if dims.len() > 2 || dims.is_empty() {
-        return Err(RError::unsupported("array() with more than 2 dimensions"));
-    }
     crate::limits::check_alloc(dims.iter().map(|&x| x as f64).product(), d.vtype())?;
     let total: usize = dims.iter().product();
     let len = d.len();
@@ -950,10 +955,11 @@ fn builtin_array(_: &mut Interp, args: Args) -> RResult<Value> {
         "dim",
         boxed(VecData::Int(dims.iter().map(|&x| x as i32).collect())),
     );
-    if let Some(dn) = b.take(2).filter(|d| !d.is_null()) {
-        v.set_attr("dimnames", dn);
+    let v = Value::Vec(Rc::new(v));
+    match b.take(2).filter(|d| !d.is_empty()) {
+        Some(dn) => super::matrix::dimnames_assign(v, dn),
+        None => Ok(v),
     }
-    Ok(Value::Vec(Rc::new(v)))
 }
 
 fn builtin_t(_: &mut Interp, args: Args) -> RResult<Value> {
@@ -962,6 +968,9 @@ fn builtin_t(_: &mut Interp, args: Args) -> RResult<Value> {
     let Some(xv) = x.as_vector() else {
         return Err(RError::new("argument is not a matrix"));
     };
+    if xv.dims().is_some_and(|d| d.len() > 2) {
+        return Err(RError::new("argument is not a matrix"));
+    }
     let (nr, nc, rn, cn) = match xv.dim2() {
         Some((nr, nc)) => {
             let (rn, cn) = dimnames2(&xv);
@@ -1140,6 +1149,7 @@ fn repeat_data(d: &VecData, times: usize, each: usize) -> VecData {
         out
     }
     match d {
+        VecData::Raw(v) => VecData::Raw(go(v, times, each)),
         VecData::Lgl(v) => VecData::Lgl(go(v, times, each)),
         VecData::Int(v) => VecData::Int(go(v, times, each)),
         VecData::Dbl(v) => VecData::Dbl(go(v, times, each)),
@@ -1213,9 +1223,48 @@ fn builtin_outer(interp: &mut Interp, args: Args) -> RResult<Value> {
         }
     };
     let mut v = Vector::new(result);
-    set_dim(&mut v, nx, ny);
-    set_dimnames(&mut v, names_of(&x), names_of(&y));
-    Ok(Value::Vec(Rc::new(v)))
+    // dim c(dim(X), dim(Y)) (a vector counting as one dimension), the
+    // dimnames c(dimnames(X), dimnames(Y)) (names as one component).
+    let shape = |z: &Value| -> (Vec<usize>, Option<Vec<Value>>, Option<Vec<RStr>>) {
+        match z.as_vector().and_then(|zv| zv.dims().map(|d| (d, zv))) {
+            Some((d, zv)) => match zv.attr("dimnames") {
+                Some(Value::Vec(dn)) => match &dn.data {
+                    VecData::List(l) => {
+                        let names = dn
+                            .attr("names")
+                            .and_then(|_| dn.names().map(|n| n.to_vec()));
+                        (d, Some(l.clone()), names)
+                    }
+                    _ => (d, None, None),
+                },
+                _ => (d, None, None),
+            },
+            None => (vec![z.len()], names_of(z).map(|n| vec![str_vec(n)]), None),
+        }
+    };
+    let (dx, nx_parts, nx_names) = shape(&x);
+    let (dy, ny_parts, ny_names) = shape(&y);
+    if dx.len() == 1 && dy.len() == 1 && nx_names.is_none() && ny_names.is_none() {
+        set_dim(&mut v, nx, ny);
+        set_dimnames(&mut v, names_of(&x), names_of(&y));
+        return Ok(Value::Vec(Rc::new(v)));
+    }
+    let mut dims: Vec<i32> = dx.iter().map(|&d| d as i32).collect();
+    dims.extend(dy.iter().map(|&d| d as i32));
+    v.set_attr("dim", boxed(VecData::Int(dims)));
+    let v = Value::Vec(Rc::new(v));
+    if nx_parts.is_none() && ny_parts.is_none() {
+        return Ok(v);
+    }
+    let mut parts = nx_parts.unwrap_or_else(|| vec![Value::Null; dx.len()]);
+    parts.extend(ny_parts.unwrap_or_else(|| vec![Value::Null; dy.len()]));
+    let mut dn = Vector::new(VecData::List(parts));
+    if nx_names.is_some() || ny_names.is_some() {
+        let mut n = nx_names.unwrap_or_else(|| vec![Some("".into()); dx.len()]);
+        n.extend(ny_names.unwrap_or_else(|| vec![Some("".into()); dy.len()]));
+        dn.set_attr("names", str_vec(n));
+    }
+    super::matrix::dimnames_assign(v, Value::Vec(Rc::new(dn)))
 }
 
 // ---------------------------------------------------------------------------
@@ -1915,7 +1964,7 @@ mod tests {
         ])
         .unwrap();
         assert_eq!(r.attr("dimnames"), Some(&dn));
-        // array(1:4) 1-d, array(1:4, c(2,2)), >2 dims unsupported
+        // array(1:4) 1-d, array(1:4, c(2,2)), array(1:6, 1:3) 3-d
         assert_eq!(
             run("array", pos(vec![one_to(4), dv(&[2.0, 2.0])])).unwrap(),
             matrix(one_to(4), 2, 2)
@@ -1924,7 +1973,13 @@ mod tests {
             run("array", pos(vec![one_to(4)])).unwrap().attr("dim"),
             Some(&boxed(VecData::Int(vec![4])))
         );
-        assert!(run("array", pos(vec![one_to(6), dv(&[1.0, 2.0, 3.0])])).is_err());
+        assert_eq!(
+            run("array", pos(vec![one_to(6), dv(&[1.0, 2.0, 3.0])]))
+                .unwrap()
+                .attr("dim"),
+            Some(&boxed(VecData::Int(vec![1, 2, 3])))
+        );
+        assert!(run("array", pos(vec![one_to(6), dv(&[])])).is_err());
     }
 
     #[test]

@@ -452,10 +452,16 @@ macro_rules! type_test {
 }
 
 type_test!(bi_is_null, |x| x.is_null());
+// (R's methods make factors, dates and times not numeric; other classes
+// are.)
 type_test!(bi_is_numeric, |x| matches!(
     x.vtype(),
     Some(VType::Int | VType::Dbl)
-) && !x.has_class());
+) && !x.explicit_class().is_some_and(
+    |c| c
+        .iter()
+        .any(|c| matches!(c.as_str(), "factor" | "Date" | "POSIXt" | "difftime"))
+));
 type_test!(bi_is_integer, |x| x.vtype() == Some(VType::Int));
 type_test!(bi_is_double, |x| x.vtype() == Some(VType::Dbl));
 type_test!(bi_is_complex, |x| x.vtype() == Some(VType::Cplx));
@@ -834,6 +840,7 @@ fn mode_to_type(mode: &str) -> RResult<Option<VType>> {
         "complex" => VType::Cplx,
         "character" => VType::Str,
         "list" => VType::List,
+        "raw" => VType::Raw,
         _ => {
             return Err(RError::new(
                 "vector: cannot make a vector of mode '".to_string() + mode + "'.",
@@ -1069,6 +1076,7 @@ fn bi_length_set(_: &mut Interp, args: Args) -> RResult<Value> {
 
 fn zeros(t: VType, n: usize) -> VecData {
     match t {
+        VType::Raw => VecData::Raw(vec![0; n]),
         VType::Lgl => VecData::Lgl(vec![0; n]),
         VType::Int => VecData::Int(vec![0; n]),
         VType::Dbl => VecData::Dbl(vec![0.0; n]),

@@ -295,13 +295,6 @@ fn interactive(_: &mut Interp, _: Args) -> RResult<Value> {
     Ok(Value::lgl(false))
 }
 
-fn now_secs() -> f64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_secs_f64())
-        .unwrap_or(0.0)
-}
-
 fn sys_time(_: &mut Interp, _: Args) -> RResult<Value> {
     Ok(super::time::now())
 }
@@ -346,10 +339,7 @@ fn sys_getenv(_: &mut Interp, args: Args) -> RResult<Value> {
 }
 
 fn proc_time(_: &mut Interp, _: Args) -> RResult<Value> {
-    let t = now_secs();
-    let mut v = Vector::new(VecData::Dbl(vec![t, 0.0, t]));
-    v.set_attr("names", Value::strs(&["user.self", "sys.self", "elapsed"]));
-    Ok(Value::Vec(Rc::new(v)))
+    Ok(super::timefn::proc_time_value())
 }
 
 /// `nargs()`: the arguments the call of the current function supplied,

@@ -786,6 +786,9 @@ fn summary_type(vals: &[Value]) -> RResult<VType> {
                 if vt == VType::List {
                     return Err(invalid_type("list"));
                 }
+                if vt == VType::Raw {
+                    return Err(invalid_type("raw"));
+                }
                 t = t.max(vt);
             }
         }
@@ -1022,7 +1025,10 @@ fn bi_range(interp: &mut Interp, args: Args) -> RResult<Value> {
 fn bi_mean(interp: &mut Interp, args: Args) -> RResult<Value> {
     let (x, mut b) = bind_x(args, &["x", "...", "na.rm"])?;
     let narm = flag(b.take(2), "na.rm")?;
-    let Some(v) = x.as_vector().filter(|v| v.vtype() <= VType::Cplx) else {
+    let Some(v) = x
+        .as_vector()
+        .filter(|v| v.vtype() <= VType::Cplx && v.vtype() != VType::Raw)
+    else {
         interp.warning("argument is not numeric or logical: returning NA")?;
         return Ok(Value::Dbl(na_real()));
     };
@@ -1091,7 +1097,7 @@ fn cumulative(interp: &mut Interp, args: Args, which: &str) -> RResult<Value> {
         };
         return Ok(with_attrs(VecData::Cplx(out), &v, &keep));
     }
-    let int_result = t <= VType::Int && which != "cumprod";
+    let int_result = t <= VType::Int && t != VType::Raw && which != "cumprod";
     if int_result {
         let xs = int_slice(&v.data).unwrap_or(&[]);
         let mut out = Vec::with_capacity(xs.len());
@@ -1410,6 +1416,17 @@ fn bi_which(_: &mut Interp, args: Args) -> RResult<Value> {
         .map(|(i, _)| i)
         .collect();
     match v.attr("dim") {
+        Some(dim) if arr_ind && dim.len() > 2 => {
+            // An array: R's `arrayInd(wh, .dim, dimnames(x), useNames)`.
+            let ind = int_vec(idx.iter().map(|&i| i as i32 + 1).collect());
+            let args = Args::positional(vec![
+                ind,
+                dim.clone(),
+                v.attr("dimnames").cloned().unwrap_or(Value::Null),
+                Value::lgl(use_names),
+            ]);
+            super::combinat::array_ind(args)
+        }
         Some(dim) if arr_ind => array_ind(&idx, dim, v.attr("dimnames"), use_names),
         _ => Ok(positions(idx, v.names())),
     }
@@ -1677,7 +1694,7 @@ fn matrix_dims(v: &Vector) -> Option<(usize, usize)> {
 
 fn numeric_matrix_arg(v: &Value) -> RResult<Cow<'_, Vector>> {
     match v.as_vector() {
-        Some(x) if x.vtype() <= VType::Dbl => Ok(x),
+        Some(x) if x.vtype() <= VType::Dbl && x.vtype() != VType::Raw => Ok(x),
         _ => Err(RError::new(
             "requires numeric/complex matrix/vector arguments",
         )),
@@ -1791,11 +1808,22 @@ fn margin_sums(args: Args, by_col: bool, mean: bool) -> RResult<Value> {
     let v = x
         .as_vector()
         .ok_or_else(|| RError::new("'x' must be an array of at least two dimensions"))?;
-    let Some((nr, nc)) = matrix_dims(&v) else {
+    let Some(dims) = v.dims().filter(|d| d.len() >= 2) else {
         return Err(RError::new(
             "'x' must be an array of at least two dimensions",
         ));
     };
+    // `dims = k`: the first k dimensions are the rows, the others the columns.
+    let k = match b.take(2).and_then(|d| d.first_f64()) {
+        None => 1,
+        Some(k) if k >= 1.0 && k < dims.len() as f64 && k == k.trunc() => k as usize,
+        Some(_) => return Err(RError::new("invalid 'dims'")),
+    };
+    let (nr, nc) = (
+        dims[..k].iter().product::<usize>(),
+        dims[k..].iter().product::<usize>(),
+    );
+    let out_dims = if by_col { &dims[k..] } else { &dims[..k] };
     if v.vtype() > VType::Dbl {
         return Err(RError::new("'x' must be numeric"));
     }
@@ -1817,16 +1845,47 @@ fn margin_sums(args: Args, by_col: bool, mean: bool) -> RResult<Value> {
         out.push(if mean { s / cnt as f64 } else { s });
     }
     let mut res = Vector::new(VecData::Dbl(out));
-    if let Some(Value::Vec(dn)) = v.attr("dimnames") {
-        if let VecData::List(parts) = &dn.data {
-            if let Some(names) = parts.get(if by_col { 1 } else { 0 }) {
-                if !names.is_null() {
-                    res.set_attr("names", names.clone());
-                }
+    let parts: Option<(Vec<Value>, Option<Value>)> = match v.attr("dimnames") {
+        Some(Value::Vec(dn)) => match &dn.data {
+            VecData::List(l) => {
+                let r = if by_col { k..dims.len() } else { 0..k };
+                let names = dn.names().map(|n| str_vec(n[r.clone()].to_vec()));
+                Some((
+                    r.map(|i| l.get(i).cloned().unwrap_or(Value::Null))
+                        .collect(),
+                    names,
+                ))
+            }
+            _ => None,
+        },
+        _ => None,
+    };
+    if out_dims.len() == 1 {
+        if let Some((p, _)) = &parts {
+            if !p[0].is_null() {
+                res.set_attr("names", p[0].clone());
             }
         }
+        return Ok(Value::from_vector(res));
     }
-    Ok(Value::from_vector(res))
+    // More than one dimension left: an array of those.
+    res.set_attr(
+        "dim",
+        Value::Vec(std::rc::Rc::new(Vector::new(VecData::Int(
+            out_dims.iter().map(|&d| d as i32).collect(),
+        )))),
+    );
+    let res = Value::Vec(std::rc::Rc::new(res));
+    match parts {
+        Some((p, names)) => {
+            let mut l = Vector::new(VecData::List(p));
+            if let Some(n) = names {
+                l.set_attr("names", n);
+            }
+            super::matrix::dimnames_assign(res, Value::Vec(std::rc::Rc::new(l)))
+        }
+        None => Ok(res),
+    }
 }
 fn bi_colsums(_: &mut Interp, args: Args) -> RResult<Value> {
     margin_sums(args, true, false)

@@ -1,4 +1,5 @@
-//! Matrix helpers: `upper.tri`/`lower.tri`, `row`/`col`, `max.col`, `aperm` (2-d),
+//! Matrix and array helpers: `upper.tri`/`lower.tri`, `row`/`col`, `max.col`, `aperm`,
+//! `slice.index`,
 //! `rownames`/`colnames`/`dimnames` and their replacement forms, `as.matrix`;
 //! linear systems and determinants (`solve`, `det`) through `lapack`.
 
@@ -16,6 +17,7 @@ pub const BUILTINS: &[BuiltinDef] = &[
     BuiltinDef::new("col", builtin_col),
     BuiltinDef::new("max.col", builtin_max_col),
     BuiltinDef::new("aperm", builtin_aperm),
+    BuiltinDef::new("slice.index", builtin_slice_index),
     BuiltinDef::new("aperm.default", builtin_aperm),
     BuiltinDef::new("dimnames", builtin_dimnames),
     BuiltinDef::new("dimnames<-", builtin_dimnames_set),
@@ -159,34 +161,166 @@ fn builtin_max_col(_: &mut Interp, args: Args) -> RResult<Value> {
     Ok(int_vec(out))
 }
 
-/// `aperm(a)` of a matrix: the transpose (the only permutation of 2 dims
-/// that changes anything).
-fn builtin_aperm(interp: &mut Interp, args: Args) -> RResult<Value> {
+/// `aperm(a, perm, resize)`: the array with its dimensions permuted
+/// (reversed by default); `perm` by number or by the dimnames' names.
+fn builtin_aperm(_: &mut Interp, args: Args) -> RResult<Value> {
     let mut b = args.bind(&["a", "perm", "resize", "..."])?;
     let a = b.take(0).unwrap_or(Value::Null);
-    let dims = a.attr("dim").map_or(0, |d| d.len());
-    if dims != 2 {
-        return Err(match dims {
-            0 => RError::new("invalid first argument, must be an array"),
-            _ => RError::unsupported("aperm() of an array that is not 2-d"),
-        });
-    }
-    let perm: Vec<f64> = match b
-        .take(1)
-        .and_then(|p| p.as_vector().map(|v| v.data.coerce(VType::Dbl)))
-    {
-        Some(VecData::Dbl(p)) => p,
-        _ => vec![2.0, 1.0],
+    let Some(av) = a.as_vector() else {
+        return Err(RError::new("invalid first argument, must be an array"));
     };
-    match perm.as_slice() {
-        [a1, a2] if *a1 == 1.0 && *a2 == 2.0 => Ok(a),
-        [a1, a2] if *a1 == 2.0 && *a2 == 1.0 => {
-            let t = interp.find_function("t").ok_or_else(|| RError::new("t"))?;
-            let t = super::lookup("t.default").unwrap_or(t);
-            interp.call_function(&t, Args::positional(vec![a]))
+    let Some(dims) = av.dims() else {
+        return Err(RError::new("invalid first argument, must be an array"));
+    };
+    let n = dims.len();
+    let dn_names: Option<Vec<RStr>> = match av.attr("dimnames") {
+        Some(Value::Vec(dn)) => dn.names().map(|s| s.to_vec()),
+        _ => None,
+    };
+    let perm: Vec<usize> = match b.take(1).filter(|p| !p.is_null()) {
+        None => (0..n).rev().collect(),
+        Some(p) => {
+            if p.len() != n {
+                return Err(RError::new(format!(
+                    "'perm' is of wrong length {} (!= {})",
+                    p.len(),
+                    n
+                )));
+            }
+            let pv = p.as_vector().unwrap();
+            let mut out = Vec::with_capacity(n);
+            match &pv.data {
+                VecData::Str(s) => {
+                    let Some(names) = &dn_names else {
+                        return Err(RError::new("'a' does not have named dimnames"));
+                    };
+                    for e in s {
+                        match names.iter().position(|x| x.is_some() && x == e) {
+                            Some(k) => out.push(k),
+                            None => {
+                                return Err(RError::new(format!(
+                                    "'perm[{}]' does not match a dimension name",
+                                    out.len() + 1
+                                )))
+                            }
+                        }
+                    }
+                }
+                d => {
+                    let VecData::Dbl(x) = d.coerce(VType::Dbl) else {
+                        unreachable!()
+                    };
+                    for e in x {
+                        if !(e >= 1.0 && e < n as f64 + 1.0) {
+                            return Err(RError::new("value out of range in 'perm'"));
+                        }
+                        out.push(e as usize - 1);
+                    }
+                }
+            }
+            let mut seen = vec![false; n];
+            for &k in &out {
+                if std::mem::replace(&mut seen[k], true) {
+                    return Err(RError::new("invalid 'perm' argument"));
+                }
+            }
+            out
         }
-        _ => Err(RError::new("'perm' is of wrong length 2 (!= 2)")),
+    };
+    let resize = super::output::arg_flag(&b.take(2), true);
+    // Result dimension k is the argument's dimension perm[k].
+    let new_dims: Vec<usize> = perm.iter().map(|&k| dims[k]).collect();
+    let mut stride = vec![1usize; n];
+    for k in 1..n {
+        stride[k] = stride[k - 1] * dims[k - 1];
     }
+    let total: usize = dims.iter().product();
+    let mut pos = Vec::with_capacity(total);
+    let mut counter = vec![0usize; n];
+    for _ in 0..total {
+        pos.push(Some(
+            (0..n).map(|k| counter[k] * stride[perm[k]]).sum::<usize>(),
+        ));
+        for k in 0..n {
+            counter[k] += 1;
+            if counter[k] < new_dims[k] {
+                break;
+            }
+            counter[k] = 0;
+        }
+    }
+    let mut out = Vector::new(av.data.select(&pos));
+    if !resize {
+        out.set_attr("dim", av.attr("dim").cloned().unwrap_or(Value::Null));
+        return Ok(Value::Vec(Rc::new(out)));
+    }
+    out.set_attr(
+        "dim",
+        Value::Vec(Rc::new(Vector::new(VecData::Int(
+            new_dims.iter().map(|&d| d as i32).collect(),
+        )))),
+    );
+    if let Some(Value::Vec(dn)) = av.attr("dimnames") {
+        if let VecData::List(l) = &dn.data {
+            let parts: Vec<Value> = perm
+                .iter()
+                .map(|&k| l.get(k).cloned().unwrap_or(Value::Null))
+                .collect();
+            let mut d = Vector::new(VecData::List(parts));
+            if let Some(names) = &dn_names {
+                d.set_attr(
+                    "names",
+                    str_vec(
+                        perm.iter()
+                            .map(|&k| names.get(k).cloned().flatten())
+                            .collect(),
+                    ),
+                );
+            }
+            out.set_attr("dimnames", Value::Vec(Rc::new(d)));
+        }
+    }
+    Ok(Value::Vec(Rc::new(out)))
+}
+
+/// `slice.index(x, MARGIN)`: an integer array of `x`'s shape holding each
+/// element's index along dimension `MARGIN`.
+fn builtin_slice_index(_: &mut Interp, args: Args) -> RResult<Value> {
+    let mut b = args.bind(&["x", "MARGIN"])?;
+    let x = b.take(0).unwrap_or(Value::Null);
+    let m = b.take(1).unwrap_or(Value::Null);
+    let dims = match x.as_vector().and_then(|v| v.dims()) {
+        Some(d) => d,
+        None => vec![x.len()],
+    };
+    let n = dims.len();
+    let margin = match m.as_vector().map(|v| v.data.coerce(VType::Dbl)) {
+        Some(VecData::Dbl(v)) => v,
+        _ => Vec::new(),
+    };
+    if margin.is_empty() || margin.iter().any(|&k| !(k >= 1.0 && k <= n as f64)) {
+        return Err(RError::new("incorrect value for 'MARGIN'"));
+    }
+    if margin.len() > 1 {
+        return Err(RError::unsupported(
+            "slice.index() with more than one margin",
+        ));
+    }
+    let k = margin[0] as usize - 1;
+    let inner: usize = dims[..k].iter().product();
+    let total: usize = dims.iter().product();
+    let ext = dims[k].max(1);
+    let data: Vec<i32> = (0..total)
+        .map(|p| ((p / inner.max(1)) % ext) as i32 + 1)
+        .collect();
+    let mut out = Vector::new(VecData::Int(data));
+    out.set_attr(
+        "dim",
+        Value::Vec(Rc::new(Vector::new(VecData::Int(
+            dims.iter().map(|&d| d as i32).collect(),
+        )))),
+    );
+    Ok(Value::Vec(Rc::new(out)))
 }
 
 fn builtin_dimnames(_: &mut Interp, args: Args) -> RResult<Value> {
@@ -216,10 +350,20 @@ fn builtin_colnames(_: &mut Interp, args: Args) -> RResult<Value> {
     Ok(dimnames_part(&b.take(0).unwrap_or(Value::Null), 1))
 }
 
-/// A dimnames component as R stores it: NULL, or a character vector of the
-/// dimension's extent (names of the value dropped).
+/// A dimnames component as R stores it: NULL (also for a zero-length
+/// component), or a character vector of the dimension's extent (names of
+/// the value dropped).
 fn dimnames_component(v: Value, extent: usize, k: usize) -> RResult<Value> {
     if v.is_null() {
+        return Ok(Value::Null);
+    }
+    if matches!(v, Value::Closure(_) | Value::Builtin(_) | Value::Env(_)) {
+        return Err(RError::new(format!(
+            "invalid type ({}) for 'dimnames' (must be a vector)",
+            v.type_name()
+        )));
+    }
+    if v.is_empty() {
         return Ok(Value::Null);
     }
     if v.len() != extent {
@@ -228,26 +372,99 @@ fn dimnames_component(v: Value, extent: usize, k: usize) -> RResult<Value> {
             k + 1
         )));
     }
+    if super::factor::is_factor(&v) {
+        return Ok(str_vec(super::factor::labels(&v)));
+    }
     Ok(str_vec(super::output::as_strings(&v)))
 }
 
-/// Store dimnames (rows, cols) on a matrix; both NULL removes the attribute.
-fn set_dimnames(x: Value, rows: Value, cols: Value) -> RResult<Value> {
-    let Some((nr, nc)) = x.as_vector().and_then(|v| v.dim2()) else {
-        return Err(match x.attr("dim") {
-            Some(_) => RError::unsupported("dimnames of an array that is not 2-d"),
-            None => RError::new("'dimnames' applied to non-array"),
-        });
-    };
-    let rows = dimnames_component(rows, nr, 0)?;
-    let cols = dimnames_component(cols, nc, 1)?;
+/// R's `dimnames(x) <- value` (`dimnamesgets`): NULL or an empty list
+/// removes them; a shorter list is padded with NULLs; each component is
+/// checked against its extent and made character; names that are all
+/// empty are dropped.
+pub(crate) fn dimnames_assign(x: Value, value: Value) -> RResult<Value> {
     let mut x = x;
-    if rows.is_null() && cols.is_null() {
+    if value.is_null() {
         x.set_attr("dimnames", Value::Null);
-    } else {
-        x.set_attr("dimnames", list_vec(vec![rows, cols]));
+        return Ok(x);
     }
+    let Some(dims) = x.as_vector().and_then(|v| v.dims()) else {
+        return Err(RError::new("'dimnames' applied to non-array"));
+    };
+    let (items, names) = match &value {
+        Value::Vec(l) if matches!(l.data, VecData::List(_)) => {
+            let VecData::List(items) = &l.data else {
+                unreachable!()
+            };
+            let names = l.names().map(|n| n.to_vec());
+            (items.clone(), names)
+        }
+        _ => return Err(RError::new("'dimnames' must be a list")),
+    };
+    let k = dims.len();
+    if items.len() > k {
+        return Err(RError::new(format!(
+            "length of 'dimnames' [{}] must match that of 'dims' [{}]",
+            items.len(),
+            k
+        )));
+    }
+    if items.is_empty() {
+        x.set_attr("dimnames", Value::Null);
+        return Ok(x);
+    }
+    let mut parts = Vec::with_capacity(k);
+    for (i, &ext) in dims.iter().enumerate() {
+        let v = items.get(i).cloned().unwrap_or(Value::Null);
+        parts.push(dimnames_component(v, ext, i)?);
+    }
+    let mut dn = Vector::new(VecData::List(parts));
+    if let Some(mut n) = names {
+        n.resize(k, Some("".into()));
+        if n.iter()
+            .any(|s| s.as_deref().is_some_and(|s| !s.is_empty()))
+        {
+            dn.set_attr("names", str_vec(n));
+        }
+    }
+    x.set_attr("dimnames", Value::Vec(Rc::new(dn)));
     Ok(x)
+}
+
+/// `rownames(x) <- v` / `colnames(x) <- v`: component `k` of the dimnames
+/// (a list of NULLs when there are none) replaced, then `dimnames<-`.
+fn set_dimnames_part(x: Value, k: usize, v: Value) -> RResult<Value> {
+    let (mut items, names) = match x.attr("dimnames") {
+        Some(Value::Vec(dn)) => match &dn.data {
+            VecData::List(l) => (l.clone(), dn.attr("names").cloned()),
+            _ => (Vec::new(), None),
+        },
+        _ => {
+            if v.is_null() {
+                return Ok(x);
+            }
+            let nd = x.attr("dim").map_or(0, |d| d.len());
+            if nd < 1 {
+                return Err(RError::new(format!(
+                    "attempt to set '{}' on an object with no dimensions",
+                    if k == 0 { "rownames" } else { "colnames" }
+                )));
+            }
+            (vec![Value::Null; nd], None)
+        }
+    };
+    if items.len() <= k {
+        return Err(RError::new(format!(
+            "attempt to set '{}' on an object with less than two dimensions",
+            if k == 0 { "rownames" } else { "colnames" }
+        )));
+    }
+    items[k] = v;
+    let mut dn = Vector::new(VecData::List(items));
+    if let Some(n) = names {
+        dn.set_attr("names", n);
+    }
+    dimnames_assign(x, Value::Vec(Rc::new(dn)))
 }
 
 fn replacement(args: Args) -> RResult<(Value, Value)> {
@@ -260,34 +477,17 @@ fn replacement(args: Args) -> RResult<(Value, Value)> {
 
 fn builtin_dimnames_set(_: &mut Interp, args: Args) -> RResult<Value> {
     let (x, v) = replacement(args)?;
-    match &v {
-        Value::Null => set_dimnames(x, Value::Null, Value::Null),
-        Value::Vec(l) if matches!(l.data, VecData::List(_)) => {
-            let VecData::List(items) = &l.data else {
-                unreachable!()
-            };
-            if items.len() != 2 {
-                return Err(RError::new(format!(
-                    "length of 'dimnames' [{}] must match that of 'dims' [2]",
-                    items.len()
-                )));
-            }
-            set_dimnames(x, items[0].clone(), items[1].clone())
-        }
-        _ => Err(RError::new("'dimnames' must be a list")),
-    }
+    dimnames_assign(x, v)
 }
 
 fn builtin_rownames_set(_: &mut Interp, args: Args) -> RResult<Value> {
     let (x, v) = replacement(args)?;
-    let cols = dimnames_part(&x, 1);
-    set_dimnames(x, v, cols)
+    set_dimnames_part(x, 0, v)
 }
 
 fn builtin_colnames_set(_: &mut Interp, args: Args) -> RResult<Value> {
     let (x, v) = replacement(args)?;
-    let rows = dimnames_part(&x, 0);
-    set_dimnames(x, rows, v)
+    set_dimnames_part(x, 1, v)
 }
 
 /// `as.matrix(x)`: a matrix unchanged; a vector becomes one column, its
@@ -485,6 +685,7 @@ fn implicit_class_text(x: &Value) -> String {
         Some(VType::Dbl) => vec!["double", "numeric"],
         Some(VType::Lgl) => vec!["logical"],
         Some(VType::Cplx) => vec!["complex"],
+        Some(VType::Raw) => vec!["raw"],
         Some(VType::Str) => vec!["character"],
         Some(VType::List) => vec!["list"],
         None if x.is_null() => vec!["NULL"],

@@ -45,14 +45,17 @@ pub mod output;
 pub mod print_methods;
 pub mod quoting;
 pub mod random;
+pub mod raw;
 pub mod regex;
 pub mod sets;
 pub mod stats;
+pub mod str_fn;
 pub mod strings;
 pub mod subset;
 pub mod summary;
 pub mod text;
 pub mod time;
+pub mod timefn;
 
 /// Calls of builtins by name from unit tests, and their printed results.
 #[cfg(test)]
@@ -182,6 +185,9 @@ pub fn table() -> &'static Table {
             regex::BUILTINS,
             conditions::BUILTINS,
             time::BUILTINS,
+            str_fn::BUILTINS,
+            raw::BUILTINS,
+            timefn::BUILTINS,
         ] {
             defs.extend(family.iter());
         }

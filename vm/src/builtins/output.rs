@@ -75,6 +75,7 @@ pub(crate) fn as_strings(v: &Value) -> Vec<RStr> {
 /// with up to 7 significant digits; strings raw).
 fn cat_element(d: &VecData, i: usize) -> String {
     match d {
+        VecData::Raw(x) => format!("{:02x}", x[i]),
         VecData::Lgl(x) => logical_str(x[i]).to_string(),
         VecData::Int(x) => {
             if x[i] == NA_INTEGER {
@@ -406,6 +407,23 @@ fn format_impl(interp: &mut Interp, args: Args, dispatch: bool) -> RResult<Value
         return call_user_method(interp, &method, &name, x);
     }
     if dispatch {
+        if let Some(cls) = x.explicit_class() {
+            if cls.iter().any(|c| c == "hexmode") {
+                let width = arg_f64(&b.take(5));
+                return super::raw::format_hexmode(&x, width, false);
+            }
+            if cls.iter().any(|c| c == "Date") {
+                // (format.Date(x, ...): a second positional argument is the
+                // format, which binds to `trim` here.)
+                let fmt = b
+                    .dots
+                    .iter()
+                    .find(|(n, _)| n.as_deref() == Some("format"))
+                    .map(|(_, v)| v.clone())
+                    .or_else(|| b.take(1).filter(|t| t.vtype() == Some(VType::Str)));
+                return super::timefn::format_date(&x, arg_str(&fmt).as_deref());
+            }
+        }
         let digits = arg_f64(&b.slots[2].clone()).map(|d| d.clamp(1.0, 22.0) as usize);
         if let Some((v, visible)) = super::summary::format_method(&x, digits) {
             if !visible {
@@ -452,6 +470,7 @@ fn format_impl(interp: &mut Interp, args: Args, dispatch: bool) -> RResult<Value
         };
     };
     let mut cells: Vec<String> = match &vec.data {
+        VecData::Raw(v) => v.iter().map(|x| format!("{x:02x}")).collect(),
         VecData::Lgl(v) => {
             let w = format_logical(v);
             v.iter()
@@ -865,6 +884,7 @@ fn sprintf_one(spec: &Spec, arg: &VecData, i: usize) -> RResult<String> {
                     }
                 }
                 VecData::Lgl(v) => logical_str(v[i]).into(),
+                VecData::Raw(v) => format!("{:02x}", v[i]),
                 VecData::Cplx(v) => crate::format::cplx_to_char(v[i]),
                 VecData::List(v) => as_strings(&v[i])
                     .first()

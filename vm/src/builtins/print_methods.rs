@@ -26,8 +26,29 @@ pub fn print_method(x: &Value, digits: Option<usize>, quote: Option<bool>) -> Op
                 let d = digits.unwrap_or_else(crate::format::digits);
                 return super::time::print_time(v, d);
             }
+            Some("proc_time") if matches!(v.data, VecData::Dbl(_) | VecData::Int(_)) => {
+                let s = super::timefn::proc_time_summary(v);
+                return Some(print_plain(&s, digits));
+            }
+            Some("hexmode") => {
+                let s = super::raw::format_hexmode(x, None, false).ok()?;
+                return Some(print_plain(&s, digits));
+            }
+            Some("Date") if matches!(v.data, VecData::Dbl(_) | VecData::Int(_)) => {
+                let s = super::timefn::format_date(x, None).ok()?;
+                return Some(if s.is_empty() {
+                    "Date of length 0\n".to_string()
+                } else {
+                    print_plain(&s, digits)
+                });
+            }
             _ => {}
         }
     }
     None
+}
+
+/// `print.default` of a value a method computed.
+fn print_plain(v: &Value, digits: Option<usize>) -> String {
+    crate::print::print_to_string_digits(v, digits.unwrap_or_else(crate::format::digits))
 }

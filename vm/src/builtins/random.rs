@@ -94,7 +94,9 @@ fn as_real(interp: &mut Interp, v: &Value) -> RResult<f64> {
         }
         Value::Dbl(x) => *x,
         Value::Vec(vec) if !vec.is_empty() => match &vec.data {
-            VecData::Lgl(_) | VecData::Int(_) | VecData::Dbl(_) => dbl_data(&vec.data)[0],
+            VecData::Lgl(_) | VecData::Int(_) | VecData::Dbl(_) | VecData::Raw(_) => {
+                dbl_data(&vec.data)[0]
+            }
             VecData::Cplx(z) => {
                 if is_na_complex(z[0]) {
                     na_real()
@@ -150,6 +152,7 @@ fn as_logical(v: &Value) -> i32 {
         return NA_LOGICAL;
     }
     match &vec.data {
+        VecData::Raw(x) => (x[0] != 0) as i32,
         VecData::Lgl(x) => x[0],
         VecData::Int(x) => {
             if x[0] == NA_INTEGER {

@@ -54,6 +54,7 @@ fn dbl_key(x: f64) -> u64 {
 
 fn keys(d: &VecData) -> Vec<Key> {
     match d {
+        VecData::Raw(v) => v.iter().map(|&x| Key::Int(x as i32)).collect(),
         VecData::Lgl(v) | VecData::Int(v) => v.iter().map(|&x| Key::Int(x)).collect(),
         VecData::Dbl(v) => v.iter().map(|&x| Key::Dbl(dbl_key(x))).collect(),
         VecData::Cplx(v) => v
@@ -278,6 +279,7 @@ pub fn collate(a: &str, b: &str) -> Ordering {
 /// Compare elements `i` and `j` of one vector, NA-free (NAs are placed separately).
 fn cmp_elems(d: &VecData, i: usize, j: usize) -> Ordering {
     match d {
+        VecData::Raw(v) => v[i].cmp(&v[j]),
         VecData::Lgl(v) | VecData::Int(v) => v[i].cmp(&v[j]),
         VecData::Dbl(v) => v[i].partial_cmp(&v[j]).unwrap_or(Ordering::Equal),
         VecData::Cplx(v) => v[i]
@@ -414,6 +416,9 @@ fn builtin_order(_: &mut Interp, args: Args) -> RResult<Value> {
         .and_then(|v| v.first_f64())
         .is_some_and(|d| d != 0.0 && !d.is_nan());
     let keys: Vec<VecData> = b.dots.iter().map(|(_, v)| data_of(v)).collect();
+    if keys.iter().any(|k| k.vtype() == VType::Raw) {
+        return Err(RError::new("unimplemented type 'raw' in 'orderVector1'\n"));
+    }
     let idx = order_keys(&keys, decreasing, na_last)?;
     Ok(int_vec(idx.into_iter().map(|i| i as i32 + 1).collect()))
 }
@@ -428,6 +433,9 @@ fn builtin_sort(_: &mut Interp, args: Args) -> RResult<Value> {
     let na_last = na_last_arg(b.take(2), NaLast::Remove);
     if x.is_null() {
         return Ok(Value::Null);
+    }
+    if x.vtype() == Some(VType::Raw) {
+        return Err(RError::new("raw vectors cannot be sorted"));
     }
     let xv = x
         .as_vector()

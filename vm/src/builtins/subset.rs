@@ -162,6 +162,7 @@ fn resolve(idx: &Value, n: usize, names: Option<&[RStr]>, assign: bool) -> RResu
             }
             VecData::Cplx(_) => return Err(RError::new("invalid subscript type 'complex'")),
             VecData::List(_) => return Err(RError::new("invalid subscript type 'list'")),
+            VecData::Raw(_) => return Err(RError::new("invalid subscript type 'raw'")),
         },
         other => {
             return Err(RError::new(format!(
@@ -180,8 +181,16 @@ fn dbl_f(d: f64) -> Option<f64> {
     (!d.is_nan()).then(|| d.trunc())
 }
 
-/// `dimnames` of a matrix as per-dimension optional name vectors.
-fn dimnames_of(v: &Vector) -> Option<[Option<Vec<RStr>>; 2]> {
+/// Each dimension's names (`None`: no names for it).
+type DimNameParts = Vec<Option<Vec<RStr>>>;
+
+/// Each dimension's resolved subscript (0-based positions, `None` for NA),
+/// and the array's dimnames.
+type ResolvedDims = (Vec<Vec<Option<usize>>>, Option<DimNameParts>);
+
+/// `dimnames` of an array as per-dimension optional name vectors (as
+/// many as the array has dimensions).
+fn dimnames_parts(v: &Vector, nd: usize) -> Option<DimNameParts> {
     let dn = v.attr("dimnames")?.as_vector()?;
     let VecData::List(l) = &dn.data else {
         return None;
@@ -192,7 +201,16 @@ fn dimnames_of(v: &Vector) -> Option<[Option<Vec<RStr>>; 2]> {
             _ => None,
         }
     };
-    Some([get(0), get(1)])
+    Some((0..nd).map(get).collect())
+}
+
+/// The names of an array's `dimnames` (R's `names(dimnames(x))`).
+fn dimnames_names(v: &Vector) -> Option<Vec<RStr>> {
+    let dn = v.attr("dimnames")?.as_vector()?;
+    match dn.attr("names")?.as_vector()?.data {
+        VecData::Str(ref s) => Some(s.clone()),
+        _ => None,
+    }
 }
 
 /// Resolve a matrix subscript for one dimension (`None` = the whole extent).
@@ -248,6 +266,17 @@ pub fn index(interp: &mut Interp, x: &Value, idx: &[Option<Value>], drop: bool) 
             }
         }
     }
+    // Fast path: `a[i, j, k]` of an atomic array without a class or dimnames,
+    // positive in-range scalar subscripts.
+    if let Value::Vec(v) = x {
+        if idx.len() > 2 && drop && !matches!(v.data, VecData::List(_)) {
+            if let Some(k) = scalar_array_offset(v, idx) {
+                if v.attr("class").is_none() && v.attr("dimnames").is_none() {
+                    return Ok(v.data.elt(k));
+                }
+            }
+        }
+    }
     if super::factor::is_factor(x) {
         return super::factor::index(interp, x, idx, drop);
     }
@@ -280,52 +309,88 @@ pub(crate) fn index_default(
                 None => index_vector(&xv, i),
             },
         },
-        2 => match xv.dim2() {
-            Some((nr, nc)) => index_matrix(&xv, nr, nc, &idx[0], &idx[1], drop),
-            None => Err(RError::new("incorrect number of dimensions")),
+        n => match xv.dims() {
+            Some(dims) if dims.len() == n => index_array(&xv, &dims, idx, drop),
+            _ => Err(RError::new("incorrect number of dimensions")),
         },
-        _ => Err(RError::new("incorrect number of dimensions")),
     }
 }
 
-/// `m[cbind(i, j)]`: a numeric two-column matrix subscript of a matrix becomes
-/// the linear (1-based) positions it names; `None` when `i` is not such a subscript.
+/// `m[cbind(i, j)]` (`a[cbind(i, j, k)]`): a numeric matrix subscript with
+/// a column per dimension of the array becomes the linear (1-based)
+/// positions it names; `None` when `i` is not such a subscript.
 fn matrix_subscript(xv: &Vector, i: &Value) -> RResult<Option<Value>> {
-    let Some((nr, nc)) = xv.dim2() else {
-        return Ok(None);
-    };
     let Some(iv) = i.as_vector() else {
         return Ok(None);
     };
     if !matches!(iv.vtype(), VType::Int | VType::Dbl) {
         return Ok(None);
     }
-    let Some((rows, 2)) = iv.dim2() else {
+    let Some((rows, ncol)) = iv.dim2() else {
         return Ok(None);
     };
+    let Some(dims) = xv.dims() else {
+        return Ok(None);
+    };
+    if dims.len() < 2 || ncol != dims.len() {
+        return Ok(None);
+    }
     let coords = crate::builtins::arith::dbl_data(&iv.data);
     let mut linear = Vec::with_capacity(rows);
-    for r in 0..rows {
-        let (a, b) = (coords[r], coords[r + rows]);
-        if a.is_nan() || b.is_nan() {
-            linear.push(na_real());
-            continue;
+    'rows: for r in 0..rows {
+        let mut at = 0.0;
+        let mut stride = 1.0;
+        let mut zero = false;
+        for (k, &ext) in dims.iter().enumerate() {
+            let c = coords[r + k * rows];
+            if c.is_nan() {
+                linear.push(na_real());
+                continue 'rows;
+            }
+            let c = c.trunc();
+            if c < 0.0 {
+                return Err(RError::new(
+                    "negative values are not allowed in a matrix subscript",
+                ));
+            }
+            if c > ext as f64 {
+                return Err(RError::new("subscript out of bounds"));
+            }
+            zero |= c == 0.0;
+            at += (c - 1.0) * stride;
+            stride *= ext as f64;
         }
-        let (a, b) = (a.trunc(), b.trunc());
-        if a < 0.0 || b < 0.0 {
-            return Err(RError::new(
-                "negative values are not allowed in a matrix subscript",
-            ));
+        if !zero {
+            linear.push(at + 1.0);
         }
-        if a > nr as f64 || b > nc as f64 {
-            return Err(RError::new("subscript out of bounds"));
-        }
-        if a == 0.0 || b == 0.0 {
-            continue;
-        }
-        linear.push((b - 1.0) * nr as f64 + a);
     }
     Ok(Some(Value::Vec(Rc::new(Vector::new(VecData::Dbl(linear))))))
+}
+
+/// The 0-based offset of `a[i, j, ...]` when every subscript is a positive
+/// in-range scalar and there is one per dimension.
+#[inline]
+fn scalar_array_offset(v: &Vector, idx: &[Option<Value>]) -> Option<usize> {
+    let Some(Value::Vec(d)) = v.attr("dim") else {
+        return None;
+    };
+    let VecData::Int(dims) = &d.data else {
+        return None;
+    };
+    if dims.len() != idx.len() {
+        return None;
+    }
+    let mut at = 0;
+    let mut stride = 1;
+    for (i, &ext) in idx.iter().zip(dims) {
+        let p = scalar_pos(i.as_ref()?)?;
+        if p >= ext as usize {
+            return None;
+        }
+        at += p * stride;
+        stride *= ext as usize;
+    }
+    Some(at)
 }
 
 /// A positive scalar Int/Dbl subscript as a 0-based position.
@@ -350,6 +415,7 @@ fn select_direct(d: &VecData, i: &Value) -> Option<VecData> {
     macro_rules! each_type {
         ($d:expr, $f:ident, $($arg:expr),*) => {
             match $d {
+                VecData::Raw(v) => VecData::Raw($f(v, 0, $($arg),*)),
                 VecData::Lgl(v) => VecData::Lgl($f(v, NA_LOGICAL, $($arg),*)),
                 VecData::Int(v) => VecData::Int($f(v, NA_INTEGER, $($arg),*)),
                 VecData::Dbl(v) => VecData::Dbl($f(v, na_real(), $($arg),*)),
@@ -475,27 +541,68 @@ fn one_d_array(xv: &Vector, out: &mut Vector, sel: Option<Value>) {
     }
 }
 
-fn index_matrix(
-    xv: &Vector,
-    nr: usize,
-    nc: usize,
-    i: &Option<Value>,
-    j: &Option<Value>,
-    drop: bool,
-) -> RResult<Value> {
-    let dn = dimnames_of(xv);
+/// The subscripts of `x[i, j, ...]` resolved against the array's extents
+/// and dimnames (0-based positions, `None` an NA subscript).
+fn resolve_dims(xv: &Vector, dims: &[usize], idx: &[Option<Value>]) -> RResult<ResolvedDims> {
+    let dn = dimnames_parts(xv, dims.len());
     let has_dn = dn.is_some();
-    let (rn, cn) = match &dn {
-        Some([a, b]) => (a.as_deref(), b.as_deref()),
-        None => (None, None),
-    };
-    let ri = resolve_dim(i, nr, rn, has_dn)?;
-    let cj = resolve_dim(j, nc, cn, has_dn)?;
-    let data = if ri.iter().chain(&cj).all(|p| p.is_some()) {
+    let mut subs = Vec::with_capacity(dims.len());
+    for (k, &ext) in dims.iter().enumerate() {
+        let names = dn.as_ref().and_then(|d| d[k].as_deref());
+        subs.push(resolve_dim(&idx[k], ext, names, has_dn)?);
+    }
+    Ok((subs, dn))
+}
+
+/// The column-major positions of the block that the resolved subscripts
+/// `subs` select from an array of extents `dims` (`None` where a subscript
+/// is NA), in R's order (the first subscript varying fastest).
+fn block_positions(dims: &[usize], subs: &[Vec<Option<usize>>]) -> Vec<Option<usize>> {
+    let total: usize = subs.iter().map(Vec::len).product();
+    let mut pos = Vec::with_capacity(total);
+    if total == 0 {
+        return pos;
+    }
+    let mut stride = Vec::with_capacity(dims.len());
+    let mut s = 1;
+    for &d in dims {
+        stride.push(s);
+        s *= d;
+    }
+    let mut counter = vec![0usize; subs.len()];
+    for _ in 0..total {
+        let mut p = Some(0);
+        for (k, sub) in subs.iter().enumerate() {
+            p = match (p, sub[counter[k]]) {
+                (Some(p), Some(i)) => Some(p + i * stride[k]),
+                _ => None,
+            };
+        }
+        pos.push(p);
+        for (k, sub) in subs.iter().enumerate() {
+            counter[k] += 1;
+            if counter[k] < sub.len() {
+                break;
+            }
+            counter[k] = 0;
+        }
+    }
+    pos
+}
+
+/// `x[i, j, ...]` of a matrix or an array (R's `MatrixSubset`/`ArraySubset`
+/// followed by `DropDims`).
+fn index_array(xv: &Vector, dims: &[usize], idx: &[Option<Value>], drop: bool) -> RResult<Value> {
+    let (subs, dn) = resolve_dims(xv, dims, idx)?;
+    let all_present = subs.iter().all(|s| s.iter().all(Option::is_some));
+    let data = if dims.len() == 2 && all_present {
         // No NA subscript: the block copied column by column (whole columns
         // as slices when all rows are taken), without a position list.
-        let rows: Option<Vec<usize>> = i.as_ref().map(|_| ri.iter().flatten().copied().collect());
-        let cols: Vec<usize> = cj.iter().flatten().copied().collect();
+        let nr = dims[0];
+        let rows: Option<Vec<usize>> = idx[0]
+            .as_ref()
+            .map(|_| subs[0].iter().flatten().copied().collect());
+        let cols: Vec<usize> = subs[1].iter().flatten().copied().collect();
         fn block<T: Clone>(
             v: &[T],
             nr: usize,
@@ -513,6 +620,7 @@ fn index_matrix(
             out
         }
         match &xv.data {
+            VecData::Raw(v) => VecData::Raw(block(v, nr, &rows, &cols)),
             VecData::Lgl(v) => VecData::Lgl(block(v, nr, &rows, &cols)),
             VecData::Int(v) => VecData::Int(block(v, nr, &rows, &cols)),
             VecData::Dbl(v) => VecData::Dbl(block(v, nr, &rows, &cols)),
@@ -521,39 +629,66 @@ fn index_matrix(
             VecData::List(v) => VecData::List(block(v, nr, &rows, &cols)),
         }
     } else {
-        let mut pos = Vec::with_capacity(ri.len() * cj.len());
-        for c in &cj {
-            for r in &ri {
-                pos.push(match (r, c) {
-                    (Some(r), Some(c)) => Some(c * nr + r),
-                    _ => None,
-                });
-            }
-        }
-        xv.data.select(&pos)
-    };
-    let sel_names = |ns: Option<&[RStr]>, p: &[Option<usize>]| -> Value {
-        match ns {
-            Some(ns) => Value::from_data(VecData::Str(select_from(ns, p, None))),
-            None => Value::Null,
-        }
+        xv.data.select(&block_positions(dims, &subs))
     };
     let mut out = Vector::new(data);
-    if drop && (ri.len() == 1 || cj.len() == 1) {
-        // Dropped to a vector: names come from the one extent that is not 1.
-        if ri.len() != 1 {
-            let v = sel_names(rn, &ri);
-            out.set_attr("names", v);
-        } else if cj.len() != 1 {
-            let v = sel_names(cn, &cj);
-            out.set_attr("names", v);
+    let ext: Vec<usize> = subs.iter().map(Vec::len).collect();
+    // The selected names of dimension k (NULL for a zero extent, as R's
+    // ArraySubset gives them).
+    let part = |k: usize| -> Value {
+        match dn.as_ref().and_then(|d| d[k].as_deref()) {
+            Some(ns) if ext[k] > 0 => {
+                Value::from_data(VecData::Str(select_from(ns, &subs[k], None)))
+            }
+            _ => Value::Null,
+        }
+    };
+    let dnn = dn.as_ref().and_then(|_| dimnames_names(xv));
+    let kept: Vec<usize> = if drop && ext.contains(&1) {
+        (0..ext.len()).filter(|&k| ext[k] != 1).collect()
+    } else {
+        (0..ext.len()).collect()
+    };
+    if kept.len() <= 1 && drop && ext.contains(&1) {
+        // Dropped to a vector (R's DropDims): names from the one extent that
+        // is not 1, or for a single element from the only dimension with
+        // names.
+        if let Some(d) = &dn {
+            let k = if out.len() != 1 {
+                kept.first().copied()
+            } else if dims.len() == 2 {
+                // (A single element of a matrix stays unnamed, as the
+                // interpreter's and compiled code's `m[i, j]` give it; GNU R
+                // names it when only one dimension has names.)
+                None
+            } else {
+                let named: Vec<usize> = (0..ext.len()).filter(|&k| d[k].is_some()).collect();
+                (named.len() == 1).then(|| named[0])
+            };
+            if let Some(k) = k {
+                let v = part(k);
+                if !v.is_null() {
+                    out.set_attr("names", v);
+                }
+            }
         }
         return Ok(Value::from_vector(out));
     }
-    out.set_attr("dim", int_vec_boxed(vec![ri.len() as i32, cj.len() as i32]));
-    if has_dn {
-        let (a, b) = (sel_names(rn, &ri), sel_names(cn, &cj));
-        out.set_attr("dimnames", list_vec(vec![a, b]));
+    out.set_attr(
+        "dim",
+        int_vec_boxed(kept.iter().map(|&k| ext[k] as i32).collect()),
+    );
+    let dropped = kept.len() != ext.len();
+    if dn.is_some() {
+        let parts: Vec<Value> = kept.iter().map(|&k| part(k)).collect();
+        if !dropped || parts.iter().any(|p| !p.is_null()) {
+            let mut l = Vector::new(VecData::List(parts));
+            if let Some(nn) = &dnn {
+                let sel: Vec<RStr> = kept.iter().map(|&k| nn.get(k).cloned().flatten()).collect();
+                l.set_attr("names", str_vec(sel));
+            }
+            out.set_attr("dimnames", Value::Vec(Rc::new(l)));
+        }
     }
     Ok(Value::from_vector(out))
 }
@@ -655,6 +790,7 @@ fn get1index(
         }
         VecData::Cplx(_) => Err(RError::new("invalid subscript type 'complex'")),
         VecData::List(_) => Err(RError::new("invalid subscript type 'list'")),
+        VecData::Raw(_) => Err(RError::new("invalid subscript type 'raw'")),
     }
 }
 
@@ -712,24 +848,26 @@ pub(crate) fn index2_default(
             }
             index2_one(x, i)
         }
-        [i, j] => {
-            let Some((nr, nc)) = xv.dim2() else {
-                return Err(RError::new("incorrect number of subscripts"));
+        _ if idx.len() >= 2 => {
+            let dims = match xv.dims() {
+                Some(d) if d.len() == idx.len() => d,
+                _ => return Err(RError::new("incorrect number of subscripts")),
             };
-            let (Some(i), Some(j)) = (i, j) else {
-                return Err(RError::new("invalid subscript type 'symbol'"));
-            };
-            let dn = dimnames_of(&xv);
-            let (rn, cn) = match &dn {
-                Some([a, b]) => (a.as_deref(), b.as_deref()),
-                None => (None, None),
-            };
-            let r = get1index(i, nr, rn, false, false)?;
-            let c = get1index(j, nc, cn, false, false)?;
-            match (r, c) {
-                (Some(r), Some(c)) if r < nr && c < nc => Ok(xv.data.elt(c * nr + r)),
-                _ => Err(RError::new("subscript out of bounds")),
+            let dn = dimnames_parts(&xv, dims.len());
+            let mut at = 0;
+            let mut stride = 1;
+            for (k, &ext) in dims.iter().enumerate() {
+                let Some(i) = &idx[k] else {
+                    return Err(RError::new("invalid subscript type 'symbol'"));
+                };
+                let names = dn.as_ref().and_then(|d| d[k].as_deref());
+                match get1index(i, ext, names, false, false)? {
+                    Some(p) if p < ext => at += p * stride,
+                    _ => return Err(RError::new("subscript out of bounds")),
+                }
+                stride *= ext;
             }
+            Ok(xv.data.elt(at))
         }
         [None] | [] => Err(RError::new("invalid subscript type 'symbol'")),
         _ => Err(RError::new("incorrect number of subscripts")),
@@ -948,6 +1086,7 @@ fn write_data(dst: &mut VecData, pos: &[usize], src: &VecData) {
             write_recycled(d, pos, s)
         }
         (VecData::Dbl(d), VecData::Dbl(s)) => write_recycled(d, pos, s),
+        (VecData::Raw(d), VecData::Raw(s)) => write_recycled(d, pos, s),
         (VecData::Cplx(d), VecData::Cplx(s)) => write_recycled(d, pos, s),
         (VecData::Str(d), VecData::Str(s)) => write_recycled(d, pos, s),
         (VecData::List(d), VecData::List(s)) => write_recycled(d, pos, s),
@@ -1090,6 +1229,20 @@ pub fn assign_index(
             }
         }
     }
+    // Fast path: a[i, j, k] <- scalar of the array's type, in range.
+    if idx.len() > 2 {
+        if let Value::Vec(rc) = &x {
+            if let Some(k) = scalar_array_offset(rc, idx) {
+                let Value::Vec(mut rc) = x else {
+                    unreachable!()
+                };
+                if fast_store(Rc::make_mut(&mut rc), k, &v) {
+                    return Ok(Value::Vec(rc));
+                }
+                return assign_index_slow(interp, Value::Vec(rc), idx, v);
+            }
+        }
+    }
     // Fast path: m[i, j] <- scalar of the matrix's type, i and j in range
     // (dims and dimnames unchanged).
     if let [Some(i), Some(j)] = idx {
@@ -1131,17 +1284,17 @@ fn assign_index_slow(
     match idx {
         [] | [None] => assign_all(interp, x, v),
         [Some(i)] => assign_vector(interp, x, i, v),
-        [i, j] => {
+        _ => {
             let dims = match &x {
-                Value::Vec(xv) => xv.dim2(),
+                Value::Vec(xv) => xv.dims(),
                 _ => None,
             };
             match dims {
-                Some((nr, nc)) => assign_matrix(x, nr, nc, i, j, v),
-                None => Err(RError::new("incorrect number of subscripts on matrix")),
+                Some(dims) if dims.len() == idx.len() => assign_array(x, &dims, idx, v),
+                _ if idx.len() == 2 => Err(RError::new("incorrect number of subscripts on matrix")),
+                _ => Err(RError::new("incorrect number of subscripts")),
             }
         }
-        _ => Err(RError::new("incorrect number of subscripts")),
     }
 }
 
@@ -1246,26 +1399,14 @@ fn assign_vector_plain(interp: &mut Interp, x: Value, i: &Value, v: Value) -> RR
     Ok(Value::from_vector(vec))
 }
 
-fn assign_matrix(
-    x: Value,
-    nr: usize,
-    nc: usize,
-    i: &Option<Value>,
-    j: &Option<Value>,
-    v: Value,
-) -> RResult<Value> {
+/// `x[i, j, ...] <- v` of a matrix or an array (R's `MatrixAssign` /
+/// `ArrayAssign`): dims and dimnames unchanged.
+fn assign_array(x: Value, dims: &[usize], idx: &[Option<Value>], v: Value) -> RResult<Value> {
     let Value::Vec(xv) = &x else {
         return Err(RError::new("incorrect number of subscripts on matrix"));
     };
-    let dn = dimnames_of(xv);
-    let has_dn = dn.is_some();
-    let (rn, cn) = match &dn {
-        Some([a, b]) => (a.as_deref(), b.as_deref()),
-        None => (None, None),
-    };
-    let ri = resolve_dim(i, nr, rn, has_dn)?;
-    let cj = resolve_dim(j, nc, cn, has_dn)?;
-    let count = ri.len() * cj.len();
+    let (subs, _) = resolve_dims(xv, dims, idx)?;
+    let count: usize = subs.iter().map(Vec::len).product();
     if count == 0 {
         return Ok(x);
     }
@@ -1273,26 +1414,22 @@ fn assign_matrix(
     if vlen == 0 {
         return Err(RError::new("replacement has length zero"));
     }
-    if count % vlen != 0 {
+    if !count.is_multiple_of(vlen) {
         return Err(RError::new(
             "number of items to replace is not a multiple of replacement length",
         ));
     }
-    if (ri.iter().any(Option::is_none) || cj.iter().any(Option::is_none)) && vlen > 1 {
+    if subs.iter().any(|s| s.iter().any(Option::is_none)) && vlen > 1 {
         return Err(RError::new(
             "NAs are not allowed in subscripted assignments",
         ));
     }
     let mut pos = Vec::with_capacity(count);
     let mut srcpos = Vec::with_capacity(count);
-    let mut k = 0;
-    for c in &cj {
-        for r in &ri {
-            if let (Some(r), Some(c)) = (r, c) {
-                pos.push(c * nr + r);
-                srcpos.push(Some(k % vlen));
-            }
-            k += 1;
+    for (k, p) in block_positions(dims, &subs).into_iter().enumerate() {
+        if let Some(p) = p {
+            pos.push(p);
+            srcpos.push(Some(k % vlen));
         }
     }
     let xt = xv.vtype();
@@ -1321,41 +1458,41 @@ pub fn assign_index2(
     }
     match idx {
         [Some(i)] => assign_index2_one(interp, x, i, v),
-        [i, j] => {
+        _ if idx.len() >= 2 => {
             let vlen = v.len();
             if vlen == 0 {
                 return Err(RError::new("replacement has length zero"));
             }
-            let Some((nr, nc)) = (match &x {
-                Value::Vec(xv) => xv.dim2(),
+            let Some(dims) = (match &x {
+                Value::Vec(xv) => xv.dims().filter(|d| d.len() == idx.len()),
                 _ => None,
             }) else {
                 return Err(RError::new("[[ ]] improper number of subscripts"));
             };
-            let (Some(i), Some(j)) = (i, j) else {
-                return Err(RError::new("[[ ]] with missing subscript"));
+            let dn = match &x {
+                Value::Vec(xv) => dimnames_parts(xv, dims.len()),
+                _ => None,
             };
-            let (rn, cn) = match &x {
-                Value::Vec(xv) => match dimnames_of(xv) {
-                    Some([a, b]) => (a, b),
-                    None => (None, None),
-                },
-                _ => (None, None),
-            };
-            let r = get1index(i, nr, rn.as_deref(), false, true)?;
-            let c = get1index(j, nc, cn.as_deref(), false, true)?;
-            match (r, c) {
-                (Some(r), Some(c)) if r < nr && c < nc => {
-                    if vlen > 1 && x.vtype() != Some(VType::List) {
-                        return Err(RError::new(
-                            "more elements supplied than there are to replace",
-                        ));
-                    }
-                    let k = int_vec_boxed(vec![(c * nr + r + 1) as i32]);
-                    assign_index2_one(interp, x, &k, v)
+            let mut at = 0;
+            let mut stride = 1;
+            for (k, &ext) in dims.iter().enumerate() {
+                let Some(i) = &idx[k] else {
+                    return Err(RError::new("[[ ]] with missing subscript"));
+                };
+                let names = dn.as_ref().and_then(|d| d[k].as_deref());
+                match get1index(i, ext, names, false, true)? {
+                    Some(p) if p < ext => at += p * stride,
+                    _ => return Err(RError::new("[[ ]] subscript out of bounds")),
                 }
-                _ => Err(RError::new("[[ ]] subscript out of bounds")),
+                stride *= ext;
             }
+            if vlen > 1 && x.vtype() != Some(VType::List) {
+                return Err(RError::new(
+                    "more elements supplied than there are to replace",
+                ));
+            }
+            let k = int_vec_boxed(vec![(at + 1) as i32]);
+            assign_index2_one(interp, x, &k, v)
         }
         _ => Err(RError::new("[[ ]] improper number of subscripts")),
     }

@@ -375,6 +375,7 @@ fn str_line(v: &Value) -> Option<String> {
         VType::Lgl => ("logi", 6),
         VType::Str => ("chr", 16),
         VType::Cplx => ("cplx", 3),
+        VType::Raw => ("raw", 10),
         VType::List => return None,
     };
     if n == 0 {

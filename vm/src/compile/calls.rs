@@ -29,6 +29,48 @@ impl Compiler {
             self.expr(&call, tail);
             return;
         }
+        if let (Some("system.time"), 1) = (name, n) {
+            // `system.time(expr)`: `system.time(.start = base::proc.time(),
+            // expr)`, so that the start is taken before `expr` is evaluated
+            // (arguments are evaluated before the builtin runs; see
+            // `builtins::timefn`).
+            if let Some(body) = args[0]
+                .value
+                .as_ref()
+                .filter(|_| args[0].name.as_deref().is_none_or(|a| a == "expr"))
+            {
+                let ident = |s: &str| Expr::new(ExprKind::Ident(s.into()), e.pos);
+                let pt = Expr::new(
+                    ExprKind::Call(
+                        Box::new(ident("::")),
+                        vec![
+                            Arg {
+                                name: None,
+                                value: Some(ident("base")),
+                            },
+                            Arg {
+                                name: None,
+                                value: Some(ident("proc.time")),
+                            },
+                        ],
+                    ),
+                    e.pos,
+                );
+                let start = Expr::new(ExprKind::Call(Box::new(pt), Vec::new()), e.pos);
+                let new_args = vec![
+                    Arg {
+                        name: Some(".start".into()),
+                        value: Some(start),
+                    },
+                    Arg {
+                        name: Some("expr".into()),
+                        value: Some(body.clone()),
+                    },
+                ];
+                let call = Expr::new(ExprKind::Call(Box::new(f.clone()), new_args.clone()), e.pos);
+                return self.call(&call, f, &new_args, tail);
+            }
+        }
         if let (Some("::" | ":::"), 2, true) = (name, n, plain) {
             // `pkg::name`: a constant when it resolves, else the builtin
             // `::` with the two names as strings reports why at run time.
