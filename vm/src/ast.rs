@@ -66,6 +66,11 @@ pub enum ExprKind {
     Repeat(Box<Expr>),
     Break,
     Next,
+    /// A value embedded in a language object that no literal denotes (a
+    /// vector of length > 1, a list, a function, `-1` stays a literal):
+    /// made by `call("f", 1:3)`, `bquote(.(x))`, `substitute` and friends,
+    /// never by the parser. Compiled as a constant, deparsed as `dput` does.
+    Value(crate::value::Value),
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -129,6 +129,10 @@ pub enum Value {
     /// reference, never copied on modification. Compiled code treats it as
     /// an opaque `any`.
     Env(crate::env::Env) = 7,
+    /// A language object (`crate::lang::Lang`: a symbol, a call, an
+    /// expression vector). Immutable; compiled code treats it as an opaque
+    /// `any`, like an environment.
+    Lang(Rc<crate::lang::Lang>) = 8,
 }
 
 /// Written out to be `#[inline]`: a derived `clone` is a call from every
@@ -146,6 +150,7 @@ impl Clone for Value {
             Value::Closure(c) => Value::Closure(Rc::clone(c)),
             Value::Builtin(b) => Value::Builtin(*b),
             Value::Env(e) => Value::Env(Rc::clone(e)),
+            Value::Lang(l) => Value::Lang(Rc::clone(l)),
         }
     }
 }
@@ -165,6 +170,8 @@ impl Value {
     pub const F64_AT: i32 = 8;
     /// The tag byte of `Value::Vec`.
     pub const TAG_VEC: u8 = 4;
+    /// The tag byte of `Value::Lang`.
+    pub const TAG_LANG: u8 = 8;
     /// Byte offset of the `Rc` pointer of `Vec` (it points at the `Rc`'s
     /// block: strong count at `RC_STRONG_AT`, weak count (plus one) at
     /// `RC_WEAK_AT`, the `Vector` at `RC_VALUE_AT`; std's `RcInner` is
@@ -183,8 +190,9 @@ impl PartialEq for Value {
             (Value::Closure(a), Value::Closure(b)) => Rc::ptr_eq(a, b),
             (Value::Builtin(a), Value::Builtin(b)) => a == b,
             (Value::Env(a), Value::Env(b)) => Rc::ptr_eq(a, b),
-            (Value::Closure(_) | Value::Builtin(_) | Value::Env(_), _)
-            | (_, Value::Closure(_) | Value::Builtin(_) | Value::Env(_)) => false,
+            (Value::Lang(a), Value::Lang(b)) => Rc::ptr_eq(a, b) || **a == **b,
+            (Value::Closure(_) | Value::Builtin(_) | Value::Env(_) | Value::Lang(_), _)
+            | (_, Value::Closure(_) | Value::Builtin(_) | Value::Env(_) | Value::Lang(_)) => false,
             (Value::Null, _) | (_, Value::Null) => false,
             (a, b) => {
                 let (va, vb) = (a.as_vector().unwrap(), b.as_vector().unwrap());
@@ -432,6 +440,7 @@ impl Value {
             (Value::Vec(a), Value::Vec(b)) => Rc::ptr_eq(a, b),
             (Value::Closure(a), Value::Closure(b)) => Rc::ptr_eq(a, b),
             (Value::Builtin(a), Value::Builtin(b)) => a == b,
+            (Value::Lang(a), Value::Lang(b)) => Rc::ptr_eq(a, b),
             _ => false,
         }
     }
@@ -511,6 +520,7 @@ impl Value {
             Value::Vec(v) => v.len(),
             Value::Closure(_) | Value::Builtin(_) => 1,
             Value::Env(e) => e.binding_count(),
+            Value::Lang(l) => l.len(),
         }
     }
     pub fn is_empty(&self) -> bool {
@@ -523,6 +533,7 @@ impl Value {
             Value::Closure(_) => "closure",
             Value::Builtin(_) => "builtin",
             Value::Env(_) => "environment",
+            Value::Lang(l) => l.type_name(),
             v => v.vtype().unwrap().name(),
         }
     }
@@ -580,6 +591,7 @@ impl Value {
             Value::Null => "NULL",
             Value::Closure(_) | Value::Builtin(_) => "function",
             Value::Env(_) => "environment",
+            Value::Lang(l) => return vec![l.class_name()],
             v => match v.vtype().unwrap() {
                 VType::Dbl => "numeric",
                 t => t.name(),

@@ -30,6 +30,7 @@ pub mod hash;
 pub mod inspect;
 pub mod io;
 pub mod lang;
+pub mod language;
 pub mod lapack;
 pub mod matcharg;
 pub mod math;
@@ -176,6 +177,7 @@ pub fn table() -> &'static Table {
             combinat::BUILTINS,
             matops::BUILTINS,
             regex::BUILTINS,
+            language::BUILTINS,
         ] {
             defs.extend(family.iter());
         }

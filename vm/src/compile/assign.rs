@@ -17,7 +17,7 @@ impl Compiler {
         if let Some(n) = simple_name {
             if let ExprKind::Function(params, body) = &value.kind {
                 // Name the closure after its binding, for dumps and traces.
-                let code = compile_function(&n, params, body, self.top_level);
+                let code = compile_function(&n, params, body, self.fn_in_global);
                 self.functions.push((params.clone(), code));
                 self.emit(Op::MakeClosure((self.functions.len() - 1) as u32));
             } else {

@@ -57,7 +57,14 @@ pub struct Compiler {
     nparams: usize,
     top_level: bool,
     in_global: bool,
+    /// Functions written in this code are top-level functions (their
+    /// environment is the global one): top-level code, and code `eval`
+    /// runs in the global environment.
+    fn_in_global: bool,
     uses_dispatch: bool,
+    uses_lang: bool,
+    lazy_args: bool,
+    body: Option<Rc<Expr>>,
     reflective: bool,
     n_type_fb: u32,
     n_call_fb: u32,
@@ -111,6 +118,46 @@ pub fn compile_toplevel(e: &Expr) -> Rc<FunctionCode> {
     Rc::new(c.finish(Vec::new(), Vec::new()))
 }
 
+/// Compile an expression that `eval` (or a promise) runs in an environment
+/// of its own: variables by name, as top-level code (`in_global`: the
+/// environment is the global one, whose functions are top-level
+/// functions). Such code stays in the interpreter (`uses_lang`): the tiers
+/// above compile top-level code for the global environment only.
+pub fn compile_eval(e: &Expr, in_global: bool) -> Rc<FunctionCode> {
+    let mut c = Compiler::new("<eval>", true);
+    c.fn_in_global = in_global;
+    c.uses_lang = true;
+    c.expr(e, true);
+    c.emit(Op::Return);
+    Rc::new(c.finish(Vec::new(), Vec::new()))
+}
+
+/// The builtins that make or read language objects or the calls of
+/// activations: a function calling one stays in the interpreter
+/// (`FunctionCode::uses_lang`).
+pub const LANG_BUILTINS: &[&str] = &[
+    "quote",
+    "bquote",
+    "substitute",
+    "eval",
+    "evalq",
+    "parse",
+    "str2lang",
+    "expression",
+    "sys.call",
+    "sys.function",
+    "match.call",
+    "as.name",
+    "as.symbol",
+    "call",
+    "as.call",
+    "body",
+    "formals",
+    "args",
+    "alist",
+    "deparse",
+];
+
 /// Compile a closure body with its formals.
 /// `in_global`: the function is written in top-level code.
 pub fn compile_function(
@@ -139,6 +186,7 @@ pub fn compile_function(
             c.locals.push(s);
         }
     }
+    c.body = Some(Rc::new(body.clone()));
     c.expr(body, true);
     c.emit(Op::Return);
     // Default-argument regions follow the body.
@@ -214,7 +262,11 @@ fn frame_private(e: &Expr) -> bool {
             .all(|a| a.value.as_ref().is_none_or(frame_private))
     };
     match &e.kind {
-        ExprKind::Const(_) | ExprKind::Ident(_) | ExprKind::Break | ExprKind::Next => true,
+        ExprKind::Const(_)
+        | ExprKind::Ident(_)
+        | ExprKind::Break
+        | ExprKind::Next
+        | ExprKind::Value(_) => true,
         ExprKind::Function(..) => false,
         ExprKind::Call(f, args) => {
             let name = ident_of(f);
@@ -286,7 +338,11 @@ impl Compiler {
             nparams: 0,
             top_level,
             in_global: false,
+            fn_in_global: top_level,
             uses_dispatch: false,
+            uses_lang: false,
+            lazy_args: false,
+            body: None,
             reflective: false,
             n_type_fb: 0,
             n_call_fb: 0,
@@ -328,6 +384,10 @@ impl Compiler {
             top_level: self.top_level,
             in_global: self.in_global,
             uses_dispatch: self.uses_dispatch,
+            uses_lang: self.uses_lang,
+            lazy_args: self.lazy_args,
+            body: self.body,
+            lazy_sites: Default::default(),
             reflective: self.reflective,
             type_fb: (0..self.n_type_fb)
                 .map(|_| Cell::new(TypeFeedback::default()))
@@ -466,7 +526,7 @@ impl Compiler {
                 self.visible(tail, true);
             }
             ExprKind::Function(params, body) => {
-                let code = compile_function("<anonymous>", params, body, self.top_level);
+                let code = compile_function("<anonymous>", params, body, self.fn_in_global);
                 self.functions.push((params.clone(), code));
                 self.emit(Op::MakeClosure((self.functions.len() - 1) as u32));
                 self.visible(tail, true);
@@ -597,6 +657,10 @@ impl Compiler {
                 }
             },
             ExprKind::Call(f, args) => self.call(e, f, args, tail),
+            ExprKind::Value(v) => {
+                self.konst(v.clone());
+                self.visible(tail, true);
+            }
         }
     }
 
@@ -724,6 +788,14 @@ impl Compiler {
                 self.emit(Op::LoadLocal(i as u16, fb));
                 return;
             }
+        }
+        if matches!(
+            n,
+            "eval" | "evalq" | "sys.call" | "sys.function" | "match.call"
+        ) {
+            // Passed as a function (`sapply(exprs, eval)`): it reads this
+            // code's frame.
+            self.uses_lang = true;
         }
         let fb = self.fb();
         self.emit(Op::LoadName(s, fb));

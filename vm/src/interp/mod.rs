@@ -38,7 +38,7 @@ mod s3;
 mod stack;
 mod tier;
 
-pub use calls::{absent_bits, push_arg, site_name, Activation, CallSite};
+pub use calls::{absent_bits, push_arg, site_name, Activation, CallSite, LazyCall};
 pub use conditions::{format_warnings, make_condition, MAX_WARNINGS};
 pub use control::{for_seq_elt, seq_elt};
 pub use generic::fast_generic;
@@ -227,10 +227,8 @@ impl Default for Interp {
 /// Names that are outside the subset, with the feature they belong to.
 pub(crate) fn unsupported_feature(name: &str) -> Option<&'static str> {
     Some(match name {
-        "sys.function" | "with" | "within" | "attach" | "env2list" => "environment objects",
-        "eval" | "evalq" | "quote" | "bquote" | "substitute" | "deparse" | "body" | "formals"
-        | "body<-" | "formals<-" | "match.call" | "sys.call" | "as.name" | "as.symbol" | "call"
-        | "as.call" | "parse" => "language objects",
+        "with" | "within" | "attach" | "env2list" => "environment objects",
+        "body<-" | "formals<-" => "language objects",
         "setClass" | "new" | "setGeneric" | "setMethod" | "setRefClass" | "R6Class"
         | "isVirtualClass" => "S4 and reference classes",
         "readRDS" | "saveRDS" | "read.csv" | "write.csv" | "read.table" | "sink" | "source"
