@@ -335,11 +335,15 @@ fn call_info(name: &str, args: &[Arg]) -> PPInfo {
 
 /// R's needsparens: does `arg` need parentheses as an operand of `main`?
 fn needs_parens(main: PPInfo, arg: &Expr, left: bool) -> bool {
-    match &arg.kind {
+    match &arg.peel().kind {
         ExprKind::Call(f, args) => {
             let ExprKind::Ident(name) = &f.kind else {
                 return false;
             };
+            if let Some(node) = crate::lang::control_node(name, args) {
+                // `` `if`(a, b) `` is the `if` it stands for.
+                return needs_parens(main, &node, left);
+            }
             let Some(mut info) = ppinfo(name) else {
                 return false;
             };
@@ -387,7 +391,7 @@ fn needs_parens(main: PPInfo, arg: &Expr, left: bool) -> bool {
 
 /// R's parenthesizeCaller: does a non-symbol callee need parentheses?
 fn parenthesize_caller(f: &Expr) -> bool {
-    match &f.kind {
+    match &f.peel().kind {
         ExprKind::Call(g, _) => match &g.kind {
             ExprKind::Ident(name) => {
                 if is_user_binop(name) {
@@ -687,6 +691,7 @@ impl Deparser {
     }
 
     fn expr(&mut self, e: &Expr) {
+        let e = e.peel();
         let fnarg = self.fnarg;
         self.fnarg = false;
         match &e.kind {
@@ -824,7 +829,7 @@ impl Deparser {
                     self.operand(info, x, true);
                 }
                 self.put(name);
-                match val(1) {
+                match val(1).map(Expr::peel) {
                     Some(Expr {
                         kind: ExprKind::Const(Const::Str(Some(s))),
                         ..

@@ -36,6 +36,7 @@ pub enum Lang {
 pub struct LangCall {
     pub expr: Expr,
     code: [OnceCell<Rc<FunctionCode>>; 2],
+    height: OnceCell<u32>,
 }
 
 impl LangCall {
@@ -43,7 +44,14 @@ impl LangCall {
         LangCall {
             expr,
             code: Default::default(),
+            height: OnceCell::new(),
         }
+    }
+    /// Whether evaluating the call nests deeper than R evaluates (its tree
+    /// higher than the parser accepts, `parser::MAX_HEIGHT`): a call built
+    /// by a loop (`for (i in 1:1e4) e <- call("+", e, 1)`).
+    pub fn too_deep(&self) -> bool {
+        *self.height.get_or_init(|| height(&self.expr)) > crate::parser::MAX_HEIGHT + 1
     }
     /// The code evaluating this call in an environment (`in_global`: the
     /// global one, where functions it makes are top-level functions).
@@ -174,8 +182,8 @@ pub fn to_expr(v: &Value) -> Expr {
     let c = match v {
         Value::Lang(l) => match &**l {
             Lang::Sym(s) => return node(ExprKind::Ident(s.clone())),
-            Lang::Call(c) => return c.expr.clone(),
-            Lang::Exprs(_) => return node(ExprKind::Value(v.clone())),
+            // Shared, not copied (`Expr::peel`).
+            Lang::Call(_) | Lang::Exprs(_) => return node(ExprKind::Value(v.clone())),
         },
         Value::Null => Const::Null,
         Value::Lgl(x) => Const::Logical((*x != NA_LOGICAL).then_some(*x != 0)),
@@ -374,6 +382,7 @@ pub fn elems_list(elems: Vec<(Option<Sym>, Value)>) -> Value {
 /// R's `identical` of two expressions (source positions aside).
 pub fn expr_identical(a: &Expr, b: &Expr) -> bool {
     use ExprKind as K;
+    let (a, b) = (a.peel(), b.peel());
     let args_eq = |x: &[Arg], y: &[Arg]| {
         x.len() == y.len()
             && x.iter().zip(y).all(|(p, q)| {
@@ -431,6 +440,7 @@ pub enum Subst {
 }
 
 pub fn rewrite(e: &Expr, f: &mut dyn FnMut(&Expr) -> Subst) -> Expr {
+    let e = e.peel();
     match f(e) {
         Subst::With(r) => return r,
         Subst::Splice(args) if args.len() == 1 && args[0].name.is_none() => {
@@ -447,7 +457,7 @@ pub fn rewrite(e: &Expr, f: &mut dyn FnMut(&Expr) -> Subst) -> Expr {
             let mut out = Vec::with_capacity(args.len());
             for a in args {
                 match &a.value {
-                    Some(v) => match f(v) {
+                    Some(v) => match f(v.peel()) {
                         Subst::Splice(more) if a.name.is_none() => out.extend(more),
                         Subst::With(r) => out.push(Arg {
                             name: a.name.clone(),
@@ -636,4 +646,31 @@ pub fn control_node(name: &str, args: &[Arg]) -> Option<Expr> {
     );
     let e = build_call(&elems);
     (!matches!(e.kind, ExprKind::Call(..))).then_some(e)
+}
+
+/// The height of an expression tree (a leaf is 1), embedded calls included.
+fn height(e: &Expr) -> u32 {
+    let e = e.peel();
+    let sub = |x: &Expr| height(x);
+    let args = |a: &[Arg]| {
+        a.iter()
+            .filter_map(|a| a.value.as_ref())
+            .map(sub)
+            .max()
+            .unwrap_or(0)
+    };
+    1 + match &e.kind {
+        ExprKind::Call(f, a) => sub(f).max(args(a)),
+        ExprKind::Function(p, b) => sub(b).max(
+            p.iter()
+                .filter_map(|p| p.default.as_ref())
+                .map(sub)
+                .max()
+                .unwrap_or(0),
+        ),
+        ExprKind::If(c, t, f) => sub(c).max(sub(t)).max(f.as_deref().map_or(0, sub)),
+        ExprKind::For(_, s, b) | ExprKind::While(s, b) => sub(s).max(sub(b)),
+        ExprKind::Repeat(b) => sub(b),
+        _ => 0,
+    }
 }

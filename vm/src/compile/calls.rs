@@ -413,10 +413,19 @@ impl Compiler {
                 self.konst(l);
             }
             "substitute" | "bquote" | "evalq" if first_is("expr") && args.len() <= 3 => {
+                // `quote(expr)` as the first argument (a constant).
                 let mut new_args = args.to_vec();
+                let quote = Expr::new(ExprKind::Ident("quote".into()), e.pos);
+                let first = Arg {
+                    name: None,
+                    value: args[0].value.clone(),
+                };
                 new_args[0] = Arg {
                     name: None,
-                    value: Some(Expr::new(ExprKind::Value(quoted(&args[0])), e.pos)),
+                    value: Some(Expr::new(
+                        ExprKind::Call(Box::new(quote), vec![first]),
+                        e.pos,
+                    )),
                 };
                 let fun = if name == "evalq" {
                     Expr::new(ExprKind::Ident("eval".into()), f.pos)

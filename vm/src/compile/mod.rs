@@ -209,7 +209,7 @@ pub fn compile_function(
 
 /// Names assigned in `e` (not descending into nested functions).
 fn collect_assigned(e: &Expr, out: &mut Vec<SymId>) {
-    match &e.kind {
+    match &e.peel().kind {
         ExprKind::Call(f, args) => {
             if let ExprKind::Ident(n) = &f.kind {
                 if (&**n == "<-" || &**n == "=") && args.len() == 2 {
@@ -261,7 +261,7 @@ fn frame_private(e: &Expr) -> bool {
         args.iter()
             .all(|a| a.value.as_ref().is_none_or(frame_private))
     };
-    match &e.kind {
+    match &e.peel().kind {
         ExprKind::Const(_)
         | ExprKind::Ident(_)
         | ExprKind::Break
@@ -288,7 +288,7 @@ fn frame_private(e: &Expr) -> bool {
 }
 
 fn contains_loop(e: &Expr) -> bool {
-    match &e.kind {
+    match &e.peel().kind {
         ExprKind::For(..) | ExprKind::While(..) | ExprKind::Repeat(..) => true,
         ExprKind::Call(f, args) => {
             contains_loop(f)
@@ -305,7 +305,7 @@ fn contains_loop(e: &Expr) -> bool {
 
 /// The variable a (possibly complex) assignment target modifies.
 fn assignment_base(target: &Expr) -> Option<Rc<str>> {
-    match &target.kind {
+    match &target.peel().kind {
         ExprKind::Ident(n) => Some(n.clone()),
         ExprKind::Const(Const::Str(Some(s))) => Some(s.clone()),
         ExprKind::Call(_, args) => assignment_base(args.first()?.value.as_ref()?),
@@ -505,6 +505,7 @@ impl Compiler {
     /// Compile `e` for its value (left on the stack). `tail` means the value's
     /// visibility matters (last expression of a function or top-level expression).
     fn expr(&mut self, e: &Expr, tail: bool) {
+        let e = e.peel();
         let is_loop = matches!(
             e.kind,
             ExprKind::For(..) | ExprKind::While(..) | ExprKind::Repeat(..)
@@ -679,6 +680,7 @@ impl Compiler {
 
     /// Compile `e` for effect only.
     fn stmt(&mut self, e: &Expr) {
+        let e = e.peel();
         if let ExprKind::If(c, t, f) = &e.kind {
             // An `if` whose value is discarded: its branches are statements too,
             // so no value flows to the join point.
@@ -812,7 +814,7 @@ fn side_effect_free(e: &Expr) -> bool {
 /// `..1`): literals, other names, and operators of such, no call of a
 /// closure, which might see `base` through its environment.
 pub(super) fn operators_only(e: &Expr, base: &str) -> bool {
-    match &e.kind {
+    match &e.peel().kind {
         ExprKind::Const(_) => true,
         ExprKind::Ident(n) => &**n != base && !n.starts_with(".."),
         ExprKind::Call(f, args) => {
@@ -848,7 +850,7 @@ pub(super) fn operators_only(e: &Expr, base: &str) -> bool {
 }
 
 fn call_args(e: &Expr) -> &[Arg] {
-    match &e.kind {
+    match &e.peel().kind {
         ExprKind::Call(_, a) => a,
         _ => &[],
     }

@@ -48,6 +48,10 @@ pub struct LazyCall {
     /// The callee's `...` while not evaluated yet (the values known, `None`
     /// for those to evaluate): the frame's dots are unset until then.
     pub unforced_dots: std::cell::RefCell<Vec<(Option<Sym>, Option<Value>)>>,
+    /// The parameter slots whose promise is not evaluated yet (a bit per
+    /// slot). A promise outlives its call when a closure made in the call
+    /// reads it later (`Interp::lazy_frames`).
+    pub pending: std::cell::Cell<u64>,
 }
 
 impl CallSite {
@@ -447,6 +451,7 @@ impl Interp {
             }
             slot += 1;
         }
+        let promises = pending;
         let (p2, missing) = bind_missing(ccode, &mut slots, unbound.into_iter());
         pending |= p2;
         // The callee's `...`: values when all are known, else evaluated
@@ -484,11 +489,16 @@ impl Interp {
             args,
             dots: dots_exprs,
             unforced_dots: std::cell::RefCell::new(unforced),
+            pending: std::cell::Cell::new(promises),
         };
+        let lazy = Rc::new(lazy);
+        if promises != 0 || !lazy.unforced_dots.borrow().is_empty() {
+            self.keep_lazy_frame(&fenv, &lazy);
+        }
         self.run_frame(
             clo,
             fenv,
-            CallSite::Lazy(Rc::new(lazy)),
+            CallSite::Lazy(lazy),
             None,
             pending,
             missing,
@@ -780,6 +790,33 @@ impl Interp {
         args
     }
 
+    /// Remember that frame `env` holds promises of call `lazy`
+    /// (`Interp::lazy_frames`), forgetting frames that are gone.
+    fn keep_lazy_frame(&mut self, env: &Env, lazy: &Rc<LazyCall>) {
+        if self.lazy_frames.len() >= self.lazy_frames_limit {
+            self.lazy_frames.retain(|(w, _)| w.strong_count() > 0);
+            self.lazy_frames_limit = (2 * self.lazy_frames.len()).max(64);
+        }
+        self.lazy_frames.push((Rc::downgrade(env), lazy.clone()));
+    }
+
+    /// The call with promises whose frame is `frame`, if it made one: of
+    /// the running activation, or of one that ended (its frame kept by a
+    /// closure).
+    pub(super) fn lazy_call_of(&self, frame: &EnvFrame) -> Option<Rc<LazyCall>> {
+        let running = self.frames.iter().rev().find_map(|a| match &a.site {
+            CallSite::Lazy(l) if std::ptr::eq(Rc::as_ptr(&a.env), frame) => Some(l.clone()),
+            _ => None,
+        });
+        running.or_else(|| {
+            self.lazy_frames
+                .iter()
+                .rev()
+                .find(|(w, _)| std::ptr::eq(w.as_ptr(), frame) && w.strong_count() > 0)
+                .map(|(_, l)| l.clone())
+        })
+    }
+
     /// The `...` of the function whose frame is `env` (or encloses it) as
     /// a list, its promises evaluated first if a call made it with
     /// unevaluated ones (`call_with_promises`).
@@ -787,11 +824,7 @@ impl Interp {
         let mut e = Some(env.clone());
         while let Some(f) = e {
             if f.dots.borrow().is_none() && f.layout.is_some() {
-                let lazy = self.frames.iter().rev().find_map(|a| match &a.site {
-                    CallSite::Lazy(l) if Rc::ptr_eq(&a.env, &f) => Some(l.clone()),
-                    _ => None,
-                });
-                if let Some(l) = lazy {
+                if let Some(l) = self.lazy_call_of(&f) {
                     let pending = std::mem::take(&mut *l.unforced_dots.borrow_mut());
                     if !pending.is_empty() {
                         let mut vals = Vec::with_capacity(pending.len());

@@ -73,21 +73,35 @@ impl Interp {
             return None;
         }
         let bit = 1u64 << slot;
-        let k = self
+        let Some(k) = self
             .frames
             .iter()
-            .rposition(|a| std::ptr::eq(Rc::as_ptr(&a.env), frame) && a.pending & bit != 0)?;
+            .rposition(|a| std::ptr::eq(Rc::as_ptr(&a.env), frame) && a.pending & bit != 0)
+        else {
+            // The promise of a call that returned (a closure made in it
+            // reads the argument now).
+            let l = self.lazy_call_of(frame)?;
+            if l.pending.get() & bit == 0 {
+                return None;
+            }
+            l.pending.set(l.pending.get() & !bit);
+            let ex = l.args.get(slot).cloned().flatten()?;
+            let r = self.eval_promise(&ex, &l.env);
+            return Some(r.inspect(|v| frame.slots.borrow_mut()[slot] = Some(v.clone())));
+        };
         let act = &mut self.frames[k];
         act.pending &= !bit;
         let env = act.env.clone();
         let code = act.closure.code.clone();
         let promise = match &act.site {
-            super::CallSite::Lazy(l) => l
-                .args
-                .get(slot)
-                .cloned()
-                .flatten()
-                .map(|ex| (ex, l.env.clone())),
+            super::CallSite::Lazy(l) if l.pending.get() & bit != 0 => {
+                l.pending.set(l.pending.get() & !bit);
+                l.args
+                    .get(slot)
+                    .cloned()
+                    .flatten()
+                    .map(|ex| (ex, l.env.clone()))
+            }
             _ => None,
         };
         let r = match promise {
@@ -171,6 +185,9 @@ impl Interp {
                 }
             }
             Lang::Call(c) => {
+                if c.too_deep() {
+                    return Err(RError::no_call(crate::parser::TOO_DEEP));
+                }
                 let code = c.code(env.is_global());
                 self.run(&code, env, 0)
             }

@@ -216,6 +216,12 @@ pub struct Interp {
     pub native_top: Option<(*mut u8, FrameSyncer)>,
     /// The random number generator (`set.seed`, `runif`, ...): per interpreter.
     pub rng: crate::rng::Rng,
+    /// Frames of calls with promises (`calls::LazyCall`) whose promises
+    /// were not all evaluated when they were made: found again by a
+    /// closure that reads one after the call returned. Entries of frames
+    /// that are gone are dropped once the list reaches `lazy_frames_limit`.
+    lazy_frames: Vec<(std::rc::Weak<EnvFrame>, Rc<LazyCall>)>,
+    lazy_frames_limit: usize,
 }
 
 impl Default for Interp {
@@ -282,6 +288,8 @@ impl Interp {
             lazy_top: None,
             native_top: None,
             rng: crate::rng::Rng::new(),
+            lazy_frames: Vec::new(),
+            lazy_frames_limit: 64,
         };
         it.define_base_constants();
         // Print parameters are per thread (see `format::PrintParams`); a new
