@@ -66,6 +66,13 @@ pub enum ExprKind {
     Repeat(Box<Expr>),
     Break,
     Next,
+    /// A value embedded in a language object that no literal denotes (a
+    /// vector of length > 1, a list, a function, `-1` stays a literal):
+    /// made by `call("f", 1:3)`, `bquote(.(x))`, `substitute` and friends,
+    /// never by the parser. Compiled as a constant, deparsed as `dput` does.
+    /// A call object embedded so (`call("f", quote(g(x)))`) is not a
+    /// constant: it stands for its call, shared (see `Expr::peel`).
+    Value(crate::value::Value),
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -78,9 +85,23 @@ impl Expr {
     pub fn new(kind: ExprKind, pos: Pos) -> Expr {
         Expr { kind, pos }
     }
+    /// The expression this node stands for: a call embedded as a value
+    /// (`ExprKind::Value` of a call object, which `call()`, `bquote` and
+    /// `substitute` make to share a subtree instead of copying it) is that
+    /// call's own node; any other node is itself.
+    #[inline]
+    pub fn peel(&self) -> &Expr {
+        match &self.kind {
+            ExprKind::Value(crate::value::Value::Lang(l)) => match &**l {
+                crate::lang::Lang::Call(c) => c.expr.peel(),
+                _ => self,
+            },
+            _ => self,
+        }
+    }
     /// The callee name when this is a call of a plain identifier (`f(x)`, `x + y`).
     pub fn call_name(&self) -> Option<&str> {
-        match &self.kind {
+        match &self.peel().kind {
             ExprKind::Call(f, _) => match &f.kind {
                 ExprKind::Ident(n) => Some(n),
                 _ => None,

@@ -426,6 +426,22 @@ pub struct FunctionCode {
     pub in_global: bool,
     /// True if the body calls `UseMethod` (the activation keeps its arguments).
     pub uses_dispatch: bool,
+    /// True if the code makes or reads language objects or the calls of
+    /// activations (`compile::LANG_BUILTINS`: `quote`, `substitute`,
+    /// `eval`, `sys.call`, ...), or is code `eval` runs: it stays in the
+    /// interpreter.
+    pub uses_lang: bool,
+    /// True if the function's arguments are wanted as expressions
+    /// (its body calls `substitute`): the interpreter passes them as
+    /// promises (`Interp::lazy_call`), evaluated at their first use.
+    pub lazy_args: bool,
+    /// The function's body as written (`body(f)`, printing); `None` for
+    /// top-level and `eval` code.
+    pub body: Option<Rc<Expr>>,
+    /// Call sites of this code that called a function with `lazy_args`:
+    /// their arguments as language objects, built once
+    /// (`crate::lang::LazySite`).
+    pub lazy_sites: RefCell<Vec<(CallIdx, Rc<crate::lang::LazySite>)>>,
     /// True if the body calls a builtin that reads or writes its frame by
     /// name (`environment`, `assign`, `get`, `exists`, `ls`, `rm`, …):
     /// compiled code keeps every local in the frame (written through, read

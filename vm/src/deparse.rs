@@ -52,6 +52,28 @@ pub fn deparse_function_head(params: &[Param]) -> String {
     d.finish().into_iter().next().unwrap_or_default()
 }
 
+/// All lines of the deparse of value `v` (R's `deparse(v, width.cutoff)`):
+/// a language object as its expression, a function as its definition,
+/// other values as `dput` writes them.
+pub fn deparse_value_lines(v: &Value, cutoff: usize) -> Vec<String> {
+    let mut d = Deparser::new();
+    d.cutoff = cutoff;
+    match v {
+        Value::Closure(c) => match &c.code.body {
+            Some(body) => {
+                d.put("function (");
+                d.formals(&c.params);
+                d.put(") ");
+                d.writeline();
+                d.expr(body);
+            }
+            None => d.value(v),
+        },
+        _ => d.value(v),
+    }
+    d.finish()
+}
+
 /// A short deparse of a value (for "unused argument (3)" messages from builtins):
 /// `3`, `"a"`, `c(1, 2)`, `1:3`, `TRUE`, `NULL`, `list(a = 1)`.
 pub fn deparse_value_short(v: &Value) -> String {
@@ -324,11 +346,15 @@ fn call_info(name: &str, args: &[Arg]) -> PPInfo {
 
 /// R's needsparens: does `arg` need parentheses as an operand of `main`?
 fn needs_parens(main: PPInfo, arg: &Expr, left: bool) -> bool {
-    match &arg.kind {
+    match &arg.peel().kind {
         ExprKind::Call(f, args) => {
             let ExprKind::Ident(name) = &f.kind else {
                 return false;
             };
+            if let Some(node) = crate::lang::control_node(name, args) {
+                // `` `if`(a, b) `` is the `if` it stands for.
+                return needs_parens(main, &node, left);
+            }
             let Some(mut info) = ppinfo(name) else {
                 return false;
             };
@@ -376,7 +402,7 @@ fn needs_parens(main: PPInfo, arg: &Expr, left: bool) -> bool {
 
 /// R's parenthesizeCaller: does a non-symbol callee need parentheses?
 fn parenthesize_caller(f: &Expr) -> bool {
-    match &f.kind {
+    match &f.peel().kind {
         ExprKind::Call(g, _) => match &g.kind {
             ExprKind::Ident(name) => {
                 if is_user_binop(name) {
@@ -579,7 +605,8 @@ pub fn is_r_closure(name: &str) -> bool {
     (syntactic && !is_primitive(name)) || matches!(name, "%in%" | "%o%" | "%x%")
 }
 
-const CUTOFF: usize = 60;
+/// R's default `width.cutoff` of deparsing.
+pub const CUTOFF: usize = 60;
 
 /// The line buffer of R's deparser (LocalParseData).
 struct Deparser {
@@ -592,6 +619,8 @@ struct Deparser {
     incurly: u32,
     inlist: u32,
     fnarg: bool,
+    /// Lines are broken once they pass this many characters.
+    cutoff: usize,
 }
 
 impl Deparser {
@@ -605,6 +634,7 @@ impl Deparser {
             incurly: 0,
             inlist: 0,
             fnarg: false,
+            cutoff: CUTOFF,
         }
     }
 
@@ -633,7 +663,7 @@ impl Deparser {
     }
 
     fn linebreak(&mut self, lbreak: &mut bool) {
-        if self.len > CUTOFF {
+        if self.len > self.cutoff {
             if !*lbreak {
                 *lbreak = true;
                 self.indent += 1;
@@ -672,6 +702,7 @@ impl Deparser {
     }
 
     fn expr(&mut self, e: &Expr) {
+        let e = e.peel();
         let fnarg = self.fnarg;
         self.fnarg = false;
         match &e.kind {
@@ -705,6 +736,7 @@ impl Deparser {
                 self.expr(body);
             }
             ExprKind::Call(f, args) => self.call(f, args, fnarg),
+            ExprKind::Value(v) => self.value(v),
         }
     }
 
@@ -761,6 +793,10 @@ impl Deparser {
             self.put(")");
             return;
         };
+        if let Some(node) = crate::lang::control_node(name, args) {
+            // `` `if`(a, b) `` is the call `if (a) b` is.
+            return self.expr(&node);
+        }
         let info = call_info(name, args);
         let val = |i: usize| args.get(i).and_then(|a| a.value.as_ref());
         match info.kind {
@@ -804,7 +840,7 @@ impl Deparser {
                     self.operand(info, x, true);
                 }
                 self.put(name);
-                match val(1) {
+                match val(1).map(Expr::peel) {
                     Some(Expr {
                         kind: ExprKind::Const(Const::Str(Some(s))),
                         ..
@@ -941,6 +977,29 @@ impl Deparser {
                 self.put(&format!(".Primitive({})", quote_string(name)));
             }
             Value::Env(_) => self.put("<environment>"),
+            Value::Lang(l) => match &**l {
+                crate::lang::Lang::Sym(s) => self.put(&quote_name(s)),
+                crate::lang::Lang::Call(c) => self.expr(&c.expr),
+                crate::lang::Lang::Exprs(x) => {
+                    let names = x.names();
+                    self.put("expression(");
+                    if let VecData::List(items) = &x.data {
+                        let mut lbreak = false;
+                        for (i, item) in items.iter().enumerate() {
+                            self.elem_name(names, i);
+                            self.value(item);
+                            if i + 1 < items.len() {
+                                self.put(", ");
+                                self.linebreak(&mut lbreak);
+                            }
+                        }
+                        if lbreak {
+                            self.indent = self.indent.saturating_sub(1);
+                        }
+                    }
+                    self.put(")");
+                }
+            },
             _ => match v.as_vector() {
                 Some(vec) => self.vector(&vec),
                 None => self.put("NULL"),
@@ -978,6 +1037,11 @@ impl Deparser {
         if let VecData::List(items) = &v.data {
             self.put("list(");
             for (i, item) in items.iter().enumerate() {
+                // (R's vec2buff: a new line, without indenting, once
+                // the line is past the cutoff.)
+                if self.len > self.cutoff {
+                    self.writeline();
+                }
                 self.elem_name(nice_names, i);
                 self.value(item);
                 if i + 1 < n {
@@ -1008,6 +1072,9 @@ impl Deparser {
                 self.put("c(");
             }
             for i in 0..n {
+                if self.len > self.cutoff {
+                    self.writeline();
+                }
                 self.elem_name(nice_names, i);
                 let s = atomic_elt(&v.data, i, all_na);
                 self.put(&s);

@@ -35,6 +35,10 @@ pub struct EnvFrame {
     /// program that changes one environment's attributes n times keeps n
     /// small sets).
     attrs: RefCell<Vec<Rc<crate::value::Attrs>>>,
+    /// Bindings of a function frame outside its layout: names that code
+    /// `eval` runs in the frame assigns (`eval(parse(text = "y <- 1"))`).
+    /// Empty otherwise (the function's own code never makes one).
+    extra: RefCell<Vec<(SymId, Value)>>,
 }
 
 /// What speculation on global bindings needs to know.
@@ -128,6 +132,7 @@ impl EnvFrame {
             dots: RefCell::new(None),
             globals: Some(Box::default()),
             attrs: RefCell::default(),
+            extra: RefCell::default(),
         });
         for (name, v) in crate::namespace::month_constants() {
             g.set_local(crate::symbols::intern(name), v);
@@ -143,6 +148,7 @@ impl EnvFrame {
             dots: RefCell::new(None),
             globals: None,
             attrs: RefCell::default(),
+            extra: RefCell::default(),
         })
     }
     /// An environment made by `new.env()` (or `emptyenv()` without a
@@ -155,6 +161,7 @@ impl EnvFrame {
             dots: RefCell::new(None),
             globals: None,
             attrs: RefCell::default(),
+            extra: RefCell::default(),
         })
     }
     /// The environment's attributes (see `attrs`), `None` if it has none.
@@ -198,7 +205,10 @@ impl EnvFrame {
     /// Remove the binding of `sym` in this frame (`rm`); false when unbound.
     pub fn remove_local(&self, sym: SymId) -> bool {
         let Some(i) = self.slot_of(sym) else {
-            return false;
+            let mut extra = self.extra.borrow_mut();
+            let n = extra.len();
+            extra.retain(|(s, _)| *s != sym);
+            return extra.len() != n;
         };
         let mut s = self.slots.borrow_mut();
         match s.get_mut(i) {
@@ -227,6 +237,7 @@ impl EnvFrame {
                 .zip(slots.iter())
                 .filter(|(_, v)| v.is_some())
                 .map(|(s, _)| *s)
+                .chain(self.extra.borrow().iter().map(|(s, _)| *s))
                 .collect(),
             None => slots
                 .iter()
@@ -238,7 +249,7 @@ impl EnvFrame {
     }
     /// How many names are bound here (`length()` of an environment).
     pub fn binding_count(&self) -> usize {
-        self.slots.borrow().iter().filter(|v| v.is_some()).count()
+        self.slots.borrow().iter().filter(|v| v.is_some()).count() + self.extra.borrow().len()
     }
     /// The slot holding `sym` in this frame, if the frame can hold it.
     #[inline]
@@ -251,13 +262,50 @@ impl EnvFrame {
     /// The value bound to `sym` in this frame only.
     #[inline]
     pub fn get_local(&self, sym: SymId) -> Option<Value> {
-        let i = self.slot_of(sym)?;
-        self.slots.borrow().get(i).cloned().flatten()
+        match self.slot_of(sym) {
+            Some(i) => self.slots.borrow().get(i).cloned().flatten(),
+            None => self.get_extra(sym),
+        }
+    }
+    /// The value bound to `sym` in this frame, or why there is none: the
+    /// slot that would hold it is unbound (`Err(Some(slot))`), or the frame
+    /// has no slot for it (`Err(None)`).
+    #[inline]
+    pub fn get_local_or_slot(&self, sym: SymId) -> Result<Value, Option<usize>> {
+        match self.slot_of(sym) {
+            Some(i) => match self.slots.borrow().get(i) {
+                Some(Some(v)) => Ok(v.clone()),
+                _ => Err(Some(i)),
+            },
+            None => self.get_extra(sym).ok_or(None),
+        }
+    }
+    /// A binding outside a function frame's layout (`extra`).
+    #[inline]
+    fn get_extra(&self, sym: SymId) -> Option<Value> {
+        let extra = self.extra.borrow();
+        if extra.is_empty() {
+            return None;
+        }
+        extra
+            .iter()
+            .find(|(s, _)| *s == sym)
+            .map(|(_, v)| v.clone())
+    }
+    /// Forget the bindings outside the layout (a frame made ready for reuse).
+    pub fn clear_extra(&mut self) {
+        self.extra.get_mut().clear();
     }
     pub fn set_local(&self, sym: SymId, v: Value) {
-        let i = self
-            .slot_of(sym)
-            .expect("set_local: name not in this frame's layout");
+        let Some(i) = self.slot_of(sym) else {
+            // A name the function's code does not assign.
+            let mut extra = self.extra.borrow_mut();
+            match extra.iter_mut().find(|(s, _)| *s == sym) {
+                Some(slot) => slot.1 = v,
+                None => extra.push((sym, v)),
+            }
+            return;
+        };
         let mut s = self.slots.borrow_mut();
         if i >= s.len() {
             s.resize(i + 1, None);
@@ -283,10 +331,10 @@ impl EnvFrame {
     }
     fn get_local_ref<R>(&self, sym: SymId, f: impl FnOnce(Option<&Value>) -> R) -> R {
         let slots = self.slots.borrow();
-        f(self
-            .slot_of(sym)
-            .and_then(|i| slots.get(i))
-            .and_then(|v| v.as_ref()))
+        match self.slot_of(sym) {
+            Some(i) => f(slots.get(i).and_then(|v| v.as_ref())),
+            None => f(self.get_extra(sym).as_ref()),
+        }
     }
     /// The locals of an activation of `code` in this frame, in `code.locals`
     /// order. For top-level code (the global environment) they are the

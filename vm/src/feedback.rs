@@ -46,6 +46,8 @@ impl TypeFeedback {
             // An environment: recorded as a classed non-scalar list, which no
             // optimizer speculates on (it stays an opaque `any`).
             Value::Env(_) => Self::LIST | Self::NON_SCALAR | Self::ATTRS | Self::ENV,
+            // A language object: the same, without the environment bit.
+            Value::Lang(_) => Self::LIST | Self::NON_SCALAR | Self::ATTRS,
             Value::Vec(v) => {
                 let t = match v.vtype() {
                     // A raw vector: recorded as mixed types, which no

@@ -37,6 +37,7 @@ pub mod error;
 pub mod feedback;
 pub mod format;
 pub mod interp;
+pub mod lang;
 pub mod lexer;
 pub mod limits;
 pub mod namespace;

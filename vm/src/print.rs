@@ -59,10 +59,22 @@ pub fn print_to_string_dispatch(
     p.out
 }
 
-/// How a closure is shown. Deparsing function bodies belongs to `crate::deparse`
-/// (being written elsewhere); until it exists closures print as a placeholder.
-fn closure_text(_v: &Value) -> String {
-    "function (...) NULL".to_string()
+/// How a closure is shown under Rscript (no source references): its
+/// definition deparsed, and the environment it was made in unless that is
+/// the global one.
+fn closure_text(v: &Value) -> String {
+    let Value::Closure(c) = v else {
+        return String::new();
+    };
+    let Some(body) = &c.code.body else {
+        return "function (...) NULL".to_string();
+    };
+    let mut s = crate::deparse::deparse_function(&c.params, body);
+    if !c.env.is_global() {
+        s.push('\n');
+        s.push_str(&crate::env::env_label(&c.env));
+    }
+    s
 }
 
 /// For a 1-d array with dimnames: the header line (the dimnames' name, when
@@ -157,6 +169,12 @@ impl Printer<'_, '_> {
             Value::Env(e) => {
                 self.out.push_str(&crate::env::env_label(e));
                 self.out.push('\n');
+            }
+            Value::Lang(_) => {
+                for line in crate::deparse::deparse_value_lines(v, crate::deparse::CUTOFF) {
+                    self.out.push_str(&line);
+                    self.out.push('\n');
+                }
             }
             _ => {
                 let Some(vec) = v.as_vector() else { return };

@@ -133,6 +133,10 @@ pub enum Value {
     /// reference, never copied on modification. Compiled code treats it as
     /// an opaque `any`.
     Env(crate::env::Env) = 7,
+    /// A language object (`crate::lang::Lang`: a symbol, a call, an
+    /// expression vector). Immutable; compiled code treats it as an opaque
+    /// `any`, like an environment.
+    Lang(Rc<crate::lang::Lang>) = 8,
 }
 
 /// Written out to be `#[inline]`: a derived `clone` is a call from every
@@ -150,6 +154,7 @@ impl Clone for Value {
             Value::Closure(c) => Value::Closure(Rc::clone(c)),
             Value::Builtin(b) => Value::Builtin(*b),
             Value::Env(e) => Value::Env(Rc::clone(e)),
+            Value::Lang(l) => Value::Lang(Rc::clone(l)),
         }
     }
 }
@@ -169,6 +174,8 @@ impl Value {
     pub const F64_AT: i32 = 8;
     /// The tag byte of `Value::Vec`.
     pub const TAG_VEC: u8 = 4;
+    /// The tag byte of `Value::Lang`.
+    pub const TAG_LANG: u8 = 8;
     /// Byte offset of the `Rc` pointer of `Vec` (it points at the `Rc`'s
     /// block: strong count at `RC_STRONG_AT`, weak count (plus one) at
     /// `RC_WEAK_AT`, the `Vector` at `RC_VALUE_AT`; std's `RcInner` is
@@ -187,8 +194,9 @@ impl PartialEq for Value {
             (Value::Closure(a), Value::Closure(b)) => Rc::ptr_eq(a, b),
             (Value::Builtin(a), Value::Builtin(b)) => a == b,
             (Value::Env(a), Value::Env(b)) => Rc::ptr_eq(a, b),
-            (Value::Closure(_) | Value::Builtin(_) | Value::Env(_), _)
-            | (_, Value::Closure(_) | Value::Builtin(_) | Value::Env(_)) => false,
+            (Value::Lang(a), Value::Lang(b)) => Rc::ptr_eq(a, b) || **a == **b,
+            (Value::Closure(_) | Value::Builtin(_) | Value::Env(_) | Value::Lang(_), _)
+            | (_, Value::Closure(_) | Value::Builtin(_) | Value::Env(_) | Value::Lang(_)) => false,
             (Value::Null, _) | (_, Value::Null) => false,
             (a, b) => {
                 let (va, vb) = (a.as_vector().unwrap(), b.as_vector().unwrap());
@@ -459,6 +467,7 @@ impl Value {
             (Value::Vec(a), Value::Vec(b)) => Rc::ptr_eq(a, b),
             (Value::Closure(a), Value::Closure(b)) => Rc::ptr_eq(a, b),
             (Value::Builtin(a), Value::Builtin(b)) => a == b,
+            (Value::Lang(a), Value::Lang(b)) => Rc::ptr_eq(a, b),
             _ => false,
         }
     }
@@ -538,6 +547,7 @@ impl Value {
             Value::Vec(v) => v.len(),
             Value::Closure(_) | Value::Builtin(_) => 1,
             Value::Env(e) => e.binding_count(),
+            Value::Lang(l) => l.len(),
         }
     }
     pub fn is_empty(&self) -> bool {
@@ -550,6 +560,7 @@ impl Value {
             Value::Closure(_) => "closure",
             Value::Builtin(_) => "builtin",
             Value::Env(_) => "environment",
+            Value::Lang(l) => l.type_name(),
             v => v.vtype().unwrap().name(),
         }
     }
@@ -607,6 +618,7 @@ impl Value {
             Value::Null => "NULL",
             Value::Closure(_) | Value::Builtin(_) => "function",
             Value::Env(_) => "environment",
+            Value::Lang(l) => return vec![l.class_name()],
             v => match v.vtype().unwrap() {
                 VType::Dbl => "numeric",
                 t => t.name(),

@@ -19,7 +19,7 @@ fn sx(e: &Expr) -> String {
         s
     };
     match &e.kind {
-        ExprKind::Const(_) => deparse_full(e),
+        ExprKind::Const(_) | ExprKind::Value(_) => deparse_full(e),
         ExprKind::Ident(n) => format!("`{}`", n),
         ExprKind::Call(f, args) => {
             let mut s = format!("({}", sx(f));

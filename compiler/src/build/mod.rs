@@ -220,6 +220,21 @@ pub fn build_in(
     entry: &Entry,
     global: Option<&vm::env::Env>,
 ) -> Result<Func, Unsupported> {
+    if code.uses_lang || code.lazy_args {
+        // `quote`, `substitute`, `eval`, `sys.call`... (and the code `eval`
+        // runs, which is top-level code in any environment): the
+        // interpreter's.
+        return Err(Unsupported(
+            "language objects or calls of activations (interpreted)".into(),
+        ));
+    }
+    if calls_lazy(code, global) {
+        // Its calls of a function taking its arguments unevaluated pass
+        // them as promises in the interpreter (`Interp::lazy_call`).
+        return Err(Unsupported(
+            "calls a function that takes its arguments unevaluated".into(),
+        ));
+    }
     if entry.pc == 0 && try_only(code) {
         // A function whose body is one `tryCatch`: the region is the
         // interpreter's either way (`tries`), and compiled code around it
@@ -248,6 +263,21 @@ pub fn build_in(
             Err((e, _)) => return Err(e),
         }
     }
+}
+
+/// Has some call site of `code` called a closure that takes its arguments
+/// unevaluated (`FunctionCode::lazy_args`), or does a function name it
+/// calls find one in the global environment?
+fn calls_lazy(code: &FunctionCode, global: Option<&vm::env::Env>) -> bool {
+    let lazy = |v: Option<&vm::value::Value>| matches!(v, Some(vm::value::Value::Closure(k)) if k.code.lazy_args);
+    code.call_fb.iter().any(|c| lazy(c.borrow().target.as_ref()))
+        // (A call not made yet: the function its name finds now.)
+        || global.is_some_and(|g| {
+            code.ops.iter().any(|op| match op {
+                Op::LoadFun(sym, _) => lazy(g.lookup_function(*sym).as_ref()),
+                _ => false,
+            })
+        })
 }
 
 /// Is `code`'s body a bare `UseMethod("f")` (or `UseMethod("f", x)` of a

@@ -920,6 +920,23 @@ pub fn compare(interp: &mut Interp, op: CmpOp, a: &Value, b: &Value) -> RResult<
         let (a, b) = (super::time::comparable(a, b), super::time::comparable(b, a));
         return compare(interp, op, &a, &b);
     }
+    // A symbol or a call compares as its text (a symbol's name).
+    let as_text = |v: &Value| match v {
+        Value::Lang(l) => match &**l {
+            crate::lang::Lang::Sym(s) => Some(Value::str(s)),
+            crate::lang::Lang::Call(c) => Some(Value::str(
+                &crate::deparse::deparse_lines(&c.expr).join(" "),
+            )),
+            crate::lang::Lang::Exprs(_) => None,
+        },
+        _ => None,
+    };
+    let (ta, tb) = (as_text(a), as_text(b));
+    if ta.is_some() || tb.is_some() {
+        let l = ta.unwrap_or_else(|| a.clone());
+        let r = tb.unwrap_or_else(|| b.clone());
+        return compare(interp, op, &l, &r);
+    }
     let (Some(x), Some(y)) = (operand(a, VType::Lgl), operand(b, VType::Lgl)) else {
         return Err(RError::new(format!(
             "comparison ({}) is possible only for atomic and list types",

@@ -155,6 +155,11 @@ const BLIND: &[&str] = &[
     "gregexpr",
     "regexec",
     "regmatches",
+    "is.call",
+    "is.name",
+    "is.symbol",
+    "is.language",
+    "is.expression",
 ];
 
 /// Builtins that read the caller's frame by name but write nothing.

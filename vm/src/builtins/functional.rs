@@ -62,6 +62,10 @@ pub fn elements(x: &Value) -> Vec<Value> {
             d => (0..d.len()).map(|i| d.elt(i)).collect(),
         },
         Value::Closure(_) | Value::Builtin(_) => vec![x.clone()],
+        Value::Lang(l) => crate::lang::lang_elems(l)
+            .into_iter()
+            .map(|(_, v)| v)
+            .collect(),
         scalar => vec![scalar.clone()],
     }
 }
@@ -69,6 +73,13 @@ pub fn elements(x: &Value) -> Vec<Value> {
 fn names_of(x: &Value) -> Option<Vec<RStr>> {
     match x {
         Value::Vec(v) => v.names().map(|n| n.to_vec()),
+        Value::Lang(l) => match crate::lang::lang_names(l) {
+            Value::Vec(n) => match &n.data {
+                VecData::Str(s) => Some(s.clone()),
+                _ => None,
+            },
+            _ => None,
+        },
         _ => None,
     }
 }

@@ -74,6 +74,7 @@ fn bi_names(_: &mut Interp, args: Args) -> RResult<Value> {
         Some(n) => n.clone(),
         // A 1-d array's names are its dimnames.
         None => match &x {
+            Value::Lang(l) => crate::lang::lang_names(l),
             Value::Vec(v) => v
                 .names()
                 .map_or(Value::Null, |n| crate::value::str_vec(n.to_vec())),
@@ -89,8 +90,32 @@ fn replacement_args(args: Args) -> RResult<(Value, Value)> {
     Ok((x, v))
 }
 
+/// An attribute set on language object `x`: the names of a call's or an
+/// expression vector's elements; removing an attribute changes nothing (a
+/// language object has none); any other is refused.
+fn set_lang_attr(x: &Value, which: &str, value: Value) -> RResult<Value> {
+    let Value::Lang(l) = x else {
+        unreachable!("set_lang_attr of a language object")
+    };
+    match (&**l, which) {
+        (crate::lang::Lang::Call(_) | crate::lang::Lang::Exprs(_), "names") => {
+            let list = crate::lang::elems_list(crate::lang::lang_elems(l));
+            crate::lang::relang(l, set_names(list, value)?)
+        }
+        _ if value.is_null() => Ok(x.clone()),
+        (crate::lang::Lang::Sym(_), _) => Err(RError::new("cannot set attribute on a symbol")),
+        _ => Err(RError::unsupported(format!(
+            "attribute '{}' on a language object",
+            which
+        ))),
+    }
+}
+
 /// `names<-`: coerced to character, padded with NA when short.
 pub fn set_names(x: Value, value: Value) -> RResult<Value> {
+    if let Value::Lang(_) = &x {
+        return set_lang_attr(&x, "names", value);
+    }
     if x.is_null() {
         return if value.is_null() {
             Ok(Value::Null)
@@ -261,6 +286,9 @@ fn bi_attr(_: &mut Interp, args: Args) -> RResult<Value> {
 
 /// `attr<-` (also used for `names`/`dim`/`class`, which it validates).
 pub fn set_attr(x: Value, which: &str, value: Value) -> RResult<Value> {
+    if let Value::Lang(_) = &x {
+        return set_lang_attr(&x, which, value);
+    }
     match which {
         "names" => set_names(x, value),
         "dim" => set_dim(x, value),
@@ -328,6 +356,9 @@ fn bi_oldclass(_: &mut Interp, args: Args) -> RResult<Value> {
 
 /// `class<-`: NULL or an empty vector removes the class attribute.
 pub fn set_class(x: Value, value: Value) -> RResult<Value> {
+    if let Value::Lang(_) = &x {
+        return set_lang_attr(&x, "class", value);
+    }
     if x.is_null() {
         return Err(RError::new("attempt to set an attribute on NULL"));
     }
@@ -415,6 +446,14 @@ fn bi_typeof(_: &mut Interp, args: Args) -> RResult<Value> {
 fn mode_of(x: &Value) -> &'static str {
     match x {
         Value::Null => "NULL",
+        Value::Lang(l) => match &**l {
+            crate::lang::Lang::Sym(_) => "name",
+            crate::lang::Lang::Exprs(_) => "expression",
+            crate::lang::Lang::Call(c) => match c.expr.call_name() {
+                Some("(") => "(",
+                _ => "call",
+            },
+        },
         Value::Closure(_) | Value::Builtin(_) => "function",
         v => match v.vtype() {
             Some(VType::Int | VType::Dbl) => "numeric",
@@ -759,6 +798,13 @@ pub fn as_type(interp: &mut Interp, x: &Value, t: VType) -> RResult<Value> {
     if let (Value::Int(_) | Value::Lgl(_) | Value::Dbl(_), Some(vt)) = (x, x.vtype()) {
         if vt == t {
             return Ok(x.clone());
+        }
+    }
+    if let Value::Lang(l) = x {
+        match t {
+            VType::List => return Ok(crate::lang::elems_list(crate::lang::lang_elems(l))),
+            VType::Str => return Ok(crate::lang::lang_strings(l)),
+            _ => {}
         }
     }
     let Some(v) = x.as_vector() else {

@@ -34,6 +34,12 @@ pub const BUILTINS: &[BuiltinDef] = &[
 pub fn message_text(vals: &[(Option<Sym>, Value)]) -> String {
     let mut s = String::new();
     for (_, v) in vals {
+        if let Value::Lang(_) = v {
+            for it in super::output::as_strings(v) {
+                s.push_str(it.as_deref().unwrap_or("NA"));
+            }
+            continue;
+        }
         if let Some(vec) = v.as_vector() {
             if let VecData::Str(items) = vec.data.coerce(VType::Str) {
                 for it in items {
@@ -231,7 +237,17 @@ fn condition_message(_: &mut Interp, args: Args) -> RResult<Value> {
 fn condition_call(_: &mut Interp, args: Args) -> RResult<Value> {
     let mut b = args.bind(&["c"])?;
     let c = b.take(0).unwrap_or(Value::Null);
-    Ok(list_field(&c, "call").unwrap_or(Value::Null))
+    let call = list_field(&c, "call").unwrap_or(Value::Null);
+    // The call is kept as its text: the call object it stands for.
+    if call.vtype() == Some(VType::Str) && call.len() == 1 {
+        let text = message_text(&[(None, call.clone())]);
+        if let Ok(p) = crate::parser::parse_program(&text, "<call>") {
+            if let [e] = p.exprs.as_slice() {
+                return Ok(crate::lang::from_expr(e));
+            }
+        }
+    }
+    Ok(call)
 }
 
 /// `try`'s error handler (`Compiler::try_expr`): GNU R's message

@@ -32,6 +32,7 @@ pub mod hash;
 pub mod inspect;
 pub mod io;
 pub mod lang;
+pub mod language;
 pub mod lapack;
 pub mod matcharg;
 pub mod math;
@@ -188,6 +189,7 @@ pub fn table() -> &'static Table {
             str_fn::BUILTINS,
             raw::BUILTINS,
             timefn::BUILTINS,
+            language::BUILTINS,
         ] {
             defs.extend(family.iter());
         }

@@ -48,6 +48,13 @@ pub(crate) fn arg_flag(v: &Option<Value>, default: bool) -> bool {
 
 /// The character vector of a value as `as.character` gives it (NULL → empty).
 pub(crate) fn as_strings(v: &Value) -> Vec<RStr> {
+    if let Value::Lang(l) = v {
+        if let Value::Vec(s) = crate::lang::lang_strings(l) {
+            if let VecData::Str(s) = &s.data {
+                return s.clone();
+            }
+        }
+    }
     match v.as_vector() {
         None => Vec::new(),
         Some(vec) => match &vec.data {
@@ -127,7 +134,10 @@ fn builtin_cat(interp: &mut Interp, args: Args) -> RResult<Value> {
     for (k, (_, v)) in b.dots.iter().enumerate() {
         let vec = match v {
             Value::Null => continue,
-            Value::Closure(_) | Value::Builtin(_) | Value::Env(_) => {
+            Value::Lang(l) if matches!(&**l, crate::lang::Lang::Sym(_)) => {
+                std::borrow::Cow::Owned(crate::value::Vector::new(VecData::Str(as_strings(v))))
+            }
+            Value::Closure(_) | Value::Builtin(_) | Value::Env(_) | Value::Lang(_) => {
                 return Err(RError::new(format!(
                     "argument {} (type '{}') cannot be handled by 'cat'",
                     k + 1,
@@ -466,6 +476,10 @@ fn format_impl(interp: &mut Interp, args: Args, dispatch: bool) -> RResult<Value
         return match x {
             Value::Null => Ok(str_vec(Vec::new())),
             Value::Env(_) => Ok(Value::str("<environment>")),
+            Value::Lang(_) => Ok(Value::strs(&crate::deparse::deparse_value_lines(
+                &x,
+                crate::deparse::CUTOFF,
+            ))),
             _ => Err(RError::unsupported("format() of a function")),
         };
     };

@@ -50,7 +50,7 @@ fn bi_median(interp: &mut Interp, args: Args) -> RResult<Value> {
     let narm = flag(b.take(1), "na.rm")?;
     let v = match &x {
         Value::Null => return Ok(Value::Null),
-        Value::Closure(_) | Value::Builtin(_) => {
+        Value::Closure(_) | Value::Builtin(_) | Value::Env(_) | Value::Lang(_) => {
             return Err(RError::unsupported(format!(
                 "median() of a {}",
                 x.type_name()
@@ -121,7 +121,7 @@ fn numeric_data(interp: &mut Interp, x: &Value, flatten: bool) -> RResult<Vec<f6
     let v = match x {
         Value::Null if flatten => return Ok(Vec::new()),
         Value::Null => return Err(RError::new("'x' is NULL")),
-        Value::Closure(_) | Value::Builtin(_) => {
+        Value::Closure(_) | Value::Builtin(_) | Value::Env(_) | Value::Lang(_) => {
             return Err(RError::new("is.atomic(x) is not TRUE"))
         }
         v => v.as_vector().unwrap(),
@@ -375,7 +375,7 @@ fn quantile7(
 ) -> RResult<Value> {
     let v = match x {
         Value::Null => Vector::new(VecData::Dbl(Vec::new())),
-        Value::Closure(_) | Value::Builtin(_) | Value::Env(_) => {
+        Value::Closure(_) | Value::Builtin(_) | Value::Env(_) | Value::Lang(_) => {
             return Err(RError::unsupported(format!(
                 "quantile() of a {}",
                 x.type_name()
@@ -666,7 +666,7 @@ fn bi_rank(_: &mut Interp, args: Args) -> RResult<Value> {
     };
     let v = match &x {
         Value::Null => Vector::new(VecData::Dbl(Vec::new())),
-        Value::Closure(_) | Value::Builtin(_) | Value::Env(_) => {
+        Value::Closure(_) | Value::Builtin(_) | Value::Env(_) | Value::Lang(_) => {
             return Err(RError::unsupported(format!(
                 "rank() of a {}",
                 x.type_name()

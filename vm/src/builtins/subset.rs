@@ -277,6 +277,16 @@ pub fn index(interp: &mut Interp, x: &Value, idx: &[Option<Value>], drop: bool) 
             }
         }
     }
+    if let Value::Lang(l) = x {
+        // As the list of its elements, the result a call (an expression
+        // vector) again.
+        if let crate::lang::Lang::Sym(_) = &**l {
+            return Err(not_subsettable(x));
+        }
+        let list = crate::lang::elems_list(crate::lang::lang_elems(l));
+        let r = index_default(interp, &list, idx, drop)?;
+        return crate::lang::relang(l, r);
+    }
     if super::factor::is_factor(x) {
         return super::factor::index(interp, x, idx, drop);
     }
@@ -823,6 +833,13 @@ pub(crate) fn index2_default(
             let name = super::envs::env_subscript(idx, false)?;
             return Ok(super::envs::env_get(e, &name));
         }
+        Value::Lang(l) => {
+            if let crate::lang::Lang::Sym(_) = &**l {
+                return Err(not_subsettable(x));
+            }
+            let list = crate::lang::elems_list(crate::lang::lang_elems(l));
+            return index2_default(interp, &list, idx);
+        }
         Value::Closure(_) | Value::Builtin(_) => return Err(not_subsettable(x)),
         _ => {}
     }
@@ -1057,6 +1074,12 @@ pub fn dollar(interp: &mut Interp, x: &Value, name: &str, cache: &FieldCache) ->
     if let Some(v) = dollar_of_list_cached(x, name, cache) {
         return Ok(v);
     }
+    if let Value::Lang(l) = x {
+        if !matches!(&**l, crate::lang::Lang::Sym(_)) {
+            let list = crate::lang::elems_list(crate::lang::lang_elems(l));
+            return dollar(interp, &list, name, &FieldCache::default());
+        }
+    }
     match x {
         Value::Env(e) => Ok(super::envs::env_get(e, name)),
         Value::Closure(_) | Value::Builtin(_) => Err(not_subsettable(x)),
@@ -1207,6 +1230,13 @@ pub fn assign_index(
 ) -> RResult<Value> {
     if matches!(&x, Value::Vec(xv) if xv.attrs.is_some()) && super::factor::is_factor(&x) {
         return super::factor::assign_index(interp, x, idx, v, false);
+    }
+    if let Value::Lang(l) = &x {
+        if !matches!(&**l, crate::lang::Lang::Sym(_)) {
+            let list = crate::lang::elems_list(crate::lang::lang_elems(l));
+            let r = assign_index(interp, list, idx, v)?;
+            return crate::lang::relang(l, r);
+        }
     }
     // Fast path: x[k] <- scalar of the same type, k in range.
     if let [Some(i)] = idx {
@@ -1453,6 +1483,13 @@ pub fn assign_index2(
         let name = super::envs::env_subscript(idx, true)?;
         return super::envs::env_set(e, &name, v);
     }
+    if let Value::Lang(l) = &x {
+        if !matches!(&**l, crate::lang::Lang::Sym(_)) {
+            let list = crate::lang::elems_list(crate::lang::lang_elems(l));
+            let r = assign_index2(interp, list, idx, v)?;
+            return crate::lang::relang(l, r);
+        }
+    }
     if matches!(&x, Value::Vec(xv) if xv.attrs.is_some()) && super::factor::is_factor(&x) {
         return super::factor::assign_index(interp, x, idx, v, true);
     }
@@ -1587,6 +1624,13 @@ pub fn assign_dollar(
 ) -> RResult<Value> {
     if let Value::Env(e) = &x {
         return super::envs::env_set(e, name, v);
+    }
+    if let Value::Lang(l) = &x {
+        if !matches!(&**l, crate::lang::Lang::Sym(_)) {
+            let list = crate::lang::elems_list(crate::lang::lang_elems(l));
+            let r = assign_dollar(interp, list, name, v, &FieldCache::default())?;
+            return crate::lang::relang(l, r);
+        }
     }
     // A record update (`p$x <- v` on a list with an element named exactly
     // `name`, v not NULL): the element replaced in place when the list is

@@ -86,6 +86,7 @@ fn summary_default(x: Value, digits: Option<f64>) -> RResult<Value> {
             return Err(e);
         }
         Value::Env(_) => return Err(RError::unsupported("summary() of an environment")),
+        Value::Lang(_) => return Err(RError::unsupported("summary() of a language object")),
         v => v.as_vector().unwrap(),
     };
     if let Some((nr, nc)) = v.dim2().filter(|_| v.vtype() != VType::List) {
@@ -196,6 +197,11 @@ fn mode_of(x: &Value) -> &'static str {
         Value::Null => "NULL",
         Value::Closure(_) | Value::Builtin(_) => "function",
         Value::Env(_) => "environment",
+        Value::Lang(l) => match &**l {
+            crate::lang::Lang::Sym(_) => "name",
+            crate::lang::Lang::Call(_) => "call",
+            crate::lang::Lang::Exprs(_) => "expression",
+        },
         v => match v.vtype().unwrap() {
             VType::Int | VType::Dbl => "numeric",
             t => t.name(),

@@ -7,8 +7,8 @@ use super::*;
 impl Compiler {
     /// `target <- value` (and `<<-`, `=`). Leaves the value on the stack when `keep`.
     pub(super) fn assign(&mut self, e: &Expr, sup: bool, args: &[Arg], keep: bool) {
-        let target = args[0].value.as_ref().unwrap();
-        let value = args[1].value.as_ref().unwrap();
+        let target = args[0].value.as_ref().unwrap().peel();
+        let value = args[1].value.as_ref().unwrap().peel();
         let simple_name = match &target.kind {
             ExprKind::Ident(n) => Some(n.clone()),
             ExprKind::Const(Const::Str(Some(s))) => Some(s.clone()),
@@ -17,7 +17,7 @@ impl Compiler {
         if let Some(n) = simple_name {
             if let ExprKind::Function(params, body) = &value.kind {
                 // Name the closure after its binding, for dumps and traces.
-                let code = compile_function(&n, params, body, self.top_level);
+                let code = compile_function(&n, params, body, self.fn_in_global);
                 self.functions.push((params.clone(), code));
                 self.emit(Op::MakeClosure((self.functions.len() - 1) as u32));
             } else {
@@ -38,6 +38,7 @@ impl Compiler {
         let mut chain: Vec<&Expr> = Vec::new();
         let mut cur = target;
         let base = loop {
+            cur = cur.peel();
             match &cur.kind {
                 ExprKind::Ident(n) => break n.clone(),
                 ExprKind::Const(Const::Str(Some(s))) => break s.clone(),
@@ -144,6 +145,7 @@ impl Compiler {
     /// temporary), or on the stack when `None`: a `$` of a temporary moves
     /// the field out of it when it can (`DollarTakeLocal`).
     pub(super) fn accessor_get_from(&mut self, acc: &Expr, from: Option<u16>) {
+        let acc = acc.peel();
         let ExprKind::Call(f, args) = &acc.kind else {
             unreachable!()
         };
@@ -227,6 +229,7 @@ impl Compiler {
     /// `assign_call`: the whole assignment, which GNU R names in the errors and
     /// warnings of every `[<-` / `[[<-` of the chain.
     pub(super) fn accessor_set(&mut self, acc: &Expr, src: BaseSrc, assign_call: CallIdx) {
+        let acc = acc.peel();
         let ExprKind::Call(f, args) = &acc.kind else {
             unreachable!()
         };

@@ -14,6 +14,20 @@ impl Compiler {
         if name.is_some_and(|n| REFLECTIVE.contains(&n)) {
             self.reflective = true;
         }
+        if name.is_some_and(|n| LANG_BUILTINS.contains(&n)) {
+            self.uses_lang = true;
+            if matches!(name, Some("substitute" | "match.call" | "sys.call")) && !self.top_level {
+                // Its arguments' expressions are wanted (and may be all it
+                // wants of them): calls of it from the interpreter pass
+                // them as promises.
+                self.lazy_args = true;
+            }
+        }
+        if let Some(name) = name {
+            if self.language_form(e, f, name, args, tail) {
+                return;
+            }
+        }
         let plain = args.iter().all(|a| a.name.is_none() && a.value.is_some());
         let n = args.len();
         let arg = |i: usize| args[i].value.as_ref().unwrap();
@@ -410,6 +424,73 @@ impl Compiler {
             }
         }
         self.generic_call(e, f, args);
+    }
+
+    /// The forms that take an argument unevaluated: `quote(e)`,
+    /// `expression(...)` and `alist(...)` are constants; `substitute(e,
+    /// env)`, `bquote(e, where)` and `evalq(e, envir, enclos)` call their
+    /// builtin (`eval` for `evalq`) with `e` quoted. False: not one of them
+    /// (or not of a form taken here: the builtin reports it).
+    fn language_form(&mut self, e: &Expr, f: &Expr, name: &str, args: &[Arg], tail: bool) -> bool {
+        let first_is = |formal: &str| {
+            args.first()
+                .is_some_and(|a| a.value.is_some() && a.name.as_deref().is_none_or(|n| n == formal))
+        };
+        let quoted = |a: &Arg| crate::lang::from_expr(a.value.as_ref().unwrap());
+        let elems = || {
+            args.iter()
+                .map(|a| {
+                    let v = match &a.value {
+                        Some(v) => crate::lang::from_expr(v),
+                        None => crate::lang::empty_sym(),
+                    };
+                    (a.name.clone(), v)
+                })
+                .collect::<Vec<_>>()
+        };
+        match name {
+            "quote" if args.len() == 1 && first_is("expr") => {
+                self.konst(quoted(&args[0]));
+            }
+            "expression" => {
+                let (names, items): (Vec<_>, Vec<_>) = elems().into_iter().unzip();
+                let names = names
+                    .into_iter()
+                    .map(|n| Some(n.unwrap_or_else(|| "".into())))
+                    .collect();
+                self.konst(crate::lang::expression(items, Some(names)));
+            }
+            "alist" => {
+                let l = crate::lang::elems_list(elems());
+                self.konst(l);
+            }
+            "substitute" | "bquote" | "evalq" if first_is("expr") && args.len() <= 3 => {
+                // `quote(expr)` as the first argument (a constant).
+                let mut new_args = args.to_vec();
+                let quote = Expr::new(ExprKind::Ident("quote".into()), e.pos);
+                let first = Arg {
+                    name: None,
+                    value: args[0].value.clone(),
+                };
+                new_args[0] = Arg {
+                    name: None,
+                    value: Some(Expr::new(
+                        ExprKind::Call(Box::new(quote), vec![first]),
+                        e.pos,
+                    )),
+                };
+                let fun = if name == "evalq" {
+                    Expr::new(ExprKind::Ident("eval".into()), f.pos)
+                } else {
+                    f.clone()
+                };
+                self.generic_call(e, &fun, &new_args);
+                return true;
+            }
+            _ => return false,
+        }
+        self.visible(tail, true);
+        true
     }
 
     /// Push the function and its arguments and emit `Call`.

@@ -57,7 +57,14 @@ pub struct Compiler {
     nparams: usize,
     top_level: bool,
     in_global: bool,
+    /// Functions written in this code are top-level functions (their
+    /// environment is the global one): top-level code, and code `eval`
+    /// runs in the global environment.
+    fn_in_global: bool,
     uses_dispatch: bool,
+    uses_lang: bool,
+    lazy_args: bool,
+    body: Option<Rc<Expr>>,
     reflective: bool,
     n_type_fb: u32,
     n_call_fb: u32,
@@ -111,6 +118,46 @@ pub fn compile_toplevel(e: &Expr) -> Rc<FunctionCode> {
     Rc::new(c.finish(Vec::new(), Vec::new()))
 }
 
+/// Compile an expression that `eval` (or a promise) runs in an environment
+/// of its own: variables by name, as top-level code (`in_global`: the
+/// environment is the global one, whose functions are top-level
+/// functions). Such code stays in the interpreter (`uses_lang`): the tiers
+/// above compile top-level code for the global environment only.
+pub fn compile_eval(e: &Expr, in_global: bool) -> Rc<FunctionCode> {
+    let mut c = Compiler::new("<eval>", true);
+    c.fn_in_global = in_global;
+    c.uses_lang = true;
+    c.expr(e, true);
+    c.emit(Op::Return);
+    Rc::new(c.finish(Vec::new(), Vec::new()))
+}
+
+/// The builtins that make or read language objects or the calls of
+/// activations: a function calling one stays in the interpreter
+/// (`FunctionCode::uses_lang`).
+pub const LANG_BUILTINS: &[&str] = &[
+    "quote",
+    "bquote",
+    "substitute",
+    "eval",
+    "evalq",
+    "parse",
+    "str2lang",
+    "expression",
+    "sys.call",
+    "sys.function",
+    "match.call",
+    "as.name",
+    "as.symbol",
+    "call",
+    "as.call",
+    "body",
+    "formals",
+    "args",
+    "alist",
+    "deparse",
+];
+
 /// Compile a closure body with its formals.
 /// `in_global`: the function is written in top-level code.
 pub fn compile_function(
@@ -139,6 +186,7 @@ pub fn compile_function(
             c.locals.push(s);
         }
     }
+    c.body = Some(Rc::new(body.clone()));
     c.expr(body, true);
     c.emit(Op::Return);
     // Default-argument regions follow the body.
@@ -161,7 +209,7 @@ pub fn compile_function(
 
 /// Names assigned in `e` (not descending into nested functions).
 fn collect_assigned(e: &Expr, out: &mut Vec<SymId>) {
-    match &e.kind {
+    match &e.peel().kind {
         ExprKind::Call(f, args) => {
             if let ExprKind::Ident(n) = &f.kind {
                 if (&**n == "<-" || &**n == "=") && args.len() == 2 {
@@ -213,8 +261,12 @@ fn frame_private(e: &Expr) -> bool {
         args.iter()
             .all(|a| a.value.as_ref().is_none_or(frame_private))
     };
-    match &e.kind {
-        ExprKind::Const(_) | ExprKind::Ident(_) | ExprKind::Break | ExprKind::Next => true,
+    match &e.peel().kind {
+        ExprKind::Const(_)
+        | ExprKind::Ident(_)
+        | ExprKind::Break
+        | ExprKind::Next
+        | ExprKind::Value(_) => true,
         ExprKind::Function(..) => false,
         ExprKind::Call(f, args) => {
             let name = ident_of(f);
@@ -241,7 +293,7 @@ fn frame_private(e: &Expr) -> bool {
 }
 
 fn contains_loop(e: &Expr) -> bool {
-    match &e.kind {
+    match &e.peel().kind {
         ExprKind::For(..) | ExprKind::While(..) | ExprKind::Repeat(..) => true,
         ExprKind::Call(f, args) => {
             contains_loop(f)
@@ -258,7 +310,7 @@ fn contains_loop(e: &Expr) -> bool {
 
 /// The variable a (possibly complex) assignment target modifies.
 fn assignment_base(target: &Expr) -> Option<Rc<str>> {
-    match &target.kind {
+    match &target.peel().kind {
         ExprKind::Ident(n) => Some(n.clone()),
         ExprKind::Const(Const::Str(Some(s))) => Some(s.clone()),
         ExprKind::Call(_, args) => assignment_base(args.first()?.value.as_ref()?),
@@ -291,7 +343,11 @@ impl Compiler {
             nparams: 0,
             top_level,
             in_global: false,
+            fn_in_global: top_level,
             uses_dispatch: false,
+            uses_lang: false,
+            lazy_args: false,
+            body: None,
             reflective: false,
             n_type_fb: 0,
             n_call_fb: 0,
@@ -336,6 +392,10 @@ impl Compiler {
             top_level: self.top_level,
             in_global: self.in_global,
             uses_dispatch: self.uses_dispatch,
+            uses_lang: self.uses_lang,
+            lazy_args: self.lazy_args,
+            body: self.body,
+            lazy_sites: Default::default(),
             reflective: self.reflective,
             shares_frame,
             type_fb: (0..self.n_type_fb)
@@ -454,6 +514,7 @@ impl Compiler {
     /// Compile `e` for its value (left on the stack). `tail` means the value's
     /// visibility matters (last expression of a function or top-level expression).
     fn expr(&mut self, e: &Expr, tail: bool) {
+        let e = e.peel();
         let is_loop = matches!(
             e.kind,
             ExprKind::For(..) | ExprKind::While(..) | ExprKind::Repeat(..)
@@ -475,7 +536,7 @@ impl Compiler {
                 self.visible(tail, true);
             }
             ExprKind::Function(params, body) => {
-                let code = compile_function("<anonymous>", params, body, self.top_level);
+                let code = compile_function("<anonymous>", params, body, self.fn_in_global);
                 self.functions.push((params.clone(), code));
                 self.emit(Op::MakeClosure((self.functions.len() - 1) as u32));
                 self.visible(tail, true);
@@ -606,6 +667,10 @@ impl Compiler {
                 }
             },
             ExprKind::Call(f, args) => self.call(e, f, args, tail),
+            ExprKind::Value(v) => {
+                self.konst(v.clone());
+                self.visible(tail, true);
+            }
         }
     }
 
@@ -624,6 +689,7 @@ impl Compiler {
 
     /// Compile `e` for effect only.
     fn stmt(&mut self, e: &Expr) {
+        let e = e.peel();
         if let ExprKind::If(c, t, f) = &e.kind {
             // An `if` whose value is discarded: its branches are statements too,
             // so no value flows to the join point.
@@ -734,6 +800,14 @@ impl Compiler {
                 return;
             }
         }
+        if matches!(
+            n,
+            "eval" | "evalq" | "sys.call" | "sys.function" | "match.call"
+        ) {
+            // Passed as a function (`sapply(exprs, eval)`): it reads this
+            // code's frame.
+            self.uses_lang = true;
+        }
         let fb = self.fb();
         self.emit(Op::LoadName(s, fb));
     }
@@ -749,7 +823,7 @@ fn side_effect_free(e: &Expr) -> bool {
 /// `..1`): literals, other names, and operators of such, no call of a
 /// closure, which might see `base` through its environment.
 pub(super) fn operators_only(e: &Expr, base: &str) -> bool {
-    match &e.kind {
+    match &e.peel().kind {
         ExprKind::Const(_) => true,
         ExprKind::Ident(n) => &**n != base && !n.starts_with(".."),
         ExprKind::Call(f, args) => {
@@ -785,7 +859,7 @@ pub(super) fn operators_only(e: &Expr, base: &str) -> bool {
 }
 
 fn call_args(e: &Expr) -> &[Arg] {
-    match &e.kind {
+    match &e.peel().kind {
         ExprKind::Call(_, a) => a,
         _ => &[],
     }

@@ -25,7 +25,55 @@ pub enum CallSite {
     /// `UseMethod` runs the method with the generic's call, its function
     /// replaced by the method's name: `f.default(1)` for `f(1)`).
     Method(Rc<FunctionCode>, CallIdx, Rc<str>),
+    /// `code.calls[idx]`, whose callee took its arguments as promises
+    /// (`Interp::lazy_call`).
+    Lazy(Rc<LazyCall>),
     None,
+}
+
+/// A call of a function that takes its arguments unevaluated
+/// (`FunctionCode::lazy_args`): the call, where its arguments are
+/// evaluated, and what each parameter was given.
+pub struct LazyCall {
+    pub code: Rc<FunctionCode>,
+    pub ci: CallIdx,
+    /// The caller's environment, where the promises are evaluated.
+    pub env: Env,
+    /// Per parameter slot: the expression supplied for it (a language
+    /// object, or a constant's value), if any. A slot still unbound with
+    /// its `pending` bit set is a promise of its expression.
+    pub args: Vec<Option<Value>>,
+    /// The expressions of the `...` arguments, with their names.
+    pub dots: Vec<(Option<Sym>, Value)>,
+    /// The callee's `...` while not evaluated yet (the values known, `None`
+    /// for those to evaluate): the frame's dots are unset until then.
+    pub unforced_dots: std::cell::RefCell<Vec<(Option<Sym>, Option<Value>)>>,
+    /// The parameter slots whose promise is not evaluated yet (a bit per
+    /// slot). A promise outlives its call when a closure made in the call
+    /// reads it later (`Interp::lazy_frames`).
+    pub pending: std::cell::Cell<u64>,
+}
+
+impl CallSite {
+    /// The call expression of the site (`sys.call()`): the text of a
+    /// synthesized site parsed.
+    pub fn call_expr(&self) -> Option<Expr> {
+        match self {
+            CallSite::Code(c, i) => Some(c.calls[*i as usize].clone()),
+            CallSite::Lazy(l) => Some(l.code.calls[l.ci as usize].clone()),
+            CallSite::Method(c, i, name) => {
+                let mut e = c.calls[*i as usize].clone();
+                if let ExprKind::Call(f, _) = &mut e.kind {
+                    **f = Expr::new(ExprKind::Ident(name.clone()), f.pos);
+                }
+                Some(e)
+            }
+            CallSite::Text(t) => crate::parser::parse_program(t, "<text>")
+                .ok()
+                .and_then(|p| p.exprs.into_iter().next()),
+            CallSite::None => None,
+        }
+    }
 }
 
 impl CallSite {
@@ -33,6 +81,7 @@ impl CallSite {
         match self {
             CallSite::Code(c, i) => Some(crate::deparse::deparse(&c.calls[*i as usize])),
             CallSite::Text(t) => Some(t.to_string()),
+            CallSite::Lazy(l) => Some(crate::deparse::deparse(&l.code.calls[l.ci as usize])),
             CallSite::Method(c, i, name) => Some(renamed_call(
                 &crate::deparse::deparse(&c.calls[*i as usize]),
                 name,
@@ -47,6 +96,7 @@ impl CallSite {
             CallSite::Code(c, i) | CallSite::Method(c, i, _) => {
                 CallSite::Method(c.clone(), *i, method.into())
             }
+            CallSite::Lazy(l) => CallSite::Method(l.code.clone(), l.ci, method.into()),
             CallSite::Text(t) => CallSite::Text(renamed_call(t, method).into()),
             CallSite::None => CallSite::None,
         }
@@ -277,6 +327,188 @@ impl Interp {
         self.run_frame(clo, env, site, kept_args, pending, missing, dispatch)
     }
 
+    /// `LoadFun` at `pc` of `code` (running in `env`) found `f`, a closure
+    /// whose arguments are wanted unevaluated (`FunctionCode::lazy_args`),
+    /// for its call `ci`: the call made with the arguments as promises,
+    /// skipping their code, and the address after the call's `Call`.
+    /// `None`: call it the ordinary way (a function that dispatches, or
+    /// one with more than 64 parameters).
+    pub(super) fn lazy_call(
+        &mut self,
+        code: &Rc<FunctionCode>,
+        env: &Env,
+        pc: usize,
+        ci: CallIdx,
+        f: &Value,
+    ) -> Option<(usize, RResult<Value>)> {
+        let Value::Closure(clo) = f else { return None };
+        if clo.code.uses_dispatch || clo.code.nparams > 64 {
+            return None;
+        }
+        let call_pc = (pc..code.ops.len())
+            .find(|&k| matches!(code.ops[k], Op::Call { call, .. } if call == ci))?;
+        let Op::Call { fb, .. } = code.ops[call_pc] else {
+            return None;
+        };
+        let site = {
+            let mut sites = code.lazy_sites.borrow_mut();
+            match sites.iter().find(|(c, _)| *c == ci) {
+                Some((_, s)) => s.clone(),
+                None => {
+                    let s = Rc::new(crate::lang::LazySite::of(&code.calls[ci as usize]));
+                    sites.push((ci, s.clone()));
+                    s
+                }
+            }
+        };
+        code.call_fb[fb as usize].borrow_mut().record(f);
+        let r = self.call_with_promises(code, env, ci, &site, clo);
+        if let Ok(v) = &r {
+            code.call_fb[fb as usize].borrow_mut().record_result(v);
+        }
+        Some((call_pc + 1, r))
+    }
+
+    /// Call `clo` with the arguments of call `ci` of `code` (`site`) as
+    /// promises in `env`: a constant is bound at once, `...` passed on is
+    /// expanded (its values), an expression is bound when its parameter is
+    /// first read (`force_pending`). Arguments that go to the callee's
+    /// `...` are evaluated now.
+    fn call_with_promises(
+        &mut self,
+        code: &Rc<FunctionCode>,
+        env: &Env,
+        ci: CallIdx,
+        site: &crate::lang::LazySite,
+        clo: &Rc<Closure>,
+    ) -> RResult<Value> {
+        use crate::lang::LazyArg;
+        let call_text = || crate::deparse::deparse(&code.calls[ci as usize]);
+        // Each supplied argument: name, expression, value if known, empty.
+        let mut supplied: Vec<(Option<Sym>, Value, Option<Value>, bool)> = Vec::new();
+        for a in &site.args {
+            match a {
+                LazyArg::Expr(n, ex) => {
+                    let known = (!matches!(ex, Value::Lang(_))).then(|| ex.clone());
+                    supplied.push((n.clone(), ex.clone(), known, false));
+                }
+                LazyArg::Empty(n) => {
+                    supplied.push((n.clone(), crate::lang::empty_sym(), None, true))
+                }
+                LazyArg::Dots => {
+                    let Some(d) = self.dots_of(env)? else {
+                        return Err(RError::with_call(
+                            "'...' used in an incorrect context",
+                            call_text(),
+                        ));
+                    };
+                    // The caller's own promises' expressions, if it has them.
+                    let exprs = self.frames.last().and_then(|a| match &a.site {
+                        CallSite::Lazy(l) if Rc::ptr_eq(&a.env, env) => Some(l.dots.clone()),
+                        _ => None,
+                    });
+                    let mut args = Args::new();
+                    push_arg(&mut args, &ArgSpec::Dots, d);
+                    for (k, (n, v)) in args.names.into_iter().zip(args.values).enumerate() {
+                        let ex = exprs
+                            .as_ref()
+                            .and_then(|x| x.get(k))
+                            .map_or_else(|| v.clone(), |x| x.1.clone());
+                        supplied.push((n, ex, Some(v), false));
+                    }
+                }
+            }
+        }
+        let params = &clo.params;
+        let formals: Vec<&str> = params.iter().map(|p| &*p.name).collect();
+        let names: Vec<Option<Sym>> = supplied.iter().map(|s| s.0.clone()).collect();
+        let m = match_args(&formals, &names, &|i| {
+            let v = crate::lang::to_expr(&supplied[i].1);
+            let v = crate::deparse::deparse(&v);
+            match &supplied[i].0 {
+                Some(n) => format!("({} = {})", n, v),
+                None => format!("({})", v),
+            }
+        })
+        .map_err(|msg| RError::with_call(msg, call_text()))?;
+        let ccode = &clo.code;
+        let np = ccode.nparams;
+        let mut args: Vec<Option<Value>> = vec![None; np];
+        let mut slots: Vec<Option<Value>> = vec![None; ccode.locals.len()];
+        let mut pending = 0u64;
+        let mut unbound = Vec::new();
+        let mut slot = 0;
+        for (fi, p) in params.iter().enumerate() {
+            if &*p.name == "..." {
+                continue;
+            }
+            match m.formals[fi].map(|ai| &supplied[ai]) {
+                Some((_, ex, known, false)) => {
+                    args[slot] = Some(ex.clone());
+                    match known {
+                        Some(v) => slots[slot] = Some(v.clone()),
+                        None => pending |= 1 << slot,
+                    }
+                }
+                _ => unbound.push(slot),
+            }
+            slot += 1;
+        }
+        let promises = pending;
+        let (p2, missing) = bind_missing(ccode, &mut slots, unbound.into_iter());
+        pending |= p2;
+        // The callee's `...`: values when all are known, else evaluated
+        // together at the first use of `...` (`dots_of`).
+        let has_dots = params.iter().any(|p| &*p.name == "...");
+        let mut dots = Vec::new();
+        let mut dots_exprs = Vec::new();
+        if has_dots {
+            for &i in &m.dots {
+                let (n, ex, known, empty) = &supplied[i];
+                if *empty {
+                    continue;
+                }
+                dots.push((n.clone(), known.clone()));
+                dots_exprs.push((n.clone(), ex.clone()));
+            }
+        }
+        let dots_known = dots.iter().all(|(_, v)| v.is_some());
+        self.begin_call()?;
+        let fenv = EnvFrame::new_function(ccode.locals.clone(), clo.env.clone());
+        *fenv.slots.borrow_mut() = slots;
+        let mut unforced = Vec::new();
+        if has_dots {
+            if dots_known {
+                let d = dots.into_iter().map(|(n, v)| (n, v.unwrap())).collect();
+                *fenv.dots.borrow_mut() = Some(Rc::new(d));
+            } else {
+                unforced = dots;
+            }
+        }
+        let lazy = LazyCall {
+            code: code.clone(),
+            ci,
+            env: env.clone(),
+            args,
+            dots: dots_exprs,
+            unforced_dots: std::cell::RefCell::new(unforced),
+            pending: std::cell::Cell::new(promises),
+        };
+        let lazy = Rc::new(lazy);
+        if promises != 0 || !lazy.unforced_dots.borrow().is_empty() {
+            self.keep_lazy_frame(&fenv, &lazy);
+        }
+        self.run_frame(
+            clo,
+            fenv,
+            CallSite::Lazy(lazy),
+            None,
+            pending,
+            missing,
+            None,
+        )
+    }
+
     /// Whether a call of `clo` with `argc` positional arguments may use
     /// `call_closure_positional` (no `...` to fill, no argument list to keep
     /// for `UseMethod`, no more arguments than formals: R's matching is then
@@ -391,6 +623,7 @@ impl Interp {
         if let Some(f) = Rc::get_mut(&mut env) {
             f.slots.get_mut().clear();
             f.dots.get_mut().take();
+            f.clear_extra();
             f.parent = None;
             f.layout = None;
             self.env_pool.push(env);
@@ -573,6 +806,66 @@ impl Interp {
         args
     }
 
+    /// Remember that frame `env` holds promises of call `lazy`
+    /// (`Interp::lazy_frames`), forgetting frames that are gone.
+    fn keep_lazy_frame(&mut self, env: &Env, lazy: &Rc<LazyCall>) {
+        if self.lazy_frames.len() >= self.lazy_frames_limit {
+            self.lazy_frames.retain(|(w, _)| w.strong_count() > 0);
+            self.lazy_frames_limit = (2 * self.lazy_frames.len()).max(64);
+        }
+        self.lazy_frames.push((Rc::downgrade(env), lazy.clone()));
+    }
+
+    /// The call with promises whose frame is `frame`, if it made one: of
+    /// the running activation, or of one that ended (its frame kept by a
+    /// closure).
+    pub(super) fn lazy_call_of(&self, frame: &EnvFrame) -> Option<Rc<LazyCall>> {
+        let running = self.frames.iter().rev().find_map(|a| match &a.site {
+            CallSite::Lazy(l) if std::ptr::eq(Rc::as_ptr(&a.env), frame) => Some(l.clone()),
+            _ => None,
+        });
+        running.or_else(|| {
+            self.lazy_frames
+                .iter()
+                .rev()
+                .find(|(w, _)| std::ptr::eq(w.as_ptr(), frame) && w.strong_count() > 0)
+                .map(|(_, l)| l.clone())
+        })
+    }
+
+    /// The `...` of the function whose frame is `env` (or encloses it) as
+    /// a list, its promises evaluated first if a call made it with
+    /// unevaluated ones (`call_with_promises`).
+    pub(super) fn dots_of(&mut self, env: &Env) -> RResult<Option<Value>> {
+        let mut e = Some(env.clone());
+        while let Some(f) = e {
+            if f.dots.borrow().is_none() && f.layout.is_some() {
+                if let Some(l) = self.lazy_call_of(&f) {
+                    let pending = std::mem::take(&mut *l.unforced_dots.borrow_mut());
+                    if !pending.is_empty() {
+                        let mut vals = Vec::with_capacity(pending.len());
+                        for (k, (n, v)) in pending.into_iter().enumerate() {
+                            let v = match v {
+                                Some(v) => v,
+                                None => self.eval_promise(&l.dots[k].1, &l.env)?,
+                            };
+                            vals.push((n, v));
+                        }
+                        *f.dots.borrow_mut() = Some(Rc::new(vals));
+                    }
+                }
+            }
+            if f.dots.borrow().is_some() {
+                return Ok(Self::dots_value(&f));
+            }
+            if f.layout.is_none() {
+                return Ok(None);
+            }
+            e = f.parent.clone();
+        }
+        Ok(None)
+    }
+
     pub(super) fn dots_value(env: &Env) -> Option<Value> {
         let mut e = Some(env.clone());
         while let Some(f) = e {
@@ -667,6 +960,7 @@ pub fn site_name(site: &CallSite) -> Option<Rc<str>> {
         CallSite::Code(c, i) => Some(call_name(&c.calls[*i as usize])),
         CallSite::Text(t) => Some(crate::error::call_function_name(t).into()),
         CallSite::Method(_, _, name) => Some(name.clone()),
+        CallSite::Lazy(l) => Some(call_name(&l.code.calls[l.ci as usize])),
         CallSite::None => None,
     }
 }

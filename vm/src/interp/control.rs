@@ -69,6 +69,9 @@ impl Interp {
 pub(super) fn condition_truth(v: &Value) -> RResult<bool> {
     let vec = match v.as_vector() {
         Some(v) => v,
+        None if matches!(v, Value::Lang(_)) => {
+            return Err(RError::new("argument is not interpretable as logical"))
+        }
         None => return Err(RError::new("argument is of length zero")),
     };
     if vec.is_empty() {
@@ -155,6 +158,11 @@ pub fn seq_elt(v: &Value, k: usize) -> Value {
             crate::builtins::factor::label_at(vv, k)
         }
         Value::Vec(vv) => vv.data.elt(k),
+        // An expression vector's (a call's) elements.
+        Value::Lang(l) if !matches!(&**l, crate::lang::Lang::Sym(_)) => crate::lang::lang_elems(l)
+            .into_iter()
+            .nth(k)
+            .map_or(Value::Null, |(_, v)| v),
         other => other.clone(),
     }
 }

@@ -612,6 +612,23 @@ impl Interp {
         }
     }
 
+    /// The error of `LoadFun(s, ci)` that finds no function.
+    pub(super) fn function_not_found(
+        &self,
+        code: &FunctionCode,
+        s: crate::symbols::SymId,
+        ci: CallIdx,
+    ) -> RError {
+        let name = s.name();
+        if let Some(what) = unsupported_feature(&name) {
+            return RError::unsupported(format!("{} ({})", what, name));
+        }
+        RError::with_call(
+            format!("could not find function \"{}\"", name),
+            crate::deparse::deparse(&code.calls[ci as usize]),
+        )
+    }
+
     /// `x$s` at call `ci`: a classed object's `$.class` method (`$` is an
     /// internal generic: it gets the object and the name as a string), else
     /// the list's field, an environment's binding, or R's error.
@@ -666,36 +683,47 @@ impl Interp {
         }
         match *op {
             Op::LoadName(s, fb) => {
-                let v = match self.lookup_var(env, s) {
-                    Some(v) => v,
-                    None => fail!(self.not_found_at(s, Some((code, *pc - 1)))),
+                let v = match self.lookup_var_result(env, s) {
+                    Ok(Some(v)) => v,
+                    Ok(None) => fail!(self.not_found_at(s, Some((code, *pc - 1)))),
+                    Err(e) => fail!(e),
                 };
                 TypeFeedback::record(&code.type_fb[fb as usize], &v);
                 self.stack.push(v);
             }
             Op::LoadFun(s, ci) => match self.lookup_fun(env, s) {
-                Some(f) => self.stack.push(f),
-                None => {
-                    let name = s.name();
-                    if let Some(what) = unsupported_feature(&name) {
-                        fail!(RError::unsupported(format!("{} ({})", what, name)));
+                Some(f) => {
+                    if let Value::Closure(c) = &f {
+                        if c.code.lazy_args {
+                            // Its arguments are wanted unevaluated: the
+                            // call is made here, with promises.
+                            if let Some((next, r)) = self.lazy_call(code, env, *pc, ci, &f) {
+                                let r = attempt!(r, ci);
+                                self.stack.push(r);
+                                *pc = next;
+                                return Flow::Next;
+                            }
+                        }
                     }
-                    fail!(RError::with_call(
-                        format!("could not find function \"{}\"", name),
-                        crate::deparse::deparse(&code.calls[ci as usize])
-                    ))
+                    self.stack.push(f)
                 }
+                None => fail!(self.function_not_found(code, s, ci)),
             },
-            Op::LoadDots(ci) => match Self::dots_value(env) {
-                Some(v) => self.stack.push(v),
-                None => fail!(self.attribute(
+            Op::LoadDots(ci) => match self.dots_of(env) {
+                Ok(Some(v)) => self.stack.push(v),
+                Err(e) => fail!(e),
+                Ok(None) => fail!(self.attribute(
                     RError::new("'...' used in an incorrect context"),
                     code,
                     ci
                 )),
             },
             Op::LoadDotN(k, ci) => {
-                let v = Self::dots_value(env).and_then(|d| match &d {
+                let dots = match self.dots_of(env) {
+                    Ok(d) => d,
+                    Err(e) => fail!(e),
+                };
+                let v = dots.and_then(|d| match &d {
                     Value::Vec(l) => match &l.data {
                         VecData::List(items) => items.get(k as usize - 1).cloned(),
                         _ => None,
@@ -818,6 +846,13 @@ impl Interp {
                 let v = pop!();
                 let n = match &v {
                     Value::Null => 0,
+                    Value::Lang(l) if !matches!(&**l, crate::lang::Lang::Exprs(_)) => {
+                        fail!(self.attribute(
+                            RError::new("invalid for() loop sequence"),
+                            code,
+                            call
+                        ))
+                    }
                     Value::Closure(_) | Value::Builtin(_) => {
                         fail!(self.attribute(
                             RError::new("invalid for() loop sequence"),
@@ -960,10 +995,7 @@ impl Interp {
                 args.push(Some("value".into()), v);
                 let f = match self.lookup_fun(env, fun) {
                     Some(f) => f,
-                    None => fail!(RError::with_call(
-                        format!("could not find function \"{}\"", fun),
-                        crate::deparse::deparse(&code.calls[call as usize])
-                    )),
+                    None => fail!(self.function_not_found(code, fun, call)),
                 };
                 let r = attempt!(
                     self.call_value(&f, args, CallSite::Code(code.clone(), call)),

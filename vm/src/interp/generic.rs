@@ -71,6 +71,9 @@ impl Interp {
             }
             // The length of a `for` loop's sequence (R's error for a function).
             Op::ForSeqPrep { call, .. } => match operands.pop().unwrap() {
+                Value::Lang(l) if !matches!(&*l, crate::lang::Lang::Exprs(_)) => {
+                    Err(self.attribute(RError::new("invalid for() loop sequence"), code, call))
+                }
                 Value::Closure(_) | Value::Builtin(_) => {
                     Err(self.attribute(RError::new("invalid for() loop sequence"), code, call))
                 }
@@ -260,6 +263,14 @@ impl Interp {
         base: usize,
     ) -> RResult<Value> {
         let op = code.ops[pc];
+        if let Op::LoadFun(s, ci) = op {
+            // The function only: compiled code makes the call (the
+            // interpreter's `LoadFun` may make a call with promises).
+            return match self.lookup_fun(env, s) {
+                Some(f) => Ok(f),
+                None => Err(self.function_not_found(code, s, ci)),
+            };
+        }
         let mut next = pc + 1;
         let run_id = self.run_counter;
         match self.exec_slow(code, env, &mut next, base, self.loops.len(), run_id, &op) {

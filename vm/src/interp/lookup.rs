@@ -34,10 +34,174 @@ impl Interp {
     }
 
     pub(super) fn lookup_var(&mut self, env: &Env, s: SymId) -> Option<Value> {
-        if let Some(v) = env.lookup(s) {
-            return Some(v);
+        self.lookup_var_result(env, s).ok().flatten()
+    }
+
+    /// `lookup_var`, with the error of an argument that a function frame
+    /// on the way holds unevaluated (a promise, a default) and that failed
+    /// to evaluate.
+    pub(crate) fn lookup_var_result(&mut self, env: &Env, s: SymId) -> RResult<Option<Value>> {
+        let mut e: &crate::env::EnvFrame = env;
+        loop {
+            match e.get_local_or_slot(s) {
+                Ok(v) => return Ok(Some(v)),
+                // A parameter of a running activation not evaluated yet.
+                Err(Some(i)) if e.layout.is_some() && !self.frames.is_empty() => {
+                    if let Some(r) = self.force_pending(e, i) {
+                        return r.map(Some);
+                    }
+                }
+                Err(_) => {}
+            }
+            match e.parent.as_deref() {
+                Some(p) => e = p,
+                None => break,
+            }
         }
-        self.builtin_for(s).map(Value::Builtin)
+        Ok(self.builtin_for(s).map(Value::Builtin))
+    }
+
+    /// Parameter `slot` of the activation running in `frame`, when it is
+    /// still to be evaluated (its `pending` bit): its promise or default
+    /// evaluated and bound. `None`: no such activation or argument.
+    pub(super) fn force_pending(
+        &mut self,
+        frame: &crate::env::EnvFrame,
+        slot: usize,
+    ) -> Option<RResult<Value>> {
+        if slot >= 64 {
+            return None;
+        }
+        let bit = 1u64 << slot;
+        let Some(k) = self
+            .frames
+            .iter()
+            .rposition(|a| std::ptr::eq(Rc::as_ptr(&a.env), frame) && a.pending & bit != 0)
+        else {
+            // The promise of a call that returned (a closure made in it
+            // reads the argument now).
+            let l = self.lazy_call_of(frame)?;
+            if l.pending.get() & bit == 0 {
+                return None;
+            }
+            l.pending.set(l.pending.get() & !bit);
+            let ex = l.args.get(slot).cloned().flatten()?;
+            let r = self.eval_promise(&ex, &l.env);
+            return Some(r.inspect(|v| frame.slots.borrow_mut()[slot] = Some(v.clone())));
+        };
+        let act = &mut self.frames[k];
+        act.pending &= !bit;
+        let env = act.env.clone();
+        let code = act.closure.code.clone();
+        let promise = match &act.site {
+            super::CallSite::Lazy(l) if l.pending.get() & bit != 0 => {
+                l.pending.set(l.pending.get() & !bit);
+                l.args
+                    .get(slot)
+                    .cloned()
+                    .flatten()
+                    .map(|ex| (ex, l.env.clone()))
+            }
+            _ => None,
+        };
+        let r = match promise {
+            Some((ex, penv)) => self.eval_promise(&ex, &penv),
+            None => match code.defaults.get(slot).copied().flatten() {
+                Some(pc) => self.run(&code, &env, pc),
+                None => return None,
+            },
+        };
+        Some(r.inspect(|v| env.slots.borrow_mut()[slot] = Some(v.clone())))
+    }
+
+    /// The value of a promise's expression `ex` (a language object, or a
+    /// constant) in `env`, the visibility left as it was.
+    pub fn eval_promise(&mut self, ex: &Value, env: &Env) -> RResult<Value> {
+        let vis = self.visible;
+        let r = self.eval_lang(ex, env);
+        self.visible = vis;
+        r
+    }
+
+    /// An error of a promise forced by the instruction at `pc` of `code`:
+    /// when that instruction evaluates an argument of a closure's call, R
+    /// forces the promise in that closure's context, so an error naming
+    /// the current context names that call.
+    fn forced_in_args(&self, mut e: RError, code: &FunctionCode, pc: usize) -> RError {
+        let ci = code.in_args_of.get(pc).copied().unwrap_or(NO_CALL);
+        if ci != NO_CALL {
+            if let (crate::error::ErrCall::Call(c), Some(top)) = (&e.call, self.top_call_text()) {
+                if *c == top {
+                    e.call = crate::error::ErrCall::Call(crate::deparse::deparse(
+                        &code.calls[ci as usize],
+                    ));
+                }
+            }
+        }
+        e
+    }
+
+    /// `eval`'s evaluation of `ex` in `env`, in an activation of its own
+    /// (R's `eval` is a closure): of a closure running `code` in `env`,
+    /// called at `site`, which errors in the evaluated code name.
+    pub fn eval_in_activation(
+        &mut self,
+        ex: &Value,
+        env: &Env,
+        site: super::CallSite,
+        code: Rc<FunctionCode>,
+    ) -> RResult<Value> {
+        self.begin_call()?;
+        let clo = Rc::new(Closure {
+            params: Rc::from(Vec::new()),
+            code,
+            env: env.clone(),
+            attrs: None,
+        });
+        let depth = self.push_activation(&clo, env, site, None, 0, 0, None);
+        let r = self.eval_lang(ex, env);
+        self.pop_activation(depth, env, r)
+    }
+
+    /// The value of `ex` in `env`: a symbol looked up, a call run
+    /// (`crate::lang::LangCall::code`), an expression vector's elements
+    /// in turn (the last one's value), anything else itself.
+    pub fn eval_lang(&mut self, ex: &Value, env: &Env) -> RResult<Value> {
+        use crate::lang::Lang;
+        let Value::Lang(l) = ex else {
+            self.visible = true;
+            return Ok(ex.clone());
+        };
+        match &**l {
+            Lang::Sym(s) => {
+                self.visible = true;
+                if s.is_empty() {
+                    return Err(RError::no_call("argument is missing, with no default"));
+                }
+                let sym = crate::symbols::intern(s);
+                match self.lookup_var_result(env, sym)? {
+                    Some(v) => Ok(v),
+                    None => Err(self.not_found(sym)),
+                }
+            }
+            Lang::Call(c) => {
+                if c.too_deep() {
+                    return Err(RError::no_call(crate::parser::TOO_DEEP));
+                }
+                let code = c.code(env.is_global());
+                self.run(&code, env, 0)
+            }
+            Lang::Exprs(v) => {
+                let mut last = Value::Null;
+                self.visible = true;
+                if let VecData::List(items) = &v.data {
+                    for x in items {
+                        last = self.eval_lang(x, env)?;
+                    }
+                }
+                Ok(last)
+            }
+        }
     }
 
     pub(super) fn not_found(&self, s: SymId) -> RError {
@@ -101,32 +265,32 @@ impl Interp {
         pc: usize,
     ) -> RResult<Value> {
         if slot < code.nparams && slot < 64 {
-            if let Some(act) = self.frames.last() {
-                if Rc::ptr_eq(&act.env, env) {
-                    let bit = 1u64 << slot;
-                    if act.pending & bit != 0 {
-                        self.frames.last_mut().unwrap().pending &= !bit;
-                        let pc = code.defaults[slot].unwrap();
-                        let v = self.run(code, env, pc)?;
-                        env.slots.borrow_mut()[slot] = Some(v.clone());
-                        return Ok(v);
-                    }
-                    if act.missing & bit != 0 {
-                        let msg = format!(
-                            "argument \"{}\" is missing, with no default",
-                            code.locals[slot]
-                        );
-                        return Err(match self.top_call_text() {
-                            Some(c) => RError::with_call(msg, c),
-                            None => RError::no_call(msg),
-                        });
-                    }
+            let bit = 1u64 << slot;
+            let (pending, missing) = match self.frames.last() {
+                Some(act) if Rc::ptr_eq(&act.env, env) => {
+                    (act.pending & bit != 0, act.missing & bit != 0)
                 }
+                _ => (false, false),
+            };
+            if pending {
+                if let Some(r) = self.force_pending(env, slot) {
+                    return r.map_err(|e| self.forced_in_args(e, code, pc));
+                }
+            }
+            if missing {
+                let msg = format!(
+                    "argument \"{}\" is missing, with no default",
+                    code.locals[slot]
+                );
+                return Err(match self.top_call_text() {
+                    Some(c) => RError::with_call(msg, c),
+                    None => RError::no_call(msg),
+                });
             }
         }
         let s = code.locals[slot];
         let parent = env.parent.clone().unwrap_or_else(|| self.global.clone());
-        match self.lookup_var(&parent, s) {
+        match self.lookup_var_result(&parent, s)? {
             Some(v) => Ok(v),
             None => Err(self.not_found_at(s, Some((code, pc)))),
         }

@@ -38,7 +38,7 @@ mod s3;
 mod stack;
 mod tier;
 
-pub use calls::{absent_bits, push_arg, site_name, Activation, CallSite};
+pub use calls::{absent_bits, push_arg, site_name, Activation, CallSite, LazyCall};
 pub use conditions::{
     format_warnings, make_condition, simple_condition, Outcome, SignalKind, MAX_WARNINGS,
 };
@@ -233,6 +233,12 @@ pub struct Interp {
     pub native_top: Option<(*mut u8, FrameSyncer)>,
     /// The random number generator (`set.seed`, `runif`, ...): per interpreter.
     pub rng: crate::rng::Rng,
+    /// Frames of calls with promises (`calls::LazyCall`) whose promises
+    /// were not all evaluated when they were made: found again by a
+    /// closure that reads one after the call returned. Entries of frames
+    /// that are gone are dropped once the list reaches `lazy_frames_limit`.
+    lazy_frames: Vec<(std::rc::Weak<EnvFrame>, Rc<LazyCall>)>,
+    lazy_frames_limit: usize,
 }
 
 impl Default for Interp {
@@ -244,10 +250,8 @@ impl Default for Interp {
 /// Names that are outside the subset, with the feature they belong to.
 pub(crate) fn unsupported_feature(name: &str) -> Option<&'static str> {
     Some(match name {
-        "sys.function" | "with" | "within" | "attach" | "env2list" => "environment objects",
-        "eval" | "evalq" | "quote" | "bquote" | "substitute" | "deparse" | "body" | "formals"
-        | "body<-" | "formals<-" | "match.call" | "sys.call" | "as.name" | "as.symbol" | "call"
-        | "as.call" | "parse" => "language objects",
+        "with" | "within" | "attach" | "env2list" => "environment objects",
+        "body<-" | "formals<-" => "language objects",
         "setClass" | "new" | "setGeneric" | "setMethod" | "setRefClass" | "R6Class"
         | "isVirtualClass" => "S4 and reference classes",
         "readRDS" | "saveRDS" | "read.csv" | "write.csv" | "read.table" | "sink" | "source"
@@ -309,6 +313,8 @@ impl Interp {
             lazy_top: None,
             native_top: None,
             rng: crate::rng::Rng::new(),
+            lazy_frames: Vec::new(),
+            lazy_frames_limit: 64,
         };
         it.define_base_constants();
         // Print parameters are per thread (see `format::PrintParams`); a new

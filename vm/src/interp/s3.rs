@@ -178,6 +178,7 @@ pub fn dispatch_classes(v: &Value) -> Vec<String> {
         Value::Closure(_) | Value::Builtin(_) => out.push("function".into()),
         Value::Null => out.push("NULL".into()),
         Value::Env(_) => out.push("environment".into()),
+        Value::Lang(l) => out.push(l.class_name()),
         v => match v
             .vtype()
             .expect("a vector (the other kinds are matched above)")
