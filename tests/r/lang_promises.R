@@ -59,3 +59,10 @@ print(opt(b = zzz))
 setter <- function(x) { s <- substitute(x); invisible(x) }
 setter(assigned_here <- 42)
 print(assigned_here)
+
+# A promise holding a function, called by its parameter's name.
+apply_named <- function(g, x) { cat(deparse(substitute(g)), "of", x, "\n"); g(x) }
+print(apply_named(sqrt, 16))
+print(apply_named(function(v) v * 10, 4))
+named_fun <- function(FUN, ...) { nm <- deparse(substitute(FUN)); paste(nm, FUN(...)) }
+print(named_fun(max, 3, 9, 4))

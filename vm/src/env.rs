@@ -280,13 +280,23 @@ impl EnvFrame {
             None => self.get_extra(sym).ok_or(None),
         }
     }
-    /// A binding outside a function frame's layout (`extra`).
+    /// A binding outside a function frame's layout (`extra`): on every
+    /// lookup that passes a function frame, so the common case (there is
+    /// none) is one load and test.
     #[inline]
     fn get_extra(&self, sym: SymId) -> Option<Value> {
-        let extra = self.extra.borrow();
-        if extra.is_empty() {
+        // SAFETY: `extra` is borrowed mutably only inside `set_local`,
+        // `remove_local` and `clear_extra`, which read no other binding
+        // meanwhile: no mutable borrow is live here.
+        if unsafe { (*self.extra.as_ptr()).is_empty() } {
             return None;
         }
+        self.get_extra_slow(sym)
+    }
+    #[cold]
+    #[inline(never)]
+    fn get_extra_slow(&self, sym: SymId) -> Option<Value> {
+        let extra = self.extra.borrow();
         extra
             .iter()
             .find(|(s, _)| *s == sym)

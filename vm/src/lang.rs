@@ -674,3 +674,73 @@ fn height(e: &Expr) -> u32 {
         _ => 0,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse1(src: &str) -> Expr {
+        crate::parser::parse_program(src, "t.R")
+            .unwrap()
+            .exprs
+            .remove(0)
+    }
+
+    /// `as.call(as.list(e))` gives `e` back, for calls and the special forms.
+    #[test]
+    fn elements_and_call_round_trip() {
+        for src in [
+            "f(x, y = 2, , 'a')",
+            "a + b * c",
+            "if (a) b else c",
+            "for (i in 1:3) print(i)",
+            "while (x < 3) x <- x + 1",
+            "repeat break",
+            "function(x, y = 2) x + y",
+            "x[i, ]",
+            "g(h(1))(2)",
+        ] {
+            let e = parse1(src);
+            let back = build_call(&call_elems(&e));
+            assert!(expr_identical(&e, &back), "{src}");
+            assert_eq!(
+                crate::deparse::deparse(&e),
+                crate::deparse::deparse(&back),
+                "{src}"
+            );
+        }
+    }
+
+    /// Source positions do not count in `identical`; embedded calls are
+    /// the calls they stand for.
+    #[test]
+    fn identical_ignores_positions_and_sharing() {
+        let a = parse1("f(x + 1)");
+        let b = parse1("\n\n   f(x + 1)");
+        assert!(expr_identical(&a, &b));
+        let inner = from_expr(&parse1("x + 1"));
+        let built = build_call(&[(None, sym("f")), (None, inner)]);
+        assert!(matches!(&built.kind, ExprKind::Call(_, args)
+            if matches!(args[0].value.as_ref().unwrap().kind, ExprKind::Value(_))));
+        assert!(expr_identical(&a, &built));
+        assert!(!expr_identical(&a, &parse1("f(x + 2)")));
+    }
+
+    /// `` `if`(a, b) `` is the `if` node; other shapes stay calls.
+    #[test]
+    fn calls_of_special_forms_by_name() {
+        let e = parse1("`if`(a, b)");
+        let ExprKind::Call(_, args) = &e.kind else {
+            panic!()
+        };
+        assert!(matches!(
+            control_node("if", args).map(|n| n.kind),
+            Some(ExprKind::If(..))
+        ));
+        let e = parse1("`for`(1, 2, 3)");
+        let ExprKind::Call(_, args) = &e.kind else {
+            panic!()
+        };
+        assert!(control_node("for", args).is_none());
+    }
+}

@@ -691,8 +691,9 @@ impl Interp {
                 TypeFeedback::record(&code.type_fb[fb as usize], &v);
                 self.stack.push(v);
             }
-            Op::LoadFun(s, ci) => match self.lookup_fun(env, s) {
-                Some(f) => {
+            Op::LoadFun(s, ci) => match self.lookup_fun_result(env, s) {
+                Err(e) => fail!(e),
+                Ok(Some(f)) => {
                     if let Value::Closure(c) = &f {
                         if c.code.lazy_args {
                             // Its arguments are wanted unevaluated: the
@@ -707,7 +708,7 @@ impl Interp {
                     }
                     self.stack.push(f)
                 }
-                None => fail!(self.function_not_found(code, s, ci)),
+                Ok(None) => fail!(self.function_not_found(code, s, ci)),
             },
             Op::LoadDots(ci) => match self.dots_of(env) {
                 Ok(Some(v)) => self.stack.push(v),

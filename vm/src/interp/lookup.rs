@@ -27,10 +27,42 @@ impl Interp {
     }
 
     pub(super) fn lookup_fun(&mut self, env: &Env, s: SymId) -> Option<Value> {
-        if let Some(v) = env.lookup_function(s) {
-            return Some(v);
+        self.lookup_fun_result(env, s).ok().flatten()
+    }
+
+    /// `lookup_fun`, with the error of a promise evaluated on the way.
+    #[inline]
+    pub(super) fn lookup_fun_result(&mut self, env: &Env, s: SymId) -> RResult<Option<Value>> {
+        if !self.lazy_frames.is_empty() {
+            return self.lookup_fun_through_promises(env, s);
         }
-        self.builtin_for(s).map(Value::Builtin)
+        if let Some(v) = env.lookup_function(s) {
+            return Ok(Some(v));
+        }
+        Ok(self.builtin_for(s).map(Value::Builtin))
+    }
+
+    /// `lookup_fun_result` while some call's promises may be unevaluated:
+    /// an argument not evaluated yet is evaluated to see if it is a
+    /// function (`f <- function(g) { substitute(g); g(1) }`).
+    #[inline(never)]
+    fn lookup_fun_through_promises(&mut self, env: &Env, s: SymId) -> RResult<Option<Value>> {
+        let mut e: &crate::env::EnvFrame = env;
+        loop {
+            let found = match e.get_local_or_slot(s) {
+                Ok(v) => Some(v),
+                Err(Some(i)) if e.layout.is_some() => self.force_promise(e, i).transpose()?,
+                Err(_) => None,
+            };
+            if let Some(v) = found.filter(Value::is_function) {
+                return Ok(Some(v));
+            }
+            match e.parent.as_deref() {
+                Some(p) => e = p,
+                None => break,
+            }
+        }
+        Ok(self.builtin_for(s).map(Value::Builtin))
     }
 
     pub(super) fn lookup_var(&mut self, env: &Env, s: SymId) -> Option<Value> {
@@ -38,16 +70,30 @@ impl Interp {
     }
 
     /// `lookup_var`, with the error of an argument that a function frame
-    /// on the way holds unevaluated (a promise, a default) and that failed
-    /// to evaluate.
+    /// on the way holds as a promise not evaluated yet, and that failed to
+    /// evaluate.
+    #[inline]
     pub(crate) fn lookup_var_result(&mut self, env: &Env, s: SymId) -> RResult<Option<Value>> {
+        if !self.lazy_frames.is_empty() {
+            return self.lookup_through_promises(env, s);
+        }
+        if let Some(v) = env.lookup(s) {
+            return Ok(Some(v));
+        }
+        Ok(self.builtin_for(s).map(Value::Builtin))
+    }
+
+    /// `lookup_var_result` while some call's promises may be unevaluated
+    /// (`lazy_frames`): a parameter slot found unbound on the way is
+    /// evaluated if it is a promise (R finds the argument there).
+    #[inline(never)]
+    fn lookup_through_promises(&mut self, env: &Env, s: SymId) -> RResult<Option<Value>> {
         let mut e: &crate::env::EnvFrame = env;
         loop {
             match e.get_local_or_slot(s) {
                 Ok(v) => return Ok(Some(v)),
-                // A parameter of a running activation not evaluated yet.
-                Err(Some(i)) if e.layout.is_some() && !self.frames.is_empty() => {
-                    if let Some(r) = self.force_pending(e, i) {
+                Err(Some(i)) if e.layout.is_some() => {
+                    if let Some(r) = self.force_promise(e, i) {
                         return r.map(Some);
                     }
                 }
@@ -59,6 +105,36 @@ impl Interp {
             }
         }
         Ok(self.builtin_for(s).map(Value::Builtin))
+    }
+
+    /// Parameter `slot` of frame `frame` when it is a promise not evaluated
+    /// yet (of the running activation, or of a call that returned and
+    /// whose frame a closure keeps): evaluated and bound. `None`: it is not.
+    fn force_promise(
+        &mut self,
+        frame: &crate::env::EnvFrame,
+        slot: usize,
+    ) -> Option<RResult<Value>> {
+        if slot >= 64 {
+            return None;
+        }
+        let bit = 1u64 << slot;
+        let l = self.lazy_call_of(frame)?;
+        if l.pending.get() & bit == 0 {
+            return None;
+        }
+        l.pending.set(l.pending.get() & !bit);
+        if let Some(act) = self
+            .frames
+            .iter_mut()
+            .rev()
+            .find(|a| std::ptr::eq(Rc::as_ptr(&a.env), frame))
+        {
+            act.pending &= !bit;
+        }
+        let ex = l.args.get(slot).cloned().flatten()?;
+        let r = self.eval_promise(&ex, &l.env);
+        Some(r.inspect(|v| frame.slots.borrow_mut()[slot] = Some(v.clone())))
     }
 
     /// Parameter `slot` of the activation running in `frame`, when it is
@@ -78,16 +154,7 @@ impl Interp {
             .iter()
             .rposition(|a| std::ptr::eq(Rc::as_ptr(&a.env), frame) && a.pending & bit != 0)
         else {
-            // The promise of a call that returned (a closure made in it
-            // reads the argument now).
-            let l = self.lazy_call_of(frame)?;
-            if l.pending.get() & bit == 0 {
-                return None;
-            }
-            l.pending.set(l.pending.get() & !bit);
-            let ex = l.args.get(slot).cloned().flatten()?;
-            let r = self.eval_promise(&ex, &l.env);
-            return Some(r.inspect(|v| frame.slots.borrow_mut()[slot] = Some(v.clone())));
+            return self.force_promise(frame, slot);
         };
         let act = &mut self.frames[k];
         act.pending &= !bit;

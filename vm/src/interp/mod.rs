@@ -237,7 +237,7 @@ pub struct Interp {
     /// were not all evaluated when they were made: found again by a
     /// closure that reads one after the call returned. Entries of frames
     /// that are gone are dropped once the list reaches `lazy_frames_limit`.
-    lazy_frames: Vec<(std::rc::Weak<EnvFrame>, Rc<LazyCall>)>,
+    pub(crate) lazy_frames: Vec<(std::rc::Weak<EnvFrame>, Rc<LazyCall>)>,
     lazy_frames_limit: usize,
 }
 
