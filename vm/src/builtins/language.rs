@@ -552,7 +552,13 @@ fn bi_parse(_: &mut Interp, args: Args) -> RResult<Value> {
         }
         Some(t) => t,
     };
-    let lines: Vec<String> = as_strings(&text)
+    parse_lines(&text)
+}
+
+/// The expression vector of the lines of character vector `text` (NA is
+/// the line `NA`), parsed as one program: `parse(text = )`, `str2expression`.
+fn parse_lines(text: &Value) -> RResult<Value> {
+    let lines: Vec<String> = as_strings(text)
         .into_iter()
         .map(|s| s.as_deref().unwrap_or("NA").to_string())
         .collect();
@@ -646,16 +652,7 @@ fn bi_str2lang(_: &mut Interp, args: Args) -> RResult<Value> {
 
 fn bi_str2expression(_: &mut Interp, args: Args) -> RResult<Value> {
     let mut b = args.bind(&["text"])?;
-    let t = b.take(0).unwrap_or(Value::Null);
-    let lines: Vec<String> = as_strings(&t)
-        .into_iter()
-        .map(|s| s.as_deref().unwrap_or("NA").to_string())
-        .collect();
-    let exprs = parse_text(&lines.join("\n"))?;
-    Ok(lang::expression(
-        exprs.iter().map(lang::from_expr).collect(),
-        None,
-    ))
+    parse_lines(&b.take(0).unwrap_or(Value::Null))
 }
 
 /// `deparse(expr, width.cutoff = 60L, ...)`: the lines of R source that

@@ -54,7 +54,13 @@ pub fn proc_time_value() -> Value {
     let start = *START.get_or_init(now_secs);
     let [u, s, cu, cs] = cpu_times();
     let elapsed = ((now_secs() - start) * 1000.0).round() / 1000.0;
-    let mut v = Vector::new(VecData::Dbl(vec![u, s, elapsed, cu, cs]));
+    proc_time_of(vec![u, s, elapsed, cu, cs])
+}
+
+/// A `proc_time` object of the five times (`user.self sys.self elapsed
+/// user.child sys.child`).
+fn proc_time_of(times: Vec<f64>) -> Value {
+    let mut v = Vector::new(VecData::Dbl(times));
     v.set_attr(
         "names",
         Value::strs(&[
@@ -88,19 +94,7 @@ fn builtin_system_time(_: &mut Interp, args: Args) -> RResult<Value> {
         .zip(s)
         .map(|(a, b)| ((a - b).max(0.0) * 1000.0).round() / 1000.0)
         .collect();
-    let mut v = Vector::new(VecData::Dbl(d));
-    v.set_attr(
-        "names",
-        Value::strs(&[
-            "user.self",
-            "sys.self",
-            "elapsed",
-            "user.child",
-            "sys.child",
-        ]),
-    );
-    v.set_attr("class", Value::str("proc_time"));
-    Ok(Value::Vec(Rc::new(v)))
+    Ok(proc_time_of(d))
 }
 
 /// What `print` shows for a `proc_time` (R's `summary.proc_time`: the

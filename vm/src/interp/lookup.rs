@@ -34,33 +34,10 @@ impl Interp {
     #[inline]
     pub(super) fn lookup_fun_result(&mut self, env: &Env, s: SymId) -> RResult<Option<Value>> {
         if !self.lazy_frames.is_empty() {
-            return self.lookup_fun_through_promises(env, s);
+            return self.lookup_through_promises(env, s, Value::is_function);
         }
         if let Some(v) = env.lookup_function(s) {
             return Ok(Some(v));
-        }
-        Ok(self.builtin_for(s).map(Value::Builtin))
-    }
-
-    /// `lookup_fun_result` while some call's promises may be unevaluated:
-    /// an argument not evaluated yet is evaluated to see if it is a
-    /// function (`f <- function(g) { substitute(g); g(1) }`).
-    #[inline(never)]
-    fn lookup_fun_through_promises(&mut self, env: &Env, s: SymId) -> RResult<Option<Value>> {
-        let mut e: &crate::env::EnvFrame = env;
-        loop {
-            let found = match e.get_local_or_slot(s) {
-                Ok(v) => Some(v),
-                Err(Some(i)) if e.layout.is_some() => self.force_promise(e, i).transpose()?,
-                Err(_) => None,
-            };
-            if let Some(v) = found.filter(Value::is_function) {
-                return Ok(Some(v));
-            }
-            match e.parent.as_deref() {
-                Some(p) => e = p,
-                None => break,
-            }
         }
         Ok(self.builtin_for(s).map(Value::Builtin))
     }
@@ -75,7 +52,7 @@ impl Interp {
     #[inline]
     pub(crate) fn lookup_var_result(&mut self, env: &Env, s: SymId) -> RResult<Option<Value>> {
         if !self.lazy_frames.is_empty() {
-            return self.lookup_through_promises(env, s);
+            return self.lookup_through_promises(env, s, |_| true);
         }
         if let Some(v) = env.lookup(s) {
             return Ok(Some(v));
@@ -83,21 +60,28 @@ impl Interp {
         Ok(self.builtin_for(s).map(Value::Builtin))
     }
 
-    /// `lookup_var_result` while some call's promises may be unevaluated
+    /// `lookup_var_result` (`accept` every value) or `lookup_fun_result`
+    /// (`accept` functions) while some call's promises may be unevaluated
     /// (`lazy_frames`): a parameter slot found unbound on the way is
-    /// evaluated if it is a promise (R finds the argument there).
+    /// evaluated if it is a promise (R finds the argument there; a function
+    /// lookup evaluates it to see if it is a function: `f <- function(g) {
+    /// substitute(g); g(1) }`).
     #[inline(never)]
-    fn lookup_through_promises(&mut self, env: &Env, s: SymId) -> RResult<Option<Value>> {
+    fn lookup_through_promises(
+        &mut self,
+        env: &Env,
+        s: SymId,
+        accept: fn(&Value) -> bool,
+    ) -> RResult<Option<Value>> {
         let mut e: &crate::env::EnvFrame = env;
         loop {
-            match e.get_local_or_slot(s) {
-                Ok(v) => return Ok(Some(v)),
-                Err(Some(i)) if e.layout.is_some() => {
-                    if let Some(r) = self.force_promise(e, i) {
-                        return r.map(Some);
-                    }
-                }
-                Err(_) => {}
+            let found = match e.get_local_or_slot(s) {
+                Ok(v) => Some(v),
+                Err(Some(i)) if e.layout.is_some() => self.force_promise(e, i).transpose()?,
+                Err(_) => None,
+            };
+            if let Some(v) = found.filter(accept) {
+                return Ok(Some(v));
             }
             match e.parent.as_deref() {
                 Some(p) => e = p,
