@@ -179,11 +179,12 @@ impl<'a> Builder<'a> {
             return self.runtime(bb, pc, &[x.val, i.val]);
         }
         let xb = self.bits_of(x);
-        let ib = self.bits_of(i);
         let xv = self.speculate(bb, x, xb, pc, st);
         if !self.f.ty(xv).is_vec() {
-            let iv = self.speculate(bb, i, ib, pc, st);
-            return self.runtime(bb, pc, &[xv, iv]);
+            // The generic `[` takes the index boxed: speculating its type
+            // would buy nothing and exit whenever it differs (`v[2:length(v)]`
+            // with the profile's `2:2` a scalar, and `v` longer later).
+            return self.runtime(bb, pc, &[xv, i.val]);
         }
         let iv = self.speculate_or_num(bb, i, pc, st);
         let Some(iv) = self.index_int(bb, iv) else {

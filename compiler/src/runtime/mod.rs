@@ -210,9 +210,27 @@ pub extern "C" fn rt_vec_ptr(c: *mut NativeFrame, slot: u32, elem: u32) -> *cons
 /// `NativeFrame::vec_len`) of the value in `slot` when it is an attribute-free
 /// vector of `elem`s, else null (the test fails). Lowering reuses the view
 /// for an `unbox` of the same value later in the block.
+///
+/// A scalar of the element type is a vector of length 1 (the same R value:
+/// `seq(n, 1, -1)` for `n = 1`, `x[i]`, `c(k)`): the slot's value is
+/// replaced by that vector, which the view then points into. A loop over
+/// `seq(...)` speculated a vector would otherwise exit whenever the
+/// sequence has one element.
 pub extern "C" fn rt_vec_probe(c: *mut NativeFrame, slot: u32, elem: u32) -> *const u8 {
     let c = unsafe { ctx(c) };
-    let (p, n) = vec_view(&c.anys[slot as usize], elem, false);
+    let v = &mut c.anys[slot as usize];
+    // (Built directly: `vm::value::int_vec` and friends make a length-1
+    // vector the scalar again.)
+    let as_vector = match (&*v, elem) {
+        (Value::Int(x), 0) => Some(VecData::Int(vec![*x])),
+        (Value::Dbl(x), 1) => Some(VecData::Dbl(vec![*x])),
+        (Value::Lgl(x), 2) => Some(VecData::Lgl(vec![*x])),
+        _ => None,
+    };
+    if let Some(data) = as_vector {
+        *v = Value::Vec(Rc::new(vm::value::Vector::new(data)));
+    }
+    let (p, n) = vec_view(v, elem, false);
     c.vec_len = n;
     p
 }
