@@ -351,9 +351,11 @@ fn generic_op(c: &mut NativeFrame, pc: u32, op: vm::bytecode::Op, slots: &[u32],
     if c.env.is_none() && !vm::interp::Interp::generic_on_stack(&op) {
         // Arithmetic, indexing, stores...: no frame needed (a warning
         // builds it through `Interp::observe_frames`).
-        let operands: Vec<Value> = slots.iter().map(|&s| operand(&mut c.anys, s)).collect();
         let interp = unsafe { &mut *c.interp };
-        let r = interp.exec_frame_free(&c.code, pc as usize, operands);
+        let anys = &mut c.anys;
+        let r = interp.exec_frame_free(&c.code, pc as usize, |stack| {
+            stack.extend(slots.iter().map(|&s| operand(anys, s)))
+        });
         return finish(c, dst, unwound(r, &c.code, pc));
     }
     // The interpreter's instruction may run R code or look at the call

@@ -32,7 +32,7 @@ impl Interp {
             // (`rt_generic` pushes their operands itself).
             return self.exec_generic_pushed(code, env, pc, |stack| stack.extend(operands));
         }
-        self.exec_frame_free(code, pc, operands)
+        self.exec_frame_free(code, pc, |stack| stack.extend(operands))
     }
 
     /// `exec_generic` of an instruction that is not `generic_on_stack`
@@ -41,11 +41,32 @@ impl Interp {
     /// need no frame (a warning's call text asks for the frames through
     /// `observe_frames`). Compiled code running without an activation
     /// (`begin_native_call`) runs them without building one.
+    ///
+    /// `push` puts the operands (bottom first) on the interpreter's operand
+    /// stack, where the instruction pops them: no operand vector is
+    /// allocated (compiled code's generic calls of named-vector arithmetic
+    /// and indexing paid a vector, its collection and its freeing per
+    /// operation, about a third of what the interpreter's whole dispatch
+    /// of the instruction costs).
     pub fn exec_frame_free(
         &mut self,
         code: &Rc<FunctionCode>,
         pc: usize,
-        mut operands: Vec<Value>,
+        push: impl FnOnce(&mut Vec<Value>),
+    ) -> RResult<Value> {
+        let base = self.stack.len();
+        push(&mut self.stack);
+        let r = self.exec_frame_free_at(code, pc, base);
+        self.stack.truncate(base);
+        r
+    }
+
+    /// `exec_frame_free` of the operands on the stack above `base`.
+    fn exec_frame_free_at(
+        &mut self,
+        code: &Rc<FunctionCode>,
+        pc: usize,
+        base: usize,
     ) -> RResult<Value> {
         let op = code.ops[pc];
         let at = |e: RError, s: &Self| {
@@ -70,7 +91,7 @@ impl Interp {
                 Ok(Value::Null)
             }
             // The length of a `for` loop's sequence (R's error for a function).
-            Op::ForSeqPrep { call, .. } => match operands.pop().unwrap() {
+            Op::ForSeqPrep { call, .. } => match self.pop_operand() {
                 Value::Lang(l) if !matches!(&*l, crate::lang::Lang::Exprs(_)) => {
                     Err(self.attribute(RError::new("invalid for() loop sequence"), code, call))
                 }
@@ -81,8 +102,8 @@ impl Interp {
             },
             // The element of a `for` loop's sequence at a 1-based position.
             Op::ForStep { .. } => {
-                let k = operands.pop().unwrap();
-                let seq = operands.pop().unwrap();
+                let k = self.pop_operand();
+                let seq = self.pop_operand();
                 let k = match k {
                     Value::Int(k) if k >= 1 => k as usize - 1,
                     _ => return Err(RError::new("internal: bad for() loop position")),
@@ -91,19 +112,19 @@ impl Interp {
             }
             Op::Arith(o, ci, _) | Op::ArithLocal(o, _, ci, _) => {
                 self.cur_call = Some((Rc::as_ptr(code), ci));
-                let b = operands.pop().unwrap();
-                let a = operands.pop().unwrap();
+                let b = self.pop_operand();
+                let a = self.pop_operand();
                 arith::arith(self, o, &a, &b).map_err(|e| at(e, self))
             }
             Op::Cmp(o, ci, _) => {
                 self.cur_call = Some((Rc::as_ptr(code), ci));
-                let b = operands.pop().unwrap();
-                let a = operands.pop().unwrap();
+                let b = self.pop_operand();
+                let a = self.pop_operand();
                 arith::compare(self, o, &a, &b).map_err(|e| at(e, self))
             }
             Op::Neg(ci, _) | Op::Not(ci) => {
                 self.cur_call = Some((Rc::as_ptr(code), ci));
-                let a = operands.pop().unwrap();
+                let a = self.pop_operand();
                 let r = if matches!(op, Op::Neg(..)) {
                     arith::negate(self, &a)
                 } else {
@@ -115,38 +136,34 @@ impl Interp {
                 drop, call, empty, ..
             } => {
                 self.cur_call = Some((Rc::as_ptr(code), call));
-                let x = operands.remove(0);
-                let idx = with_empty(operands, empty);
-                subset::index(self, &x, &idx, drop).map_err(|e| at(e, self))
+                let (x, idx) = self.pop_indexed(base, empty);
+                subset::index(self, &x, idx.as_slice(), drop).map_err(|e| at(e, self))
             }
             Op::Index2 { call, empty, .. } => {
                 self.cur_call = Some((Rc::as_ptr(code), call));
-                let x = operands.remove(0);
-                let idx = with_empty(operands, empty);
-                subset::index2(self, &x, &idx).map_err(|e| at(e, self))
+                let (x, idx) = self.pop_indexed(base, empty);
+                subset::index2(self, &x, idx.as_slice()).map_err(|e| at(e, self))
             }
             Op::IndexLocals { is2, call, .. } => {
                 self.cur_call = Some((Rc::as_ptr(code), call));
-                let x = operands.remove(0);
-                let idx: Vec<Option<Value>> = operands.into_iter().map(Some).collect();
+                let (x, idx) = self.pop_indexed(base, 0);
                 let r = if is2 {
-                    subset::index2(self, &x, &idx)
+                    subset::index2(self, &x, idx.as_slice())
                 } else {
-                    subset::index(self, &x, &idx, true)
+                    subset::index(self, &x, idx.as_slice(), true)
                 };
                 r.map_err(|e| at(e, self))
             }
             Op::SetIndex { call, empty, .. } | Op::SetIndex2 { call, empty, .. } => {
                 // Operands: v, i1..in, x.
                 self.cur_call = Some((Rc::as_ptr(code), call));
-                let x = operands.pop().unwrap();
-                let v = operands.remove(0);
-                let idx = with_empty(operands, empty);
+                let x = self.pop_operand();
+                let (v, idx) = self.pop_indexed(base, empty);
                 let r = if matches!(op, Op::SetIndex2 { .. }) {
-                    subset::assign_index2(self, x, &idx, v)
+                    subset::assign_index2(self, x, idx.as_slice(), v)
                 } else {
-                    let kept = (idx.len() >= 2).then(|| v.clone());
-                    subset::assign_index(self, x, &idx, v)
+                    let kept = (idx.as_slice().len() >= 2).then(|| v.clone());
+                    subset::assign_index(self, x, idx.as_slice(), v)
                         .map_err(|e| matrix_subassign_error(e, code, call, kept.as_ref()))
                 };
                 r.map_err(|e| at(e, self))
@@ -156,8 +173,8 @@ impl Interp {
                 // when `from:to` is such a range, else NULL (compiled code
                 // exits, and the interpreter starts the loop). Pure, so the
                 // exit may re-execute the instruction.
-                let to = operands.pop().unwrap();
-                let from = operands.pop().unwrap();
+                let to = self.pop_operand();
+                let from = self.pop_operand();
                 Ok(match int_range(&from, &to) {
                     Some((next, n, 1)) if n <= i32::MAX as u64 => {
                         Value::Vec(Rc::new(Vector::new(VecData::Int(vec![
@@ -171,7 +188,7 @@ impl Interp {
             Op::BranchFalse(..) => {
                 // The truth of an `if`/`while` condition, as TRUE or FALSE
                 // (compiled code branches on it); R's errors for the rest.
-                let c = operands.pop().unwrap();
+                let c = self.pop_operand();
                 let truth = match c {
                     Value::Lgl(x) if x != NA_LOGICAL => Ok(x != 0),
                     other => condition_truth(&other).map_err(|e| at(e, self)),
@@ -183,7 +200,7 @@ impl Interp {
             // scalar), else NULL: compiled code exits, and the interpreter
             // runs seq_len's validation. Pure.
             Op::ForCountPrep { along: false, .. } => {
-                let n = operands.pop().unwrap();
+                let n = self.pop_operand();
                 Ok(match n {
                     Value::Int(k) if k >= 0 => Value::Int(k),
                     Value::Dbl(d) if d >= 0.0 && d.fract() == 0.0 && d <= i32::MAX as f64 => {
@@ -195,7 +212,7 @@ impl Interp {
             // The pc a `switch` goes on at (compiled code branches on it);
             // R's errors for a selector that is not a length-1 vector.
             Op::Switch(t, _) => {
-                let sel = operands.pop().unwrap();
+                let sel = self.pop_operand();
                 super::control::switch_target(&code.switches[t as usize], &sel, !code.top_level)
                     .map(|target| Value::Int(target as i32))
                     .map_err(|e| at(e, self))
@@ -208,6 +225,27 @@ impl Interp {
         };
         self.cur_call = saved;
         r
+    }
+
+    /// The top operand (`exec_frame_free_at`: the instruction's operand count
+    /// is fixed, so it is there).
+    fn pop_operand(&mut self) -> Value {
+        self.stack.pop().unwrap_or(Value::Null)
+    }
+
+    /// The operands above `base`: the first (the indexed object, or the
+    /// stored value), then the indices as the subset functions take them
+    /// (`empty` marks the positions meaning "everything", `m[i, ]`). One
+    /// index, the common case, needs no vector.
+    fn pop_indexed(&mut self, base: usize, empty: u8) -> (Value, Indices) {
+        if self.stack.len() == base + 2 {
+            let i = self.pop_operand();
+            let first = self.pop_operand();
+            return (first, Indices::One([(empty & 1 == 0).then_some(i)]));
+        }
+        let rest = self.stack.split_off((base + 1).min(self.stack.len()));
+        let first = self.pop_operand();
+        (first, Indices::Many(with_empty(rest, empty)))
     }
 
     /// Does `exec_generic` run `op` through the slow-path executor on the
@@ -282,6 +320,21 @@ impl Interp {
                 self.stack.truncate(base);
                 Err(e)
             }
+        }
+    }
+}
+
+/// The indices of an indexing instruction (`Interp::pop_indexed`).
+enum Indices {
+    One([Option<Value>; 1]),
+    Many(Vec<Option<Value>>),
+}
+
+impl Indices {
+    fn as_slice(&self) -> &[Option<Value>] {
+        match self {
+            Indices::One(a) => a,
+            Indices::Many(v) => v,
         }
     }
 }
