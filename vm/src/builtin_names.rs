@@ -476,6 +476,9 @@ pub const NAMES: &[&str] = &[
     "body",
     "formals",
     "args",
+    "body<-",
+    "formals<-",
+    "environment<-",
 ];
 
 /// Default methods of R's S3 generics that are callable by their full name

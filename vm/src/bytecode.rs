@@ -506,6 +506,81 @@ pub struct FunctionCode {
     /// ran in, over two or more elements (`RANGE_UP | RANGE_DOWN` bits;
     /// feedback: a compiled loop counts in one direction).
     pub range_dirs: Vec<Cell<u8>>,
+    /// Made while the program runs (`body<-`, `formals<-`, `eval` of a
+    /// `function`, ...), so it may die while the program runs: its address
+    /// is kept from reuse once a tier may have seen it (`keep_address`).
+    pub made_at_run_time: Cell<bool>,
+}
+
+/// Function code made while the program runs can die while it runs (a
+/// function replaced by `body(f) <- ...` and no longer referenced). The
+/// tiers above the interpreter know a function by its code's address (the
+/// engine's version tables and OSR-in caches, the `callee_is` guards of
+/// code that inlined it): a new function whose code landed at the address
+/// of a dead one they had seen would run the dead one's compiled code. So
+/// such code is registered here (`keep_address`) and the registry holds a
+/// weak reference to it: its memory (not its contents, which are dropped
+/// with it) stays allocated, and the address is never given to another
+/// function. Code that died without ever being called (nothing above the
+/// interpreter can have seen it; `FunctionCode::invocations` counts every
+/// activation, interpreted or compiled, when it ends) gives its address
+/// back at the next sweep, so that a loop making functions it never calls
+/// keeps no memory.
+#[derive(Default)]
+struct RuntimeCodes {
+    kept: Vec<std::rc::Weak<FunctionCode>>,
+    /// Addresses of registered code that died uncalled (`Drop`).
+    uncalled: std::collections::HashSet<usize>,
+    /// The registry's size at which dead entries are swept next.
+    sweep_at: usize,
+}
+
+thread_local! {
+    static RUNTIME_CODES: RefCell<RuntimeCodes> = RefCell::new(RuntimeCodes::default());
+}
+
+/// Register `code` (and the functions nested in it), made while the
+/// program runs, so that its address is not reused for another function
+/// after it dies (see `RuntimeCodes`).
+pub fn keep_address(code: &Rc<FunctionCode>) {
+    fn mark(code: &Rc<FunctionCode>, kept: &mut Vec<std::rc::Weak<FunctionCode>>) {
+        if code.made_at_run_time.replace(true) {
+            return;
+        }
+        kept.push(Rc::downgrade(code));
+        for (_, f) in &code.functions {
+            mark(f, kept);
+        }
+    }
+    RUNTIME_CODES.with(|r| {
+        let mut r = r.borrow_mut();
+        mark(code, &mut r.kept);
+        if r.kept.len() >= r.sweep_at {
+            let RuntimeCodes { kept, uncalled, .. } = &mut *r;
+            // (Dropping a weak reference runs no `FunctionCode::drop`.)
+            kept.retain(|w| w.strong_count() > 0 || !uncalled.remove(&(w.as_ptr() as usize)));
+            r.sweep_at = (2 * r.kept.len()).max(64);
+        }
+    });
+}
+
+/// The number of registered function codes (`keep_address`) whose
+/// address is still held, for tests.
+pub fn kept_addresses() -> usize {
+    RUNTIME_CODES.with(|r| r.borrow().kept.len())
+}
+
+impl Drop for FunctionCode {
+    fn drop(&mut self) {
+        if self.made_at_run_time.get() && self.invocations.get() == 0 {
+            let at = self as *const FunctionCode as usize;
+            let _ = RUNTIME_CODES.try_with(|r| {
+                if let Ok(mut r) = r.try_borrow_mut() {
+                    r.uncalled.insert(at);
+                }
+            });
+        }
+    }
 }
 
 impl FunctionCode {

@@ -57,7 +57,12 @@ impl LangCall {
     /// global one, where functions it makes are top-level functions).
     pub fn code(&self, in_global: bool) -> Rc<FunctionCode> {
         self.code[in_global as usize]
-            .get_or_init(|| crate::compile::compile_eval(&self.expr, in_global))
+            .get_or_init(|| {
+                // (Functions it makes die with the call object.)
+                let code = crate::compile::compile_eval(&self.expr, in_global);
+                crate::bytecode::keep_address(&code);
+                code
+            })
             .clone()
     }
 }

@@ -666,6 +666,7 @@ fn closure_from_source(interp: &Interp, name: &str, src: &str, vars: Vec<(&str, 
         unreachable!("builtin closure source is a function")
     };
     let code = crate::compile::compile_function(name, params, body, false);
+    crate::bytecode::keep_address(&code);
     let layout: Rc<[crate::symbols::SymId]> = vars.iter().map(|(n, _)| intern(n)).collect();
     let env = crate::env::EnvFrame::new_function(layout, interp.global.clone());
     for (n, v) in vars {

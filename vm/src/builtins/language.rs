@@ -14,7 +14,7 @@
 use super::output::{arg_flag, arg_str, as_strings};
 use super::BuiltinDef;
 use crate::args::{match_args, Args};
-use crate::ast::{Expr, ExprKind};
+use crate::ast::{Expr, ExprKind, Param};
 use crate::env::{Env, EnvFrame};
 use crate::error::{RError, RResult};
 use crate::interp::{Activation, CallSite, Interp};
@@ -50,6 +50,9 @@ pub const BUILTINS: &[BuiltinDef] = &[
     BuiltinDef::new("body", bi_body),
     BuiltinDef::new("formals", bi_formals),
     BuiltinDef::new("args", bi_args),
+    BuiltinDef::new("body<-", bi_body_assign),
+    BuiltinDef::new("formals<-", bi_formals_assign),
+    BuiltinDef::new("environment<-", bi_environment_assign),
 ];
 
 fn lang_of(v: &Value) -> Option<&Lang> {
@@ -807,14 +810,443 @@ fn bi_args(interp: &mut Interp, args: Args) -> RResult<Value> {
     match function_arg(interp, b.take(0)) {
         Some(Value::Closure(c)) => {
             let body = Expr::new(ExprKind::Const(crate::ast::Const::Null), Default::default());
-            let code = crate::compile::compile_function("args", &c.params, &body, true);
+            Ok(new_closure(
+                "args",
+                c.params.to_vec(),
+                &body,
+                interp.global.clone(),
+            ))
+        }
+        _ => Ok(Value::Null),
+    }
+}
+
+// ---- replacing a function's parts ----------------------------------------------
+
+/// A new closure of `params` and `body` in `env`, compiled afresh: to the
+/// tiers above the interpreter it is a new function (its own feedback, no
+/// compiled code of the function it replaces), which is how R programs
+/// reset a JIT (`body(f) <<- body(f)`). `name` names its code in dumps.
+fn new_closure(name: &str, params: Vec<Param>, body: &Expr, env: Env) -> Value {
+    let code = crate::compile::compile_function(name, &params, body, env.is_global());
+    crate::bytecode::keep_address(&code);
+    Value::Closure(Rc::new(Closure {
+        params: params.into(),
+        code,
+        env,
+        attrs: None,
+    }))
+}
+
+/// The call GNU R's replacement closure `name` runs as in the assignment
+/// whose builtin is running, as its warnings name it: `` `body<-`(`*tmp*`,
+/// envir = e, value = v) ``, the target's other arguments as written, the
+/// value as written where R runs the assignment byte-compiled, else its
+/// value deparsed.
+fn replacement_call(interp: &Interp, name: &str, value: &Value) -> String {
+    let mut text = format!("`{}`(`*tmp*`", name);
+    let mut rhs = None;
+    if let Some(ExprKind::Call(_, assign)) = interp.current_call_expr().map(|e| &e.peel().kind) {
+        if let Some(ExprKind::Call(_, target)) = assign
+            .first()
+            .and_then(|a| a.value.as_ref())
+            .map(|t| &t.peel().kind)
+        {
+            for a in target.iter().skip(1) {
+                text.push_str(", ");
+                if let Some(n) = &a.name {
+                    text.push_str(&format!("{} = ", n));
+                }
+                if let Some(v) = &a.value {
+                    text.push_str(&crate::deparse::deparse(v));
+                }
+            }
+        }
+        rhs = assign.get(1).and_then(|a| a.value.as_ref());
+    }
+    text.push_str(", value = ");
+    match rhs {
+        Some(rhs) if interp.current_call_is_bytecode_assign() => {
+            text.push_str(&crate::deparse::deparse(rhs))
+        }
+        _ => text.push_str(&crate::deparse::deparse_value_short(value)),
+    }
+    text.push(')');
+    text
+}
+
+/// The argument `fun` of `body<-` and `formals<-` (`what` the replacement
+/// function's name): its formals, body and environment. A builtin has none
+/// (R's `formals` and `body` of a primitive are `NULL`); a string, those of
+/// the function it names, but no environment; a value that is no function
+/// neither, with R's warning `argument is not a function` against
+/// `other(fun)`, the accessor R's replacement function calls (the warning
+/// `'fun' is not a function` it gives first is `not_a_function`'s).
+struct FunParts {
+    name: String,
+    params: Vec<Param>,
+    body: Option<Rc<Expr>>,
+    env: Option<Env>,
+}
+
+fn fun_parts(interp: &mut Interp, fun: &Value, what: &str, other: &str) -> RResult<FunParts> {
+    let none = FunParts {
+        name: "<anonymous>".into(),
+        params: Vec::new(),
+        body: None,
+        env: None,
+    };
+    match fun {
+        Value::Closure(c) => Ok(FunParts {
+            name: c.code.name.clone(),
+            params: c.params.to_vec(),
+            body: c.code.body.clone(),
+            env: Some(c.env.clone()),
+        }),
+        Value::Builtin(_) => Ok(none),
+        v if v.vtype() == Some(VType::Str) => {
+            // R's accessor finds the function the string names (from R's
+            // base namespace: the builtins, then the global environment);
+            // the environment of a string is NULL.
+            let name = match as_strings(v).as_slice() {
+                [Some(n)] => n.clone(),
+                _ => {
+                    return Err(RError::unsupported(format!(
+                        "{}() of a character vector other than one function name",
+                        what
+                    )))
+                }
+            };
+            let found = crate::builtins::lookup(&name)
+                .or_else(|| interp.global.lookup_function(intern(&name)));
+            match found {
+                Some(Value::Closure(c)) => Ok(FunParts {
+                    env: None,
+                    ..fun_parts(interp, &Value::Closure(c), what, other)?
+                }),
+                Some(_) => Ok(none),
+                None => {
+                    let (call, frames): (&str, &[&str]) = if other == "formals" {
+                        (
+                            "get(fun, mode = \"function\", envir = envir)",
+                            &["get", "formals", "as.list", "as.function", what, what],
+                        )
+                    } else {
+                        (
+                            "get(fun, mode = \"function\", envir = parent.frame())",
+                            &["get", "body", what],
+                        )
+                    };
+                    let mut e = RError::with_call(
+                        format!("object '{}' of mode 'function' was not found", name),
+                        call,
+                    );
+                    e.trace = frames.iter().map(|&n| n.into()).collect();
+                    Err(e)
+                }
+            }
+        }
+        _ => {
+            interp.warning_with_call(
+                Some(format!("{}(fun)", other)),
+                "argument is not a function".into(),
+            )?;
+            Ok(none)
+        }
+    }
+}
+
+/// R's warning of `body<-` and `formals<-` (`what`) for a `fun` that is
+/// not a function (a function's name too).
+fn not_a_function(interp: &mut Interp, fun: &Value, what: &str, value: &Value) -> RResult<()> {
+    if fun.is_function() {
+        return Ok(());
+    }
+    let call = replacement_call(interp, what, value);
+    interp.warning_with_call(Some(call), "'fun' is not a function".into())
+}
+
+/// The environment R's `as.function.default(x, envir)` gets in `body<-` and
+/// `formals<-`: `envir` if given, else the function's; R's errors for
+/// `NULL` (a builtin's or a non-function's environment) and for a value
+/// that is not an environment, against `call` (the first line of R's
+/// call) with R's frames `frames`.
+fn function_env(
+    envir: Option<Value>,
+    own: Option<Env>,
+    call: &str,
+    frames: &[&str],
+) -> RResult<Env> {
+    let err = |msg: &str| {
+        let mut e = RError::with_call(msg, call);
+        e.trace = frames.iter().map(|&n| n.into()).collect();
+        e
+    };
+    match envir {
+        Some(Value::Env(e)) => Ok(e),
+        Some(Value::Null) => Err(err("use of NULL environment is defunct")),
+        Some(_) => Err(err("invalid environment")),
+        None => own.ok_or_else(|| err("use of NULL environment is defunct")),
+    }
+}
+
+/// `body(fun, envir = environment(fun)) <- value`: a new function with
+/// `fun`'s formals and `value` as its body (a call, a symbol or a
+/// constant; the first element of an expression vector, with R's warning
+/// when it has more), in `envir`. R's `body<-` makes it with
+/// `as.function`, so the function's attributes are not kept.
+fn bi_body_assign(interp: &mut Interp, args: Args) -> RResult<Value> {
+    let mut b = args.bind(&["fun", "envir", "value"])?;
+    let fun = b.take(0).unwrap_or(Value::Null);
+    let envir = b.take(1);
+    let value = b.take(2).unwrap_or(Value::Null);
+    const FRAMES: &[&str] = &["as.function.default", "as.function", "body<-", "body<-"];
+    const CALL: &str = "as.function.default(c(as.list(formals(fun)), list(value)), envir)";
+    not_a_function(interp, &fun, "body<-", &value)?;
+    let value = match lang_of(&value) {
+        Some(Lang::Exprs(v)) => {
+            if v.len() > 1 {
+                let call = replacement_call(interp, "body<-", &value);
+                interp.warning_with_call(
+                    Some(call),
+                    "using the first element of 'value' of type \"expression\"".into(),
+                )?;
+            }
+            match &v.data {
+                VecData::List(items) if !items.is_empty() => items[0].clone(),
+                _ => {
+                    let mut e = RError::with_call("subscript out of bounds", "value[[1L]]");
+                    e.trace = vec!["body<-".into(), "body<-".into()];
+                    return Err(e);
+                }
+            }
+        }
+        _ => value,
+    };
+    if lang::is_empty_sym(&value) {
+        return Err(RError::unsupported("body<- of the empty symbol"));
+    }
+    let parts = fun_parts(interp, &fun, "body<-", "formals")?;
+    let env = function_env(envir, parts.env, CALL, FRAMES)?;
+    let body = match lang_of(&value) {
+        Some(Lang::Call(c)) => c.expr.peel().clone(),
+        _ => lang::to_expr(&value),
+    };
+    Ok(new_closure(&parts.name, parts.params, &body, env))
+}
+
+/// `formals(fun, envir = environment(fun)) <- value`: a new function with
+/// the formals `value` gives (a list, or a vector, named by the
+/// parameters, each element its default; the empty symbol, as `alist(x =
+/// )` makes, for none; `NULL` for no parameters) and `fun`'s body, in
+/// `envir`.
+fn bi_formals_assign(interp: &mut Interp, args: Args) -> RResult<Value> {
+    let mut b = args.bind(&["fun", "envir", "value"])?;
+    let fun = b.take(0).unwrap_or(Value::Null);
+    let envir = b.take(1);
+    let value = b.take(2).unwrap_or(Value::Null);
+    const FRAMES: &[&str] = &["as.function.default", "as.function", "formals<-"];
+    // (The first line of R's call, as R's error message shows it.)
+    const CALL: &str =
+        "as.function.default(c(value, if (is.null(bd) || is.list(bd)) list(bd) else bd), ";
+    not_a_function(interp, &fun, "formals<-", &value)?;
+    let parts = fun_parts(interp, &fun, "formals<-", "body")?;
+    let env = function_env(envir, parts.env, CALL, FRAMES)?;
+    let invalid = || {
+        let mut e = RError::with_call("invalid formal argument list for \"function\"", CALL);
+        e.trace = FRAMES.iter().map(|&n| n.into()).collect();
+        e
+    };
+    let params = match &value {
+        Value::Null => Vec::new(),
+        Value::Lang(_) | Value::Closure(_) | Value::Builtin(_) | Value::Env(_) => {
+            return Err(invalid())
+        }
+        v => {
+            let names = v
+                .as_vector()
+                .and_then(|x| x.names().map(|n| n.to_vec()))
+                .unwrap_or_default();
+            let items = super::functional::elements(v);
+            if names.len() != items.len() {
+                return Err(invalid());
+            }
+            let mut params: Vec<Param> = Vec::with_capacity(items.len());
+            for (n, d) in names.iter().zip(&items) {
+                let Some(n) = n.as_ref().filter(|n| !n.is_empty()) else {
+                    return Err(invalid());
+                };
+                if params.iter().any(|p| p.name == *n) {
+                    return Err(RError::unsupported(format!(
+                        "formals<- with the argument name '{}' twice",
+                        n
+                    )));
+                }
+                params.push(Param {
+                    name: n.clone(),
+                    default: (!lang::is_empty_sym(d)).then(|| lang::to_expr(d)),
+                });
+            }
+            params
+        }
+    };
+    let null = Expr::new(ExprKind::Const(crate::ast::Const::Null), Default::default());
+    let body = parts.body.as_deref().unwrap_or(&null);
+    Ok(new_closure(&parts.name, params, body, env))
+}
+
+/// `environment(fun) <- value`: a closure with `fun`'s formals and body in
+/// environment `value` (its attributes kept, as R's primitive does). Its
+/// code is `fun`'s when that code can run in any environment; a function
+/// written at top level has code that assumes the global environment
+/// (`FunctionCode::in_global`) and is compiled again for another one. Of
+/// a vector, the attribute `.Environment` (R's).
+fn bi_environment_assign(_: &mut Interp, args: Args) -> RResult<Value> {
+    let mut b = args.bind(&["fun", "value"])?;
+    let fun = b.take(0).unwrap_or(Value::Null);
+    let value = b.take(1).unwrap_or(Value::Null);
+    match fun {
+        Value::Closure(c) => {
+            let env = match value {
+                Value::Env(e) => e,
+                Value::Null => return Err(RError::new("use of NULL environment is defunct")),
+                _ => return Err(RError::new("replacement object is not an environment")),
+            };
+            let code = if c.code.in_global && !env.is_global() {
+                let null = Expr::new(ExprKind::Const(crate::ast::Const::Null), Default::default());
+                let body = c.code.body.as_deref().unwrap_or(&null);
+                let code = crate::compile::compile_function(&c.code.name, &c.params, body, false);
+                crate::bytecode::keep_address(&code);
+                code
+            } else {
+                c.code.clone()
+            };
             Ok(Value::Closure(Rc::new(Closure {
                 params: c.params.clone(),
                 code,
-                env: interp.global.clone(),
-                attrs: None,
+                env,
+                attrs: c.attrs.clone(),
             })))
         }
-        _ => Ok(Value::Null),
+        mut v @ (Value::Vec(_) | Value::Lgl(_) | Value::Int(_) | Value::Dbl(_)) => {
+            match value {
+                Value::Env(_) | Value::Null => {
+                    v.set_attr(".Environment", value);
+                }
+                _ => return Err(RError::new("replacement object is not an environment")),
+            }
+            Ok(v)
+        }
+        _ => Err(RError::unsupported(
+            "environment<- of a value other than a closure or a vector",
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::interp::Interp;
+    use crate::symbols::intern;
+    use crate::value::Value;
+
+    /// Run `src` as Rscript would: (status, stdout, stderr).
+    fn run(interp: &mut Interp, src: &str) -> (crate::driver::Status, String, String) {
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let st = crate::driver::run_source(interp, src, "t.R", &mut out, &mut err);
+        (
+            st,
+            String::from_utf8(out).unwrap(),
+            String::from_utf8(err).unwrap(),
+        )
+    }
+
+    fn closure(interp: &Interp, name: &str) -> std::rc::Rc<crate::value::Closure> {
+        match interp.global.get_local(intern(name)) {
+            Some(Value::Closure(c)) => c,
+            other => panic!("{name} is {other:?}"),
+        }
+    }
+
+    /// `body(f) <- body(f)` makes a new function to the tiers: new code,
+    /// no calls counted, no feedback; the old one is untouched.
+    #[test]
+    fn a_replaced_function_is_a_new_function() {
+        let mut it = Interp::new();
+        run(&mut it, "f <- function(x) x + 1\nfor (i in 1:10) f(i)\n");
+        let old = closure(&it, "f");
+        assert_eq!(old.code.invocations.get(), 10);
+        let (_, out, _) = run(&mut it, "body(f) <- body(f)\nprint(f(1))\n");
+        assert_eq!(out, "[1] 2\n");
+        let new = closure(&it, "f");
+        assert!(!std::rc::Rc::ptr_eq(&old.code, &new.code));
+        assert_eq!(new.code.invocations.get(), 1);
+        assert!(new.code.made_at_run_time.get());
+        assert!(std::rc::Rc::ptr_eq(&old.env, &new.env));
+        assert_eq!(old.code.invocations.get(), 10);
+    }
+
+    /// The addresses of replaced functions that ran stay taken; those of
+    /// functions made and dropped without a call are given back.
+    #[test]
+    fn uncalled_codes_give_their_address_back() {
+        let mut it = Interp::new();
+        let before = crate::bytecode::kept_addresses();
+        run(
+            &mut it,
+            "h <- function(x) x\nfor (k in 1:3000) body(h) <- call('-', quote(x), k)\n",
+        );
+        let uncalled = crate::bytecode::kept_addresses() - before;
+        assert!(uncalled < 200, "{uncalled} addresses kept");
+        run(
+            &mut it,
+            "g <- function(x) x\nfor (k in 1:300) { body(g) <- call('+', quote(x), k); g(1) }\n",
+        );
+        let called = crate::bytecode::kept_addresses() - before;
+        assert!(called >= 300, "{called} addresses kept");
+    }
+
+    /// What is outside the subset stops with an error naming it.
+    #[test]
+    fn unsupported_forms_say_so() {
+        for (src, what) in [
+            (
+                "f <- function() 1\ng <- c('f', 'f')\nbody(g) <- quote(2)\n",
+                "unsupported: body<-() of a character vector other than one function name",
+            ),
+            (
+                "f <- function() 1\nformals(f) <- list(a = 1, a = 2)\n",
+                "unsupported: formals<- with the argument name 'a' twice",
+            ),
+            (
+                "f <- function() 1\nbody(f) <- alist(a = )[[1]]\n",
+                "unsupported: body<- of the empty symbol",
+            ),
+            (
+                "environment(sum) <- globalenv()\n",
+                "unsupported: environment<- of a value other than a closure or a vector",
+            ),
+        ] {
+            let (st, _, err) = run(&mut Interp::new(), src);
+            assert_eq!(st, crate::driver::Status::Error, "{src}");
+            assert!(err.contains(what), "{src}: {err}");
+        }
+    }
+
+    /// A function written at top level moved to another environment is
+    /// compiled again (its code assumed the global environment); a local
+    /// closure's code is shared.
+    #[test]
+    fn environment_replacement_recompiles_top_level_functions_only() {
+        let mut it = Interp::new();
+        run(
+            &mut it,
+            "f <- function() v\ng <- f\ne <- new.env()\nenvironment(g) <- e\n\
+             mk <- function() function() v\nh <- mk()\nk <- h\nenvironment(k) <- e\n",
+        );
+        let (f, g) = (closure(&it, "f"), closure(&it, "g"));
+        assert!(f.code.in_global && !g.code.in_global);
+        assert!(!std::rc::Rc::ptr_eq(&f.code, &g.code));
+        let (h, k) = (closure(&it, "h"), closure(&it, "k"));
+        assert!(std::rc::Rc::ptr_eq(&h.code, &k.code));
     }
 }

@@ -41,7 +41,18 @@ impl Compiler {
             cur = cur.peel();
             match &cur.kind {
                 ExprKind::Ident(n) => break n.clone(),
-                ExprKind::Const(Const::Str(Some(s))) => break s.clone(),
+                ExprKind::Const(Const::Str(Some(_))) => {
+                    // (`"x" <- v` names `x`, but `names("x") <- v` is R's
+                    // error, once the value is evaluated.)
+                    self.expr(value, false);
+                    self.emit(Op::Pop);
+                    let ci = self.call_idx(e);
+                    self.konst(Value::str(
+                        "target of assignment expands to non-language object",
+                    ));
+                    self.emit(Op::Raise(ci));
+                    return;
+                }
                 ExprKind::Call(f, a)
                     if ident_of(f).is_some() && !a.is_empty() && a[0].value.is_some() =>
                 {

@@ -151,9 +151,6 @@ pub const LANG_BUILTINS: &[&str] = &[
     "as.symbol",
     "call",
     "as.call",
-    "body",
-    "formals",
-    "args",
     "alist",
     "deparse",
 ];
@@ -416,6 +413,7 @@ impl Compiler {
             for_seqs: self.for_seqs,
             field_caches,
             range_dirs,
+            made_at_run_time: Cell::new(false),
         }
     }
 

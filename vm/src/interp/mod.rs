@@ -251,7 +251,6 @@ impl Default for Interp {
 pub(crate) fn unsupported_feature(name: &str) -> Option<&'static str> {
     Some(match name {
         "with" | "within" | "attach" | "env2list" => "environment objects",
-        "body<-" | "formals<-" => "language objects",
         "setClass" | "new" | "setGeneric" | "setMethod" | "setRefClass" | "R6Class"
         | "isVirtualClass" => "S4 and reference classes",
         "readRDS" | "saveRDS" | "read.csv" | "write.csv" | "read.table" | "sink" | "source"
@@ -366,6 +365,17 @@ impl Interp {
         self.cur_call.map(|(code, ci)| {
             let code: &FunctionCode = unsafe { &*code };
             &code.calls[ci as usize]
+        })
+    }
+
+    /// Is the call whose builtin is running an assignment GNU R runs
+    /// byte-compiled (`FunctionCode::bytecode_assigns`)? Its replacement
+    /// functions are then named with the value as written.
+    pub fn current_call_is_bytecode_assign(&self) -> bool {
+        // SAFETY: see `warning`: the pointer is valid while the builtin runs.
+        self.cur_call.is_some_and(|(code, ci)| {
+            let code: &FunctionCode = unsafe { &*code };
+            code.bytecode_assigns.binary_search(&ci).is_ok()
         })
     }
 
