@@ -255,7 +255,7 @@ impl<'a> Builder<'a> {
         }
     }
 
-    /// `from:to` of a `for` loop through the runtime (`exec_generic`
+    /// `from:to` of a `for` loop through the runtime (`exec_frame_free`
     /// returns `c(from, count)` for an upward integer range, else NULL, which
     /// the assume sends back to the interpreter): `(from, count)` as `int`s.
     pub(super) fn range_generic(

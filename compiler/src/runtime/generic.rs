@@ -50,6 +50,15 @@ pub extern "C" fn rt_generic(
             }
         }
     }
+    // Arithmetic, indexing, stores...: the instructions that need no frame
+    // (but a parameter's or an unbound local's read, `generic_op`'s).
+    let local_read = matches!(
+        op,
+        vm::bytecode::Op::ArithLocal(..) | vm::bytecode::Op::IndexLocals { .. }
+    ) && n <= 1;
+    if !Interp::generic_on_stack(&op) && !local_read {
+        return frame_free_op(c, pc, op, slots, dst);
+    }
     generic_op(c, pc, op, slots, dst)
 }
 
@@ -182,17 +191,6 @@ fn generic_op(c: &mut NativeFrame, pc: u32, op: vm::bytecode::Op, slots: &[u32],
             }
             return finish(c, dst, unwound(r, &c.code, pc));
         }
-        // The next element of a `for` loop over a list or character vector,
-        // read in place (no operand vector).
-        vm::bytecode::Op::ForStep { .. } if n == 2 => {
-            if let Value::Int(k @ 1..) = c.anys[(slots[1] & !MOVE_OPERAND) as usize] {
-                let seq = &c.anys[(slots[0] & !MOVE_OPERAND) as usize];
-                let v = vm::interp::seq_elt(seq, k as usize - 1);
-                consume(c, slots);
-                set(c, dst, v);
-                return ST_OK;
-            }
-        }
         // A local read where it is bound on no path: the enclosing
         // environments' binding, as R looks it up (unbound: the
         // interpreter's instruction reports it).
@@ -300,6 +298,44 @@ fn generic_op(c: &mut NativeFrame, pc: u32, op: vm::bytecode::Op, slots: &[u32],
         }
         _ => {}
     }
+    // The interpreter's instruction may run R code or look at the call
+    // stack: the activation needs its frame now.
+    let env = c.frame().clone();
+    let interp = unsafe { &mut *c.interp };
+    // Straight onto the interpreter's operand stack (no operand vector).
+    let anys = &mut c.anys;
+    let r = interp.exec_generic_pushed(&c.code, &env, pc as usize, |stack| {
+        stack.extend(slots.iter().map(|&s| operand(anys, s)))
+    });
+    finish(c, dst, unwound(r, &c.code, pc))
+}
+
+/// `rt_generic` of an instruction that needs no frame (not
+/// `Interp::generic_on_stack`): its fast paths on the operands in place,
+/// else the interpreter's implementation (`Interp::exec_frame_free`).
+/// Apart from `generic_op`, whose many cases cost every operation a
+/// large stack frame and a walk past them.
+fn frame_free_op(
+    c: &mut NativeFrame,
+    pc: u32,
+    op: vm::bytecode::Op,
+    slots: &[u32],
+    dst: u32,
+) -> u32 {
+    let n = slots.len() as u32;
+    // The next element of a `for` loop over a list or character vector,
+    // read in place (no operand vector).
+    if let vm::bytecode::Op::ForStep { .. } = op {
+        if n == 2 {
+            if let Value::Int(k @ 1..) = c.anys[(slots[1] & !MOVE_OPERAND) as usize] {
+                let seq = &c.anys[(slots[0] & !MOVE_OPERAND) as usize];
+                let v = vm::interp::seq_elt(seq, k as usize - 1);
+                consume(c, slots);
+                set(c, dst, v);
+                return ST_OK;
+            }
+        }
+    }
     // `x[i] <- v` / `x[[i]] <- v` into an unshared vector this operation
     // consumes (x moved at its last use: operands v, i, x), with an in-range
     // scalar index: in place, as the interpreter's fast path (a list
@@ -348,9 +384,22 @@ fn generic_op(c: &mut NativeFrame, pc: u32, op: vm::bytecode::Op, slots: &[u32],
             return ST_OK;
         }
     }
-    if c.env.is_none() && !vm::interp::Interp::generic_on_stack(&op) {
-        // Arithmetic, indexing, stores...: no frame needed (a warning
-        // builds it through `Interp::observe_frames`).
+    // Two operands (arithmetic, comparison, one index): by reference.
+    if let &[a, b] = slots {
+        let interp = unsafe { &mut *c.interp };
+        let (x, y) = (
+            &c.anys[(a & !MOVE_OPERAND) as usize],
+            &c.anys[(b & !MOVE_OPERAND) as usize],
+        );
+        if let Some(r) = interp.exec_frame_free_refs(&c.code, pc as usize, x, y) {
+            consume(c, slots);
+            return finish(c, dst, unwound(r, &c.code, pc));
+        }
+    }
+    {
+        // No frame needed (a warning builds it through
+        // `Interp::observe_frames`), with or without one (OSR-in code's
+        // activation has its frame).
         let interp = unsafe { &mut *c.interp };
         let anys = &mut c.anys;
         let r = interp.exec_frame_free(&c.code, pc as usize, |stack| {
@@ -358,21 +407,6 @@ fn generic_op(c: &mut NativeFrame, pc: u32, op: vm::bytecode::Op, slots: &[u32],
         });
         return finish(c, dst, unwound(r, &c.code, pc));
     }
-    // The interpreter's instruction may run R code or look at the call
-    // stack: the activation needs its frame now.
-    let env = c.frame().clone();
-    let interp = unsafe { &mut *c.interp };
-    let r = if vm::interp::Interp::generic_on_stack(&op) {
-        // Straight onto the interpreter's operand stack (no operand vector).
-        let anys = &mut c.anys;
-        interp.exec_generic_pushed(&c.code, &env, pc as usize, |stack| {
-            stack.extend(slots.iter().map(|&s| operand(anys, s)))
-        })
-    } else {
-        let operands: Vec<Value> = slots.iter().map(|&s| operand(&mut c.anys, s)).collect();
-        interp.exec_generic(&c.code, &env, pc as usize, operands)
-    };
-    finish(c, dst, unwound(r, &c.code, pc))
 }
 
 /// An error of the instruction at `pc` leaves it without a handler

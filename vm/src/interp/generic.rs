@@ -1,6 +1,6 @@
 //! The generic instruction fallback that compiled code calls for operations
-//! it does not specialize (`exec_generic`, `exec_frame_free`,
-//! `exec_generic_pushed`), and its fast paths (`fast_generic`).
+//! it does not specialize (`exec_frame_free`, `exec_generic_pushed`;
+//! `generic_on_stack` says which), and its fast paths (`fast_generic`).
 
 use super::arith_fast::{fast_arith, fast_compare};
 use super::conditions::matrix_subassign_error;
@@ -16,26 +16,10 @@ use crate::value::*;
 use std::rc::Rc;
 
 impl Interp {
-    /// Perform the instruction at `pc` of `code` on `operands` (the values it
-    /// would pop, bottom first) and return what it would push: the generic
-    /// fallback that compiled code calls for operations it does not specialize.
-    pub fn exec_generic(
-        &mut self,
-        code: &Rc<FunctionCode>,
-        env: &Env,
-        pc: usize,
-        operands: Vec<Value>,
-    ) -> RResult<Value> {
-        let op = code.ops[pc];
-        if Self::generic_on_stack(&op) {
-            // The one place that decides which instructions take this path
-            // (`rt_generic` pushes their operands itself).
-            return self.exec_generic_pushed(code, env, pc, |stack| stack.extend(operands));
-        }
-        self.exec_frame_free(code, pc, |stack| stack.extend(operands))
-    }
-
-    /// `exec_generic` of an instruction that is not `generic_on_stack`
+    /// Perform the instruction at `pc` of `code` on its operands and return
+    /// what it would push: the generic fallback that compiled code calls
+    /// for operations it does not specialize, for an instruction that is
+    /// not `generic_on_stack`
     /// (arithmetic, comparison, indexing, element stores, loop steps,
     /// conditions): these read and write no variable, call no closure and
     /// need no frame (a warning's call text asks for the frames through
@@ -69,21 +53,7 @@ impl Interp {
         base: usize,
     ) -> RResult<Value> {
         let op = code.ops[pc];
-        let at = |e: RError, s: &Self| {
-            s.attribute(
-                e,
-                code,
-                match op {
-                    Op::Arith(_, ci, _) | Op::Cmp(_, ci, _) | Op::Neg(ci, _) | Op::Not(ci) => ci,
-                    Op::Index { call, .. }
-                    | Op::Index2 { call, .. }
-                    | Op::IndexLocals { call, .. } => call,
-                    Op::SetIndex { call, .. } | Op::SetIndex2 { call, .. } => call,
-                    Op::BranchFalse(_, ci, _) | Op::Switch(_, ci) => ci,
-                    _ => 0,
-                },
-            )
-        };
+        let at = |e: RError, s: &Self| s.attribute(e, code, error_call(op));
         let saved = self.cur_call;
         let r = match op {
             Op::Visible(b) => {
@@ -227,6 +197,61 @@ impl Interp {
         r
     }
 
+    /// `exec_frame_free` of a two-operand instruction on operands that stay
+    /// where they are (compiled code's slots), by reference: arithmetic,
+    /// comparison, and indexing with one index, as `exec_frame_free_at`
+    /// performs them (the same calls, errors and warnings), without moving
+    /// the operands onto the stack and off again. `None` for any other
+    /// instruction, and whenever R code could run during it and see the
+    /// operands borrowed: an operand with a class (a method), or calling
+    /// handlers established (a warning runs them); the caller then takes
+    /// `exec_frame_free`.
+    pub fn exec_frame_free_refs(
+        &mut self,
+        code: &Rc<FunctionCode>,
+        pc: usize,
+        a: &Value,
+        b: &Value,
+    ) -> Option<RResult<Value>> {
+        if self.calling_regions != 0 || a.has_class() || b.has_class() {
+            return None;
+        }
+        let op = code.ops[pc];
+        let one = |b: &Value| [Some(b.clone())];
+        let saved = self.cur_call;
+        let r = match op {
+            Op::Arith(o, ci, _) | Op::ArithLocal(o, _, ci, _) => {
+                self.cur_call = Some((Rc::as_ptr(code), ci));
+                arith::arith(self, o, a, b)
+            }
+            Op::Cmp(o, ci, _) => {
+                self.cur_call = Some((Rc::as_ptr(code), ci));
+                arith::compare(self, o, a, b)
+            }
+            Op::Index {
+                empty: 0,
+                drop,
+                call,
+                ..
+            } => {
+                self.cur_call = Some((Rc::as_ptr(code), call));
+                subset::index(self, a, &one(b), drop)
+            }
+            Op::Index2 { empty: 0, call, .. } | Op::IndexLocals { call, .. } => {
+                self.cur_call = Some((Rc::as_ptr(code), call));
+                if matches!(op, Op::IndexLocals { is2: false, .. }) {
+                    subset::index(self, a, &one(b), true)
+                } else {
+                    subset::index2(self, a, &one(b))
+                }
+            }
+            _ => return None,
+        };
+        let r = r.map_err(|e| self.attribute(e, code, error_call(op)));
+        self.cur_call = saved;
+        Some(r)
+    }
+
     /// The top operand (`exec_frame_free_at`: the instruction's operand count
     /// is fixed, so it is there).
     fn pop_operand(&mut self) -> Value {
@@ -248,7 +273,7 @@ impl Interp {
         (first, Indices::Many(with_empty(rest, empty)))
     }
 
-    /// Does `exec_generic` run `op` through the slow-path executor on the
+    /// Does the generic fallback run `op` through the slow-path executor on the
     /// operand stack (so that a caller may push the operands there itself
     /// and call `exec_slow_generic`, without an operand vector)?
     pub fn generic_on_stack(op: &Op) -> bool {
@@ -274,7 +299,7 @@ impl Interp {
         )
     }
 
-    /// `exec_generic` of an instruction `generic_on_stack` runs, its
+    /// The generic fallback of an instruction `generic_on_stack` runs, its
     /// operands pushed onto the operand stack by `push` (no operand vector).
     pub fn exec_generic_pushed(
         &mut self,
@@ -292,7 +317,7 @@ impl Interp {
     }
 
     /// Instruction `pc` on the operands pushed on the operand stack above
-    /// `base` (see `generic_on_stack`), as `exec_generic` runs it.
+    /// `base` (see `generic_on_stack`), as the generic fallback runs it.
     fn exec_slow_generic(
         &mut self,
         code: &Rc<FunctionCode>,
@@ -324,6 +349,17 @@ impl Interp {
     }
 }
 
+/// The call an error of frame-free instruction `op` is attributed to.
+fn error_call(op: Op) -> CallIdx {
+    match op {
+        Op::Arith(_, ci, _) | Op::Cmp(_, ci, _) | Op::Neg(ci, _) | Op::Not(ci) => ci,
+        Op::Index { call, .. } | Op::Index2 { call, .. } | Op::IndexLocals { call, .. } => call,
+        Op::SetIndex { call, .. } | Op::SetIndex2 { call, .. } => call,
+        Op::BranchFalse(_, ci, _) | Op::Switch(_, ci) => ci,
+        _ => 0,
+    }
+}
+
 /// The indices of an indexing instruction (`Interp::pop_indexed`).
 enum Indices {
     One([Option<Value>; 1]),
@@ -350,7 +386,7 @@ fn with_empty(operands: Vec<Value>, empty: u8) -> Vec<Option<Value>> {
 }
 
 /// The interpreter's fast paths for instruction `op` on `operands` (as
-/// `Interp::exec_generic` takes them): arithmetic and comparison of scalars,
+/// the generic fallback takes them): arithmetic and comparison of scalars,
 /// `x[i]`, `x[[i]]`, `m[i, j]` with in-range scalar indices. `None`: the
 /// general implementation must run. Compiled code's generic calls try this
 /// first, without cloning their operands.

@@ -75,7 +75,7 @@ impl Interp {
     }
 
     /// The call whose builtin is running, saved around a call from compiled
-    /// code (as `exec_generic` saves it).
+    /// code (as `exec_frame_free` saves it).
     pub fn cur_call_saved(&self) -> Option<(*const FunctionCode, CallIdx)> {
         self.cur_call
     }
