@@ -50,6 +50,13 @@ pub extern "C" fn rt_generic(
             }
         }
     }
+    // `x <<- v` of a variable of the function the closure was made in.
+    if let vm::bytecode::Op::StoreSuper(sym) = op {
+        if n == 1 && store_free_var(c, pc, sym, slots[0]) {
+            set(c, dst, Value::Null);
+            return ST_OK;
+        }
+    }
     // Arithmetic, indexing, stores...: the instructions that need no frame
     // (but a parameter's or an unbound local's read, `generic_op`'s).
     let local_read = matches!(
@@ -94,6 +101,61 @@ fn free_var(c: &NativeFrame, pc: u32, sym: vm::symbols::SymId) -> Option<Value> 
     };
     site.set(FreeVarSite { layout, slot });
     read(slot)
+}
+
+/// `x <<- v` (`StoreSuper` at `pc`, the value in operand slot `s`) when
+/// the site's cache (`FreeVarSite`, shared with the reads of `free_var`)
+/// says that the closure's enclosing frame binds `sym` in a slot of its
+/// layout (a function's frame, not the global environment), and it is
+/// bound there: that binding is the one `<<-` assigns
+/// (the activation's own frame, where the interpreter's `super_assign`
+/// starts, is below it and is skipped by `<<-`). False: not known so (the
+/// global environment, an unbound slot, another layout), for the generic
+/// path; nothing was consumed then.
+#[inline(never)]
+fn store_free_var(c: &mut NativeFrame, pc: u32, sym: vm::symbols::SymId, s: u32) -> bool {
+    if c.code.top_level {
+        return false;
+    }
+    let Some(enclosing) = c.enclosing_env() else {
+        return false;
+    };
+    // (A global binding's write is counted: `EnvFrame::set_local`.)
+    if enclosing.is_global() {
+        return false;
+    }
+    let Some(names) = enclosing.layout.as_ref() else {
+        return false;
+    };
+    let layout = Rc::as_ptr(names) as *const u8 as usize;
+    let Some(site) = c.site_caches().and_then(|sc| sc.free_vars.get(pc as usize)) else {
+        return false;
+    };
+    let mut cached = site.get();
+    if cached.layout != layout {
+        match names.iter().position(|&x| x == sym) {
+            Some(k) => {
+                cached = FreeVarSite {
+                    layout,
+                    slot: k as u32,
+                };
+                site.set(cached);
+            }
+            None => return false,
+        }
+    }
+    let k = cached.slot as usize;
+    if cached.slot == FREE_GLOBAL || !matches!(enclosing.slots.borrow().get(k), Some(Some(_))) {
+        return false;
+    }
+    let v = operand(&mut c.anys, s);
+    let Some(enclosing) = c.enclosing_env() else {
+        return false;
+    };
+    // (The old value is dropped after the borrow ends.)
+    let old = enclosing.slots.borrow_mut()[k].replace(v);
+    drop(old);
+    true
 }
 
 /// `rt_generic` of any operation but a closure's positional call.
