@@ -458,17 +458,14 @@ fn frame_free_op(
             return finish(c, dst, unwound(r, &c.code, pc));
         }
     }
-    {
-        // No frame needed (a warning builds it through
-        // `Interp::observe_frames`), with or without one (OSR-in code's
-        // activation has its frame).
-        let interp = unsafe { &mut *c.interp };
-        let anys = &mut c.anys;
-        let r = interp.exec_frame_free(&c.code, pc as usize, |stack| {
-            stack.extend(slots.iter().map(|&s| operand(anys, s)))
-        });
-        return finish(c, dst, unwound(r, &c.code, pc));
-    }
+    // No frame needed (a warning builds it through `Interp::observe_frames`),
+    // with or without one (OSR-in code's activation has its frame).
+    let interp = unsafe { &mut *c.interp };
+    let anys = &mut c.anys;
+    let r = interp.exec_frame_free(&c.code, pc as usize, |stack| {
+        stack.extend(slots.iter().map(|&s| operand(anys, s)))
+    });
+    finish(c, dst, unwound(r, &c.code, pc))
 }
 
 /// An error of the instruction at `pc` leaves it without a handler

@@ -64,6 +64,9 @@ impl EngineState {
             }
             info.deopts
         };
+        if !keep && st.reason == compiler::ir::Reason::DeadBranch {
+            self.note_dead_branch_trap(&st.code);
+        }
         self.stats.borrow_mut().deopts += 1;
         // Exit cost: from the failing check to the interpreter about to resume.
         let exit_ns = st.started.elapsed().as_nanos() as u64;

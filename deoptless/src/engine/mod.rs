@@ -57,6 +57,17 @@ use vm::value::{Closure, Value};
 /// After this many deoptimizations a function stays interpreted (as in Ř).
 pub const MAX_DEOPTS: u32 = 12;
 
+/// Versions of one function retired because a branch they assumed dead was
+/// taken, after which every branch of the function the profile saw going
+/// one way is taken as going both (`EngineState::note_dead_branch_trap`):
+/// its next versions compile both directions of every branch. A function
+/// whose branches come alive one by one (bounce's four walls, each hit
+/// first at another time) was compiled again for each, five times a
+/// bounce. HotSpot's per-method trap limit is the same idea. A branch
+/// compiled both ways costs a conditional jump where the assumption cost a
+/// check: nothing is lost at run time.
+pub const DEAD_BRANCH_TRAP_LIMIT: u32 = 2;
+
 /// A function's compiled versions and its deoptimization history.
 #[derive(Default)]
 struct FnInfo {
@@ -77,6 +88,9 @@ struct FnInfo {
     failed: std::collections::HashSet<DeoptContext>,
     /// OSR-in codes compiled per loop header (`MAX_OSR_COMPILES`).
     osr_compiles: HashMap<usize, u32>,
+    /// Versions retired because a branch the profile never saw taken was
+    /// (`DEAD_BRANCH_TRAP_LIMIT`).
+    dead_branch_traps: u32,
 }
 
 impl FnInfo {

@@ -122,6 +122,46 @@ impl EngineState {
             }
         }
         self.retire_stale(code, version, ctx.pc);
+        if ctx.reason == Reason::DeadBranch {
+            self.note_dead_branch_trap(code);
+        }
+    }
+
+    /// A version of `code` was retired because a branch it assumed dead
+    /// was taken (here, or by a deopt). At `DEAD_BRANCH_TRAP_LIMIT` such
+    /// retirements, every branch whose profile saw one direction is
+    /// recorded as seen both ways: the function's next versions compile
+    /// all its branches, instead of being compiled again for each branch
+    /// that comes alive.
+    pub(in crate::engine) fn note_dead_branch_trap(&self, code: &Rc<FunctionCode>) {
+        let traps = {
+            let mut fns = self.fns.borrow_mut();
+            let info = fns.entry(Rc::as_ptr(code)).or_default();
+            info.dead_branch_traps += 1;
+            info.dead_branch_traps
+        };
+        if traps != crate::engine::DEAD_BRANCH_TRAP_LIMIT {
+            return;
+        }
+        use vm::feedback::TypeFeedback;
+        let both = TypeFeedback::TAKEN | TypeFeedback::NOT_TAKEN;
+        let mut widened = 0;
+        for op in code.ops.iter() {
+            if let vm::bytecode::Op::BranchFalse(_, _, fb) = *op {
+                let Some(cell) = code.type_fb.get(fb as usize) else {
+                    continue;
+                };
+                let bits = cell.get().0 & both;
+                if bits != 0 && bits != both {
+                    TypeFeedback::record_bits(cell, both);
+                    widened += 1;
+                }
+            }
+        }
+        self.event(|| {
+            serde_json::json!({"event": "branches_widened", "function": code.name,
+                               "branches": widened})
+        });
     }
 
     /// OSR-in code is typed by the values at its loop header when it was
