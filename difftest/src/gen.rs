@@ -93,7 +93,7 @@ impl Gen {
     fn unit_any(&mut self) -> Vec<Node> {
         // Weighted: the type-changing and loop-exit units are the ones that
         // found miscompiles, so they come up most.
-        match self.rng.below(35) {
+        match self.rng.below(38) {
             0..=2 => self.unit_type_phase(),
             3 | 4 => self.unit_loop_var(),
             5 => self.unit_vector_cow(),
@@ -123,6 +123,9 @@ impl Gen {
             31 => self.unit_on_exit(),
             32 => self.unit_reflective_builtins(),
             33 => self.unit_inner_retype(),
+            34 => self.unit_short_sequences(),
+            35 => self.unit_named_vectors(),
+            36 => self.unit_super_chain(),
             _ => self.unit_toplevel_phase(),
         }
     }
@@ -1834,6 +1837,163 @@ impl Gen {
             Node::line(format!("for (k in 1:{}) r <- {}({})", self.hot(), f, l)),
             Node::line("print(r)"),
             Node::line(format!("print({}(rev({})))", f, l)),
+        ]
+    }
+
+    /// Sequences and vectors whose length is sometimes one where compiled
+    /// code speculated longer ones: a `for` over `seq(n, 1L, -1L)`, and
+    /// `v[2:length(v)]` of named vectors of changing type (session 27: a
+    /// scalar probed as a vector is made the length-1 vector; the generic
+    /// `[` takes its index unspeculated).
+    fn unit_short_sequences(&mut self) -> Vec<Node> {
+        let (rs, tl) = (self.name("revsum"), self.name("tailv"));
+        let n = self.hot();
+        let k = self.rng.range(2, 4);
+        let long = self
+            .rng
+            .pick(&["c(1, 2, 3)", "c(2L, 5L)", "c(0.5, -1, 4, 8)", "1:4"])
+            .to_string();
+        let short = self.rng.pick(&["5", "3L", "c(7)", "-2.5"]).to_string();
+        let from = self
+            .rng
+            .pick(&["length(y)", "length(y) + 0L", "max(1L, length(y))"])
+            .to_string();
+        let named = self
+            .rng
+            .pick(&[
+                "c(a = 1L, b = 2L, c = i)",
+                "c(p = 1, q = i)",
+                "c(z = i)",
+                "c(1, 2, i)",
+            ])
+            .to_string();
+        let other = self
+            .rng
+            .pick(&["c(p = 1, q = i)", "c(u = 2L, v = i)", "c(1L, i)"])
+            .to_string();
+        vec![
+            Node::block(
+                format!("{} <- function(x, y) {{", rs),
+                vec![
+                    Node::line("s <- 0"),
+                    Node::line(format!("for (j in seq({}, 1L, -1L)) s <- s + y[[j]] * x", from)),
+                    Node::line("s"),
+                ],
+                "}",
+            ),
+            Node::line(format!("{} <- function(v) v[2:length(v)]", tl)),
+            Node::line("r <- 0; t <- NULL"),
+            Node::line(format!(
+                "for (i in 1:{}) {{ y <- if (i %% {}L == 0L) {} else {}; r <- r + {}(i, y); t <- {}(if (i %% 2L == 0L) {} else {}) }}",
+                n, k, long, short, rs, tl, named, other
+            )),
+            Node::line("print(r); print(t)"),
+            Node::line(format!("print({}(2L, {})); print({}(c(q = 3)))", rs, short, tl)),
+        ]
+    }
+
+    /// Arithmetic, comparison, indexing and stores of named vectors in a hot
+    /// function (the runtime's generic path, operands by reference), with a
+    /// recycling warning muffled by a calling handler every call and
+    /// another caught by tryCatch.
+    fn unit_named_vectors(&mut self) -> Vec<Node> {
+        let (stp, rec) = (self.name("stepv"), self.name("recyc"));
+        let n = self.hot();
+        let lim = self.rng.range(3, 20);
+        let step = self.rng.pick(&["0.5", "1L", "2", "-0.25"]).to_string();
+        let init = self
+            .rng
+            .pick(&["c(x = 0, y = 0)", "c(x = 0L, y = 1L)", "c(y = 2, x = 1)"])
+            .to_string();
+        let (a, b) = *self.rng.pick(&[
+            ("1:3", "1:2"),
+            ("c(1, 2, 3, 4, 5)", "c(2, 3)"),
+            ("c(a = 1L, b = 2L, c = 3L)", "c(10L, 20L)"),
+        ]);
+        vec![
+            Node::block(
+                format!("{} <- function(p, v) {{", stp),
+                vec![
+                    Node::line("p[\"x\"] <- p[\"x\"] + v[\"x\"]"),
+                    Node::line(format!("if (p[\"x\"] > {}) p[\"x\"] <- 0", lim)),
+                    Node::line("p[[\"y\"]] <- p[[\"y\"]] - v[[\"y\"]]"),
+                    Node::line("p"),
+                ],
+                "}",
+            ),
+            Node::line(format!("{} <- function(a, b) a + b", rec)),
+            Node::line(format!("p <- {}; nw <- 0L", init)),
+            Node::line(format!(
+                "for (i in 1:{}) {{ p <- {}(p, c(x = {}, y = 1)); r <- withCallingHandlers({}({}, {}), warning = function(w) {{ nw <<- nw + 1L; invokeRestart(\"muffleWarning\") }}) }}",
+                n, stp, step, rec, a, b
+            )),
+            Node::line("print(p); print(r); print(nw)"),
+            Node::line(format!(
+                "print(tryCatch({}({}, {}), warning = function(w) conditionMessage(w)))",
+                rec, a, b
+            )),
+        ]
+    }
+
+    /// `<<-` into frames further up than the enclosing one, into an
+    /// enclosing frame that does not bind the name yet (the global
+    /// environment gets it), and from a closure whose environment is
+    /// replaced mid-way.
+    fn unit_super_chain(&mut self) -> Vec<Node> {
+        let (outer, late, g, swap) = (
+            self.name("outer"),
+            self.name("late"),
+            self.name("gsup"),
+            self.name("swapenv"),
+        );
+        let n = self.hot();
+        let init = self.lit_of(&[Ty::Int, Ty::Dbl]);
+        let add = self.rng.pick(&["k", "k * 2L", "k / 2", "1L"]).to_string();
+        vec![
+            Node::block(
+                format!("{} <- function(n) {{", outer),
+                vec![
+                    Node::line(format!("total <- {}", init)),
+                    Node::block(
+                        "mid <- function() {",
+                        vec![
+                            Node::line(format!("inner <- function(k) total <<- total + {}", add)),
+                            Node::line("for (k in 1:n) inner(k)"),
+                        ],
+                        "}",
+                    ),
+                    Node::line("mid()"),
+                    Node::line("total"),
+                ],
+                "}",
+            ),
+            Node::line(format!("print({}({}))", outer, n)),
+            Node::block(
+                format!("{} <- function(n) {{", late),
+                vec![
+                    Node::line(format!("f <- function() for (i in 1:n) {} <<- i", g)),
+                    Node::line("f()"),
+                    Node::line(format!("{} <- -1", g)),
+                    Node::line("f()"),
+                    Node::line(g.clone()),
+                ],
+                "}",
+            ),
+            Node::line(format!("print({}({})); print({})", late, n, g)),
+            Node::block(
+                format!("{} <- function(n) {{", swap),
+                vec![
+                    Node::line(format!("v <- {}", init)),
+                    Node::line("h <- function() { v <<- v + 1L; v }"),
+                    Node::line("for (i in 1:n) h()"),
+                    Node::line("e <- new.env(); assign(\"v\", 100, envir = e)"),
+                    Node::line("environment(h) <- e"),
+                    Node::line("for (i in 1:n) h()"),
+                    Node::line("c(v, get(\"v\", envir = e))"),
+                ],
+                "}",
+            ),
+            Node::line(format!("print({}({}))", swap, n)),
         ]
     }
 

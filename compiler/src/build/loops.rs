@@ -62,9 +62,32 @@ impl<'a> Builder<'a> {
                 Op::LoadLocal(s, _) if (s as usize) < np => Some(s),
                 _ => None,
             });
+            // A call of a local by name (`f <- function(...) ...` in one
+            // iteration, `f(x)` in this and later ones) looks it up through
+            // the frame, where compiled code writes it first
+            // (`frame_sync`): the value it writes must be the one bound by
+            // any earlier iteration, so the local is carried. (A `LoadLocal`
+            // of a local not bound on entry is rejected instead.) Generated
+            // programs found it: a local `log10` assigned in one iteration
+            // was unbound again in the frame states of the next, and an exit
+            // there resumed with the builtin.
+            let called: BTreeSet<u16> = ops[h..=end]
+                .iter()
+                .filter_map(|op| match *op {
+                    Op::LoadFun(sym, _) => self
+                        .code
+                        .locals
+                        .iter()
+                        .position(|&l| l == sym)
+                        .map(|k| k as u16),
+                    _ => None,
+                })
+                .collect();
             let carried: BTreeSet<u16> = assigned
                 .iter()
-                .filter(|&&s| read_outside.contains(&s) || self.shared[s as usize])
+                .filter(|&&s| {
+                    read_outside.contains(&s) || self.shared[s as usize] || called.contains(&s)
+                })
                 .copied()
                 .chain(forced)
                 .collect();
