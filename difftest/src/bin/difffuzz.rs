@@ -78,10 +78,16 @@ fn main() {
                         let same = runner.run(&again, &difftest::reference())
                             == runner.run(&again, &d.config);
                         if same {
+                            // Its outputs are kept (status -2: killed at the
+                            // time limit), to tell a loaded machine from
+                            // nondeterminism.
+                            let f = out.join(format!("transient-{}.txt", s));
+                            let _ = std::fs::write(&f, d.report());
                             eprintln!(
-                                "seed {}: transient divergence ({}) did not reproduce",
+                                "seed {}: transient divergence ({}) did not reproduce, first outcome in {}",
                                 s,
-                                d.config.describe()
+                                d.config.describe(),
+                                f.display()
                             );
                         }
                         !same
