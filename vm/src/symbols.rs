@@ -96,3 +96,34 @@ impl std::fmt::Display for SymId {
         f.write_str(&self.name())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::internal_generic_method;
+
+    #[test]
+    fn internal_generic_methods_are_recognized() {
+        for m in [
+            "+.money",
+            "%/%.money",
+            "Ops.units",
+            "!.flag",
+            "[.temps",
+            "[[<-.records",
+            "length.stack",
+            "Ops.data.frame",
+        ] {
+            assert!(internal_generic_method(m), "{m}");
+        }
+        for n in [
+            "length.out",
+            "print.money",
+            "+.",
+            "money",
+            "as.numeric",
+            "[<-",
+        ] {
+            assert!(!internal_generic_method(n), "{n}");
+        }
+    }
+}

@@ -203,7 +203,7 @@ impl<'a> Builder<'a> {
         }
     }
 
-    /// Top-level code's operator, subsetting or `length` call on a value
+    /// Top-level code's operator, subsetting, `$` or `length` call on a value
     /// that may have a class: the interpreter's implementation, which the
     /// generic operation runs, dispatches to a user's S3 method (R code,
     /// which reads and assigns the globals kept in registers). True when
@@ -215,13 +215,23 @@ impl<'a> Builder<'a> {
     /// Nothing when no such method was named when this was built (a name
     /// made at run time, `assign(paste0("+.", cls), f)`, is not seen).
     fn may_run_method(&mut self, bb: Block, pc: usize, st: &State, op: Op) -> bool {
-        if !self.code.top_level || !vm::symbols::ops_methods_possible() {
+        if !self.code.top_level {
             return false;
         }
         let n = st.stack.len();
         // The `k`-th operand from the stack's top (1: the top).
         let top = |k: usize| n.checked_sub(k).and_then(|i| st.stack.get(i).copied());
         let local = |s: u16| st.locals.get(s as usize).copied().flatten();
+        // `x$name` and `x$name <- v` (the object on top): a `$.cls` or
+        // `$<-.cls` method, the same way (`no.class`).
+        if matches!(op, Op::Dollar(..) | Op::SetDollar(..))
+            && vm::symbols::dollar_methods_possible()
+        {
+            return self.untyped_may_dispatch(bb, pc, st, &[top(1)], TypeTest::NoClass);
+        }
+        if !vm::symbols::ops_methods_possible() {
+            return false;
+        }
         let operands: Vec<Option<AbsVal>> = match op {
             Op::Arith(..) | Op::Cmp(..) | Op::Logic(..) => vec![top(2), top(1)],
             Op::Neg(..) | Op::Not(_) | Op::Plus(_) => vec![top(1)],
@@ -239,8 +249,24 @@ impl<'a> Builder<'a> {
             }
             _ => return false,
         };
+        self.untyped_may_dispatch(bb, pc, st, &operands, TypeTest::NoMethods)
+    }
+
+    /// `may_run_method` of these operands (`None`: unbound here): true when
+    /// an untyped one was profiled with attributes (or is unbound); else
+    /// each untyped one is tested with `test` (an exit if it could run a
+    /// method) and false.
+    fn untyped_may_dispatch(
+        &mut self,
+        bb: Block,
+        pc: usize,
+        st: &State,
+        operands: &[Option<AbsVal>],
+        test: TypeTest,
+    ) -> bool {
         let untyped: Vec<Option<AbsVal>> = operands
-            .into_iter()
+            .iter()
+            .copied()
             .filter(|a| a.is_none_or(|a| self.f.ty(a.val) == Type::Any))
             .collect();
         if untyped
@@ -250,7 +276,7 @@ impl<'a> Builder<'a> {
             return true;
         }
         for a in untyped.into_iter().flatten() {
-            self.assume_test(bb, a.val, TypeTest::NoMethods, pc, st);
+            self.assume_test(bb, a.val, test, pc, st);
         }
         false
     }
