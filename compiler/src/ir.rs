@@ -183,6 +183,11 @@ pub enum TypeTest {
     /// Not an environment (whose `$<-` could write the variables of the
     /// frame it is, which top-level code keeps in registers).
     NotEnv,
+    /// A value on which an operator, subsetting or `length` runs no user's
+    /// S3 method (R code, which could read and assign the globals top-level
+    /// code keeps in registers): it has no class attribute, or no such
+    /// method can exist yet (`vm::symbols::ops_methods_possible`).
+    NoMethods,
 }
 
 impl TypeTest {
@@ -204,6 +209,7 @@ impl TypeTest {
             TypeTest::IsNum => "is.num",
             TypeTest::NoClass => "no.class",
             TypeTest::NotEnv => "not.env",
+            TypeTest::NoMethods => "no.methods",
         }
     }
     /// A test that the runtime's vector probe answers (an attribute-free
@@ -225,9 +231,11 @@ impl TypeTest {
             TypeTest::IsVecDbl | TypeTest::IsMatDbl => Type::VecDbl,
             TypeTest::IsVecLgl | TypeTest::IsMatLgl => Type::VecLgl,
             TypeTest::IsVecCplx => Type::VecCplx,
-            TypeTest::IsBound | TypeTest::IsNull | TypeTest::NoClass | TypeTest::NotEnv => {
-                Type::Any
-            }
+            TypeTest::IsBound
+            | TypeTest::IsNull
+            | TypeTest::NoClass
+            | TypeTest::NotEnv
+            | TypeTest::NoMethods => Type::Any,
         }
     }
     /// Does every boxed value of unboxed type `t` pass the test? (An `int`
@@ -235,12 +243,12 @@ impl TypeTest {
     pub fn holds_for(self, t: Type) -> bool {
         match self {
             // Unboxed values have no attributes (a matrix's only `dim`).
-            TypeTest::NoClass | TypeTest::NotEnv => t != Type::Any,
+            TypeTest::NoClass | TypeTest::NotEnv | TypeTest::NoMethods => t != Type::Any,
             TypeTest::IsNum => t == Type::Int || t == Type::Dbl,
             _ => self.refined() == t,
         }
     }
-    pub fn all() -> [TypeTest; 16] {
+    pub fn all() -> [TypeTest; 17] {
         [
             TypeTest::IsInt,
             TypeTest::IsDbl,
@@ -258,6 +266,7 @@ impl TypeTest {
             TypeTest::IsMatInt,
             TypeTest::IsMatLgl,
             TypeTest::NotEnv,
+            TypeTest::NoMethods,
         ]
     }
 }

@@ -21,6 +21,35 @@ thread_local! {
     /// until then `x$name` need not look for one (the test costs more than
     /// the field read on records).
     static DOLLAR_METHOD_NAMES: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// Has a name like an S3 method of an operator, of subsetting or of
+    /// `length` (`+.money`, `Ops.money`, `[.money`, `[<-.money`,
+    /// `length.money`; see `internal_generic_method`) been interned? Until
+    /// then arithmetic, comparison and subsetting on classed values need
+    /// not look for one.
+    static OPS_METHOD_NAMES: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// The internal generics whose methods `OPS_METHOD_NAMES` watches for: the
+/// `Ops` group's operators, the group itself, subsetting and `length`.
+pub const INTERNAL_GENERICS: &[&str] = &[
+    "+", "-", "*", "/", "^", "%%", "%/%", "==", "!=", "<", ">", "<=", ">=", "&", "|", "!", "Ops",
+    "[", "[[", "[<-", "[[<-", "length",
+];
+
+/// Is `name` the name of an S3 method of one of `INTERNAL_GENERICS`
+/// (`generic.class`; `length.out`, an argument name everywhere, is not)?
+fn internal_generic_method(name: &str) -> bool {
+    let Some((generic, class)) = name.split_once('.') else {
+        return false;
+    };
+    !class.is_empty() && INTERNAL_GENERICS.contains(&generic) && name != "length.out"
+}
+
+/// Can an S3 method of an operator, of subsetting or of `length` exist
+/// (see `OPS_METHOD_NAMES`)?
+#[inline]
+pub fn ops_methods_possible() -> bool {
+    OPS_METHOD_NAMES.with(|d| d.get())
 }
 
 /// Can a `$`/`$<-` S3 method exist (see `DOLLAR_METHOD_NAMES`)?
@@ -38,6 +67,9 @@ pub fn intern(name: &str) -> SymId {
         let id = SymId(i.names.len() as u32);
         if name.starts_with("$.") || name.starts_with("$<-.") {
             DOLLAR_METHOD_NAMES.with(|d| d.set(true));
+        }
+        if internal_generic_method(name) {
+            OPS_METHOD_NAMES.with(|d| d.set(true));
         }
         let rc: Rc<str> = name.into();
         i.names.push(rc.clone());
@@ -62,5 +94,36 @@ impl SymId {
 impl std::fmt::Display for SymId {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::internal_generic_method;
+
+    #[test]
+    fn internal_generic_methods_are_recognized() {
+        for m in [
+            "+.money",
+            "%/%.money",
+            "Ops.units",
+            "!.flag",
+            "[.temps",
+            "[[<-.records",
+            "length.stack",
+            "Ops.data.frame",
+        ] {
+            assert!(internal_generic_method(m), "{m}");
+        }
+        for n in [
+            "length.out",
+            "print.money",
+            "+.",
+            "money",
+            "as.numeric",
+            "[<-",
+        ] {
+            assert!(!internal_generic_method(n), "{n}");
+        }
     }
 }

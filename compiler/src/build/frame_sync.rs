@@ -44,9 +44,13 @@
 //!   keeps at its entry (its exit wrote nothing there).
 //!
 //! Typed and generic operations (arithmetic, indexing, `$`) run no R code
-//! and see no frame; a lookup of a function by a name the code assigns sees
-//! the frame's binding, so that binding is written back before it in any
-//! function.
+//! and see no frame, unless an operand has a class and a user's S3 method
+//! of the operator, of subsetting or of `length` runs (the interpreter's
+//! implementation dispatches): top-level code writes its registers back
+//! around such an operation, or tests that the operand runs none
+//! (`may_run_method`). A lookup of a function by a name the code assigns
+//! sees the frame's binding, so that binding is written back before it in
+//! any function.
 
 use super::*;
 use vm::builtins::frame_effect::{frame_effect, FrameEffect};
@@ -139,6 +143,10 @@ impl<'a> Builder<'a> {
     /// Before `op`: write back what code it runs could see. True when the
     /// shared locals must be read again after it.
     pub(super) fn sync_before(&mut self, bb: Block, pc: usize, st: &State, op: Op) -> bool {
+        if self.may_run_method(bb, pc, st, op) {
+            self.write_back(bb, st, None);
+            return self.shared.iter().any(|&s| s);
+        }
         match op {
             Op::Call { argc, .. } if self.is_inlined_call(st, argc) => false,
             // R code may see and assign the registers. A builtin that runs
@@ -193,6 +201,84 @@ impl<'a> Builder<'a> {
             }
             _ => false,
         }
+    }
+
+    /// Top-level code's operator, subsetting, `$` or `length` call on a value
+    /// that may have a class: the interpreter's implementation, which the
+    /// generic operation runs, dispatches to a user's S3 method (R code,
+    /// which reads and assigns the globals kept in registers). True when
+    /// an operand that may dispatch (not typed) was profiled with
+    /// attributes (or is unbound here): the registers are written back
+    /// before and read again after, as around a call. An operand profiled
+    /// without them is tested instead (`no.methods`: a classed one exits
+    /// when a method may exist, and the interpreter runs the operation).
+    /// Nothing when no such method was named when this was built (a name
+    /// made at run time, `assign(paste0("+.", cls), f)`, is not seen).
+    fn may_run_method(&mut self, bb: Block, pc: usize, st: &State, op: Op) -> bool {
+        if !self.code.top_level {
+            return false;
+        }
+        let n = st.stack.len();
+        // The `k`-th operand from the stack's top (1: the top).
+        let top = |k: usize| n.checked_sub(k).and_then(|i| st.stack.get(i).copied());
+        let local = |s: u16| st.locals.get(s as usize).copied().flatten();
+        // `x$name` and `x$name <- v` (the object on top): a `$.cls` or
+        // `$<-.cls` method, the same way (`no.class`).
+        if matches!(op, Op::Dollar(..) | Op::SetDollar(..))
+            && vm::symbols::dollar_methods_possible()
+        {
+            return self.untyped_may_dispatch(bb, pc, st, &[top(1)], TypeTest::NoClass);
+        }
+        if !vm::symbols::ops_methods_possible() {
+            return false;
+        }
+        let operands: Vec<Option<AbsVal>> = match op {
+            Op::Arith(..) | Op::Cmp(..) | Op::Logic(..) => vec![top(2), top(1)],
+            Op::Neg(..) | Op::Not(_) | Op::Plus(_) => vec![top(1)],
+            Op::ArithLocal(_, s, _, _) => vec![local(s), top(1)],
+            Op::Index { n: k, .. } | Op::Index2 { n: k, .. } => vec![top(k as usize + 1)],
+            Op::IndexLocals { x, .. } => vec![local(x)],
+            // (Operands: the value, the indices, the object on top.)
+            Op::SetIndex { .. } | Op::SetIndex2 { .. } => vec![top(1)],
+            Op::Call { argc: 1, .. }
+                if self.called_builtin(st, 1).is_some_and(|b| {
+                    matches!(vm::builtin_names::name_of(b), "length" | "seq_along")
+                }) =>
+            {
+                vec![top(1)]
+            }
+            _ => return false,
+        };
+        self.untyped_may_dispatch(bb, pc, st, &operands, TypeTest::NoMethods)
+    }
+
+    /// `may_run_method` of these operands (`None`: unbound here): true when
+    /// an untyped one was profiled with attributes (or is unbound); else
+    /// each untyped one is tested with `test` (an exit if it could run a
+    /// method) and false.
+    fn untyped_may_dispatch(
+        &mut self,
+        bb: Block,
+        pc: usize,
+        st: &State,
+        operands: &[Option<AbsVal>],
+        test: TypeTest,
+    ) -> bool {
+        let untyped: Vec<Option<AbsVal>> = operands
+            .iter()
+            .copied()
+            .filter(|a| a.is_none_or(|a| self.f.ty(a.val) == Type::Any))
+            .collect();
+        if untyped
+            .iter()
+            .any(|a| a.is_none_or(|a| self.bits_of(a) & TypeFeedback::ATTRS != 0))
+        {
+            return true;
+        }
+        for a in untyped.into_iter().flatten() {
+            self.assume_test(bb, a.val, test, pc, st);
+        }
+        false
     }
 
     /// The builtin a call (of `argc` arguments, the function below them on

@@ -265,7 +265,14 @@ impl<'a> Builder<'a> {
                         // Typed vectors know their length; anything else asks the runtime.
                         let len_op = match self.f.ty(xv) {
                             t if t.is_vec() => Some(UnOp::VecLen),
-                            Type::Any => Some(UnOp::Length),
+                            Type::Any => {
+                                // A user's `length` method counts (R's
+                                // `seq_along`): the interpreter calls it.
+                                if vm::symbols::ops_methods_possible() {
+                                    self.assume_test(bb, xv, TypeTest::NoMethods, pc, &st);
+                                }
+                                Some(UnOp::Length)
+                            }
                             // A typed scalar: one element.
                             Type::Int | Type::Dbl | Type::Lgl | Type::Cplx => None,
                             _ => {

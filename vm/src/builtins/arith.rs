@@ -578,6 +578,44 @@ fn operand(v: &Value, null_as: VType) -> Option<Cow<'_, Vector>> {
 }
 
 // ---------------------------------------------------------------------------
+// S3 dispatch of the Ops group
+// ---------------------------------------------------------------------------
+
+/// The name of an arithmetic operator as R's `.Generic`.
+fn arith_symbol(op: ArithOp) -> &'static str {
+    match op {
+        ArithOp::Add => "+",
+        ArithOp::Sub => "-",
+        ArithOp::Mul => "*",
+        ArithOp::Div => "/",
+        ArithOp::Pow => "^",
+        ArithOp::Mod => "%%",
+        ArithOp::IDiv => "%/%",
+    }
+}
+
+/// The user's S3 method of operator `generic` (`+.cls`, `Ops.cls`) run on
+/// operands `a` and `b` (`None`: unary), when one has a class attribute
+/// and a method applies (`Interp::dispatch_ops`); `None`: the internal
+/// operator runs. Cheap when no such method was ever named
+/// (`symbols::ops_methods_possible`).
+#[inline]
+fn ops_method(
+    interp: &mut Interp,
+    generic: &'static str,
+    a: &Value,
+    b: Option<&Value>,
+) -> Option<RResult<Value>> {
+    if !crate::symbols::ops_methods_possible() {
+        return None;
+    }
+    if !a.has_class() && !b.is_some_and(Value::has_class) {
+        return None;
+    }
+    interp.dispatch_ops(generic, a, b)
+}
+
+// ---------------------------------------------------------------------------
 // Arithmetic
 // ---------------------------------------------------------------------------
 
@@ -641,6 +679,9 @@ pub fn arith(interp: &mut Interp, op: ArithOp, a: &Value, b: &Value) -> RResult<
             };
         }
         _ => {}
+    }
+    if let Some(r) = ops_method(interp, arith_symbol(op), a, Some(b)) {
+        return r;
     }
     if super::factor::is_factor(a) || super::factor::is_factor(b) {
         return super::factor::arith(interp, op, a, b);
@@ -708,6 +749,9 @@ pub fn arith(interp: &mut Interp, op: ArithOp, a: &Value, b: &Value) -> RResult<
 
 /// Unary minus; keeps all attributes. Logical becomes integer.
 pub fn negate(interp: &mut Interp, a: &Value) -> RResult<Value> {
+    if let Some(r) = ops_method(interp, "-", a, None) {
+        return r;
+    }
     if super::factor::is_factor(a) {
         return super::factor::unary(interp, "-", a);
     }
@@ -739,6 +783,9 @@ pub fn negate(interp: &mut Interp, a: &Value) -> RResult<Value> {
 
 /// Unary plus: logical becomes integer, numbers are returned unchanged.
 pub fn unary_plus(interp: &mut Interp, a: &Value) -> RResult<Value> {
+    if let Some(r) = ops_method(interp, "+", a, None) {
+        return r;
+    }
     if super::factor::is_factor(a) {
         return super::factor::unary(interp, "+", a);
     }
@@ -913,6 +960,9 @@ pub fn compare(interp: &mut Interp, op: CmpOp, a: &Value, b: &Value) -> RResult<
         }
         _ => {}
     }
+    if let Some(r) = ops_method(interp, op.symbol(), a, Some(b)) {
+        return r;
+    }
     if super::factor::is_factor(a) || super::factor::is_factor(b) {
         return super::factor::compare(interp, op, a, b);
     }
@@ -1053,6 +1103,9 @@ fn scalar_truth(v: &Value) -> Option<i32> {
 
 /// Elementwise `&` (`and = true`) and `|` with three-valued logic.
 pub fn logic(interp: &mut Interp, and: bool, a: &Value, b: &Value) -> RResult<Value> {
+    if let Some(r) = ops_method(interp, if and { "&" } else { "|" }, a, Some(b)) {
+        return r;
+    }
     if super::factor::is_factor(a) || super::factor::is_factor(b) {
         return super::factor::logic(interp, if and { "&" } else { "|" }, a, b);
     }
@@ -1097,6 +1150,9 @@ pub fn logic(interp: &mut Interp, and: bool, a: &Value, b: &Value) -> RResult<Va
 
 /// `!x`: logical keeps all attributes; numbers keep names/dim/dimnames only.
 pub fn not(interp: &mut Interp, a: &Value) -> RResult<Value> {
+    if let Some(r) = ops_method(interp, "!", a, None) {
+        return r;
+    }
     if super::factor::is_factor(a) {
         return super::factor::unary(interp, "!", a);
     }

@@ -545,9 +545,13 @@ fn builtin_seq_len(interp: &mut Interp, args: Args) -> RResult<Value> {
     Ok(seq_len_value(n))
 }
 
-fn builtin_seq_along(_: &mut Interp, args: Args) -> RResult<Value> {
+fn builtin_seq_along(interp: &mut Interp, args: Args) -> RResult<Value> {
     let mut b = args.bind(&["along.with"])?;
-    Ok(seq_len_value(b.take(0).map_or(0, |v| v.len())))
+    let n = match b.take(0) {
+        Some(v) => super::inspect::dispatched_length(interp, &v)?,
+        None => 0,
+    };
+    Ok(seq_len_value(n))
 }
 
 fn builtin_seq(interp: &mut Interp, args: Args) -> RResult<Value> {

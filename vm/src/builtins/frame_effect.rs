@@ -40,6 +40,9 @@ pub enum FrameEffect {
 /// Builtins that run no R code and see no frame: arithmetic, strings,
 /// construction and inspection of vectors. A name here that is also an S3
 /// generic (`S3_GENERICS`) still counts as `Any` (a user's method may run).
+/// `length` and `seq_along` stay here though a user's `length.cls` may run
+/// (`Interp::dispatch_internal`): the IR builder treats that case as it
+/// treats the operators (`compiler::build::frame_sync`, `may_run_method`).
 const BLIND: &[&str] = &[
     "abs",
     "sqrt",

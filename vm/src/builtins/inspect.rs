@@ -63,9 +63,37 @@ fn bool_arg(v: Option<Value>, default: bool) -> bool {
 // length, names, dim
 // ---------------------------------------------------------------------------
 
-fn bi_length(_: &mut Interp, args: Args) -> RResult<Value> {
+fn bi_length(interp: &mut Interp, args: Args) -> RResult<Value> {
     let (x, _) = bind(args, &["x"])?;
+    if let Some(r) = length_method(interp, &x) {
+        return r;
+    }
     Ok(Value::Int(x.len() as i32))
+}
+
+/// `length` is an internal generic: the user's `length.cls` method's result
+/// for a classed `x`, if there is one.
+fn length_method(interp: &mut Interp, x: &Value) -> Option<RResult<Value>> {
+    if !x.has_attrs() || !crate::symbols::ops_methods_possible() || !x.has_class() {
+        return None;
+    }
+    interp.dispatch_internal("length", x, || Args::positional(vec![x.clone()]))
+}
+
+/// The length `seq_along(x)` counts to: `x`'s, or what a user's
+/// `length.cls` method says (R's `seq_along` dispatches on `length`).
+pub fn dispatched_length(interp: &mut Interp, x: &Value) -> RResult<usize> {
+    match length_method(interp, x) {
+        None => Ok(x.len()),
+        Some(r) => {
+            let n = r?.first_f64().unwrap_or(0.0);
+            Ok(if n.is_finite() && n > 0.0 {
+                n as usize
+            } else {
+                0
+            })
+        }
+    }
 }
 
 fn bi_names(_: &mut Interp, args: Args) -> RResult<Value> {

@@ -219,6 +219,7 @@ fn next_method(interp: &mut Interp, _args: Args) -> RResult<Value> {
     }
     interp.dispatch_from(
         &info.generic,
+        info.group,
         info.classes.clone(),
         info.position + 1,
         info.object.clone(),
@@ -364,6 +365,15 @@ fn nargs(interp: &mut Interp, _: Args) -> RResult<Value> {
     let n = interp
         .current_activation()
         .map(|a| {
+            // A method's call with empty arguments (`m[i, ]`): R counts them
+            // too, though their formals are missing.
+            if let Some(args) = a
+                .args
+                .as_deref()
+                .filter(|args| args.values.iter().any(crate::lang::is_empty_sym))
+            {
+                return args.values.len() as u32;
+            }
             let named = (a.closure.code.nparams as u32).saturating_sub(a.missing.count_ones());
             let dots = a.env.dots.borrow().as_ref().map_or(0, |d| d.len()) as u32;
             named + dots

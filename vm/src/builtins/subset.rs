@@ -247,6 +247,43 @@ fn resolve_dim(
 }
 
 // ---------------------------------------------------------------------------
+// S3 dispatch of `[`, `[[`, `[<-`, `[[<-`
+// ---------------------------------------------------------------------------
+
+/// The user's S3 method of subsetting generic `generic` (`[.cls`, ...) run
+/// on the classed object `x` with the arguments `args()` builds
+/// (`Interp::dispatch_internal`); `None`: the builtin's own code runs.
+/// Cheap when no such method was ever named
+/// (`symbols::ops_methods_possible`).
+#[inline]
+fn subset_method(
+    interp: &mut Interp,
+    generic: &'static str,
+    x: &Value,
+    args: impl FnOnce() -> Args,
+) -> Option<RResult<Value>> {
+    if !x.has_attrs() || !crate::symbols::ops_methods_possible() || !x.has_class() {
+        return None;
+    }
+    interp.dispatch_internal(generic, x, args)
+}
+
+/// The arguments of a subsetting method's call: `x`, the indices (an
+/// empty one, `m[i, ]`, as the empty symbol: the method's formal is
+/// missing), then the named ones (`drop = FALSE`, `value = v`).
+fn method_args(x: &Value, idx: &[Option<Value>], named: Vec<(&str, Value)>) -> Args {
+    let mut a = Args::new();
+    a.push(None, x.clone());
+    for i in idx {
+        a.push(None, i.clone().unwrap_or_else(crate::lang::empty_sym));
+    }
+    for (n, v) in named {
+        a.push(Some(n.into()), v);
+    }
+    a
+}
+
+// ---------------------------------------------------------------------------
 // x[...]
 // ---------------------------------------------------------------------------
 
@@ -276,6 +313,16 @@ pub fn index(interp: &mut Interp, x: &Value, idx: &[Option<Value>], drop: bool) 
                 }
             }
         }
+    }
+    let named = || {
+        if drop {
+            vec![]
+        } else {
+            vec![("drop", Value::lgl(false))]
+        }
+    };
+    if let Some(r) = subset_method(interp, "[", x, || method_args(x, idx, named())) {
+        return r;
     }
     if let Value::Lang(l) = x {
         // As the list of its elements, the result a call (an expression
@@ -806,6 +853,9 @@ fn get1index(
 
 /// x[[i]], x[[i, j]] ; exact = TRUE.
 pub fn index2(interp: &mut Interp, x: &Value, idx: &[Option<Value>]) -> RResult<Value> {
+    if let Some(r) = subset_method(interp, "[[", x, || method_args(x, idx, vec![])) {
+        return r;
+    }
     // Fast path: any vector but a factor, positive in-range scalar subscript.
     if let (Value::Vec(v), [Some(i)]) = (x, idx) {
         if let Some(k) = scalar_pos(i) {
@@ -1228,6 +1278,11 @@ pub fn assign_index(
     idx: &[Option<Value>],
     v: Value,
 ) -> RResult<Value> {
+    if let Some(r) = subset_method(interp, "[<-", &x, || {
+        method_args(&x, idx, vec![("value", v.clone())])
+    }) {
+        return r;
+    }
     if matches!(&x, Value::Vec(xv) if xv.attrs.is_some()) && super::factor::is_factor(&x) {
         return super::factor::assign_index(interp, x, idx, v, false);
     }
@@ -1479,6 +1534,11 @@ pub fn assign_index2(
     idx: &[Option<Value>],
     v: Value,
 ) -> RResult<Value> {
+    if let Some(r) = subset_method(interp, "[[<-", &x, || {
+        method_args(&x, idx, vec![("value", v.clone())])
+    }) {
+        return r;
+    }
     if let Value::Env(e) = &x {
         let name = super::envs::env_subscript(idx, true)?;
         return super::envs::env_set(e, &name, v);
@@ -1688,6 +1748,10 @@ fn split_args(args: Args, opts: &[&str]) -> RResult<SplitArgs> {
         }
         if x.is_none() {
             x = Some(val);
+        } else if crate::lang::is_empty_sym(&val) {
+            // An empty argument (a method's `m[i, ]` passed on by
+            // `NextMethod`).
+            subs.push(None);
         } else {
             subs.push(Some(val));
         }

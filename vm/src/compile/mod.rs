@@ -797,6 +797,15 @@ impl Compiler {
                 self.emit(Op::LoadLocal(i as u16, fb));
                 return;
             }
+            if matches!(n, ".Generic" | ".Class" | ".Method" | ".Group") {
+                // A variable R defines in an S3 method's frame
+                // (`s3::bind_dispatch_vars`): the frame must have it (the
+                // method's dispatch is kept, as for `NextMethod`), and the
+                // name is read from the frame, not as a global
+                // (`in_global` off: compiled code looks it up).
+                self.uses_dispatch = true;
+                self.in_global = false;
+            }
         }
         if matches!(
             n,

@@ -28,6 +28,10 @@ pub enum CallSite {
     /// `code.calls[idx]`, whose callee took its arguments as promises
     /// (`Interp::lazy_call`).
     Lazy(Rc<LazyCall>),
+    /// A call made at run time: an internal generic's method called as R
+    /// calls it (`` `+.money`(a, b) `` for `a + b`,
+    /// `` `[<-.money`(`*tmp*`, 2, value = v) `` for `x[2] <- v`).
+    Made(Rc<Expr>),
     None,
 }
 
@@ -71,6 +75,7 @@ impl CallSite {
             CallSite::Text(t) => crate::parser::parse_program(t, "<text>")
                 .ok()
                 .and_then(|p| p.exprs.into_iter().next()),
+            CallSite::Made(e) => Some((**e).clone()),
             CallSite::None => None,
         }
     }
@@ -86,6 +91,7 @@ impl CallSite {
                 &crate::deparse::deparse(&c.calls[*i as usize]),
                 name,
             )),
+            CallSite::Made(e) => Some(crate::deparse::deparse(e)),
             CallSite::None => None,
         }
     }
@@ -98,6 +104,7 @@ impl CallSite {
             }
             CallSite::Lazy(l) => CallSite::Method(l.code.clone(), l.ci, method.into()),
             CallSite::Text(t) => CallSite::Text(renamed_call(t, method).into()),
+            CallSite::Made(e) => CallSite::Made(Rc::new(renamed_expr(e, method))),
             CallSite::None => CallSite::None,
         }
     }
@@ -114,6 +121,15 @@ impl CallSite {
 fn renamed_call(call: &str, name: &str) -> String {
     let args = call.find('(').map_or("()", |k| &call[k..]);
     format!("{}{}", name, args)
+}
+
+/// Call expression `call` with its function replaced by the symbol `name`.
+pub(super) fn renamed_expr(call: &Expr, name: &str) -> Expr {
+    let mut e = call.peel().clone();
+    if let ExprKind::Call(f, _) = &mut e.kind {
+        **f = Expr::new(ExprKind::Ident(name.into()), f.pos);
+    }
+    e
 }
 
 /// One closure activation.
@@ -155,6 +171,8 @@ impl Interp {
                                     classes: classes.clone(),
                                     position: k,
                                     object: obj.clone(),
+                                    group: None,
+                                    method: None,
                                 };
                                 return self.call_closure(&m, args, site, Some(info)).map_err(
                                     |mut e| {
@@ -315,7 +333,8 @@ impl Interp {
         } else {
             None
         };
-        let (pending, missing) = match self.bind_params(clo, &env, args) {
+        let empty_missing = dispatch.is_some();
+        let (pending, missing) = match self.bind_params(clo, &env, args, empty_missing) {
             Ok(pm) => pm,
             Err(msg) => {
                 return Err(RError::from(RErrorData {
@@ -645,6 +664,13 @@ impl Interp {
         dispatch: Option<DispatchInfo>,
     ) -> RResult<Value> {
         let code = &clo.code;
+        if let Some(d) = dispatch.as_ref().filter(|_| code.uses_dispatch) {
+            let name = match &site {
+                CallSite::Method(_, _, n) => Some(&**n),
+                _ => None,
+            };
+            super::s3::bind_dispatch_vars(&env, d, name);
+        }
         let depth = self.push_activation(clo, &env, site, kept_args, pending, missing, dispatch);
         let native = if self.native_ok(code) {
             self.tier.clone().and_then(|t| t.enter(self, clo, &env))
@@ -741,7 +767,16 @@ impl Interp {
 
     /// Bind supplied arguments to the closure's formals. Returns the pending-default
     /// and missing bit sets.
-    fn bind_params(&mut self, clo: &Closure, env: &Env, args: Args) -> Result<(u64, u64), String> {
+    /// `empty_missing`: an argument that is the empty symbol leaves its
+    /// formal missing (a subsetting method's `m[i, ]`, see
+    /// `subset::method_args`).
+    fn bind_params(
+        &mut self,
+        clo: &Closure,
+        env: &Env,
+        args: Args,
+        empty_missing: bool,
+    ) -> Result<(u64, u64), String> {
         let code = &clo.code;
         let params = &clo.params;
         let has_dots = params.iter().any(|p| &*p.name == "...");
@@ -750,6 +785,9 @@ impl Interp {
         if !has_dots && args.names.iter().all(|n| n.is_none()) && args.len() <= np {
             let mut slots = env.slots.borrow_mut();
             for (i, v) in args.values.into_iter().enumerate() {
+                if empty_missing && crate::lang::is_empty_sym(&v) {
+                    continue;
+                }
                 slots[i] = Some(v);
                 bound[i] = true;
             }
@@ -770,8 +808,11 @@ impl Interp {
                     continue;
                 }
                 if let Some(ai) = m.formals[fi] {
-                    slots[slot] = vals[ai].take();
-                    bound[slot] = true;
+                    let v = vals[ai].take();
+                    if !(empty_missing && v.as_ref().is_some_and(crate::lang::is_empty_sym)) {
+                        slots[slot] = v;
+                        bound[slot] = true;
+                    }
                 }
                 slot += 1;
             }
@@ -961,6 +1002,7 @@ pub fn site_name(site: &CallSite) -> Option<Rc<str>> {
         CallSite::Text(t) => Some(crate::error::call_function_name(t).into()),
         CallSite::Method(_, _, name) => Some(name.clone()),
         CallSite::Lazy(l) => Some(call_name(&l.code.calls[l.ci as usize])),
+        CallSite::Made(e) => Some(call_name(e)),
         CallSite::None => None,
     }
 }

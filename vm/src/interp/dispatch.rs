@@ -900,7 +900,9 @@ impl Interp {
             Op::ForCountPrep { along, call } => {
                 let x = pop!();
                 let n = if along {
-                    x.len()
+                    // (A user's `length` method counts: R's `seq_along`.)
+                    self.cur_call = Some((Rc::as_ptr(code), call));
+                    attempt!(crate::builtins::inspect::dispatched_length(self, &x), call)
                 } else {
                     // seq_len's own validation and errors.
                     let f = Value::Builtin(self.builtin_for(intern("seq_len")).unwrap());

@@ -184,6 +184,11 @@ impl DimCache {
     #[cold]
     #[inline(never)]
     fn fill(&mut self, v: &Rc<Vector>) -> Option<(usize, usize)> {
+        // (A classed matrix is never cached: a user's `[` method may be
+        // defined for it, now or later.)
+        if v.attr("class").is_some() {
+            return None;
+        }
         let (nr, nc) = v.dim2()?;
         self.0 = Some((v.clone(), nr, nc));
         Some((nr, nc))
@@ -209,11 +214,18 @@ fn scalar_index(i: &Value, len: usize) -> Option<(usize, u16)> {
     (k < len).then_some((k, bits))
 }
 
+/// Is `v` a classed vector that a user's `[` method may be defined for
+/// (its indexing must go through `subset::index`)?
+#[inline]
+fn classed_with_methods(v: &Vector) -> bool {
+    crate::symbols::ops_methods_possible() && v.attr("class").is_some()
+}
+
 /// `m[i, j]` for an atomic matrix and in-range scalar indices.
 #[inline]
 pub(super) fn fast_index2d(x: &Value, i: &Value, j: &Value) -> Option<Value> {
     let Value::Vec(v) = x else { return None };
-    if matches!(v.data, VecData::List(_)) {
+    if matches!(v.data, VecData::List(_)) || classed_with_methods(v) {
         return None;
     }
     let (nr, nc) = v.dim2()?;

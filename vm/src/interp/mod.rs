@@ -19,7 +19,8 @@
 //! - `dispatch`: the two instruction loops (`exec`, `exec_slow`)
 //! - `calls`: call sites, activations, argument binding, closure calls
 //! - `lookup`: variable and function lookup, missing arguments and defaults
-//! - `s3`: S3 dispatch (`UseMethod`, `NextMethod`'s `dispatch_from`)
+//! - `s3`: S3 dispatch (`UseMethod`, `NextMethod`'s `dispatch_from`, the
+//!   internal generics: operators, subsetting, `length`)
 //! - `conditions`: warnings, try regions, error attribution and tracebacks
 //! - `control`: `if`/`while` conditions, `&&`/`||`, `switch`, `for` loops
 //! - `arith_fast`, `index_fast`, `stack`: the allocation-free fast paths
@@ -215,6 +216,10 @@ pub struct Interp {
     run_counter: u64,
     /// The call whose builtin is running (for warnings): code pointer and call index.
     cur_call: Option<(*const FunctionCode, CallIdx)>,
+    /// The next internal-generic dispatch (`Interp::dispatch_ops`,
+    /// `dispatch_internal`) is skipped: `NextMethod` reached the internal
+    /// default (the builtin `+`, `[`, ...), which must not dispatch again.
+    pub(crate) no_dispatch_once: bool,
     builtin_by_sym: Vec<Option<Option<u16>>>,
     dims: DimCache,
     /// Frames of finished activations that nothing else referenced, for
@@ -305,6 +310,7 @@ impl Interp {
             try_ended: false,
             run_counter: 0,
             cur_call: None,
+            no_dispatch_once: false,
             builtin_by_sym: Vec::new(),
             dims: DimCache::default(),
             env_pool: Vec::new(),
