@@ -27,6 +27,21 @@ pub enum ArithOp {
     IDiv,
 }
 
+impl ArithOp {
+    /// The operator as R writes it (its `.Generic`, its name in messages).
+    pub fn symbol(self) -> &'static str {
+        match self {
+            ArithOp::Add => "+",
+            ArithOp::Sub => "-",
+            ArithOp::Mul => "*",
+            ArithOp::Div => "/",
+            ArithOp::Pow => "^",
+            ArithOp::Mod => "%%",
+            ArithOp::IDiv => "%/%",
+        }
+    }
+}
+
 /// The comparison operators of `Op::Cmp` (`== != < <= > >=`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CmpOp {

@@ -581,19 +581,6 @@ fn operand(v: &Value, null_as: VType) -> Option<Cow<'_, Vector>> {
 // S3 dispatch of the Ops group
 // ---------------------------------------------------------------------------
 
-/// The name of an arithmetic operator as R's `.Generic`.
-fn arith_symbol(op: ArithOp) -> &'static str {
-    match op {
-        ArithOp::Add => "+",
-        ArithOp::Sub => "-",
-        ArithOp::Mul => "*",
-        ArithOp::Div => "/",
-        ArithOp::Pow => "^",
-        ArithOp::Mod => "%%",
-        ArithOp::IDiv => "%/%",
-    }
-}
-
 /// The user's S3 method of operator `generic` (`+.cls`, `Ops.cls`) run on
 /// operands `a` and `b` (`None`: unary), when one has a class attribute
 /// and a method applies (`Interp::dispatch_ops`); `None`: the internal
@@ -680,7 +667,7 @@ pub fn arith(interp: &mut Interp, op: ArithOp, a: &Value, b: &Value) -> RResult<
         }
         _ => {}
     }
-    if let Some(r) = ops_method(interp, arith_symbol(op), a, Some(b)) {
+    if let Some(r) = ops_method(interp, op.symbol(), a, Some(b)) {
         return r;
     }
     if super::factor::is_factor(a) || super::factor::is_factor(b) {

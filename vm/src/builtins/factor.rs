@@ -965,16 +965,7 @@ pub fn compare(interp: &mut Interp, op: CmpOp, a: &Value, b: &Value) -> RResult<
 
 /// Arithmetic with a factor operand: R's `Ops.factor` warns and gives NA.
 pub fn arith(interp: &mut Interp, op: ArithOp, a: &Value, b: &Value) -> RResult<Value> {
-    let sym = match op {
-        ArithOp::Add => "+",
-        ArithOp::Sub => "-",
-        ArithOp::Mul => "*",
-        ArithOp::Div => "/",
-        ArithOp::Pow => "^",
-        ArithOp::Mod => "%%",
-        ArithOp::IDiv => "%/%",
-    };
-    not_meaningful(interp, sym, a, b)
+    not_meaningful(interp, op.symbol(), a, b)
 }
 
 /// `-f`, `+f`, `!f`: R's `Ops.factor` warns and gives NA.
