@@ -93,7 +93,7 @@ impl Gen {
     fn unit_any(&mut self) -> Vec<Node> {
         // Weighted: the type-changing and loop-exit units are the ones that
         // found miscompiles, so they come up most.
-        match self.rng.below(38) {
+        match self.rng.below(39) {
             0..=2 => self.unit_type_phase(),
             3 | 4 => self.unit_loop_var(),
             5 => self.unit_vector_cow(),
@@ -126,6 +126,7 @@ impl Gen {
             34 => self.unit_short_sequences(),
             35 => self.unit_named_vectors(),
             36 => self.unit_super_chain(),
+            37 => self.unit_s3_operators(),
             _ => self.unit_toplevel_phase(),
         }
     }
@@ -1995,6 +1996,75 @@ impl Gen {
             ),
             Node::line(format!("print({}({}))", swap, n)),
         ]
+    }
+
+    /// S3 methods for operators and subsetting (`+.cls` or `Ops.cls` with
+    /// `.Generic`, `[.cls` through `NextMethod()`), met by code compiled on
+    /// plain numbers, and classed and plain values mixed in one fold.
+    fn unit_s3_operators(&mut self) -> Vec<Node> {
+        let (cls, mk, val, acc, idx) = (
+            self.name("qty"),
+            self.name("mkq"),
+            self.name("valq"),
+            self.name("foldq"),
+            self.name("idx"),
+        );
+        let n = self.hot();
+        let group = self.rng.chance(0.5);
+        let op = self.rng.pick(&["+", "-", "*"]).to_string();
+        let mut items = vec![
+            Node::line(format!(
+                "{} <- function(v) structure(list(v = v), class = \"{}\")",
+                mk, cls
+            )),
+            Node::line(format!(
+                "{} <- function(x) if (inherits(x, \"{}\")) x$v else x",
+                val, cls
+            )),
+        ];
+        if group {
+            items.push(Node::line(format!(
+                "Ops.{} <- function(e1, e2) {{ r <- get(.Generic)({}(e1), {}(e2)); if (.Generic %in% c(\"+\", \"-\", \"*\")) {}(r) else r }}",
+                cls, val, val, mk
+            )));
+        } else {
+            items.push(Node::line(format!(
+                "`{}.{}` <- function(e1, e2) {}({}(e1) {} {}(e2))",
+                op, cls, mk, val, op, val
+            )));
+        }
+        items.extend([
+            Node::block(
+                format!("{} <- function(xs) {{", acc),
+                vec![
+                    Node::line("s <- xs[[1]]"),
+                    Node::line(format!("for (k in 2:length(xs)) s <- s {} xs[[k]]", op)),
+                    Node::line("s"),
+                ],
+                "}",
+            ),
+            Node::line(format!("for (r in 1:{}) a <- {}(as.list(1:6))", n, acc)),
+            Node::line(format!("b <- {}(lapply(1:6, {}))", acc, mk)),
+            Node::line(format!(
+                "m <- {}(c(as.list(1:3), lapply(4:6, {})))",
+                acc, mk
+            )),
+            Node::line(format!("print(a); print({}(b)); print({}(m))", val, val)),
+            Node::line(format!(
+                "`[.{}` <- function(x, i) structure(NextMethod(), class = class(x))",
+                idx
+            )),
+            Node::line(format!(
+                "w <- structure(c(5, 1, 4, 2), class = \"{}\")",
+                idx
+            )),
+            Node::line(format!(
+                "t <- 0; for (i in 1:{}) t <- t + unclass(w[(i %% 4L) + 1L])",
+                n
+            )),
+            Node::line("print(t); print(class(w[2:3])); print(unclass(w[-1]))"),
+        ]);
+        items
     }
 
     /// Top-level loop (compiled by OSR-in) whose locals change type.
