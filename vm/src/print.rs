@@ -164,7 +164,7 @@ impl Printer<'_, '_> {
             Value::Builtin(id) => {
                 let name = crate::builtin_names::name_of(*id);
                 self.out
-                    .push_str(&format!("function (...) .Primitive(\"{}\")\n", name));
+                    .push_str(&format!("function (...)  .Primitive(\"{}\")\n", name));
             }
             Value::Env(e) => {
                 self.out.push_str(&crate::env::env_label(e));

@@ -257,7 +257,9 @@ pub fn combine(items: &[(Option<Sym>, Value)], recursive: bool, use_names: bool)
         append_value(&mut data, x);
     }
     let mut v = Vector::new(data);
-    if use_names && any_names {
+    // (An empty result has no names, as R's: `c(r = numeric(0))` is a
+    // plain `numeric(0)`.)
+    if use_names && any_names && !names.is_empty() {
         set_names(&mut v, Some(names));
     }
     Value::from_vector(v)
