@@ -84,10 +84,10 @@ fn unsupported_features_are_named() {
         err.lines().next().unwrap(),
         "Error: unsupported: data frames (data.frame)"
     );
-    let (_, err, _) = run_src("f <- function() 1\nbody(f) <- quote(a)\n");
+    let (_, err, _) = run_src("A <- setRefClass(\"A\")\n");
     assert_eq!(
         err.lines().next().unwrap(),
-        "Error: unsupported: language objects (body<-)"
+        "Error: unsupported: S4 and reference classes (setRefClass)"
     );
 }
 
