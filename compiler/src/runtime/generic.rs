@@ -77,19 +77,32 @@ pub extern "C" fn rt_generic(
 /// layout does not have it (it cannot bind it) and its parent is global.
 #[inline(never)]
 fn free_var(c: &NativeFrame, pc: u32, sym: vm::symbols::SymId) -> Option<Value> {
-    let site = c.site_caches()?.free_vars.get(pc as usize)?;
     let enclosing = c.enclosing_env()?;
-    let names = enclosing.layout.as_ref()?;
-    let layout = Rc::as_ptr(names) as *const u8 as usize;
-    let read = |slot: u32| match slot {
+    match free_var_slot(c, pc, sym, enclosing)? {
         FREE_GLOBAL => enclosing.parent.as_ref()?.get_local(sym),
         k => enclosing.slots.borrow().get(k as usize).cloned().flatten(),
-    };
+    }
+}
+
+/// Where free variable `sym` of the site at `pc` is, as the site's cache
+/// (`FreeVarSite`) knows it for the layout of `enclosing` (the closure's
+/// enclosing frame), looked up and remembered on another layout: a slot of
+/// the layout, or `FREE_GLOBAL` when the layout does not have it and the
+/// frame's parent is the global environment. `None`: neither, or `sym` is
+/// one of the activation's own locals. Shared by reads (`free_var`) and
+/// `<<-` (`store_free_var`).
+fn free_var_slot(
+    c: &NativeFrame,
+    pc: u32,
+    sym: vm::symbols::SymId,
+    enclosing: &vm::env::Env,
+) -> Option<u32> {
+    let site = c.site_caches()?.free_vars.get(pc as usize)?;
+    let names = enclosing.layout.as_ref()?;
+    let layout = Rc::as_ptr(names) as *const u8 as usize;
     let cached = site.get();
     if cached.layout == layout {
-        if let Some(v) = read(cached.slot) {
-            return Some(v);
-        }
+        return Some(cached.slot);
     }
     if c.code.locals.contains(&sym) {
         return None;
@@ -100,7 +113,7 @@ fn free_var(c: &NativeFrame, pc: u32, sym: vm::symbols::SymId) -> Option<Value> 
         None => return None,
     };
     site.set(FreeVarSite { layout, slot });
-    read(slot)
+    Some(slot)
 }
 
 /// `x <<- v` (`StoreSuper` at `pc`, the value in operand slot `s`) when
@@ -124,28 +137,11 @@ fn store_free_var(c: &mut NativeFrame, pc: u32, sym: vm::symbols::SymId, s: u32)
     if enclosing.is_global() {
         return false;
     }
-    let Some(names) = enclosing.layout.as_ref() else {
-        return false;
+    let k = match free_var_slot(c, pc, sym, enclosing) {
+        Some(k) if k != FREE_GLOBAL => k as usize,
+        _ => return false,
     };
-    let layout = Rc::as_ptr(names) as *const u8 as usize;
-    let Some(site) = c.site_caches().and_then(|sc| sc.free_vars.get(pc as usize)) else {
-        return false;
-    };
-    let mut cached = site.get();
-    if cached.layout != layout {
-        match names.iter().position(|&x| x == sym) {
-            Some(k) => {
-                cached = FreeVarSite {
-                    layout,
-                    slot: k as u32,
-                };
-                site.set(cached);
-            }
-            None => return false,
-        }
-    }
-    let k = cached.slot as usize;
-    if cached.slot == FREE_GLOBAL || !matches!(enclosing.slots.borrow().get(k), Some(Some(_))) {
+    if !matches!(enclosing.slots.borrow().get(k), Some(Some(_))) {
         return false;
     }
     let v = operand(&mut c.anys, s);

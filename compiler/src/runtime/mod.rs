@@ -220,18 +220,21 @@ pub extern "C" fn rt_vec_ptr(c: *mut NativeFrame, slot: u32, elem: u32) -> *cons
 pub extern "C" fn rt_vec_probe(c: *mut NativeFrame, slot: u32, elem: u32) -> *const u8 {
     let c = unsafe { ctx(c) };
     let v = &mut c.anys[slot as usize];
-    // (Built directly: `vm::value::int_vec` and friends make a length-1
-    // vector the scalar again.)
-    let as_vector = match (&*v, elem) {
-        (Value::Int(x), 0) => Some(VecData::Int(vec![*x])),
-        (Value::Dbl(x), 1) => Some(VecData::Dbl(vec![*x])),
-        (Value::Lgl(x), 2) => Some(VecData::Lgl(vec![*x])),
-        _ => None,
-    };
-    if let Some(data) = as_vector {
-        *v = Value::Vec(Rc::new(vm::value::Vector::new(data)));
+    let (mut p, mut n) = vec_view(v, elem, false);
+    if p.is_null() {
+        // (Built directly: `vm::value::int_vec` and friends make a
+        // length-1 vector the scalar again.)
+        let as_vector = match (&*v, elem) {
+            (Value::Int(x), 0) => Some(VecData::Int(vec![*x])),
+            (Value::Dbl(x), 1) => Some(VecData::Dbl(vec![*x])),
+            (Value::Lgl(x), 2) => Some(VecData::Lgl(vec![*x])),
+            _ => None,
+        };
+        if let Some(data) = as_vector {
+            *v = Value::Vec(Rc::new(vm::value::Vector::new(data)));
+            (p, n) = vec_view(v, elem, false);
+        }
     }
-    let (p, n) = vec_view(v, elem, false);
     c.vec_len = n;
     p
 }
