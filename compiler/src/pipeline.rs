@@ -72,6 +72,8 @@ impl fmt::Display for NotCompiled {
 /// Time spent in each phase, in ns, and the optimized IR's size.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct PhaseTimes {
+    /// (A deferred compile's time on the thread that ran it.)
+    pub worker_ns: u64,
     pub build_ns: u64,
     pub optimize_ns: u64,
     pub lower_ns: u64,
@@ -117,14 +119,51 @@ pub fn optimized_ir_in(
     check: bool,
     times: &mut PhaseTimes,
 ) -> Result<Func, NotCompiled> {
+    let f = built_ir(code, entry, global, check, times)?;
+    optimized(f, check, times)
+}
+
+/// Build (and verify when `check`) the IR of `code` from `entry`: the part
+/// of a compile that reads the bytecode and the feedback.
+fn built_ir(
+    code: &FunctionCode,
+    entry: &Entry,
+    global: Option<&vm::env::Env>,
+    check: bool,
+    times: &mut PhaseTimes,
+) -> Result<Func, NotCompiled> {
     let mut t = Instant::now();
     let f = build::build_in(code, entry, global).map_err(|e| NotCompiled::Unsupported(e.0))?;
-    let mut f = verified(f, "built", check)?;
+    let f = verified(f, "built", check)?;
     times.build_ns = lap(&mut t);
+    Ok(f)
+}
+
+/// Run the passes on `f` (and verify the result when `check`).
+fn optimized(mut f: Func, check: bool, times: &mut PhaseTimes) -> Result<Func, NotCompiled> {
+    let mut t = Instant::now();
     passes::optimize(&mut f);
     times.optimize_ns = lap(&mut t);
     times.ir_insts = f.insts.len();
     verified(f, "optimized", check)
+}
+
+/// The lowering options for `f` (quick when `opts` says so and `f` has no loop).
+fn lower_options(opts: &CompileOptions, f: &Func) -> LowerOptions {
+    LowerOptions {
+        chaos: opts.chaos,
+        verify: opts.verify,
+        disasm: opts.disasm,
+        quick: false,
+    }
+    .quick_if(opts.quick_when_loop_free, f)
+}
+
+impl LowerOptions {
+    fn quick_if(mut self, when_loop_free: bool, f: &Func) -> LowerOptions {
+        self.quick = when_loop_free && passes::cfg::Cfg::new(f).loops().is_empty();
+        self
+    }
 }
 
 /// Compile `code` entered at `entry` to native code. `inspect` sees the
@@ -141,19 +180,86 @@ pub fn compile(
     if opts.profitability_check {
         profit::check(&f, code).map_err(NotCompiled::Unprofitable)?;
     }
-    let quick = opts.quick_when_loop_free && passes::cfg::Cfg::new(&f).loops().is_empty();
     let mut t = Instant::now();
-    let mut c = lower::lower(
-        &f,
-        LowerOptions {
-            chaos: opts.chaos,
-            verify: opts.verify,
-            disasm: opts.disasm,
-            quick,
-        },
-    )
-    .map_err(NotCompiled::Lowering)?;
+    let mut c = lower::lower(&f, lower_options(&opts, &f)).map_err(NotCompiled::Lowering)?;
     c.caches = crate::runtime::SiteCaches::for_code(code);
     times.lower_ns = lap(&mut t);
     Ok(c)
 }
+
+/// A compile split in two: the IR built from the bytecode and feedback on
+/// the interpreter's thread (`defer`), then the passes, lowering and
+/// machine code generation, which read the IR alone, on any thread
+/// (`run`: `deoptless`'s background compiler), then `finish` back on the
+/// interpreter's thread. The same steps as `compile`, without its
+/// `inspect` and profitability check (which read the IR on the
+/// interpreter's thread: with either, compile at once).
+pub struct Deferred {
+    ir: Func,
+    check: bool,
+    /// (`quick` is decided once the IR is optimized.)
+    options: LowerOptions,
+    quick_when_loop_free: bool,
+    caches: lower::CachesAddr,
+    pub times: PhaseTimes,
+    native: Option<Result<lower::NativeCode, NotCompiled>>,
+}
+
+/// Build the IR for a deferred compile, and the caches its code will use.
+pub fn defer(
+    code: &FunctionCode,
+    entry: &Entry,
+    opts: CompileOptions,
+) -> Result<(Deferred, lower::CalleeCaches), NotCompiled> {
+    let mut times = PhaseTimes::default();
+    let ir = built_ir(code, entry, opts.global.as_ref(), opts.verify, &mut times)?;
+    let caches = lower::CalleeCaches::for_func(&ir);
+    let deferred = Deferred {
+        check: opts.verify,
+        caches: caches.addr(),
+        options: lower_options(&opts, &ir),
+        quick_when_loop_free: opts.quick_when_loop_free,
+        ir,
+        times,
+        native: None,
+    };
+    Ok((deferred, caches))
+}
+
+impl Deferred {
+    /// The passes, lowering and machine code.
+    pub fn run(&mut self) {
+        let ir = std::mem::take(&mut self.ir);
+        let native = optimized(ir, self.check, &mut self.times).and_then(|f| {
+            let mut t = Instant::now();
+            let options = self.options.quick_if(self.quick_when_loop_free, &f);
+            let n = lower::lower_native(&f, options, self.caches).map_err(NotCompiled::Lowering);
+            self.times.lower_ns = lap(&mut t);
+            n
+        });
+        self.native = Some(native);
+    }
+}
+
+/// The compiled code of a deferred compile (`run` by now), whose guards use
+/// `caches` (from `defer`).
+pub fn finish(
+    code: &FunctionCode,
+    deferred: Deferred,
+    caches: lower::CalleeCaches,
+) -> Result<Compiled, NotCompiled> {
+    let native = deferred.native.unwrap_or_else(|| {
+        Err(NotCompiled::Lowering(
+            "internal error: a deferred compile did not run".into(),
+        ))
+    })?;
+    let mut c = Compiled::new(native, caches);
+    c.caches = crate::runtime::SiteCaches::for_code(code);
+    Ok(c)
+}
+
+// `Deferred` crosses threads: this fails to compile if it stops being `Send`.
+const _: fn() = || {
+    fn send<T: Send>() {}
+    send::<Deferred>();
+};

@@ -44,6 +44,11 @@ pub struct Config {
     /// frame until observed (`ExitHandler::call_direct`; on by default,
     /// `--no-direct-calls` turns it off).
     pub direct_calls: bool,
+    /// Compile function versions on a second thread while the interpreter
+    /// goes on (`engine::background`; `--background-compile`). Off here, for
+    /// experiments and tests that count compiles; the command line's default
+    /// is on.
+    pub background_compile: bool,
 }
 
 impl Default for Config {
@@ -63,6 +68,7 @@ impl Default for Config {
             transfer_at_loop_headers: true,
             perf_map: false,
             direct_calls: true,
+            background_compile: false,
         }
     }
 }

@@ -12,7 +12,13 @@ pub struct Stats {
     pub chaos: f64,
     pub seed: u64,
     pub functions_compiled: u64,
+    /// Time the interpreter's thread spent compiling (with
+    /// `--background-compile`, building the IR and installing the code).
     pub compile_ns_total: u64,
+    /// Versions compiled in the background, and the time the worker thread
+    /// spent on them (passes, lowering, machine code).
+    pub background_compiles: u64,
+    pub background_worker_ns_total: u64,
     pub exits: u64,
     pub chaos_exits: u64,
     pub deopts: u64,

@@ -47,6 +47,8 @@ fn measure(m: usize, mode: &str) -> Measure {
             "run",
             "--mode",
             mode,
+            "--background-compile",
+            "off",
             "--jit-threshold",
             "1",
             "--osr-threshold",

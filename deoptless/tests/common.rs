@@ -24,6 +24,17 @@ pub fn programs() -> Vec<String> {
     v
 }
 
+/// `flags` with `--background-compile off` unless they choose: a test's run
+/// then compiles the same code at the same calls every time (with
+/// compilation in the background, what runs compiled depends on timing).
+pub fn repeatable<'a>(flags: &[&'a str]) -> Vec<&'a str> {
+    let mut v = flags.to_vec();
+    if !flags.contains(&"--background-compile") {
+        v.extend(["--background-compile", "off"]);
+    }
+    v
+}
+
 /// Compare one run with the expectation; `None` if it matches, else a description.
 pub fn check(name: &str, flags: &[&str]) -> Option<String> {
     let dir = corpus_dir();
@@ -34,7 +45,7 @@ pub fn check(name: &str, flags: &[&str]) -> Option<String> {
     };
     let out = Command::new(env!("CARGO_BIN_EXE_dlvm"))
         .arg("run")
-        .args(flags)
+        .args(repeatable(flags))
         .arg(format!("{}.R", name))
         .current_dir(&dir)
         .stdin(stdin)
@@ -164,9 +175,17 @@ pub fn run_with_stats(args: &[&std::ffi::OsStr], program: &Path) -> (String, ser
             .and_then(|s| s.to_str())
             .unwrap_or("program")
     ));
+    let choose = args
+        .iter()
+        .any(|a| a.to_str() == Some("--background-compile"));
     let out = Command::new(env!("CARGO_BIN_EXE_dlvm"))
         .arg("run")
         .args(args)
+        .args(if choose {
+            &[][..]
+        } else {
+            &["--background-compile", "off"][..]
+        })
         .arg("--stats")
         .arg(&stats)
         .arg(program)

@@ -14,6 +14,45 @@ fn corpus_in_deopt_mode_compiled_at_first_call() {
     common::check_all(&["--mode", "deopt", "--jit-threshold", "1"]);
 }
 
+/// Versions compiled in the background (the command line's default) are
+/// installed at whatever call they are ready: the corpus with every
+/// function due at its first call, plain and under chaos.
+#[test]
+fn corpus_with_background_compilation() {
+    let bg = ["--jit-threshold", "1", "--background-compile", "on"];
+    common::check_all(&[&["--mode", "deoptless"][..], &bg].concat());
+    common::check_all(
+        &[
+            &["--mode", "deopt", "--chaos", "0.5", "--seed", "4"][..],
+            &bg,
+        ]
+        .concat(),
+    );
+}
+
+/// A function called often is compiled in the background and installed:
+/// its calls go on in the interpreter meanwhile, then run its version.
+#[test]
+fn background_compiles_are_installed() {
+    let src = "f <- function(x) x * 2 + 1\n\
+               s <- 0\n\
+               for (i in 1:1000000) s <- s + f(i)\n\
+               print(s)\n";
+    let (out, st) = common::run_text_with_stats(
+        "background",
+        src,
+        &["--background-compile", "on", "--osr-threshold", "0"],
+    );
+    let (want, _) = common::run_text_with_stats("background-interp", src, &["--mode", "interp"]);
+    assert_eq!(out, want);
+    assert!(st["background_compiles"].as_u64().unwrap() >= 1, "{st}");
+    assert_eq!(st["functions_compiled"], st["background_compiles"], "{st}");
+    assert!(
+        st["background_worker_ns_total"].as_u64().unwrap() > 0,
+        "{st}"
+    );
+}
+
 /// Calls from compiled code build the callee's frame at once (the path
 /// direct calls, the default, take when a callee has no compiled version).
 #[test]

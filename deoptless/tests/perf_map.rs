@@ -24,6 +24,8 @@ fn perf_map_lists_every_compiled_version() {
         .args([
             "run",
             "--perf-map",
+            "--background-compile",
+            "off",
             "--jit-threshold",
             "10",
             "--chaos",

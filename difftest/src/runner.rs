@@ -51,9 +51,18 @@ pub const CHAOS: [&str; 4] = ["0.0001", "0.01", "0.5", "1.0"];
 /// `--jit-threshold 1 --osr-threshold 1`; each chaos probability in both
 /// modes with a seed that varies with `k` (several seeds over a batch, and
 /// `seeds` per program); `--verify-contexts`; `--deoptless-depth 3`;
-/// `--max-continuations 1`; and the default thresholds.
+/// `--max-continuations 1`; the default thresholds; and compilation in
+/// the background at `--jit-threshold 1` under chaos.
 pub fn jit_configs(k: u64, seeds: u64) -> Vec<Config> {
-    let hot = ["--jit-threshold", "1", "--osr-threshold", "1"];
+    // (Compiles on the spot: what runs compiled does not depend on timing.)
+    let hot = [
+        "--jit-threshold",
+        "1",
+        "--osr-threshold",
+        "1",
+        "--background-compile",
+        "off",
+    ];
     let mut v = Vec::new();
     for mode in ["deopt", "deoptless"] {
         let mut a = vec!["--mode", mode];
@@ -90,6 +99,20 @@ pub fn jit_configs(k: u64, seeds: u64) -> Vec<Config> {
         v.push(Config::new(&a));
     }
     v.push(Config::new(&["--mode", "deoptless"]));
+    // Versions compiled in the background and installed at whatever call
+    // they are ready, under chaos.
+    v.push(Config::new(&[
+        "--mode",
+        "deoptless",
+        "--jit-threshold",
+        "1",
+        "--osr-threshold",
+        "1",
+        "--chaos",
+        "0.5",
+        "--seed",
+        &seed,
+    ]));
     v
 }
 

@@ -182,7 +182,84 @@ fn new_host_isa(verify: bool, quick: bool) -> Result<OwnedTargetIsa, String> {
         .map_err(|e| e.to_string())
 }
 
+/// Lower `f` to native code.
 pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
+    let caches = CalleeCaches::for_func(f);
+    let native = lower_native(f, opts, caches.addr())?;
+    Ok(Compiled::new(native, caches))
+}
+
+/// The caches of `f`'s `callee_is` guards, one per inlined target. The code
+/// holds their addresses, so they are made before it, on the thread that
+/// runs it (they hold interpreter values).
+pub struct CalleeCaches(Box<[runtime::CalleeCache]>);
+
+/// Where a `CalleeCaches` is (what the code generator needs of it).
+#[derive(Clone, Copy)]
+pub struct CachesAddr(usize);
+
+impl CalleeCaches {
+    pub fn for_func(f: &Func) -> CalleeCaches {
+        CalleeCaches(f.callees.iter().map(|_| Default::default()).collect())
+    }
+    pub fn addr(&self) -> CachesAddr {
+        CachesAddr(self.0.as_ptr() as usize)
+    }
+}
+
+/// A function's machine code, linked and executable, with its exit table:
+/// all of `Compiled` but what belongs to the interpreter's thread. It is
+/// `Send`: made on any thread (`deoptless`'s background compiler runs
+/// `lower_native` on a worker) and turned into `Compiled` on the
+/// interpreter's (`Compiled::new`).
+pub struct NativeCode {
+    module: JITModule,
+    entry: usize,
+    exits: Vec<ExitInfo>,
+    nslots: usize,
+    params: Vec<(u32, Type)>,
+    code_size: usize,
+    disasm: Option<String>,
+}
+
+impl Compiled {
+    /// The compiled function of `native`, whose guards use `caches` (the
+    /// ones `lower_native` was given).
+    pub fn new(native: NativeCode, caches: CalleeCaches) -> Compiled {
+        LIVE_CODE.with(|c| {
+            let mut m = c.get();
+            m.live += 1;
+            m.live_bytes += native.code_size as u64;
+            m.compiled += 1;
+            c.set(m);
+        });
+        // SAFETY: the function was declared with exactly this signature.
+        let entry: extern "C" fn(*mut runtime::NativeFrame) -> u32 =
+            unsafe { std::mem::transmute(native.entry as *const u8) };
+        Compiled {
+            module: std::mem::ManuallyDrop::new(native.module),
+            entry,
+            exits: Rc::new(native.exits),
+            nslots: native.nslots,
+            params: native.params,
+            code_size: native.code_size,
+            disasm: native.disasm,
+            direct_calls: Default::default(),
+            frames_built: Default::default(),
+            _callee_caches: caches.0,
+            caches: Default::default(),
+        }
+    }
+}
+
+/// Lower `f` to machine code in a module of its own; the `callee_is`
+/// guards use the caches at `caches`. Reads nothing but `f`: it may run on
+/// any thread.
+pub fn lower_native(
+    f: &Func,
+    opts: LowerOptions,
+    caches: CachesAddr,
+) -> Result<NativeCode, String> {
     let isa = host_isa(opts.verify, opts.quick)?;
     let mut jb = JITBuilder::with_isa(isa, default_libcall_names());
     for (name, addr) in runtime::symbols() {
@@ -341,8 +418,6 @@ pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
     let live = crate::passes::liveness::Liveness::of(f);
     let (slots, nslots) = crate::passes::liveness::any_slots(&live);
     let mut fbc = FunctionBuilderContext::new();
-    let callee_caches: Box<[runtime::CalleeCache]> =
-        f.callees.iter().map(|_| Default::default()).collect();
     let mut exits = Vec::new();
     let moves = crate::passes::liveness::analyze(&live);
     let across = crate::passes::liveness::live_after(&live, |d| calls_runtime(&d.kind))
@@ -370,7 +445,7 @@ pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
         let mut b = FunctionBuilder::new(&mut ctx.func, &mut fbc);
         let mut l = Lowerer {
             f,
-            callee_caches: callee_caches.as_ptr(),
+            callee_caches: caches.0 as *const runtime::CalleeCache,
             b: &mut b,
             rt: &rt,
             vars: HashMap::new(),
@@ -408,21 +483,11 @@ pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
     let disasm = ctx.compiled_code().and_then(|c| c.vcode.clone());
     module.clear_context(&mut ctx);
     module.finalize_definitions().map_err(|e| e.to_string())?;
-    let code = module.get_finalized_function(fid);
-    // SAFETY: the function was declared with exactly this signature.
-    let entry: extern "C" fn(*mut runtime::NativeFrame) -> u32 =
-        unsafe { std::mem::transmute(code) };
-    LIVE_CODE.with(|c| {
-        let mut m = c.get();
-        m.live += 1;
-        m.live_bytes += code_size as u64;
-        m.compiled += 1;
-        c.set(m);
-    });
-    Ok(Compiled {
-        module: std::mem::ManuallyDrop::new(module),
+    let entry = module.get_finalized_function(fid) as usize;
+    Ok(NativeCode {
+        module,
         entry,
-        exits: Rc::new(exits),
+        exits,
         nslots,
         params: f.blocks[0]
             .params
@@ -431,10 +496,6 @@ pub fn lower(f: &Func, opts: LowerOptions) -> Result<Compiled, String> {
             .collect(),
         code_size,
         disasm,
-        direct_calls: Default::default(),
-        frames_built: Default::default(),
-        _callee_caches: callee_caches,
-        caches: Default::default(),
     })
 }
 
@@ -1381,3 +1442,9 @@ impl<'a, 'b> Lowerer<'a, 'b> {
         }
     }
 }
+
+// `NativeCode` crosses threads: this fails to compile if it stops being `Send`.
+const _: fn() = || {
+    fn send<T: Send>() {}
+    send::<NativeCode>();
+};

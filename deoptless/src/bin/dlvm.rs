@@ -72,6 +72,14 @@ enum Cmd {
         /// observes it; for comparing the mechanism).
         #[arg(long)]
         no_direct_calls: bool,
+        /// Compile function versions on a second thread while the
+        /// interpreter goes on running them (on/off). Off makes runs
+        /// repeatable: the same compiles and exits at the same calls, as
+        /// experiments and `--stats` comparisons need. OSR-in code and
+        /// deoptless continuations always compile on the spot.
+        #[arg(long, default_value_t = true, action = clap::ArgAction::Set,
+              value_parser = clap::builder::BoolishValueParser::new(), value_name = "on|off")]
+        background_compile: bool,
         /// Deoptless: compile continuations through to the function's end
         /// (as in Ř) instead of up to the next loop header, where they hand
         /// over to the loop's OSR-in code.
@@ -140,6 +148,7 @@ fn main() -> ExitCode {
             verify_contexts,
             profitability_check,
             no_direct_calls,
+            background_compile,
             whole_continuations,
             perf_map,
             max_vector_size,
@@ -160,6 +169,7 @@ fn main() -> ExitCode {
                 transfer_at_loop_headers: !whole_continuations,
                 perf_map,
                 direct_calls: !no_direct_calls,
+                background_compile,
             };
             let src = match std::fs::read(&file) {
                 Ok(b) => b,

@@ -9,6 +9,7 @@
 //! submodules, each an `impl EngineState` block:
 //! - `versions`: tier-up — compiling (`compile_entry`) and choosing a
 //!   function's versions (`version_for`);
+//! - `background`: compiling versions while the interpreter goes on;
 //! - `native`: entering compiled code (`run_native`, `Tier::enter`, direct
 //!   calls) and the slot-array pools;
 //! - `osr_in`: OSR-in and its cache of loop code;
@@ -21,6 +22,7 @@
 //! It must not know about the command line or the experiment harness
 //! (`session` drives it).
 
+mod background;
 mod deopt;
 mod dispatch;
 mod dumps;
@@ -224,6 +226,10 @@ pub struct EngineState {
     /// type its code kept exiting on (`EngineState::widen_osr_entry`).
     #[allow(clippy::type_complexity)]
     osr_widen: RefCell<HashMap<(*const FunctionCode, usize), Vec<bool>>>,
+    /// Versions compiling in the background (`--background-compile`).
+    background: RefCell<background::Background>,
+    /// How many (checked at every `version_for`: one load when none).
+    in_flight: std::cell::Cell<usize>,
 }
 
 /// One interpreter activation: its function, environment and frame depth.
@@ -309,6 +315,8 @@ impl Engine {
                 pending: RefCell::new(None),
                 chain: std::cell::Cell::new(0),
                 reentry: std::cell::Cell::new(None),
+                background: Default::default(),
+                in_flight: std::cell::Cell::new(0),
             }),
         }
     }

@@ -9,6 +9,7 @@ use super::{EngineState, FnInfo};
 use compiler::build::Entry;
 use compiler::context::{ArgContext, ArgType};
 use compiler::lower::Compiled;
+use compiler::pipeline::{CompileOptions, PhaseTimes};
 use std::rc::Rc;
 use std::time::Instant;
 use vm::bytecode::FunctionCode;
@@ -52,6 +53,22 @@ impl EngineState {
         Some(c.0)
     }
 
+    /// The options every compile of `code` from `entry` takes.
+    pub(super) fn compile_options(&self, entry: &Entry, kind: CompileKind) -> CompileOptions {
+        CompileOptions {
+            global: self.global.borrow().clone(),
+            chaos: self.chaos.is_some(),
+            verify: cfg!(debug_assertions),
+            disasm: self.config.dump_native,
+            // A continuation's alternative is a deopt, never cheaper.
+            profitability_check: self.config.profitability_check
+                && kind != CompileKind::Continuation,
+            // Loop-free code (a continuation up to the next loop header)
+            // runs briefly: compile it quickly.
+            quick_when_loop_free: entry.transfer_at_loop_headers,
+        }
+    }
+
     /// Compile `code` entered at `entry` (`label` describes the entry in events);
     /// the compiled code and the compile time in ns.
     pub(super) fn compile_entry(
@@ -63,19 +80,8 @@ impl EngineState {
     ) -> Option<(Rc<Compiled>, u64)> {
         let event = kind.event();
         let t0 = Instant::now();
-        let mut times = compiler::pipeline::PhaseTimes::default();
-        let opts = compiler::pipeline::CompileOptions {
-            global: self.global.borrow().clone(),
-            chaos: self.chaos.is_some(),
-            verify: cfg!(debug_assertions),
-            disasm: self.config.dump_native,
-            // A continuation's alternative is a deopt, never cheaper.
-            profitability_check: self.config.profitability_check
-                && kind != CompileKind::Continuation,
-            // Loop-free code (a continuation up to the next loop header)
-            // runs briefly: compile it quickly.
-            quick_when_loop_free: entry.transfer_at_loop_headers,
-        };
+        let mut times = PhaseTimes::default();
+        let opts = self.compile_options(entry, kind);
         let result = compiler::pipeline::compile(code, entry, opts, &mut times, |f| {
             if self.config.dump_ir {
                 eprintln!(
@@ -91,39 +97,75 @@ impl EngineState {
         let ns = t0.elapsed().as_nanos() as u64;
         match result {
             Ok(c) => {
-                if let Some(text) = &c.disasm {
-                    eprintln!("; native code of {} {}\n{}", code.name, label, text);
-                }
-                if self.config.perf_map {
-                    perf_map_entry(&c, &code.name, kind, label, entry.pc);
-                }
-                self.event(|| {
-                    serde_json::json!({"event": event, "function": code.name, "pc": entry.pc,
-                                              "context": label, "ns": ns, "build_ns": times.build_ns,
-                                              "optimize_ns": times.optimize_ns, "lower_ns": times.lower_ns,
-                                              "ir_insts": times.ir_insts, "code_bytes": c.code_size})
+                self.compiled(code, entry.pc, label, kind, &c, &times, |e| {
+                    e.insert("ns".into(), ns.into());
                 });
                 Some((Rc::new(c), ns))
             }
             Err(why) => {
-                if let (true, compiler::pipeline::NotCompiled::Invalid { ir, .. }) =
-                    (self.config.dump_ir, &why)
-                {
-                    eprintln!(
-                        "; IR of {} ({}, entry pc {}: {}), invalid: {}\n{}",
-                        code.name,
-                        event,
-                        entry.pc,
-                        label,
-                        why,
-                        compiler::print::print_func(ir)
-                    );
-                }
-                self.event(|| serde_json::json!({"event": "not_compiled", "function": code.name, "pc": entry.pc,
-                                              "context": label, "reason": why.to_string()}));
+                self.not_compiled(code, entry.pc, label, event, why);
                 None
             }
         }
+    }
+
+    /// What a successful compile shows: `--dump native`, the perf map, its
+    /// event (with the fields `extra` adds).
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn compiled(
+        &self,
+        code: &FunctionCode,
+        pc: usize,
+        label: &str,
+        kind: CompileKind,
+        c: &Compiled,
+        times: &PhaseTimes,
+        extra: impl FnOnce(&mut serde_json::Map<String, serde_json::Value>),
+    ) {
+        if let Some(text) = &c.disasm {
+            eprintln!("; native code of {} {}\n{}", code.name, label, text);
+        }
+        if self.config.perf_map {
+            perf_map_entry(c, &code.name, kind, label, pc);
+        }
+        self.event(|| {
+            let mut e = serde_json::json!({"event": kind.event(), "function": code.name, "pc": pc,
+                                      "context": label, "build_ns": times.build_ns,
+                                      "optimize_ns": times.optimize_ns, "lower_ns": times.lower_ns,
+                                      "ir_insts": times.ir_insts, "code_bytes": c.code_size});
+            if let Some(e) = e.as_object_mut() {
+                extra(e);
+            }
+            e
+        });
+    }
+
+    /// The event (and `--dump ir` of invalid IR) of a compile that failed.
+    pub(super) fn not_compiled(
+        &self,
+        code: &FunctionCode,
+        pc: usize,
+        label: &str,
+        event: &str,
+        why: compiler::pipeline::NotCompiled,
+    ) {
+        if let (true, compiler::pipeline::NotCompiled::Invalid { ir, .. }) =
+            (self.config.dump_ir, &why)
+        {
+            eprintln!(
+                "; IR of {} ({}, entry pc {}: {}), invalid: {}\n{}",
+                code.name,
+                event,
+                pc,
+                label,
+                why,
+                compiler::print::print_func(ir)
+            );
+        }
+        self.event(|| {
+            serde_json::json!({"event": "not_compiled", "function": code.name, "pc": pc,
+                                      "context": label, "reason": why.to_string()})
+        });
     }
 
     /// The compiled version to run for a call with arguments `args` (the
@@ -132,11 +174,14 @@ impl EngineState {
     /// only to compile one (a call of compiled code allocates nothing here).
     pub(super) fn version_for(
         &self,
-        code: &FunctionCode,
+        code: &Rc<FunctionCode>,
         nargs: usize,
         arg_type: impl Fn(usize) -> ArgType,
     ) -> Option<(usize, Rc<Compiled>)> {
-        let key = code as *const FunctionCode;
+        if self.in_flight.get() > 0 {
+            self.install_finished();
+        }
+        let key = Rc::as_ptr(code);
         let calls = code.invocations.get();
         let threshold = self.config.jit_threshold;
         let mut fns = self.fns.borrow_mut();
@@ -169,9 +214,38 @@ impl EngineState {
             ctx.widened()
         };
         drop(fns);
+        // (`--dump ir` and the profitability check read the optimized IR
+        // here: then compile at once.)
+        if self.config.background_compile
+            && !self.config.dump_ir
+            && !self.config.profitability_check
+        {
+            // (One version of a function at a time: the next is due when
+            // this one is installed.)
+            if self.compiling(code) {
+                return None;
+            }
+            match self.submit_version(code, &target) {
+                Some(true) => return None,
+                Some(false) => return self.install_version(code, target, None),
+                None => {}
+            }
+        }
         let compiled = self.compile(code, &target);
+        self.install_version(code, target, compiled)
+    }
+
+    /// Install `compiled` as `code`'s version for `target`, its id and code;
+    /// or, when it failed to compile, note the failure like a deopt.
+    pub(super) fn install_version(
+        &self,
+        code: &FunctionCode,
+        target: ArgContext,
+        compiled: Option<Rc<Compiled>>,
+    ) -> Option<(usize, Rc<Compiled>)> {
+        let calls = code.invocations.get();
         let mut fns = self.fns.borrow_mut();
-        let info = fns.entry(key).or_default();
+        let info = fns.entry(code as *const FunctionCode).or_default();
         match compiled {
             Some(c) => {
                 let id = self.next_version.get();
