@@ -146,6 +146,14 @@ fn elem_code(t: Type) -> i64 {
     }
 }
 
+/// Build this thread's host ISAs ahead of its first compile (a thread that
+/// will compile, started before there is anything to compile).
+pub fn warm_up(verify: bool) {
+    for quick in [false, true] {
+        let _ = host_isa(verify, quick);
+    }
+}
+
 /// The host ISA with dlvm's Cranelift settings, built once per thread and
 /// per verifier setting (building it costs a good part of a small compile).
 fn host_isa(verify: bool, quick: bool) -> Result<OwnedTargetIsa, String> {

@@ -13,11 +13,16 @@
 //! core idled. With compilation in the background it runs at the
 //! interpreter's speed until its code is ready.
 //!
-//! Only function versions compile in the background. OSR-in code (a loop
-//! is hot now, in this activation) and deoptless continuations (the exit
-//! waits for one: their dispatch is what the experiments measure) compile
-//! on the spot, and so does everything with `--dump ir` or
-//! `--profitability-check` (both read the optimized IR on this thread). The switch is off in `Config::default()`: experiments and
+//! Only function versions compile in the background. OSR-in code compiles
+//! on the spot: its loop is hot now, and compiled code that arrives later
+//! costs more iterations in the interpreter (several times slower) than
+//! the compile takes. Tried: OSR-in in the background, the interpreter
+//! asking again every 1000 backward jumps, was 10-38% slower in wall time
+//! on fannkuchredux_naive, matrix-for, nbody_naive and a top-level loop.
+//! Deoptless continuations also compile on the spot (the exit waits for
+//! one, and their dispatch is what the experiments measure), and so does
+//! everything with `--dump ir` or `--profitability-check` (both read the
+//! optimized IR on this thread). The switch is off in `Config::default()`: experiments and
 //! tests that count compiles and exits need the same counts in every run;
 //! the command line turns it on.
 //!
@@ -26,6 +31,7 @@
 
 use super::versions::CompileKind;
 use super::EngineState;
+use compiler::build::Entry;
 use compiler::context::ArgContext;
 use compiler::lower::CalleeCaches;
 use compiler::pipeline::Deferred;
@@ -58,6 +64,7 @@ impl Worker {
             // (Cranelift's passes recurse little; this is headroom.)
             .stack_size(16 << 20)
             .spawn(move || {
+                compiler::lower::warm_up(cfg!(debug_assertions));
                 for (id, mut job) in todo {
                     let t = Instant::now();
                     job.run();
@@ -72,10 +79,24 @@ impl Worker {
     }
 }
 
-/// A version being compiled: what it is for, and the caches its code will
-/// use.
+/// What became of a compile handed to the background.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Submitted {
+    /// It compiles; the code is installed when ready.
+    Queued,
+    /// Too many compiles in flight: ask again later.
+    Full,
+    /// Its IR could not be built (final, as a failed compile).
+    Failed,
+    /// No worker thread runs: compile on the spot.
+    NoWorker,
+}
+
+/// A compile in the background: what it is for, and the caches its code
+/// will use.
 struct Job {
     code: Weak<FunctionCode>,
+    /// The version's argument context.
     target: ArgContext,
     caches: CalleeCaches,
     /// Time the interpreter's thread spent building its IR.
@@ -93,41 +114,40 @@ pub(super) struct Background {
 }
 
 impl EngineState {
-    /// Compile a version of `code` for `target` in the background (`Some(true)`,
-    /// also when the queue is full: it is asked again at a later call).
-    /// `None` when no worker thread runs: compile on the spot. When the IR
-    /// cannot be built, the failure is final as a compile's (`Some(false)`):
-    /// the caller counts it like one.
-    pub(super) fn submit_version(
-        &self,
-        code: &Rc<FunctionCode>,
-        target: &ArgContext,
-    ) -> Option<bool> {
-        if self.in_flight.get() >= MAX_IN_FLIGHT {
-            return Some(true);
-        }
+    /// Start the worker thread (once), so that it is ready, its Cranelift
+    /// settings built, when the first version is due; its job queue.
+    pub(super) fn start_background(&self) -> Option<Sender<(u64, Deferred)>> {
         let mut bg = self.background.borrow_mut();
-        let worker = match bg.worker.get_or_insert_with(|| Worker::spawn().ok_or(())) {
-            Ok(w) => w.jobs.clone(),
-            Err(()) => return None,
+        match bg.worker.get_or_insert_with(|| Worker::spawn().ok_or(())) {
+            Ok(w) => Some(w.jobs.clone()),
+            Err(()) => None,
+        }
+    }
+
+    /// Compile a version of `code` for `target` in the background.
+    pub(super) fn submit_version(&self, code: &Rc<FunctionCode>, target: &ArgContext) -> Submitted {
+        if self.in_flight.get() >= MAX_IN_FLIGHT {
+            return Submitted::Full;
+        }
+        let Some(worker) = self.start_background() else {
+            return Submitted::NoWorker;
         };
-        drop(bg);
         let t0 = Instant::now();
-        let entry = compiler::build::Entry::call(code, target);
         let kind = CompileKind::Version;
+        let entry = &Entry::call(code, target);
         let (deferred, caches) =
-            match compiler::pipeline::defer(code, &entry, self.compile_options(&entry, kind)) {
+            match compiler::pipeline::defer(code, entry, self.compile_options(entry, kind)) {
                 Ok(d) => d,
                 Err(why) => {
                     self.not_compiled(code, entry.pc, &target.to_string(), kind.event(), why);
-                    return Some(false);
+                    return Submitted::Failed;
                 }
             };
         let mut bg = self.background.borrow_mut();
         let id = bg.next_id;
         bg.next_id += 1;
         if worker.send((id, deferred)).is_err() {
-            return None;
+            return Submitted::NoWorker;
         }
         let defer_ns = t0.elapsed().as_nanos() as u64;
         bg.jobs.insert(
@@ -142,7 +162,7 @@ impl EngineState {
         );
         self.in_flight.set(bg.jobs.len());
         self.stats.borrow_mut().compile_ns_total += defer_ns;
-        Some(true)
+        Submitted::Queued
     }
 
     /// Install every version whose code is ready (a function whose code was
@@ -164,13 +184,14 @@ impl EngineState {
             };
             let t0 = Instant::now();
             let times = deferred.times;
-            let label = job.target.to_string();
+            let label = &job.target.to_string();
             let kind = CompileKind::Version;
+            let pc = 0;
             let compiled = match compiler::pipeline::finish(&code, deferred, job.caches) {
                 Ok(c) => {
                     let main_ns = job.defer_ns + t0.elapsed().as_nanos() as u64;
                     let queued_ns = job.submitted.elapsed().as_nanos() as u64;
-                    self.compiled(&code, 0, &label, kind, &c, &times, |e| {
+                    self.compiled(&code, pc, label, kind, &c, &times, |e| {
                         e.insert("ns".into(), main_ns.into());
                         e.insert("background".into(), true.into());
                         e.insert("worker_ns".into(), times.worker_ns.into());
@@ -179,7 +200,7 @@ impl EngineState {
                     Some(Rc::new(c))
                 }
                 Err(why) => {
-                    self.not_compiled(&code, 0, &label, kind.event(), why);
+                    self.not_compiled(&code, pc, label, kind.event(), why);
                     None
                 }
             };

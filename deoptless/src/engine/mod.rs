@@ -282,6 +282,9 @@ impl Engine {
     /// (compilation reads constants there).
     pub fn attach(&self, global: &vm::env::Env) {
         *self.shared.global.borrow_mut() = Some(global.clone());
+        if self.shared.config.background_compile {
+            self.shared.start_background();
+        }
     }
 
     pub fn new(config: Config, trace: Option<Box<dyn Write>>) -> Engine {

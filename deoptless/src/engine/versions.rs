@@ -225,10 +225,11 @@ impl EngineState {
             if self.compiling(code) {
                 return None;
             }
+            use super::background::Submitted;
             match self.submit_version(code, &target) {
-                Some(true) => return None,
-                Some(false) => return self.install_version(code, target, None),
-                None => {}
+                Submitted::Queued | Submitted::Full => return None,
+                Submitted::Failed => return self.install_version(code, target, None),
+                Submitted::NoWorker => {}
             }
         }
         let compiled = self.compile(code, &target);
