@@ -93,7 +93,7 @@ impl Gen {
     fn unit_any(&mut self) -> Vec<Node> {
         // Weighted: the type-changing and loop-exit units are the ones that
         // found miscompiles, so they come up most.
-        match self.rng.below(39) {
+        match self.rng.below(41) {
             0..=2 => self.unit_type_phase(),
             3 | 4 => self.unit_loop_var(),
             5 => self.unit_vector_cow(),
@@ -127,6 +127,8 @@ impl Gen {
             35 => self.unit_named_vectors(),
             36 => self.unit_super_chain(),
             37 => self.unit_s3_operators(),
+            38 => self.unit_array3(),
+            39 => self.unit_language(),
             _ => self.unit_toplevel_phase(),
         }
     }
@@ -2087,6 +2089,100 @@ impl Gen {
                 "}",
             ),
             Node::line("print(t); print(i); print(length(u))"),
+        ]
+    }
+
+    /// A 3-d array filled element by element in nested loops (`a[i, j, k]`
+    /// stores and reads, in place while unshared), a copy that must not
+    /// change, a late store of another type, and the array's slices,
+    /// margins and transposition printed.
+    fn unit_array3(&mut self) -> Vec<Node> {
+        let a = self.name("a");
+        let (d1, d2, d3) = (
+            self.rng.range(1, 4),
+            self.rng.range(1, 4),
+            self.rng.range(1, 4),
+        );
+        let init = self.lit_of(&[Ty::Int, Ty::Dbl, Ty::Lgl]);
+        let e = self.num_of(&[Ty::Int, Ty::Dbl], &["i", "j", "k"], 2);
+        let reps = self.rng.range(1, 30);
+        let mut out = vec![
+            Node::line(format!(
+                "{a} <- array({init}, dim = c({d1}, {d2}, {d3}))"
+            )),
+            Node::line(format!("{a}0 <- {a}")),
+            Node::line("acc3 <- 0"),
+            Node::block(
+                format!("for (rep in 1:{}) {{", reps),
+                vec![Node::block(
+                    format!("for (k in 1:dim({a})[3]) for (j in 1:dim({a})[2]) for (i in 1:dim({a})[1]) {{"),
+                    vec![
+                        Node::line(format!("{a}[i, j, k] <- {e}")),
+                        Node::line(format!(
+                            "if (!is.na({a}[i, j, k])) acc3 <- acc3 + ({a}[i, j, k] %% 7)"
+                        )),
+                    ],
+                    "}",
+                )],
+                "}",
+            ),
+        ];
+        if self.rng.chance(0.4) {
+            let late = self.lit_of(&[Ty::Dbl, Ty::Cplx, Ty::Chr]);
+            out.push(Node::line(format!("{a}[1, 1, 1] <- {late}")));
+        }
+        out.push(Node::line(format!("print(dim({a})); print({a}[, , 1])")));
+        out.push(Node::line(format!("print(identical({a}0, {a})); print(acc3)")));
+        out.push(Node::line(format!(
+            "if (is.numeric({a})) {{ print(apply({a}, 3, sum)); print(sum({a}[{d1}, , ])) }} else print(typeof({a}))"
+        )));
+        out.push(Node::line(format!("print(aperm({a})[, , 1])")));
+        out
+    }
+
+    /// Language objects in a hot loop: an expression evaluated with the
+    /// loop's values, rebuilt once mid-loop (`bquote`), deparsed; calls
+    /// built and edited (`call`, `[[<-` on a call, `as.name`), `substitute`
+    /// of an argument, and `parse(text = )`.
+    fn unit_language(&mut self) -> Vec<Node> {
+        let f = self.name("lang");
+        let n = self.hot();
+        let at = self.rng.range(1, n);
+        let (op, k) = *self.rng.pick(&[("+", "2"), ("*", "3L"), ("-", "0.5"), ("/", "4")]);
+        let fun = *self.rng.pick(&["sum", "max", "min", "prod"]);
+        let fun2 = *self.rng.pick(&["sum", "max", "range", "length"]);
+        vec![
+            Node::block(
+                format!("{f} <- function(n) {{"),
+                vec![
+                    Node::line("e <- quote(x * 2 + y)"),
+                    Node::line("s <- 0"),
+                    Node::block(
+                        "for (i in 1:n) {",
+                        vec![
+                            Node::line("x <- i; y <- i %% 3"),
+                            Node::line("s <- s + eval(e)"),
+                            Node::line(format!(
+                                "if (i == {at}L) e <- bquote(.(e) {op} {k})"
+                            )),
+                        ],
+                        "}",
+                    ),
+                    Node::line("list(s, deparse(e), e)"),
+                ],
+                "}",
+            ),
+            Node::line(format!(
+                "r <- {f}({n}); print(r[[1]]); print(r[[2]]); print(class(r[[3]]))"
+            )),
+            Node::line("g <- function(a) substitute(a)"),
+            Node::line("print(g(z + 1)); print(class(g(z + 1))); print(g(3))"),
+            Node::line(format!(
+                "cl <- call(\"{fun}\", 1, 2.5, 3L); print(eval(cl)); cl[[1]] <- as.name(\"{fun2}\"); print(cl); print(eval(cl))"
+            )),
+            Node::line(format!(
+                "ex <- parse(text = \"1 {op} 2 * {k}\")[[1]]; print(eval(ex)); print(length(ex)); print(ex[[1]])"
+            )),
         ]
     }
 }
