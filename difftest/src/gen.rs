@@ -2132,7 +2132,9 @@ impl Gen {
             out.push(Node::line(format!("{a}[1, 1, 1] <- {late}")));
         }
         out.push(Node::line(format!("print(dim({a})); print({a}[, , 1])")));
-        out.push(Node::line(format!("print(identical({a}0, {a})); print(acc3)")));
+        out.push(Node::line(format!(
+            "print(identical({a}0, {a})); print(acc3)"
+        )));
         out.push(Node::line(format!(
             "if (is.numeric({a})) {{ print(apply({a}, 3, sum)); print(sum({a}[{d1}, , ])) }} else print(typeof({a}))"
         )));
@@ -2148,7 +2150,9 @@ impl Gen {
         let f = self.name("lang");
         let n = self.hot();
         let at = self.rng.range(1, n);
-        let (op, k) = *self.rng.pick(&[("+", "2"), ("*", "3L"), ("-", "0.5"), ("/", "4")]);
+        let (op, k) = *self
+            .rng
+            .pick(&[("+", "2"), ("*", "3L"), ("-", "0.5"), ("/", "4")]);
         let fun = *self.rng.pick(&["sum", "max", "min", "prod"]);
         let fun2 = *self.rng.pick(&["sum", "max", "range", "length"]);
         vec![

@@ -78,10 +78,31 @@ fn math1(
     f: fn(f64) -> f64,
     fc: Option<&'static super::cmath::CFn>,
 ) -> RResult<Value> {
+    math1_warning(interp, x, f, fc, false)
+}
+
+/// `math1`, whose `NaNs produced` names the current context's call when
+/// `in_context` (GNU R's `log10`, `log2` and `log(x, base)`, which R
+/// evaluates as a call of `log` of its own: the warning names the closure
+/// they are called in, and no call at top level).
+fn math1_warning(
+    interp: &mut Interp,
+    x: &Value,
+    f: fn(f64) -> f64,
+    fc: Option<&'static super::cmath::CFn>,
+    in_context: bool,
+) -> RResult<Value> {
+    let nan_warning = |interp: &mut Interp| {
+        if in_context {
+            interp.warning_in_context("NaNs produced")
+        } else {
+            interp.warning("NaNs produced")
+        }
+    };
     if let Value::Dbl(d) = x {
         let r = f(*d);
         if r.is_nan() && !d.is_nan() {
-            interp.warning("NaNs produced")?;
+            nan_warning(interp)?;
         }
         return Ok(Value::Dbl(r));
     }
@@ -116,7 +137,7 @@ fn math1(
                 })
                 .collect();
             if nan {
-                interp.warning("NaNs produced")?;
+                nan_warning(interp)?;
             }
             VecData::Dbl(out)
         }
@@ -129,13 +150,16 @@ fn math1(
 /// its scalar entry `$scalar` for a double scalar.
 macro_rules! math_builtin {
     ($name:ident, $scalar:ident, $f:expr, $fc:expr) => {
+        math_builtin!($name, $scalar, $f, $fc, false);
+    };
+    ($name:ident, $scalar:ident, $f:expr, $fc:expr, $in_context:expr) => {
         fn $name(interp: &mut Interp, args: Args) -> RResult<Value> {
             let (x, _) = bind_x(args, &["x"])?;
-            math1(interp, &x, $f, $fc)
+            math1_warning(interp, &x, $f, $fc, $in_context)
         }
         fn $scalar(interp: &mut Interp, args: &[&Value]) -> Option<RResult<Value>> {
             match args {
-                [x @ Value::Dbl(_)] => Some(math1(interp, x, $f, $fc)),
+                [x @ Value::Dbl(_)] => Some(math1_warning(interp, x, $f, $fc, $in_context)),
                 _ => None,
             }
         }
@@ -143,8 +167,14 @@ macro_rules! math_builtin {
 }
 math_builtin!(bi_sqrt, one_sqrt, f64::sqrt, Some(super::cmath::SQRT));
 math_builtin!(bi_exp, one_exp, f64::exp, Some(super::cmath::EXP));
-math_builtin!(bi_log2, one_log2, f64::log2, Some(super::cmath::LOG2));
-math_builtin!(bi_log10, one_log10, f64::log10, Some(super::cmath::LOG10));
+math_builtin!(bi_log2, one_log2, f64::log2, Some(super::cmath::LOG2), true);
+math_builtin!(
+    bi_log10,
+    one_log10,
+    f64::log10,
+    Some(super::cmath::LOG10),
+    true
+);
 math_builtin!(bi_log1p, one_log1p, f64::ln_1p, None);
 math_builtin!(bi_expm1, one_expm1, f64::exp_m1, None);
 math_builtin!(bi_sin, one_sin, f64::sin, Some(super::cmath::SIN));
@@ -250,12 +280,12 @@ fn bi_log(interp: &mut Interp, args: Args) -> RResult<Value> {
                 .first_f64()
                 .ok_or_else(|| RError::new("non-numeric argument to mathematical function"))?;
             if bd == 10.0 {
-                return math1(interp, &x, f64::log10, None);
+                return math1_warning(interp, &x, f64::log10, None, true);
             }
             if bd == 2.0 {
-                return math1(interp, &x, f64::log2, None);
+                return math1_warning(interp, &x, f64::log2, None, true);
             }
-            let r = math1(interp, &x, f64::ln, None)?;
+            let r = math1_warning(interp, &x, f64::ln, None, true)?;
             let lb = bd.ln();
             let Some(mut v) = r.into_vector() else {
                 return Err(non_numeric_math());
