@@ -61,8 +61,9 @@ impl Worker {
         let (finished, done) = channel();
         std::thread::Builder::new()
             .name("dlvm-codegen".into())
-            // (Cranelift's passes recurse little; this is headroom.)
-            .stack_size(16 << 20)
+            // (The passes ran on the interpreter's thread, whose stack is
+            // 1 GB; this one is reserved, not touched, beyond what they use.)
+            .stack_size(256 << 20)
             .spawn(move || {
                 compiler::lower::warm_up(cfg!(debug_assertions));
                 for (id, mut job) in todo {
