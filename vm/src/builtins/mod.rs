@@ -16,6 +16,7 @@ use std::sync::OnceLock;
 
 pub mod apply;
 pub mod arith;
+pub mod arity;
 pub mod cmath;
 pub mod combinat;
 pub mod conditions;
@@ -120,6 +121,8 @@ pub struct Table {
     pub by_name: &'static HashMap<&'static str, u16>,
     /// Per builtin id: the S3 generic it implements, if it dispatches.
     pub generic: Vec<Option<&'static str>>,
+    /// Per builtin id: GNU R's argument checks, for a primitive that has them.
+    pub arity: Vec<Option<arity::Arity>>,
 }
 
 /// Builtins that are S3 generics in R and dispatch on a classed first
@@ -202,10 +205,12 @@ pub fn table() -> &'static Table {
             .iter()
             .map(|d| S3_GENERICS.iter().find(|g| **g == d.name).copied())
             .collect();
+        let arity = defs.iter().map(|d| arity::of(d.name)).collect();
         Table {
             defs,
             by_name,
             generic,
+            arity,
         }
     })
 }
@@ -220,8 +225,12 @@ pub fn s3_generic(id: u16) -> Option<&'static str> {
     table().generic[id as usize]
 }
 
-pub fn call(id: u16, interp: &mut Interp, args: Args) -> RResult<Value> {
-    (table().defs[id as usize].f)(interp, args)
+pub fn call(id: u16, interp: &mut Interp, mut args: Args) -> RResult<Value> {
+    let t = table();
+    if let Some(a) = t.arity[id as usize] {
+        a.check(t.defs[id as usize].name, &mut args)?;
+    }
+    (t.defs[id as usize].f)(interp, args)
 }
 
 /// Most arguments a scalar entry is called with (more: the builtin runs).
