@@ -248,6 +248,11 @@ fn cplx_pow(x: C64, y: C64) -> C64 {
             acc
         };
     }
+    // Otherwise R calls C's `cpow`, which gives NaN+NaNi for NaN or NA in
+    // either operand (no NA: the payload is not kept).
+    if [x.re, x.im, y.re, y.im].iter().any(|v| v.is_nan()) {
+        return C64::new(f64::NAN, f64::NAN);
+    }
     (y * x.ln()).exp()
 }
 

@@ -1,0 +1,16 @@
+# Complex powers with NA or NaN parts: an integral power keeps NA (R multiplies), any other is NaN+NaNi (C cpow).
+z <- complex(real = NA, imaginary = 1)
+print(z)
+print(z ^ Inf); print(z ^ 2); print(z ^ 0.5); print(z ^ 2L); print(z ^ -1)
+print(z + 1); print(z * 2); print(z / 2)
+w <- complex(real = 1, imaginary = NA)
+print(w ^ Inf); print(w ^ 2); print(w ^ 0.5)
+print(NA_complex_ ^ 2); print(NA_complex_ ^ 0.5); print((1+2i) ^ NA)
+print(z ^ (1+1i)); print(2 ^ z)
+print(complex(real=NaN, imaginary=1) ^ 2)
+f <- function(v, p) { acc <- 0i; for (e in v) acc <- acc + e ^ p; acc }
+for (k in 1:30) r <- f(c(1+1i, 2-1i), 2)
+print(r)
+print(f(c(1+1i, complex(real = NA, imaginary = 2)), 2))
+print(f(c(1+1i, complex(real = NA, imaginary = 2)), 0.5))
+print(f(c(1+1i, 2i), Inf))
