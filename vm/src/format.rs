@@ -633,6 +633,19 @@ pub fn encode_complex_digits(z: C64, fr: RealFmt, fi: RealFmt, digits: usize) ->
     format!("{}{}{}i", re, if neg_im { '-' } else { '+' }, im)
 }
 
+/// One complex number in the part formats `fr` and `fi` of its vector, its
+/// parts as they are (not rounded together first, as `encode_complex_digits`
+/// does): how R 4.2 prints the elements of a named complex vector
+/// (`c(a = -2147854375+36i)` shows `+36i` where the unnamed value shows `+0i`).
+pub fn encode_complex_parts(z: C64, fr: RealFmt, fi: RealFmt) -> String {
+    if is_na_real(z.re) || is_na_real(z.im) {
+        return pad_left("NA", fr.w + fi.w + 2);
+    }
+    let re = encode_real(z.re, fr);
+    let im = encode_real(z.im.abs(), fi);
+    format!("{}{}{}i", re, if z.im < 0.0 { '-' } else { '+' }, im)
+}
+
 /// One complex number in the given part formats (unpadded), at the current
 /// `digits` option.
 pub fn encode_complex(z: C64, fr: RealFmt, fi: RealFmt) -> String {

@@ -441,7 +441,9 @@ impl Printer<'_, '_> {
             self.out.push('\n');
             if let VecData::Cplx(z) = d {
                 // R 4.2 prints named complex values at their own width, one space
-                // apart, with no trailing gap (NA alone is padded to the column).
+                // apart, with no trailing gap (NA alone is padded to the column),
+                // each in the vector's part formats but not rounded first.
+                let (fr, fi, _) = format_complex(z, self.digits, 0);
                 let line: Vec<String> = range
                     .map(|k| match z.get(k) {
                         Some(v)
@@ -449,7 +451,11 @@ impl Printer<'_, '_> {
                         {
                             pad_left("NA", w)
                         }
-                        _ => c.cells[k].clone(),
+                        Some(&v) => {
+                            let s = crate::format::encode_complex_parts(v, fr, fi);
+                            pad_left(&s, c.w)
+                        }
+                        None => String::new(),
                     })
                     .collect();
                 self.out.push_str(&line.join(" "));
