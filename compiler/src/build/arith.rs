@@ -158,6 +158,9 @@ impl<'a> Builder<'a> {
             {
                 let av = self.as_dbl(bb, av);
                 let bv = self.as_dbl(bb, bv);
+                if o == ArithOp::Mod {
+                    self.assume_exact_mod(bb, pc, st, av, bv);
+                }
                 let op = match o {
                     ArithOp::Add => BinOp::AddD,
                     ArithOp::Sub => BinOp::SubD,
@@ -190,6 +193,33 @@ impl<'a> Builder<'a> {
             _ => self.runtime(bb, pc, &[av, bv]),
         };
         AbsVal { val, fb: Some(fb) }
+    }
+
+    /// Assume a double `av %% bv` is one R computes without its warning
+    /// (`vm::builtins::arith::mod_loses_accuracy`: a finite quotient beyond
+    /// 2^63): else exit, and the interpreter computes it and warns.
+    fn assume_exact_mod(&mut self, bb: Block, pc: usize, st: &State, av: Val, bv: Val) {
+        let konst = |b: &mut Self, x: f64| b.f.push(bb, InstKind::ConstDbl(x), Type::Dbl).unwrap();
+        let un = |b: &mut Self, op: UnOp, v: Val, ty: Type| {
+            b.f.push(bb, InstKind::Unary(op, v), ty).unwrap()
+        };
+        let q = self.binary(bb, BinOp::DivD, av, bv);
+        let aq = un(self, UnOp::AbsD, q, Type::Dbl);
+        let limit = konst(self, 9_223_372_036_854_775_808.0);
+        let inf = konst(self, f64::INFINITY);
+        // (Double comparisons are R's, `lgl` with NA for NaN: a NaN
+        // quotient is tested on its own, and is exact too.)
+        let test = |b: &mut Self, op: BinOp, x: Val, y: Val| {
+            let l = b.binary(bb, op, x, y);
+            un(b, UnOp::LglToBool, l, Type::Bool)
+        };
+        let small = test(self, BinOp::LeD, aq, limit);
+        let nan = un(self, UnOp::DblIsNan, q, Type::Bool);
+        let infinite = test(self, BinOp::EqD, aq, inf);
+        let ok = self.binary(bb, BinOp::OrB, small, nan);
+        let ok = self.binary(bb, BinOp::OrB, ok, infinite);
+        let cp = self.checkpoint(bb, pc, st);
+        self.assume(bb, ok, cp, Reason::TypeCheck);
     }
 
     /// The operands of a binary operation after speculation, with an `any`

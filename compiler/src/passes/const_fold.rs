@@ -119,7 +119,13 @@ fn fold_binary(op: BinOp, a: K, b: K) -> Option<K> {
             PowD => Some(K::D(r_pow(x, y))),
             // The interpreter's functions; NA and NaN operands stay for run
             // time (constant evaluation need not keep NaN payloads).
-            ModD if !x.is_nan() && !y.is_nan() => Some(K::D(vm::builtins::arith::dbl_mod(x, y))),
+            // (Not when R warns: the warning happens at run time.)
+            ModD if !x.is_nan()
+                && !y.is_nan()
+                && !vm::builtins::arith::mod_loses_accuracy(x, y) =>
+            {
+                Some(K::D(vm::builtins::arith::dbl_mod(x, y)))
+            }
             IDivD if !x.is_nan() && !y.is_nan() => Some(K::D(vm::builtins::arith::dbl_idiv(x, y))),
             LtD | LeD | GtD | GeD | EqD | NeD => Some(cmp_d(x, y, op)),
             _ => None,

@@ -126,7 +126,22 @@ pub fn r_pow(x: f64, y: f64) -> f64 {
     f64::NAN
 }
 
-/// R's `myfmod` (`%%` on doubles).
+/// GNU R's warning when a double `%%` cannot be exact (`mod_loses_accuracy`).
+pub const MOD_ACCURACY_WARNING: &str = "probable complete loss of accuracy in modulus";
+
+/// The quotient beyond which R's `myfmod` warns: `1 / LDBL_EPSILON`, 2^63
+/// (R computes the remainder in x87 long double). Measured on GNU R 4.2:
+/// `2^63 %% 1` is silent, `2^64 %% 1` and `1e19 %% 1` warn, `1e19 %% 3` not.
+const MOD_EXACT_QUOTIENT: f64 = 9_223_372_036_854_775_808.0;
+
+/// Whether R's `myfmod(x1, x2)` warns `MOD_ACCURACY_WARNING`: the quotient
+/// is finite and beyond `MOD_EXACT_QUOTIENT`.
+pub fn mod_loses_accuracy(x1: f64, x2: f64) -> bool {
+    let q = x1 / x2;
+    q.is_finite() && q.abs() > MOD_EXACT_QUOTIENT && !(x2.abs() > MOD_EXACT_QUOTIENT)
+}
+
+/// R's `myfmod` (`%%` on doubles; its warning is `mod_loses_accuracy`'s).
 pub fn dbl_mod(x1: f64, x2: f64) -> f64 {
     if x1.is_nan() || x2.is_nan() {
         // GNU R gives NA when either operand is NA (`NaN %% NA` is NA).
@@ -651,12 +666,12 @@ macro_rules! with_arith_op {
 pub fn arith(interp: &mut Interp, op: ArithOp, a: &Value, b: &Value) -> RResult<Value> {
     // Fast path: two unboxed scalars; allocates nothing.
     match (a, b) {
-        (Value::Dbl(x), Value::Dbl(y)) => return Ok(Value::Dbl(dbl_arith(op, *x, *y))),
+        (Value::Dbl(x), Value::Dbl(y)) => return dbl_scalar_arith(interp, op, *x, *y),
         (Value::Dbl(x), Value::Int(y) | Value::Lgl(y)) => {
-            return Ok(Value::Dbl(dbl_arith(op, *x, int_to_f64(*y))))
+            return dbl_scalar_arith(interp, op, *x, int_to_f64(*y))
         }
         (Value::Int(x) | Value::Lgl(x), Value::Dbl(y)) => {
-            return Ok(Value::Dbl(dbl_arith(op, int_to_f64(*x), *y)))
+            return dbl_scalar_arith(interp, op, int_to_f64(*x), *y)
         }
         (Value::Int(x) | Value::Lgl(x), Value::Int(y) | Value::Lgl(y)) => {
             if matches!(op, ArithOp::Div | ArithOp::Pow) {
@@ -712,6 +727,14 @@ pub fn arith(interp: &mut Interp, op: ArithOp, a: &Value, b: &Value) -> RResult<
         VecData::Cplx(out)
     } else if t == VType::Dbl {
         let (xs, ys) = (dbl_data(&x.data), dbl_data(&y.data));
+        if op == ArithOp::Mod && !xs.is_empty() && !ys.is_empty() {
+            // (R warns once per element, in order.)
+            for i in 0..n {
+                if mod_loses_accuracy(xs[i % xs.len()], ys[i % ys.len()]) {
+                    interp.warning_in_context(MOD_ACCURACY_WARNING)?;
+                }
+            }
+        }
         VecData::Dbl(dbl_vec_arith(op, &xs, &ys, n))
     } else {
         let (xs, ys) = (
@@ -737,6 +760,16 @@ pub fn arith(interp: &mut Interp, op: ArithOp, a: &Value, b: &Value) -> RResult<
         }
     };
     Ok(finish(data, shape.attrs))
+}
+
+/// A double scalar `x op y`, with `%%`'s accuracy warning (named as C's
+/// `warning()` names it: the closure's call, the call itself in a
+/// top-level loop, which R runs as bytecode).
+fn dbl_scalar_arith(interp: &mut Interp, op: ArithOp, x: f64, y: f64) -> RResult<Value> {
+    if op == ArithOp::Mod && mod_loses_accuracy(x, y) {
+        interp.warning_in_context(MOD_ACCURACY_WARNING)?;
+    }
+    Ok(Value::Dbl(dbl_arith(op, x, y)))
 }
 
 /// Unary minus; keeps all attributes. Logical becomes integer.

@@ -204,12 +204,14 @@ impl Extended {
 /// `1 %/% 0.1` is 10 where R gives 9 (`0.1` is slightly above 1/10). `None`
 /// when an operand or `q` is not finite (the caller's double path).
 pub fn long_mod_parts(x1: f64, x2: f64, q: f64) -> Option<(f64, f64)> {
-    if !(x1.is_finite() && x2.is_finite() && q.is_finite())
-        || x2 == 0.0
-        || q.abs() * f64::EPSILON > 1.0
-    {
-        // Not finite, or beyond 2^52 (R warns "probable complete loss of
-        // accuracy in modulus"; not emulated).
+    if !(x1.is_finite() && x2.is_finite() && q.is_finite()) || x2 == 0.0 || q.abs() > 1.0e30 {
+        // Not finite, or a quotient so large that `tmp` below is no longer
+        // remainder-sized (the product's rounding error, |x1| * 2^-64, is
+        // then many multiples of x2, and `k`'s double division here is not
+        // R's long double one): the caller's double path, which gives R's
+        // results there (`1e119 %% 3` is 0). Beyond 2^63 R also warns
+        // "probable complete loss of accuracy in modulus"
+        // (`arith::mod_loses_accuracy`).
         return None;
     }
     const EXACT: f64 = 4_503_599_627_370_496.0; // 2^52
