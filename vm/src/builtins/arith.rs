@@ -135,10 +135,11 @@ pub const MOD_ACCURACY_WARNING: &str = "probable complete loss of accuracy in mo
 const MOD_EXACT_QUOTIENT: f64 = 9_223_372_036_854_775_808.0;
 
 /// Whether R's `myfmod(x1, x2)` warns `MOD_ACCURACY_WARNING`: the quotient
-/// is finite and beyond `MOD_EXACT_QUOTIENT`.
+/// is finite and beyond `MOD_EXACT_QUOTIENT`. (R's early answer for a huge
+/// divisor needs `|x1| <= |x2|`, a quotient of at most 1: never this case.)
 pub fn mod_loses_accuracy(x1: f64, x2: f64) -> bool {
     let q = x1 / x2;
-    q.is_finite() && q.abs() > MOD_EXACT_QUOTIENT && !(x2.abs() > MOD_EXACT_QUOTIENT)
+    q.is_finite() && q.abs() > MOD_EXACT_QUOTIENT
 }
 
 /// R's `myfmod` (`%%` on doubles; its warning is `mod_loses_accuracy`'s).
