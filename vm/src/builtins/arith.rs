@@ -264,12 +264,17 @@ fn cplx_pow(x: C64, y: C64) -> C64 {
             acc
         };
     }
-    // Otherwise R calls C's `cpow`, which gives NaN+NaNi for NaN or NA in
-    // either operand (no NA: the payload is not kept).
-    if [x.re, x.im, y.re, y.im].iter().any(|v| v.is_nan()) {
-        return C64::new(f64::NAN, f64::NAN);
-    }
-    (y * x.ln()).exp()
+    // Otherwise R calls the C library's `cpow`: its special cases (C99
+    // Annex G) are R's, e.g. NaN+NaNi for an NA operand (the payload is
+    // not kept) and Inf+NaNi for `cexp(Inf + NaN i)`.
+    // SAFETY: a pure function of four doubles.
+    let r = unsafe {
+        cpow(
+            CDouble { re: x.re, im: x.im },
+            CDouble { re: y.re, im: y.im },
+        )
+    };
+    C64::new(r.re, r.im)
 }
 
 /// A C `double _Complex` as the x86-64 System V ABI passes and returns it
@@ -286,6 +291,9 @@ extern "C" {
     /// Annex G: NaN results recovered as infinities or zeros), what GNU R's
     /// complex arithmetic compiles to.
     fn __muldc3(a: f64, b: f64, c: f64, d: f64) -> CDouble;
+    /// The C library's `cpow` (libm): a `double _Complex` is passed as
+    /// `CDouble` is, in two SSE registers.
+    fn cpow(x: CDouble, y: CDouble) -> CDouble;
     fn __divdc3(a: f64, b: f64, c: f64, d: f64) -> CDouble;
 }
 
