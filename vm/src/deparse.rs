@@ -605,6 +605,61 @@ pub fn is_r_closure(name: &str) -> bool {
     (syntactic && !is_primitive(name)) || matches!(name, "%in%" | "%o%" | "%x%")
 }
 
+/// R's `typeof` of the function dlvm implements as builtin `name`:
+/// "closure" for one R writes in R, "special" for the primitives that take
+/// their arguments unevaluated (GNU R 4.2's base specials, listed by
+/// `typeof(get(n, baseenv())) == "special"`), else "builtin".
+pub fn builtin_type(name: &str) -> &'static str {
+    const SPECIALS: &[&str] = &[
+        "::",
+        ":::",
+        ".Internal",
+        "[",
+        "[[",
+        "[[<-",
+        "[<-",
+        "{",
+        "@",
+        "@<-",
+        "&&",
+        "<-",
+        "<<-",
+        "=",
+        "||",
+        "~",
+        "$",
+        "$<-",
+        "break",
+        "call",
+        "expression",
+        "for",
+        "forceAndCall",
+        "function",
+        "if",
+        "log",
+        "missing",
+        "next",
+        "on.exit",
+        "quote",
+        "rep",
+        "repeat",
+        "return",
+        "round",
+        "signif",
+        "substitute",
+        "switch",
+        "UseMethod",
+        "while",
+    ];
+    if SPECIALS.contains(&name) {
+        "special"
+    } else if is_r_closure(name) {
+        "closure"
+    } else {
+        "builtin"
+    }
+}
+
 /// R's default `width.cutoff` of deparsing.
 pub const CUTOFF: usize = 60;
 

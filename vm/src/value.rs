@@ -560,7 +560,7 @@ impl Value {
         match self {
             Value::Null => "NULL",
             Value::Closure(_) => "closure",
-            Value::Builtin(_) => "builtin",
+            Value::Builtin(id) => crate::deparse::builtin_type(crate::builtin_names::name_of(*id)),
             Value::Env(_) => "environment",
             Value::Lang(l) => l.type_name(),
             v => v.vtype().unwrap().name(),
