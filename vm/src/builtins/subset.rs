@@ -1637,7 +1637,9 @@ fn assign_index2_one(interp: &mut Interp, x: Value, i: &Value, v: Value) -> RRes
         }
         return delete_elements(x, &[pos]);
     }
-    if x_is_list || !v_is_atomic1 {
+    // (GNU R 4.2 makes NULL a list for `[[<-`: `x <- NULL; x[[1]] <- 1` is
+    // `list(1)`.)
+    if x_is_list || !v_is_atomic1 || x.is_null() {
         if !x_is_list
             && !x.is_null()
             && v.len() != 1
