@@ -2391,7 +2391,11 @@ mod tests {
             assign_dollar(&mut it, Value::Null, "a", one(), &FieldCache::default()).unwrap(),
             named(list(vec![one()]), &["a"])
         );
-        assert_eq!(set2(Value::Null, Value::Dbl(1.0), one()).unwrap(), one());
+        // z<-NULL; z[[1]] <- 1 -> list(1) in GNU R 4.2 (corpus assign2_null_list)
+        assert_eq!(
+            set2(Value::Null, Value::Dbl(1.0), one()).unwrap(),
+            list(vec![one()])
+        );
         // z<-1:3; z$a <- 1 -> warning "Coercing LHS to a list"
         let mut it = Interp::new();
         let r = assign_dollar(&mut it, iv(&[1, 2, 3]), "a", one(), &FieldCache::default()).unwrap();
