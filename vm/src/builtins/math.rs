@@ -636,10 +636,17 @@ fn bi_conj(_: &mut Interp, args: Args) -> RResult<Value> {
                 v,
                 &[],
             )),
-            VecData::Lgl(_) | VecData::Int(_) | VecData::Dbl(_) => Ok(x.clone()),
+            VecData::Dbl(_) => Ok(x.clone()),
+            // (R coerces other numbers to double, attributes kept.)
+            VecData::Lgl(_) | VecData::Int(_) => Ok(with_attrs(
+                VecData::Dbl(dbl_data(&v.data).into_owned()),
+                v,
+                &[],
+            )),
             _ => Err(RError::new("non-numeric argument to function")),
         },
-        Value::Lgl(_) | Value::Int(_) | Value::Dbl(_) => Ok(x.clone()),
+        Value::Dbl(_) => Ok(x.clone()),
+        Value::Lgl(_) | Value::Int(_) => Ok(Value::Dbl(x.first_f64().unwrap_or(f64::NAN))),
         _ => Err(RError::new("non-numeric argument to function")),
     }
 }
