@@ -148,18 +148,19 @@ fn optimized(mut f: Func, check: bool, times: &mut PhaseTimes) -> Result<Func, N
     verified(f, "optimized", check)
 }
 
-/// The lowering options for `f` (quick when `opts` says so and `f` has no loop).
-fn lower_options(opts: &CompileOptions, f: &Func) -> LowerOptions {
+/// The lowering options of `opts`, but `quick` (`quick_if`: it depends on
+/// the optimized IR).
+fn lower_options(opts: &CompileOptions) -> LowerOptions {
     LowerOptions {
         chaos: opts.chaos,
         verify: opts.verify,
         disasm: opts.disasm,
         quick: false,
     }
-    .quick_if(opts.quick_when_loop_free, f)
 }
 
 impl LowerOptions {
+    /// Quick when `when_loop_free` and the optimized `f` has no loop.
     fn quick_if(mut self, when_loop_free: bool, f: &Func) -> LowerOptions {
         self.quick = when_loop_free && passes::cfg::Cfg::new(f).loops().is_empty();
         self
@@ -181,7 +182,8 @@ pub fn compile(
         profit::check(&f, code).map_err(NotCompiled::Unprofitable)?;
     }
     let mut t = Instant::now();
-    let mut c = lower::lower(&f, lower_options(&opts, &f)).map_err(NotCompiled::Lowering)?;
+    let options = lower_options(&opts).quick_if(opts.quick_when_loop_free, &f);
+    let mut c = lower::lower(&f, options).map_err(NotCompiled::Lowering)?;
     c.caches = crate::runtime::SiteCaches::for_code(code);
     times.lower_ns = lap(&mut t);
     Ok(c)
@@ -196,8 +198,8 @@ pub fn compile(
 /// interpreter's thread: with either, compile at once).
 pub struct Deferred {
     ir: Func,
-    check: bool,
-    /// (`quick` is decided once the IR is optimized.)
+    /// (`quick` is decided once the IR is optimized; `verify` also checks
+    /// the optimized IR.)
     options: LowerOptions,
     quick_when_loop_free: bool,
     caches: lower::CachesAddr,
@@ -215,9 +217,8 @@ pub fn defer(
     let ir = built_ir(code, entry, opts.global.as_ref(), opts.verify, &mut times)?;
     let caches = lower::CalleeCaches::for_func(&ir);
     let deferred = Deferred {
-        check: opts.verify,
         caches: caches.addr(),
-        options: lower_options(&opts, &ir),
+        options: lower_options(&opts),
         quick_when_loop_free: opts.quick_when_loop_free,
         ir,
         times,
@@ -230,7 +231,7 @@ impl Deferred {
     /// The passes, lowering and machine code.
     pub fn run(&mut self) {
         let ir = std::mem::take(&mut self.ir);
-        let native = optimized(ir, self.check, &mut self.times).and_then(|f| {
+        let native = optimized(ir, self.options.verify, &mut self.times).and_then(|f| {
             let mut t = Instant::now();
             let options = self.options.quick_if(self.quick_when_loop_free, &f);
             let n = lower::lower_native(&f, options, self.caches).map_err(NotCompiled::Lowering);

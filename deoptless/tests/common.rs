@@ -24,15 +24,16 @@ pub fn programs() -> Vec<String> {
     v
 }
 
-/// `flags` with `--background-compile off` unless they choose: a test's run
-/// then compiles the same code at the same calls every time (with
-/// compilation in the background, what runs compiled depends on timing).
-pub fn repeatable<'a>(flags: &[&'a str]) -> Vec<&'a str> {
-    let mut v = flags.to_vec();
-    if !flags.contains(&"--background-compile") {
-        v.extend(["--background-compile", "off"]);
+/// The flags to add to a run's `flags`: `--background-compile off` unless
+/// they choose. A test's run then compiles the same code at the same calls
+/// every time (with compilation in the background, what runs compiled
+/// depends on timing).
+pub fn repeatable<S: AsRef<std::ffi::OsStr>>(flags: &[S]) -> &'static [&'static str] {
+    if flags.iter().any(|f| f.as_ref() == "--background-compile") {
+        &[]
+    } else {
+        &["--background-compile", "off"]
     }
-    v
 }
 
 /// Compare one run with the expectation; `None` if it matches, else a description.
@@ -45,6 +46,7 @@ pub fn check(name: &str, flags: &[&str]) -> Option<String> {
     };
     let out = Command::new(env!("CARGO_BIN_EXE_dlvm"))
         .arg("run")
+        .args(flags)
         .args(repeatable(flags))
         .arg(format!("{}.R", name))
         .current_dir(&dir)
@@ -175,17 +177,10 @@ pub fn run_with_stats(args: &[&std::ffi::OsStr], program: &Path) -> (String, ser
             .and_then(|s| s.to_str())
             .unwrap_or("program")
     ));
-    let choose = args
-        .iter()
-        .any(|a| a.to_str() == Some("--background-compile"));
     let out = Command::new(env!("CARGO_BIN_EXE_dlvm"))
         .arg("run")
         .args(args)
-        .args(if choose {
-            &[][..]
-        } else {
-            &["--background-compile", "off"][..]
-        })
+        .args(repeatable(args))
         .arg("--stats")
         .arg(&stats)
         .arg(program)

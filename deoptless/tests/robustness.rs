@@ -1,6 +1,8 @@
 //! Bad input never crashes the VM: deep recursion gives R's error, unknown
 //! features are named, missing files and bad flags are usage errors.
 
+mod common;
+
 use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -27,16 +29,10 @@ fn run_src_with(flags: &[&str], src: &str) -> (String, String, i32) {
     std::fs::create_dir_all(&dir).unwrap();
     let f = dir.join(format!("p{}.R", NEXT.fetch_add(1, Ordering::Relaxed)));
     std::fs::write(&f, src).unwrap();
-    // (Compiles on the spot, as `common::repeatable`.)
-    let off: &[&str] = if flags.contains(&"--background-compile") {
-        &[]
-    } else {
-        &["--background-compile", "off"]
-    };
     let out = Command::new(env!("CARGO_BIN_EXE_dlvm"))
         .arg("run")
         .args(flags)
-        .args(off)
+        .args(common::repeatable(flags))
         .arg(&f)
         .output()
         .unwrap();

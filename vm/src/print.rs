@@ -427,6 +427,14 @@ impl Printer<'_, '_> {
             .collect();
         let wn = name_strs.iter().map(|s| str_width(s)).max().unwrap_or(0);
         let w = c.w.max(wn);
+        // (A named complex vector's part formats, once for all its lines.)
+        let cplx_parts = match d {
+            VecData::Cplx(z) => {
+                let (fr, fi, _) = format_complex(z, self.digits, 0);
+                Some((fr, fi))
+            }
+            _ => None,
+        };
         let per_line = (PRINT_WIDTH / (w + GAP)).max(1);
         let nlines = n.div_ceil(per_line);
         for line in 0..nlines {
@@ -439,11 +447,10 @@ impl Printer<'_, '_> {
                 self.out.push(' ');
             }
             self.out.push('\n');
-            if let VecData::Cplx(z) = d {
+            if let (VecData::Cplx(z), Some((fr, fi))) = (d, cplx_parts) {
                 // R 4.2 prints named complex values at their own width, one space
                 // apart, with no trailing gap (NA alone is padded to the column),
                 // each in the vector's part formats but not rounded first.
-                let (fr, fi, _) = format_complex(z, self.digits, 0);
                 let line: Vec<String> = range
                     .map(|k| match z.get(k) {
                         Some(v)
