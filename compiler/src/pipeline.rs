@@ -35,6 +35,18 @@ pub struct CompileOptions {
     /// Compile loop-free code quickly rather than well (a continuation up to
     /// the next loop header runs briefly).
     pub quick_when_loop_free: bool,
+    /// Inline no closure's body (`build::BuildScope::no_inlining`).
+    pub no_inlining: bool,
+}
+
+impl CompileOptions {
+    /// What the build may know (`build::BuildScope`).
+    fn scope(&self) -> build::BuildScope<'_> {
+        build::BuildScope {
+            global: self.global.as_ref(),
+            no_inlining: self.no_inlining,
+        }
+    }
 }
 
 /// Why a function (or entry) was not compiled.
@@ -108,18 +120,18 @@ pub fn optimized_ir(
     check: bool,
     times: &mut PhaseTimes,
 ) -> Result<Func, NotCompiled> {
-    optimized_ir_in(code, entry, None, check, times)
+    optimized_ir_in(code, entry, build::BuildScope::default(), check, times)
 }
 
-/// `optimized_ir` knowing the global environment (`build::build_in`).
+/// `optimized_ir` knowing what `scope` says (`build::build_in`).
 pub fn optimized_ir_in(
     code: &FunctionCode,
     entry: &Entry,
-    global: Option<&vm::env::Env>,
+    scope: build::BuildScope<'_>,
     check: bool,
     times: &mut PhaseTimes,
 ) -> Result<Func, NotCompiled> {
-    let f = built_ir(code, entry, global, check, times)?;
+    let f = built_ir(code, entry, scope, check, times)?;
     optimized(f, check, times)
 }
 
@@ -128,12 +140,12 @@ pub fn optimized_ir_in(
 fn built_ir(
     code: &FunctionCode,
     entry: &Entry,
-    global: Option<&vm::env::Env>,
+    scope: build::BuildScope<'_>,
     check: bool,
     times: &mut PhaseTimes,
 ) -> Result<Func, NotCompiled> {
     let mut t = Instant::now();
-    let f = build::build_in(code, entry, global).map_err(|e| NotCompiled::Unsupported(e.0))?;
+    let f = build::build_in(code, entry, scope).map_err(|e| NotCompiled::Unsupported(e.0))?;
     let f = verified(f, "built", check)?;
     times.build_ns = lap(&mut t);
     Ok(f)
@@ -176,7 +188,7 @@ pub fn compile(
     times: &mut PhaseTimes,
     inspect: impl FnOnce(&Func),
 ) -> Result<Compiled, NotCompiled> {
-    let f = optimized_ir_in(code, entry, opts.global.as_ref(), opts.verify, times)?;
+    let f = optimized_ir_in(code, entry, opts.scope(), opts.verify, times)?;
     inspect(&f);
     if opts.profitability_check {
         profit::check(&f, code).map_err(NotCompiled::Unprofitable)?;
@@ -214,7 +226,7 @@ pub fn defer(
     opts: CompileOptions,
 ) -> Result<(Deferred, lower::CalleeCaches), NotCompiled> {
     let mut times = PhaseTimes::default();
-    let ir = built_ir(code, entry, opts.global.as_ref(), opts.verify, &mut times)?;
+    let ir = built_ir(code, entry, opts.scope(), opts.verify, &mut times)?;
     let caches = lower::CalleeCaches::for_func(&ir);
     let deferred = Deferred {
         caches: caches.addr(),

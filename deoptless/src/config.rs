@@ -44,6 +44,9 @@ pub struct Config {
     /// frame until observed (`ExitHandler::call_direct`; on by default,
     /// `--no-direct-calls` turns it off).
     pub direct_calls: bool,
+    /// Inline closures' bodies into their callers (`--no-inline` turns it
+    /// off: every call of a closure is a call, for measuring calls).
+    pub inline_calls: bool,
     /// Compile function versions on a second thread while the interpreter
     /// goes on (`engine::background`; `--background-compile`). Off here, for
     /// experiments and tests that count compiles; the command line's default
@@ -68,6 +71,7 @@ impl Default for Config {
             transfer_at_loop_headers: true,
             perf_map: false,
             direct_calls: true,
+            inline_calls: true,
             background_compile: false,
         }
     }

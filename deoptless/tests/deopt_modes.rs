@@ -30,6 +30,23 @@ fn corpus_with_background_compilation() {
     );
 }
 
+/// Continuations compiled through to the function's end (as in Ř) rather
+/// than up to the next loop header: entered mid-loop, their loops come
+/// back to the entry block (its layout must carry what the loops carry).
+#[test]
+fn corpus_with_whole_continuations() {
+    let hot = [
+        "--jit-threshold",
+        "1",
+        "--osr-threshold",
+        "1",
+        "--whole-continuations",
+    ];
+    for (p, seed) in [("0.1", "2"), ("1.0", "5")] {
+        common::check_all(&[&hot[..], &["--chaos", p, "--seed", seed]].concat());
+    }
+}
+
 /// A function called often is compiled in the background and installed:
 /// its calls go on in the interpreter meanwhile, then run its version.
 #[test]

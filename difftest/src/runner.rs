@@ -51,7 +51,8 @@ pub const CHAOS: [&str; 4] = ["0.0001", "0.01", "0.5", "1.0"];
 /// `--jit-threshold 1 --osr-threshold 1`; each chaos probability in both
 /// modes with a seed that varies with `k` (several seeds over a batch, and
 /// `seeds` per program); `--verify-contexts`; `--deoptless-depth 3`;
-/// `--max-continuations 1`; the default thresholds; and compilation in
+/// `--max-continuations 1`; `--whole-continuations`; the default
+/// thresholds; and compilation in
 /// the background at `--jit-threshold 1` under chaos.
 pub fn jit_configs(k: u64, seeds: u64) -> Vec<Config> {
     // (Compiles on the spot: what runs compiled does not depend on timing.)
@@ -91,6 +92,9 @@ pub fn jit_configs(k: u64, seeds: u64) -> Vec<Config> {
             &["--deoptless-depth", "3", "--max-continuations", "1"][..],
             "0.01",
         ),
+        // Continuations compiled through to the function's end: entered
+        // mid-loop, their loops come back to the entry block.
+        (&["--whole-continuations"][..], "0.1"),
     ] {
         let mut a = vec!["--mode", "deoptless"];
         a.extend_from_slice(&hot);

@@ -140,7 +140,9 @@ impl<'a> Builder<'a> {
         let callee = match target {
             // Compiled top-level code keeps globals in registers, which an
             // inlined body (reading the global environment) would not see.
-            Value::Closure(c) if inlinable(&c, self.code) && !self.code.top_level => {
+            Value::Closure(c)
+                if inlinable(&c, self.code) && !self.code.top_level && !self.no_inlining =>
+            {
                 Target::Closure(c)
             }
             Value::Builtin(b) if vm::builtin_names::name_of(b) == "c" => {

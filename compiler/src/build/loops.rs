@@ -109,6 +109,24 @@ impl<'a> Builder<'a> {
                 out.insert(*h, all.into_iter().collect::<Vec<u16>>());
             }
         }
+        // Code entered in the middle of a loop's body (a continuation) fixes
+        // the entry block's layout at entry too, and the loop comes back to
+        // it in its next iteration: it carries what the loops around it
+        // carry. (Found by the corpus under `--whole-continuations` and
+        // chaos: `if (i == k) snap <- x` in a loop, a continuation entered
+        // at the `if` with `snap` still unbound, and its exits in later
+        // iterations wrote `snap` back unbound.)
+        let entry = self.entry_pc;
+        if !self.headers.contains(&entry) {
+            let around: BTreeSet<u16> = loops
+                .iter()
+                .filter(|(h, end, _)| *h < entry && entry <= *end)
+                .flat_map(|(_, _, carried)| carried.iter().copied())
+                .collect();
+            if !around.is_empty() {
+                out.insert(entry, around.into_iter().collect());
+            }
+        }
         out
     }
 
@@ -245,9 +263,10 @@ impl<'a> Builder<'a> {
         Ok(())
     }
 
-    /// Entered inside loops (a continuation or OSR-in): give every enclosing
-    /// loop a copy entered at its header (`passes::peel`), unless the result
-    /// does not verify (then the function stays as built).
+    /// Entered inside loops (a continuation or OSR-in): give the enclosing
+    /// loops a copy entered at its header (`passes::peel`), innermost first,
+    /// as many as copying at most the function's size allows, unless the
+    /// result does not verify (then the function stays as built).
     pub(super) fn peel_enclosing_loops(&mut self, bb0: Block, entry_pc: usize) {
         // Loops are back edges `Jump(t)` at pc j > t; they enclose the entry
         // when t < entry_pc <= j (an entry at a header is that loop's own).
@@ -271,7 +290,9 @@ impl<'a> Builder<'a> {
             return;
         };
         let before = self.f.clone();
-        if crate::passes::peel::run(&mut self.f, bb0, entry, &headers)
+        // (At most doubled: see `peel::run`.)
+        let budget = self.f.insts.len();
+        if crate::passes::peel::run(&mut self.f, bb0, entry, &headers, budget)
             && crate::verify::verify(&self.f).is_err()
         {
             self.f = before;

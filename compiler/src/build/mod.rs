@@ -138,6 +138,8 @@ struct Builder<'a> {
     unreached_loops: BTreeSet<usize>,
     /// Call sites (the pc of their `LoadFun`) not to inline.
     no_inline: BTreeSet<usize>,
+    /// Inline no closure (`BuildScope::no_inlining`).
+    no_inlining: bool,
     /// The inlined calls being built (see `inline.rs`), outermost first: in
     /// the caller between a `LoadFun` and its `Call` (nested when an argument
     /// is an inlined call too), and in a callee's builder throughout.
@@ -211,15 +213,27 @@ pub fn build_for(code: &FunctionCode, ctx: &ArgContext) -> Result<Func, Unsuppor
 /// Build the IR of `code` entered at `entry` (see `Entry`). A call site whose
 /// inlining fails is built again as a call.
 pub fn build_from(code: &FunctionCode, entry: &Entry) -> Result<Func, Unsupported> {
-    build_in(code, entry, None)
+    build_in(code, entry, BuildScope::default())
 }
 
-/// `build_from`, knowing the global environment (see `Builder::global`).
+/// What a build may know beyond the code and its entry.
+#[derive(Clone, Copy, Default)]
+pub struct BuildScope<'a> {
+    /// The global environment (see `Builder::global`).
+    pub global: Option<&'a vm::env::Env>,
+    /// Build every call of a closure as a call (`--no-inline`: for
+    /// measuring what calls cost, and what inlining saves; builtins are
+    /// still inlined).
+    pub no_inlining: bool,
+}
+
+/// `build_from`, knowing what `scope` says.
 pub fn build_in(
     code: &FunctionCode,
     entry: &Entry,
-    global: Option<&vm::env::Env>,
+    scope: BuildScope<'_>,
 ) -> Result<Func, Unsupported> {
+    let global = scope.global;
     if code.uses_lang || code.lazy_args {
         // `quote`, `substitute`, `eval`, `sys.call`... (and the code `eval`
         // runs, which is top-level code in any environment): the
@@ -255,7 +269,7 @@ pub fn build_in(
     }
     let mut no_inline = entry.no_inline.clone();
     loop {
-        match build_once(code, entry, &no_inline, global) {
+        match build_once(code, entry, &no_inline, scope) {
             Ok(f) => return Ok(f),
             Err((e, Some(site))) if no_inline.insert(site) => {
                 let _ = e;
@@ -321,10 +335,11 @@ fn build_once(
     code: &FunctionCode,
     entry: &Entry,
     no_inline: &BTreeSet<usize>,
-    global: Option<&vm::env::Env>,
+    scope: BuildScope<'_>,
 ) -> Result<Func, (Unsupported, Option<usize>)> {
     let mut b = Builder::new(code, entry.pc, no_inline.clone());
-    b.global = global.cloned();
+    b.global = scope.global.cloned();
+    b.no_inlining = scope.no_inlining;
     b.fb_override = entry.feedback.clone();
     b.build_entry(entry).map_err(|e| (e, b.inline_failed))?;
     Ok(b.f)
@@ -349,6 +364,7 @@ impl<'a> Builder<'a> {
             transfer_at: BTreeSet::new(),
             unreached_loops: BTreeSet::new(),
             no_inline,
+            no_inlining: false,
             inline: Vec::new(),
             inline_failed: None,
             returns: None,

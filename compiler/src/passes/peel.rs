@@ -46,18 +46,46 @@ fn region(f: &Func, start: Block, stops: &[Block]) -> Vec<Block> {
 
 /// Peel the loops around `entry` (see the module comment): `entry_pred`
 /// jumps to `entry`; `headers` are the enclosing loops' headers, innermost
-/// first, not including `entry`. Returns whether anything was copied.
-pub fn run(f: &mut Func, entry_pred: Block, entry: Block, headers: &[Block]) -> bool {
+/// first, not including `entry`. At most `budget` instructions are copied:
+/// the innermost loops whose regions fit are peeled, and the loops outside
+/// them stay entered mid-body (an edge from the last copied region to an
+/// enclosing header goes to the original one). Each level copies the loops
+/// inside it again, so a deep nest entered at its innermost loop (an OSR-in
+/// entry; volcano's four loops) would grow the code several times over,
+/// and Cranelift's time with it, for invariants of outer loops that run
+/// rarely. Returns whether anything was copied.
+pub fn run(
+    f: &mut Func,
+    entry_pred: Block,
+    entry: Block,
+    headers: &[Block],
+    budget: usize,
+) -> bool {
     if headers.is_empty() {
         return false;
     }
-    let k = headers.len();
-    let regions: Vec<Vec<Block>> = (0..k)
+    let all: Vec<Vec<Block>> = (0..headers.len())
         .map(|i| {
             let start = if i == 0 { entry } else { headers[i - 1] };
             region(f, start, &headers[i..])
         })
         .collect();
+    // The levels that fit the budget, innermost first.
+    let mut copied = 0;
+    let regions: Vec<Vec<Block>> = all
+        .into_iter()
+        .take_while(|r| {
+            copied += r
+                .iter()
+                .map(|b| f.blocks[b.0 as usize].insts.len())
+                .sum::<usize>();
+            copied <= budget
+        })
+        .collect();
+    let k = regions.len();
+    if k == 0 {
+        return false;
+    }
     // Block copies per region, with their parameters.
     let mut copies: Vec<BTreeMap<Block, Block>> = Vec::with_capacity(k);
     let mut vmaps: Vec<BTreeMap<Val, Val>> = Vec::with_capacity(k);
@@ -170,7 +198,13 @@ bb5(v14: int):
             vec![Block(3), Block(4)],
             "the outer header heads no loop"
         );
-        assert!(run(&mut f, Block(0), Block(3), &[Block(4), Block(1)]));
+        assert!(run(
+            &mut f,
+            Block(0),
+            Block(3),
+            &[Block(4), Block(1)],
+            usize::MAX
+        ));
         crate::verify::verify(&f).expect("peeled IR verifies");
         let mut headers: Vec<Block> = Cfg::new(&f).loops().iter().map(|l| l.header).collect();
         headers.sort();
@@ -207,6 +241,49 @@ bb8(v22: int, v23: int):
   jump bb7(v25, v23)
 }
 "
+        );
+    }
+
+    /// The same nest with a budget that fits the first level only: the
+    /// rest of the inner iteration is copied, then the original nest is
+    /// entered at the inner header. The inner loop is natural (its header
+    /// now dominates its body); the outer one, entered mid-body, is not.
+    #[test]
+    fn budget_limits_the_levels_peeled() {
+        let src = "function f {
+bb0(v0: int, v1: int):
+  jump bb3(v0, v1)
+bb1(v2: int, v3: int):
+  v4: bool = lt.i v2, v3
+  branch v4, bb2(v2, v3), bb5(v2)
+bb2(v5: int, v6: int):
+  jump bb4(v5, v6)
+bb3(v7: int, v8: int):
+  v9: int = const.int 1
+  v10: int = add.i v7, v9
+  jump bb4(v10, v8)
+bb4(v11: int, v12: int):
+  v13: bool = lt.i v11, v12
+  branch v13, bb3(v11, v12), bb1(v11, v12)
+bb5(v14: int):
+  ret v14
+}";
+        let mut f = parse_func(src).expect("parses");
+        let blocks = f.blocks.len();
+        // bb3 (3 instructions) fits; bb3 and bb4 again (5 more) do not.
+        assert!(run(&mut f, Block(0), Block(3), &[Block(4), Block(1)], 4));
+        crate::verify::verify(&f).expect("peeled IR verifies");
+        assert_eq!(f.blocks.len(), blocks + 1, "one block copied");
+        let headers: Vec<Block> = Cfg::new(&f).loops().iter().map(|l| l.header).collect();
+        assert_eq!(headers, vec![Block(4)]);
+        assert!(print_func(&f).contains("bb0(v0: int, v1: int):\n  jump bb6(v0, v1)\n"));
+        assert!(print_func(&f).contains("  jump bb4(v18, v16)\n"));
+        // A budget too small for any level copies nothing.
+        let mut g = parse_func(src).expect("parses");
+        assert!(!run(&mut g, Block(0), Block(3), &[Block(4), Block(1)], 2));
+        assert_eq!(
+            print_func(&g),
+            print_func(&parse_func(src).expect("parses"))
         );
     }
 }

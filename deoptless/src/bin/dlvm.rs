@@ -72,6 +72,11 @@ enum Cmd {
         /// observes it; for comparing the mechanism).
         #[arg(long)]
         no_direct_calls: bool,
+        /// Inline no closure's body into its callers: every call of a
+        /// closure from compiled code is a call (builtins are still
+        /// inlined; for measuring what calls cost).
+        #[arg(long)]
+        no_inline: bool,
         /// Compile function versions on a second thread while the
         /// interpreter goes on running them (on/off). Off makes runs
         /// repeatable: the same compiles and exits at the same calls, as
@@ -148,6 +153,7 @@ fn main() -> ExitCode {
             verify_contexts,
             profitability_check,
             no_direct_calls,
+            no_inline,
             background_compile,
             whole_continuations,
             perf_map,
@@ -169,6 +175,7 @@ fn main() -> ExitCode {
                 transfer_at_loop_headers: !whole_continuations,
                 perf_map,
                 direct_calls: !no_direct_calls,
+                inline_calls: !no_inline,
                 background_compile,
             };
             let src = match std::fs::read(&file) {
