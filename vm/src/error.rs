@@ -14,6 +14,13 @@ pub enum ErrCall {
     None,
     /// The deparsed call text.
     Call(String),
+    /// Raised the way GNU R's C code raises with `error()` rather than
+    /// `errorcall()`: it names the call of the innermost closure running
+    /// (R's `R_GlobalContext`), as `stop()` does, not the operation's own
+    /// call (`1i %% 2` inside `f(3)`: `Error in f(3) :`); none at top level.
+    /// The interpreter fills it in where it attributes the operation's
+    /// errors (`Interp::attribute`).
+    Context,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -125,6 +132,13 @@ impl RError {
         .into()
     }
     /// An error reported without a call (`Error: msg`).
+    /// An error raised as GNU R's C `error()` raises it (see `ErrCall::Context`).
+    pub fn in_context(msg: impl Into<String>) -> RError {
+        let mut e = RError::new(msg);
+        e.call = ErrCall::Context;
+        e
+    }
+
     pub fn no_call(msg: impl Into<String>) -> RError {
         RErrorData {
             kind: ErrKind::Error,

@@ -320,7 +320,9 @@ fn cplx_arith(op: ArithOp, x: C64, y: C64) -> RResult<C64> {
         ArithOp::Mul => cplx_mul(x, y),
         ArithOp::Div => cplx_div(x, y),
         ArithOp::Pow => cplx_pow(x, y),
-        ArithOp::Mod | ArithOp::IDiv => return Err(RError::new("unimplemented complex operation")),
+        ArithOp::Mod | ArithOp::IDiv => {
+            return Err(RError::in_context("unimplemented complex operation"))
+        }
     })
 }
 
@@ -720,7 +722,7 @@ pub fn arith(interp: &mut Interp, op: ArithOp, a: &Value, b: &Value) -> RResult<
     let data = if t == VType::Cplx {
         let (xs, ys) = (cplx_data(&x.data), cplx_data(&y.data));
         if matches!(op, ArithOp::Mod | ArithOp::IDiv) {
-            return Err(RError::new("unimplemented complex operation"));
+            return Err(RError::in_context("unimplemented complex operation"));
         }
         let mut err = None;
         let out = recycle_map(&xs, &ys, n, |p, q| match cplx_arith(op, p, q) {

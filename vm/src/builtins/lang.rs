@@ -81,12 +81,7 @@ fn stop(interp: &mut Interp, args: Args) -> RResult<Value> {
     let mut b = args.bind(&["...", "call."])?;
     let with_call = flag(b.take(1), true);
     let call = if with_call {
-        let text = interp.frame_call_text();
-        interp
-            .direct_try_call()
-            .or_else(|| interp.direct_region_call())
-            .or(text)
-            .map_or(ErrCall::None, ErrCall::Call)
+        interp.context_call()
     } else {
         ErrCall::None
     };

@@ -446,11 +446,26 @@ impl Interp {
         }
     }
 
-    pub fn attribute(&self, mut e: RError, code: &Rc<FunctionCode>, ci: CallIdx) -> RError {
-        if e.call == ErrCall::Pending {
-            e.call = ErrCall::Call(crate::deparse::deparse(&code.calls[ci as usize]));
+    pub fn attribute(&mut self, mut e: RError, code: &Rc<FunctionCode>, ci: CallIdx) -> RError {
+        match e.call {
+            ErrCall::Pending => {
+                e.call = ErrCall::Call(crate::deparse::deparse(&code.calls[ci as usize]));
+            }
+            ErrCall::Context => e.call = self.context_call(),
+            _ => {}
         }
         e
+    }
+
+    /// The call an error raised in the running closure names, as `stop()`'s
+    /// (R's innermost closure context): the `try`/region call for code
+    /// directly in one, else the activation's call, none at top level.
+    pub fn context_call(&mut self) -> ErrCall {
+        let text = self.frame_call_text();
+        self.direct_try_call()
+            .or_else(|| self.direct_region_call())
+            .or(text)
+            .map_or(ErrCall::None, ErrCall::Call)
     }
 
     /// The call a `stop()` raised directly in `try(expr)` names: GNU R's

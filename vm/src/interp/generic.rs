@@ -53,7 +53,7 @@ impl Interp {
         base: usize,
     ) -> RResult<Value> {
         let op = code.ops[pc];
-        let at = |e: RError, s: &Self| s.attribute(e, code, error_call(op));
+        let at = |e: RError, s: &mut Self| s.attribute(e, code, error_call(op));
         let saved = self.cur_call;
         let r = match op {
             Op::Visible(b) => {
