@@ -488,12 +488,28 @@ impl Interp {
         self.observe_frames();
         let t = self.tries.last()?;
         let info = &t.code.tries[t.info as usize];
-        if info.kind == RegionKind::TryCatch {
+        if info.kind == RegionKind::TryCatch && info.try_call.is_some() {
             return None;
         }
         let env = self.frames.last().map_or(&self.global, |a| &a.env);
-        let ci = info.try_call?;
-        Rc::ptr_eq(&t.env, env).then(|| crate::deparse::deparse(&t.code.calls[ci as usize]))
+        if !Rc::ptr_eq(&t.env, env) {
+            return None;
+        }
+        match info.try_call {
+            Some(ci) => Some(crate::deparse::deparse(&t.code.calls[ci as usize])),
+            // A `tryCatch` (a `try` has its call): R evaluates `expr` in
+            // its internal closures (`trycatch_frames`), the innermost of
+            // which a `stop()` there names.
+            None if info.kind == RegionKind::TryCatch => Some(
+                if info.handler_count() > 0 {
+                    "doTryCatch(return(expr), name, parentenv, handler)"
+                } else {
+                    "tryCatchList(expr, classes, parentenv, handlers)"
+                }
+                .into(),
+            ),
+            None => None,
+        }
     }
 
     /// A jump of `code` in run `run_id` to `target` (a `break` or `next`)
@@ -552,14 +568,26 @@ impl Interp {
                         self.call_value(h, args, site)
                     } else {
                         let cond = make_condition(&err);
-                        self.call_value(
+                        let r = self.call_value(
                             h,
                             Args::positional(vec![cond]),
                             CallSite::Text("value[[3L]](cond)".into()),
-                        )
+                        );
+                        let tc = info.kind == RegionKind::TryCatch && info.try_call.is_none();
+                        r.map_err(|mut e| {
+                            if tc {
+                                handler_frames(&mut e, index as usize, info.handler_count());
+                            }
+                            e
+                        })
                     }
                 }
-                _ => Err(err),
+                _ => {
+                    if info.kind == RegionKind::TryCatch && info.try_call.is_none() {
+                        trycatch_frames(&mut err, info.handler_count());
+                    }
+                    Err(err)
+                }
             };
             let result = match info.finally {
                 Some(fin) => {
@@ -770,6 +798,34 @@ fn r_closure_chain(name: &str) -> &'static [&'static str] {
         "tapply" => &["tapply", "lapply"],
         _ => &[],
     }
+}
+
+/// An error leaves a `tryCatch` with `handlers` condition handlers
+/// uncaught: GNU R evaluated `expr` inside the closures `tryCatch`,
+/// `tryCatchList`, then per handler `tryCatchOne` and `doTryCatch` (nested
+/// from the last handler in), which the traceback lists, innermost first.
+fn trycatch_frames(e: &mut RError, handlers: usize) {
+    for _ in 0..handlers {
+        e.trace
+            .extend(["doTryCatch", "tryCatchOne", "tryCatchList"].map(Rc::from));
+    }
+    if handlers == 0 {
+        e.trace.push("tryCatchList".into());
+    }
+    e.trace.push("tryCatch".into());
+}
+
+/// An error leaves handler `h` of a `tryCatch` with `handlers` handlers:
+/// GNU R called it from the `tryCatchOne` of its class, inside the
+/// `tryCatchList` and `doTryCatch` frames of the handlers after it (see
+/// `trycatch_frames`).
+fn handler_frames(e: &mut RError, h: usize, handlers: usize) {
+    e.trace.push("tryCatchOne".into());
+    for _ in h + 1..handlers {
+        e.trace
+            .extend(["tryCatchList", "doTryCatch", "tryCatchOne"].map(Rc::from));
+    }
+    e.trace.extend(["tryCatchList", "tryCatch"].map(Rc::from));
 }
 
 /// An error leaves builtin `name`: when `name` is a closure in GNU R (not a
