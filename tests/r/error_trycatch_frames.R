@@ -14,6 +14,17 @@ h <- function() tryCatch(g(), error = function(e) stop("again"),
                          warning = function(w) 1)
 k <- function() tryCatch(g(), warning = function(w) 1, message = function(m) 2,
                          finally = cat("finally ran\n"))
+# An error in a handler is caught by a handler of the same tryCatch after
+# it (R nests each handler's tryCatchOne inside the next one's).
+cascade <- function() tryCatch(message("a"), message = function(m) stop("b"),
+                               error = function(e) conditionMessage(e))
+print(cascade())
+cascade2 <- function() tryCatch(warning("a"), warning = function(w) stop("b"),
+                                condition = function(c) class(c))
+print(cascade2())
+print(tryCatch(tryCatch(message("a"), error = function(e) "inner error",
+                        message = function(m) stop("from message")),
+               error = function(e) conditionMessage(e)))
 main <- function() {
   r <- try(h(), silent = TRUE)
   cat(r)

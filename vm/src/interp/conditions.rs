@@ -567,19 +567,40 @@ impl Interp {
                         let site = handler_site(h);
                         self.call_value(h, args, site)
                     } else {
-                        let cond = make_condition(&err);
-                        let r = self.call_value(
-                            h,
-                            Args::positional(vec![cond]),
-                            CallSite::Text("value[[3L]](cond)".into()),
-                        );
-                        let tc = info.kind == RegionKind::TryCatch && info.try_call.is_none();
-                        r.map_err(|mut e| {
-                            if tc {
-                                handler_frames(&mut e, index as usize, info.handler_count());
+                        let handler_call = |s: &mut Self, h: &Value, cond: Value| {
+                            s.call_value(
+                                h,
+                                Args::positional(vec![cond]),
+                                CallSite::Text("value[[3L]](cond)".into()),
+                            )
+                        };
+                        let mut at = index as usize;
+                        let mut r = handler_call(self, h, make_condition(&err));
+                        if info.kind == RegionKind::TryCatch && info.try_call.is_none() {
+                            // An error in a handler is caught by a handler
+                            // of the same `tryCatch` after it, if one takes
+                            // its class: R nests each handler's
+                            // `tryCatchOne` inside the next one's.
+                            while let Err(e) = &r {
+                                if e.kind != ErrKind::Error {
+                                    break;
+                                }
+                                let cond = make_condition(e);
+                                let classes = cond.explicit_class().unwrap_or_default();
+                                let Some(j) = (at + 1..info.handler_count())
+                                    .find(|&j| classes.iter().any(|c| **c == *info.classes[j]))
+                                else {
+                                    break;
+                                };
+                                at = j;
+                                r = handler_call(self, &handlers[j], cond);
                             }
-                            e
-                        })
+                            r = r.map_err(|mut e| {
+                                handler_frames(&mut e, at, info.handler_count());
+                                e
+                            });
+                        }
+                        r
                     }
                 }
                 _ => {
