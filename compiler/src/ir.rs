@@ -600,6 +600,7 @@ macro_rules! operands {
             | InstKind::CalleeIs { .. }
             | InstKind::GlobalEpochIs(_)
             | InstKind::LoadGlobal(_)
+            | InstKind::GlobalCallee(_)
             | InstKind::LoadFrame(_)
             | InstKind::FrameSynced
             | InstKind::SetVisible(_) => {}
@@ -708,6 +709,13 @@ pub enum InstKind {
     /// The value of global binding `sym` (a `SymId`; `any`, NULL when
     /// unbound: a type test must follow). Reads memory `StoreGlobal` writes.
     LoadGlobal(u32),
+    /// The function bound to global `sym`, a binding defined once that a
+    /// `global_epoch_is` guard before every use assumes unchanged (`any`):
+    /// the same value wherever it is read while the guard holds, so it is
+    /// hoisted out of loops and shared like a constant (a call of a global
+    /// function no longer reads the binding in every iteration; should it
+    /// be rebound, the epoch moves and the guard exits before the use).
+    GlobalCallee(u32),
     /// Bind global `sym` to the value (`any`): `<<-` from a function written
     /// in top-level code. An effect.
     StoreGlobal(u32, Val),

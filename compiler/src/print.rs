@@ -129,6 +129,9 @@ fn print_with(f: &Func, names: &HashMap<Val, usize>) -> String {
                 InstKind::FrameSynced => "frame_synced".to_string(),
                 InstKind::GlobalEpochIs(e) => format!("global_epoch_is {e}"),
                 InstKind::LoadGlobal(sym) => format!("load_global sym{sym}{}", sym_name(*sym)),
+                InstKind::GlobalCallee(sym) => {
+                    format!("global_callee sym{sym}{}", sym_name(*sym))
+                }
                 InstKind::StoreGlobal(sym, a) => {
                     format!("store_global sym{sym}, {}{}", v(a), sym_name(*sym))
                 }
@@ -611,6 +614,7 @@ fn parse_inst(
         "frame_synced" => InstKind::FrameSynced,
         "global_epoch_is" => InstKind::GlobalEpochIs(parse_num(c.word()?, "epoch")?),
         "load_global" => InstKind::LoadGlobal(parse_sym(c.word()?)?),
+        "global_callee" => InstKind::GlobalCallee(parse_sym(c.word()?)?),
         "load_frame" => InstKind::LoadFrame(parse_num(c.word()?, "slot")?),
         "store_frame" => {
             let slot = parse_num(c.word()?, "slot")?;

@@ -325,7 +325,9 @@ fn check_types(
             Some(Type::Bool)
         }
         InstKind::CalleeIs { .. } | InstKind::GlobalEpochIs(_) => Some(Type::Bool),
-        InstKind::LoadGlobal(_) | InstKind::LoadFrame(_) => Some(Type::Any),
+        InstKind::LoadGlobal(_) | InstKind::GlobalCallee(_) | InstKind::LoadFrame(_) => {
+            Some(Type::Any)
+        }
         InstKind::StoreGlobal(_, a) | InstKind::StoreFrame(_, a) => {
             want("stored value", *a, f.ty(*a) == Type::Any, "any");
             None

@@ -93,7 +93,7 @@ impl Gen {
     fn unit_any(&mut self) -> Vec<Node> {
         // Weighted: the type-changing and loop-exit units are the ones that
         // found miscompiles, so they come up most.
-        match self.rng.below(41) {
+        match self.rng.below(42) {
             0..=2 => self.unit_type_phase(),
             3 | 4 => self.unit_loop_var(),
             5 => self.unit_vector_cow(),
@@ -129,6 +129,7 @@ impl Gen {
             37 => self.unit_s3_operators(),
             38 => self.unit_array3(),
             39 => self.unit_language(),
+            40 => self.unit_condition_calls(),
             _ => self.unit_toplevel_phase(),
         }
     }
@@ -2146,6 +2147,51 @@ impl Gen {
     /// loop's values, rebuilt once mid-loop (`bquote`), deparsed; calls
     /// built and edited (`call`, `[[<-` on a call, `as.name`), `substitute`
     /// of an argument, and `parse(text = )`.
+    /// Conditions raised in a hot loop and caught by `tryCatch`es with
+    /// several handlers, by handlers after the one that raised them, and by
+    /// `try`: their calls and messages (R's internal closures `doTryCatch`,
+    /// `tryCatchList`, the closure a C-level error names).
+    fn unit_condition_calls(&mut self) -> Vec<Node> {
+        let f = self.name("cc");
+        let n = self.hot();
+        let a = self.rng.range(2, 9);
+        let b = self.rng.range(2, 9);
+        let raise = *self.rng.pick(&[
+            "stop(\"odd \", i)",
+            "warning(\"odd \", i)",
+            "message(\"odd \", i)",
+            "i %% 1i",
+            "log(-1) + stop(\"late\")",
+        ]);
+        let first = *self.rng.pick(&["message", "warning", "error", "condition"]);
+        let second = *self.rng.pick(&["error", "condition", "warning"]);
+        let rethrow = self.rng.chance(0.5);
+        vec![
+            Node::block(
+                format!("{f} <- function(i) {{"),
+                vec![
+                    Node::line(format!(
+                        "tryCatch({{ if (i %% {a}L == 0L) {raise}; i }}, {first} = function(c) {}, {second} = function(c) paste(class(c)[1], deparse(conditionCall(c))))",
+                        if rethrow {
+                            "stop(\"again \", conditionMessage(c))"
+                        } else {
+                            "-1L"
+                        }
+                    )),
+                ],
+                "}",
+            ),
+            Node::line("out <- character(0)"),
+            Node::line(format!(
+                "for (i in 1:{n}) {{ r <- {f}(i); if (!is.numeric(r) || i %% {b}L == 0L) out <- c(out, as.character(r)) }}"
+            )),
+            Node::line("print(unique(out))"),
+            Node::line(format!(
+                "r <- try({f}({a}L * 3L), silent = TRUE); print(class(r)); cat(r)"
+            )),
+        ]
+    }
+
     fn unit_language(&mut self) -> Vec<Node> {
         let f = self.name("lang");
         let n = self.hot();

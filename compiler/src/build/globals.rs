@@ -157,7 +157,7 @@ impl<'a> Builder<'a> {
             .push(bb, InstKind::GlobalEpochIs(meta.epoch()), Type::Bool)
             .unwrap();
         self.assume(bb, same, cp, Reason::CallTarget);
-        self.f.push(bb, InstKind::LoadGlobal(sym.0), Type::Any)
+        self.f.push(bb, InstKind::GlobalCallee(sym.0), Type::Any)
     }
 
     /// In the body of the compiled function itself (not inlined), written

@@ -133,7 +133,7 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                 let same = self.b.ins().icmp_imm_u(IntCC::Equal, now, *epoch as i64);
                 self.def(res.unwrap(), same);
             }
-            LoadGlobal(sym) => {
+            LoadGlobal(sym) | GlobalCallee(sym) => {
                 let c = self.c();
                 let s = self.iconst(types::I32, *sym as i64);
                 let d = self.slot(res.unwrap());

@@ -19,7 +19,10 @@ fn movable(kind: &InstKind, ty: Type) -> bool {
         | InstKind::ConstBool(_)
         // (A builtin function value: the `callee_is` guard before its call
         // stays in the loop.)
-        | InstKind::ConstBuiltin(_) => true,
+        | InstKind::ConstBuiltin(_)
+        // (So is a function bound once globally: the `global_epoch_is`
+        // guard before its use stays in the loop.)
+        | InstKind::GlobalCallee(_) => true,
         InstKind::Unary(UnOp::Unbox, _) => ty.is_vec(),
         InstKind::Unary(op, _) if op.is_dbl_math() => true,
         // Boxing a loop-invariant value (a constant operand of a generic

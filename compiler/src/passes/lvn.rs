@@ -17,7 +17,9 @@
 //! - checkpoints: until the next instruction with an effect or store (an
 //!   assume must not exit past either to its checkpoint);
 //! - `callee_is` and `global_epoch_is`: until the next runtime call or
-//!   global store (either may rebind names).
+//!   global store (either may rebind names);
+//! - `global_callee`: always (every use sits behind an epoch guard, which
+//!   is numbered as above and so stays after a runtime call).
 //!
 //! Boxing (allocates a value of its own) and boxed constants are left alone.
 
@@ -51,6 +53,7 @@ enum Key {
     Checkpoint(FrameState),
     CalleeIs(u32, u32),
     GlobalEpochIs(u64),
+    GlobalCallee(u32),
     /// A record's field test and load, by record, name and type (not by
     /// `$` site: every site's cache finds the same field).
     FieldTest(Val, u32, Type),
@@ -71,6 +74,7 @@ fn key(kind: &InstKind, ty: Type) -> Option<Key> {
         InstKind::Checkpoint(st) => Key::Checkpoint(st.clone()),
         InstKind::CalleeIs { sym, callee } => Key::CalleeIs(*sym, *callee),
         InstKind::GlobalEpochIs(e) => Key::GlobalEpochIs(*e),
+        InstKind::GlobalCallee(sym) => Key::GlobalCallee(*sym),
         InstKind::FieldTest { x, sym, ty, .. } => Key::FieldTest(*x, *sym, *ty),
         InstKind::FieldLoad { x, sym, ty, .. } => Key::FieldLoad(*x, *sym, *ty),
         _ => return None,
@@ -83,6 +87,8 @@ fn lifetime(kind: &InstKind) -> Option<Lifetime> {
         | InstKind::ConstDbl(_)
         | InstKind::ConstLgl(_)
         | InstKind::ConstBool(_)
+        // (Its uses are behind the epoch guards, which stay.)
+        | InstKind::GlobalCallee(_)
         | InstKind::Binary(..)
         | InstKind::Test(..)
         | InstKind::InBounds(..)
