@@ -15,6 +15,23 @@ for (i in 1:3) {
   r <- try(dflt3(i, 0+1i), silent = TRUE)
   cat(i, r)
 }
+# At top level: none, but R byte-compiles loops, whose byte code names the
+# operation; try()'s condition names R's doTryCatch(...), its message the
+# try() call.
+r <- try(1i %% 2, silent = TRUE)
+cat(r)
+x <- 0
+while (x < 3) {
+  x <- x + 1
+  if (x == 2) print(try(x %/% 1i, silent = TRUE))
+}
+for (i in 1:2) {
+  r <- try((i + 0i) %% 2, silent = TRUE)
+  cat(r)
+  print(conditionMessage(attr(r, "condition")))
+}
+r <- try(stop("boom"), silent = TRUE)
+print(r)
 f <- function() {
   for (i in 1:3) print(dflt3(i, 0+1i))
 }

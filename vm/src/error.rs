@@ -17,9 +17,10 @@ pub enum ErrCall {
     /// Raised the way GNU R's C code raises with `error()` rather than
     /// `errorcall()`: it names the call of the innermost closure running
     /// (R's `R_GlobalContext`), as `stop()` does, not the operation's own
-    /// call (`1i %% 2` inside `f(3)`: `Error in f(3) :`); none at top level.
-    /// The interpreter fills it in where it attributes the operation's
-    /// errors (`Interp::attribute`).
+    /// call (`1i %% 2` inside `f(3)`: `Error in f(3) :`, byte-compiled or
+    /// not); at top level none, but in a loop, which R byte-compiles: its
+    /// byte code names the operation. The interpreter fills it in where it
+    /// attributes the operation's errors (`Interp::attribute`).
     Context,
 }
 

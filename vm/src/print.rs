@@ -349,6 +349,11 @@ impl Printer<'_, '_> {
             } else {
                 &t
             };
+            // (A condition, `try`'s attribute, prints as `print` shows one.)
+            if let Some(text) = crate::builtins::lang::format_condition(val) {
+                self.out.push_str(&text);
+                continue;
+            }
             self.value(val, inner);
         }
     }

@@ -252,9 +252,10 @@ fn condition_call(_: &mut Interp, args: Args) -> RResult<Value> {
 /// to stderr unless `silent`, returned as an invisible character string of
 /// class `"try-error"` with the condition as attribute `condition`.
 fn try_error(interp: &mut Interp, args: Args) -> RResult<Value> {
-    let mut b = args.bind(&["e", "silent"])?;
+    let mut b = args.bind(&["e", "silent", "call"])?;
     let cond = b.take(0).unwrap_or(Value::Null);
     let silent = flag(b.take(1), false);
+    let try_call = b.take(2);
     let msg = match list_field(&cond, "message") {
         Some(m) => message_text(&[(None, m)]),
         None => String::new(),
@@ -262,7 +263,14 @@ fn try_error(interp: &mut Interp, args: Args) -> RResult<Value> {
     let prefix = match list_field(&cond, "call") {
         Some(Value::Null) | None => "Error : ".to_string(),
         Some(c) => {
-            let dcall = message_text(&[(None, c)]);
+            let mut dcall = message_text(&[(None, c)]);
+            // A condition raised directly in `expr` names R's internal
+            // `doTryCatch(...)` call: reported as the `try` call.
+            if dcall.starts_with("doTryCatch(") {
+                if let Some(t) = &try_call {
+                    dcall = message_text(&[(None, t.clone())]);
+                }
+            }
             let first = msg.split('\n').next().unwrap_or("");
             let w = 14 + dcall.chars().count() + first.chars().count();
             if w > 75 {

@@ -122,8 +122,9 @@ impl Compiler {
     /// `try(expr, silent = FALSE)`: GNU R's `try` is `tryCatch(expr, error =
     /// function(e) ...)` whose handler formats, prints unless `silent` and
     /// returns the error message as an invisible `"try-error"` object. Here
-    /// the handler is `function(e) .tryError(e, silent)` (`silent` evaluated
-    /// in the caller, as R's is); the region remembers its call.
+    /// the handler is `function(e) .tryError(e, silent, "try(...)")`
+    /// (`silent` evaluated in the caller, as R's is; the call as text); the
+    /// region remembers its call.
     pub(super) fn try_expr(&mut self, e: &Expr, args: &[Arg], tail: bool) {
         let mut expr = None;
         let mut silent = None;
@@ -157,6 +158,14 @@ impl Compiler {
                 Arg {
                     name: None,
                     value: Some(silent),
+                },
+                // (The call a condition naming R's `doTryCatch(...)` is
+                // reported as: `try`'s `sys.call(-4L)`.)
+                Arg {
+                    name: None,
+                    value: Some(at(ExprKind::Const(Const::Str(Some(Rc::from(
+                        crate::deparse::deparse(e),
+                    )))))),
                 },
             ],
         ));

@@ -451,7 +451,16 @@ impl Interp {
             ErrCall::Pending => {
                 e.call = ErrCall::Call(crate::deparse::deparse(&code.calls[ci as usize]));
             }
-            ErrCall::Context => e.call = self.context_call(),
+            ErrCall::Context => {
+                e.call = match self.context_call() {
+                    // Top-level code GNU R byte-compiled (a loop): its
+                    // error names the operation being evaluated.
+                    ErrCall::None if code.top_level && has_loop(code) => {
+                        ErrCall::Call(crate::deparse::deparse(&code.calls[ci as usize]))
+                    }
+                    call => call,
+                }
+            }
             _ => {}
         }
         e
@@ -469,16 +478,25 @@ impl Interp {
     }
 
     /// The call a `stop()` raised directly in `try(expr)` names: GNU R's
-    /// condition names its internal `doTryCatch(...)` call, which `try`
-    /// reports as the `try` call itself. Directly: the innermost region is
-    /// a `try` entered by the activation now running (the global
-    /// environment's at top level), not by a caller of a function that
-    /// stops.
+    /// condition names its internal `doTryCatch(...)` call (which `try`'s
+    /// message reports as the `try` call itself, `try_error`). Directly:
+    /// the innermost region is a `try` entered by the activation now
+    /// running (the global environment's at top level), not by a caller
+    /// of a function that stops.
     pub fn direct_try_call(&self) -> Option<String> {
         let t = self.tries.last()?;
-        let ci = t.code.tries[t.info as usize].try_call?;
+        let info = &t.code.tries[t.info as usize];
+        let ci = info.try_call?;
         let env = self.frames.last().map_or(&self.global, |a| &a.env);
-        Rc::ptr_eq(&t.env, env).then(|| crate::deparse::deparse(&t.code.calls[ci as usize]))
+        if !Rc::ptr_eq(&t.env, env) {
+            return None;
+        }
+        // (The other regions with a call name it: `withVisible(...)`.)
+        Some(if info.kind == RegionKind::TryCatch {
+            DO_TRY_CATCH.to_string()
+        } else {
+            crate::deparse::deparse(&t.code.calls[ci as usize])
+        })
     }
 
     /// The call a `stop()` or `warning()` raised directly in the argument of
@@ -502,7 +520,7 @@ impl Interp {
             // which a `stop()` there names.
             None if info.kind == RegionKind::TryCatch => Some(
                 if info.handler_count() > 0 {
-                    "doTryCatch(return(expr), name, parentenv, handler)"
+                    DO_TRY_CATCH
                 } else {
                     "tryCatchList(expr, classes, parentenv, handlers)"
                 }
@@ -819,6 +837,19 @@ fn r_closure_chain(name: &str) -> &'static [&'static str] {
         "tapply" => &["tapply", "lapply"],
         _ => &[],
     }
+}
+
+/// The call of R's internal closure that evaluates a `tryCatch`'s (and a
+/// `try`'s) expression when it has handlers: what a condition raised
+/// directly there names.
+const DO_TRY_CATCH: &str = "doTryCatch(return(expr), name, parentenv, handler)";
+
+/// Does `code` have a loop (a backward jump)?
+fn has_loop(code: &FunctionCode) -> bool {
+    code.ops
+        .iter()
+        .enumerate()
+        .any(|(j, op)| matches!(*op, crate::bytecode::Op::Jump(t) if (t as usize) < j))
 }
 
 /// An error leaves a `tryCatch` with `handlers` condition handlers
