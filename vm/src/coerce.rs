@@ -108,8 +108,10 @@ pub fn dbl_to_str(x: f64) -> RStr {
     }
 }
 
+/// (NA only when a part is NA itself, as R's `StringFromComplex`: a NaN
+/// part is written, `"NaN+0i"`.)
 pub fn cplx_to_str(z: C64) -> RStr {
-    if is_na_complex(z) {
+    if is_na_real(z.re) || is_na_real(z.im) {
         None
     } else {
         Some(crate::format::cplx_to_char(z).into())

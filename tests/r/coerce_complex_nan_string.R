@@ -1,0 +1,20 @@
+# Complex values with a NaN part (not NA) convert to character as R writes
+# them ("NaN+0i"); only an NA part gives NA (R's StringFromComplex).
+z <- c(1+1i, NA, 2i)
+z[1] <- NaN
+print(z)
+print(as.character(z))
+w <- complex(real = NaN, imaginary = 0)
+print(as.character(w)); print(is.na(w))
+y <- c(z, "a")
+print(y)
+z2 <- c(1+1i, 2i); z2[[2]] <- "q"; print(z2)
+z3 <- c(NaN+0i, 1i); z3[2] <- "s"; print(z3)
+z <- c(complex(real = NaN, imaginary = 1), complex(real = 1, imaginary = NaN), NA, complex(real = Inf, imaginary = NaN))
+print(as.character(z))
+print(paste(z))
+print(format(z))
+print(as.double(z[1:2]))
+print(as.integer(z[2]))
+print(sprintf("%s", z))
+cat(z, "\n")
