@@ -362,7 +362,6 @@ impl NativeFrame {
     }
 
     /// The value in operand slot `s`, moved out at its last use, else cloned.
-    #[inline]
     pub fn take_operand(&mut self, s: u32) -> Value {
         operand(&mut self.anys, s)
     }

@@ -804,7 +804,6 @@ fn is_list(anys: &[Value], s: u32) -> bool {
 
 /// The value of operand slot `s`: moved out when `MOVE_OPERAND` marks its
 /// last use, else cloned.
-#[inline]
 pub(crate) fn operand(anys: &mut [Value], s: u32) -> Value {
     let slot = (s & !MOVE_OPERAND) as usize;
     if s & MOVE_OPERAND != 0 {
