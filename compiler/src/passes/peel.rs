@@ -165,15 +165,9 @@ mod tests {
     use crate::passes::cfg::Cfg;
     use crate::print::{parse_func, print_func};
 
-    /// A two-deep loop nest entered in the inner loop's body (`bb3`), as a
-    /// continuation enters it: the entry then dominates everything, the
-    /// natural loops found are headed by the entry and the inner header, and
-    /// neither has a preheader with a checkpoint to hoist to. Peeled: the rest of the inner iteration (bb6), the inner
-    /// loop entered at its header with the rest of the outer iteration
-    /// (bb7, bb8), then the original nest.
-    #[test]
-    fn mid_loop_entry_peels_each_enclosing_loop() {
-        let src = "function f {
+    /// A two-deep loop nest: outer header bb1, inner header bb4, bb3 the
+    /// inner body.
+    const NEST: &str = "function f {
 bb0(v0: int, v1: int):
   jump bb3(v0, v1)
 bb1(v2: int, v3: int):
@@ -191,7 +185,16 @@ bb4(v11: int, v12: int):
 bb5(v14: int):
   ret v14
 }";
-        let mut f = parse_func(src).expect("parses");
+
+    /// A two-deep loop nest entered in the inner loop's body (`bb3`), as a
+    /// continuation enters it: the entry then dominates everything, the
+    /// natural loops found are headed by the entry and the inner header, and
+    /// neither has a preheader with a checkpoint to hoist to. Peeled: the rest of the inner iteration (bb6), the inner
+    /// loop entered at its header with the rest of the outer iteration
+    /// (bb7, bb8), then the original nest.
+    #[test]
+    fn mid_loop_entry_peels_each_enclosing_loop() {
+        let mut f = parse_func(NEST).expect("parses");
         let before: Vec<Block> = Cfg::new(&f).loops().iter().map(|l| l.header).collect();
         assert_eq!(
             before,
@@ -250,25 +253,7 @@ bb8(v22: int, v23: int):
     /// now dominates its body); the outer one, entered mid-body, is not.
     #[test]
     fn budget_limits_the_levels_peeled() {
-        let src = "function f {
-bb0(v0: int, v1: int):
-  jump bb3(v0, v1)
-bb1(v2: int, v3: int):
-  v4: bool = lt.i v2, v3
-  branch v4, bb2(v2, v3), bb5(v2)
-bb2(v5: int, v6: int):
-  jump bb4(v5, v6)
-bb3(v7: int, v8: int):
-  v9: int = const.int 1
-  v10: int = add.i v7, v9
-  jump bb4(v10, v8)
-bb4(v11: int, v12: int):
-  v13: bool = lt.i v11, v12
-  branch v13, bb3(v11, v12), bb1(v11, v12)
-bb5(v14: int):
-  ret v14
-}";
-        let mut f = parse_func(src).expect("parses");
+        let mut f = parse_func(NEST).expect("parses");
         let blocks = f.blocks.len();
         // bb3 (3 instructions) fits; bb3 and bb4 again (5 more) do not.
         assert!(run(&mut f, Block(0), Block(3), &[Block(4), Block(1)], 4));
@@ -279,11 +264,11 @@ bb5(v14: int):
         assert!(print_func(&f).contains("bb0(v0: int, v1: int):\n  jump bb6(v0, v1)\n"));
         assert!(print_func(&f).contains("  jump bb4(v18, v16)\n"));
         // A budget too small for any level copies nothing.
-        let mut g = parse_func(src).expect("parses");
+        let mut g = parse_func(NEST).expect("parses");
         assert!(!run(&mut g, Block(0), Block(3), &[Block(4), Block(1)], 2));
         assert_eq!(
             print_func(&g),
-            print_func(&parse_func(src).expect("parses"))
+            print_func(&parse_func(NEST).expect("parses"))
         );
     }
 }
