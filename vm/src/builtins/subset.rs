@@ -303,10 +303,10 @@ pub fn index(interp: &mut Interp, x: &Value, idx: &[Option<Value>], drop: bool) 
             }
         }
     }
-    // Fast path: `a[i, j, k]` of an atomic array without a class or dimnames,
-    // positive in-range scalar subscripts.
+    // Fast path: `m[i, j]`, `a[i, j, k]` of an atomic matrix or array
+    // without a class or dimnames, positive in-range scalar subscripts.
     if let Value::Vec(v) = x {
-        if idx.len() > 2 && drop && !matches!(v.data, VecData::List(_)) {
+        if idx.len() >= 2 && drop && !matches!(v.data, VecData::List(_)) {
             if let Some(k) = scalar_array_offset(v, idx) {
                 if v.attr("class").is_none() && v.attr("dimnames").is_none() {
                     return Ok(v.data.elt(k));
