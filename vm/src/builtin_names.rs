@@ -257,6 +257,7 @@ pub const NAMES: &[&str] = &[
     "simpleWarning",
     "simpleCondition",
     "interactive",
+    "geterrmessage",
     "Sys.time",
     "proc.time",
     "Sys.getenv",

@@ -23,6 +23,7 @@ pub const BUILTINS: &[BuiltinDef] = &[
     BuiltinDef::new("simpleWarning", simple_warning),
     BuiltinDef::new("simpleCondition", simple_condition),
     BuiltinDef::new("interactive", interactive),
+    BuiltinDef::new("geterrmessage", geterrmessage),
     BuiltinDef::new("Sys.time", sys_time),
     BuiltinDef::new("proc.time", proc_time),
     BuiltinDef::new("Sys.getenv", sys_getenv),
@@ -281,6 +282,7 @@ fn try_error(interp: &mut Interp, args: Args) -> RResult<Value> {
         }
     };
     let text = format!("{}{}\n", prefix, msg);
+    interp.last_error_message.clone_from(&text);
     if !silent {
         interp.err.push_str(&text);
     }
@@ -313,6 +315,13 @@ fn simple_condition(_: &mut Interp, args: Args) -> RResult<Value> {
 
 fn interactive(_: &mut Interp, _: Args) -> RResult<Value> {
     Ok(Value::lgl(false))
+}
+
+/// `geterrmessage()`: the message of the last error `try` caught (as R's
+/// `try` sets it), `""` before any.
+fn geterrmessage(interp: &mut Interp, args: Args) -> RResult<Value> {
+    args.bind(&[])?;
+    Ok(Value::str(&interp.last_error_message))
 }
 
 fn sys_time(_: &mut Interp, _: Args) -> RResult<Value> {

@@ -162,6 +162,8 @@ pub struct Interp {
     /// Buffered stderr for `message()` (errors and warnings are printed by the driver).
     pub err: String,
     pub visible: bool,
+    /// `geterrmessage()`: the last error message `try` formatted.
+    pub last_error_message: String,
     /// Pending warnings: (call text or None, message).
     pub warnings: Vec<(Option<String>, String)>,
     pub global: Env,
@@ -288,6 +290,7 @@ impl Interp {
             out: String::new(),
             err: String::new(),
             visible: true,
+            last_error_message: String::new(),
             warnings: Vec::new(),
             global,
             global_epoch,
