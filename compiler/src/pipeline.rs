@@ -35,8 +35,8 @@ pub struct CompileOptions {
     /// Compile loop-free code quickly rather than well (a continuation up to
     /// the next loop header runs briefly).
     pub quick_when_loop_free: bool,
-    /// Inline no closure's body (`build::BuildScope::no_inlining`).
-    pub no_inlining: bool,
+    /// Inline no closure's body (`build::BuildScope::no_closure_inlining`).
+    pub no_closure_inlining: bool,
 }
 
 impl CompileOptions {
@@ -44,7 +44,7 @@ impl CompileOptions {
     fn scope(&self) -> build::BuildScope<'_> {
         build::BuildScope {
             global: self.global.as_ref(),
-            no_inlining: self.no_inlining,
+            no_closure_inlining: self.no_closure_inlining,
         }
     }
 }

@@ -376,6 +376,14 @@ impl TryInfo {
         self.classes.len()
     }
 
+    /// Is the region a `tryCatch` as written (a `try` is one too, with its
+    /// call in `try_call`)? R evaluates its expression and its handlers
+    /// inside closures of its own (`tryCatchList`, `doTryCatch`, ...),
+    /// which conditions and tracebacks name.
+    pub fn is_trycatch(&self) -> bool {
+        self.kind == RegionKind::TryCatch && self.try_call.is_none()
+    }
+
     /// Does the region take part in signalling conditions (a handler of
     /// some class, or a muffling region)? Such regions are counted in
     /// `Interp::cond_regions`.
@@ -644,6 +652,15 @@ impl FunctionCode {
             f.dump(out);
         }
     }
+    /// The loops' back edges, `(header, pc)`: each `Jump` to an earlier
+    /// pc (a loop with `next` has several to its header).
+    pub fn back_edges(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        self.ops.iter().enumerate().filter_map(|(j, op)| match *op {
+            Op::Jump(t) if (t as usize) < j => Some((t as usize, j)),
+            _ => None,
+        })
+    }
+
     /// Has the loop whose header is at `header` ever been reached? Some
     /// instruction of it (up to its last back edge), or of the two before
     /// its header (a `for` loop's sequence: a loop over an empty one never

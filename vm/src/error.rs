@@ -132,7 +132,6 @@ impl RError {
         }
         .into()
     }
-    /// An error reported without a call (`Error: msg`).
     /// An error raised as GNU R's C `error()` raises it (see `ErrCall::Context`).
     pub fn in_context(msg: impl Into<String>) -> RError {
         let mut e = RError::new(msg);
@@ -140,6 +139,7 @@ impl RError {
         e
     }
 
+    /// An error reported without a call (`Error: msg`).
     pub fn no_call(msg: impl Into<String>) -> RError {
         RErrorData {
             kind: ErrKind::Error,

@@ -479,20 +479,18 @@ pub fn fround(x: f64, digits: f64) -> f64 {
     if dig > 0 && (dig as f64 + x.log10().ceil()) > 15.0 {
         return sgn * x;
     }
-    let (xd, xu, i10) = if dig > 308 {
-        // |x| near 1e-305 or below (a subnormal's digits): 10^dig is not a
-        // double, so R scales by 10^308 and then by the rest (in long
-        // double; in double here).
-        let pow10 = 1e308;
-        let p10 = 10f64.powi(dig - 308);
-        let x10 = (pow10 * x) * p10;
+    let (xd, xu, i10) = if dig > 0 {
+        // 10^dig as two factors: past 10^308 (|x| near 1e-305 or below, a
+        // subnormal's digits) it is not a double, so R scales by 10^308 and
+        // then by the rest (in long double; in double here).
+        let (p10, rest) = if dig > 308 {
+            (1e308, 10f64.powi(dig - 308))
+        } else {
+            (10f64.powi(dig), 1.0)
+        };
+        let x10 = (p10 * x) * rest;
         let i10 = x10.floor();
-        ((i10 / pow10) / p10, (x10.ceil() / pow10) / p10, i10)
-    } else if dig > 0 {
-        let p10 = 10f64.powi(dig);
-        let x10 = p10 * x;
-        let i10 = x10.floor();
-        (i10 / p10, x10.ceil() / p10, i10)
+        ((i10 / p10) / rest, (x10.ceil() / p10) / rest, i10)
     } else {
         let p10 = 10f64.powi(-dig);
         let x10 = x / p10;

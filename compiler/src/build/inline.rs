@@ -141,7 +141,9 @@ impl<'a> Builder<'a> {
             // Compiled top-level code keeps globals in registers, which an
             // inlined body (reading the global environment) would not see.
             Value::Closure(c)
-                if inlinable(&c, self.code) && !self.code.top_level && !self.no_inlining =>
+                if inlinable(&c, self.code)
+                    && !self.code.top_level
+                    && !self.no_closure_inlining =>
             {
                 Target::Closure(c)
             }

@@ -132,36 +132,23 @@ impl<'a> Builder<'a> {
 
     /// Loop headers: the targets of backward jumps.
     pub(super) fn loop_headers(&self) -> BTreeSet<usize> {
-        let mut h = BTreeSet::new();
-        for (j, op) in self.code.ops.iter().enumerate() {
-            if let Op::Jump(t) = *op {
-                if (t as usize) < j {
-                    h.insert(t as usize);
-                }
-            }
-        }
-        h
+        self.code.back_edges().map(|(h, _)| h).collect()
     }
 
     /// Headers of the loops never reached so far that do not enclose
     /// `entry_pc` (see `Builder::unreached_loops`).
     pub(super) fn unreached_loops(&self, entry_pc: usize) -> BTreeSet<usize> {
-        let mut h = BTreeSet::new();
-        for (j, op) in self.code.ops.iter().enumerate() {
-            if let Op::Jump(t) = *op {
-                let t = t as usize;
-                let encloses = t <= entry_pc && entry_pc <= j;
-                if t < j && !encloses && !self.code.loop_reached(t) {
-                    h.insert(t);
-                }
-            }
-        }
+        let encloses = |t: usize, j: usize| t <= entry_pc && entry_pc <= j;
+        let mut h: BTreeSet<usize> = self
+            .code
+            .back_edges()
+            .filter(|&(t, j)| !encloses(t, j) && !self.code.loop_reached(t))
+            .map(|(t, _)| t)
+            .collect();
         // (A loop with several back edges encloses the entry if any does.)
-        for (j, op) in self.code.ops.iter().enumerate() {
-            if let Op::Jump(t) = *op {
-                if (t as usize) <= entry_pc && entry_pc <= j {
-                    h.remove(&(t as usize));
-                }
+        for (t, j) in self.code.back_edges() {
+            if encloses(t, j) {
+                h.remove(&t);
             }
         }
         h
@@ -271,13 +258,10 @@ impl<'a> Builder<'a> {
         // Loops are back edges `Jump(t)` at pc j > t; they enclose the entry
         // when t < entry_pc <= j (an entry at a header is that loop's own).
         let mut spans: BTreeMap<usize, usize> = BTreeMap::new();
-        for (j, op) in self.code.ops.iter().enumerate() {
-            if let Op::Jump(t) = *op {
-                let t = t as usize;
-                if t < j && t < entry_pc && entry_pc <= j {
-                    let end = spans.entry(t).or_insert(j);
-                    *end = (*end).max(j);
-                }
+        for (t, j) in self.code.back_edges() {
+            if t < entry_pc && entry_pc <= j {
+                let end = spans.entry(t).or_insert(j);
+                *end = (*end).max(j);
             }
         }
         // Innermost (latest header) first.

@@ -138,8 +138,8 @@ struct Builder<'a> {
     unreached_loops: BTreeSet<usize>,
     /// Call sites (the pc of their `LoadFun`) not to inline.
     no_inline: BTreeSet<usize>,
-    /// Inline no closure (`BuildScope::no_inlining`).
-    no_inlining: bool,
+    /// Inline no closure (`BuildScope::no_closure_inlining`).
+    no_closure_inlining: bool,
     /// The inlined calls being built (see `inline.rs`), outermost first: in
     /// the caller between a `LoadFun` and its `Call` (nested when an argument
     /// is an inlined call too), and in a callee's builder throughout.
@@ -224,7 +224,7 @@ pub struct BuildScope<'a> {
     /// Build every call of a closure as a call (`--no-inline`: for
     /// measuring what calls cost, and what inlining saves; builtins are
     /// still inlined).
-    pub no_inlining: bool,
+    pub no_closure_inlining: bool,
 }
 
 /// `build_from`, knowing what `scope` says.
@@ -339,7 +339,7 @@ fn build_once(
 ) -> Result<Func, (Unsupported, Option<usize>)> {
     let mut b = Builder::new(code, entry.pc, no_inline.clone());
     b.global = scope.global.cloned();
-    b.no_inlining = scope.no_inlining;
+    b.no_closure_inlining = scope.no_closure_inlining;
     b.fb_override = entry.feedback.clone();
     b.build_entry(entry).map_err(|e| (e, b.inline_failed))?;
     Ok(b.f)
@@ -364,7 +364,7 @@ impl<'a> Builder<'a> {
             transfer_at: BTreeSet::new(),
             unreached_loops: BTreeSet::new(),
             no_inline,
-            no_inlining: false,
+            no_closure_inlining: false,
             inline: Vec::new(),
             inline_failed: None,
             returns: None,

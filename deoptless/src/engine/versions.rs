@@ -66,7 +66,7 @@ impl EngineState {
             // Loop-free code (a continuation up to the next loop header)
             // runs briefly: compile it quickly.
             quick_when_loop_free: entry.transfer_at_loop_headers,
-            no_inlining: !self.config.inline_calls,
+            no_closure_inlining: !self.config.inline_calls,
         }
     }
 

@@ -447,16 +447,15 @@ impl Interp {
     }
 
     pub fn attribute(&mut self, mut e: RError, code: &Rc<FunctionCode>, ci: CallIdx) -> RError {
+        let op_call = || ErrCall::Call(crate::deparse::deparse(&code.calls[ci as usize]));
         match e.call {
-            ErrCall::Pending => {
-                e.call = ErrCall::Call(crate::deparse::deparse(&code.calls[ci as usize]));
-            }
+            ErrCall::Pending => e.call = op_call(),
             ErrCall::Context => {
                 e.call = match self.context_call() {
                     // Top-level code GNU R byte-compiled (a loop): its
                     // error names the operation being evaluated.
-                    ErrCall::None if code.top_level && has_loop(code) => {
-                        ErrCall::Call(crate::deparse::deparse(&code.calls[ci as usize]))
+                    ErrCall::None if code.top_level && code.back_edges().next().is_some() => {
+                        op_call()
                     }
                     call => call,
                 }
@@ -506,28 +505,66 @@ impl Interp {
         self.observe_frames();
         let t = self.tries.last()?;
         let info = &t.code.tries[t.info as usize];
-        if info.kind == RegionKind::TryCatch && info.try_call.is_some() {
+        if info.kind == RegionKind::TryCatch && !info.is_trycatch() {
+            // (A `try`: `direct_try_call`'s.)
             return None;
         }
         let env = self.frames.last().map_or(&self.global, |a| &a.env);
         if !Rc::ptr_eq(&t.env, env) {
             return None;
         }
-        match info.try_call {
-            Some(ci) => Some(crate::deparse::deparse(&t.code.calls[ci as usize])),
-            // A `tryCatch` (a `try` has its call): R evaluates `expr` in
-            // its internal closures (`trycatch_frames`), the innermost of
-            // which a `stop()` there names.
-            None if info.kind == RegionKind::TryCatch => Some(
-                if info.handler_count() > 0 {
-                    DO_TRY_CATCH
-                } else {
-                    "tryCatchList(expr, classes, parentenv, handlers)"
-                }
-                .into(),
-            ),
-            None => None,
+        // A `tryCatch`: R evaluates `expr` in its internal closures
+        // (`trycatch_frames`), the innermost of which a `stop()` there names.
+        if info.is_trycatch() {
+            return Some(trycatch_expr_call(info.handler_count()).into());
         }
+        let ci = info.try_call?;
+        Some(crate::deparse::deparse(&t.code.calls[ci as usize]))
+    }
+
+    /// Exiting handler `h` of region `info` (its functions `handlers`)
+    /// called with the condition of `err`, as R's `value[[3L]](cond)`. In a
+    /// `tryCatch`, an error the handler raises is taken by a later handler
+    /// of the same `tryCatch` of its class (R nests each handler's
+    /// `tryCatchOne` inside the next one's), and one that leaves names
+    /// those frames (`handler_frames`).
+    fn call_exiting_handler(
+        &mut self,
+        info: &TryInfo,
+        handlers: &[Value],
+        h: usize,
+        err: &RError,
+    ) -> RResult<Value> {
+        let call = |s: &mut Self, h: usize, cond: Value| {
+            s.call_value(
+                &handlers[h],
+                Args::positional(vec![cond]),
+                CallSite::Text("value[[3L]](cond)".into()),
+            )
+        };
+        let mut r = call(self, h, make_condition(err));
+        if !info.is_trycatch() {
+            return r;
+        }
+        let mut at = h;
+        while let Err(e) = &r {
+            if e.kind != ErrKind::Error {
+                break;
+            }
+            let cond = make_condition(e);
+            let classes = cond.explicit_class().unwrap_or_default();
+            let Some(j) = (at + 1..info.handler_count())
+                .find(|&j| classes.iter().any(|c| **c == *info.classes[j]))
+            else {
+                break;
+            };
+            at = j;
+            r = call(self, j, cond);
+        }
+        r.map_err(|mut e| {
+            handler_frames(&mut e, at, info.handler_count());
+            e
+        })
     }
 
     /// A jump of `code` in run `run_id` to `target` (a `break` or `next`)
@@ -585,44 +622,11 @@ impl Interp {
                         let site = handler_site(h);
                         self.call_value(h, args, site)
                     } else {
-                        let handler_call = |s: &mut Self, h: &Value, cond: Value| {
-                            s.call_value(
-                                h,
-                                Args::positional(vec![cond]),
-                                CallSite::Text("value[[3L]](cond)".into()),
-                            )
-                        };
-                        let mut at = index as usize;
-                        let mut r = handler_call(self, h, make_condition(&err));
-                        if info.kind == RegionKind::TryCatch && info.try_call.is_none() {
-                            // An error in a handler is caught by a handler
-                            // of the same `tryCatch` after it, if one takes
-                            // its class: R nests each handler's
-                            // `tryCatchOne` inside the next one's.
-                            while let Err(e) = &r {
-                                if e.kind != ErrKind::Error {
-                                    break;
-                                }
-                                let cond = make_condition(e);
-                                let classes = cond.explicit_class().unwrap_or_default();
-                                let Some(j) = (at + 1..info.handler_count())
-                                    .find(|&j| classes.iter().any(|c| **c == *info.classes[j]))
-                                else {
-                                    break;
-                                };
-                                at = j;
-                                r = handler_call(self, &handlers[j], cond);
-                            }
-                            r = r.map_err(|mut e| {
-                                handler_frames(&mut e, at, info.handler_count());
-                                e
-                            });
-                        }
-                        r
+                        self.call_exiting_handler(&info, &handlers, index as usize, &err)
                     }
                 }
                 _ => {
-                    if info.kind == RegionKind::TryCatch && info.try_call.is_none() {
+                    if info.is_trycatch() {
                         trycatch_frames(&mut err, info.handler_count());
                     }
                     Err(err)
@@ -844,12 +848,14 @@ fn r_closure_chain(name: &str) -> &'static [&'static str] {
 /// directly there names.
 const DO_TRY_CATCH: &str = "doTryCatch(return(expr), name, parentenv, handler)";
 
-/// Does `code` have a loop (a backward jump)?
-fn has_loop(code: &FunctionCode) -> bool {
-    code.ops
-        .iter()
-        .enumerate()
-        .any(|(j, op)| matches!(*op, crate::bytecode::Op::Jump(t) if (t as usize) < j))
+/// The call of R's innermost closure around the expression of a `tryCatch`
+/// with `handlers` condition handlers (`tryCatchList(...)` without any).
+fn trycatch_expr_call(handlers: usize) -> &'static str {
+    if handlers > 0 {
+        DO_TRY_CATCH
+    } else {
+        "tryCatchList(expr, classes, parentenv, handlers)"
+    }
 }
 
 /// An error leaves a `tryCatch` with `handlers` condition handlers
