@@ -7,7 +7,8 @@
 //! because the origin version stays in use.
 //! 1. Inject the trigger: the failing speculation's slot gets the trigger's type.
 //! 2. Overwrite feedback contradicted by the context: every instruction that
-//!    reads a local whose context type the feedback would speculate against.
+//!    reads a local whose context type the feedback would speculate against,
+//!    where it can read the entry value (no assignment of the local before).
 //! 3. Mark stale the results of the instruction that consumed the failing value
 //!    (their feedback was computed from the old type); the compiler does not
 //!    speculate on stale feedback and types those values by inference from
@@ -43,10 +44,24 @@ fn speculated(bits: u16) -> Option<ArgType> {
     })
 }
 
-/// Feedback slots of instructions that read local `slot`.
-fn local_reads(code: &FunctionCode, slot: u16) -> Vec<u32> {
+/// Feedback slots of the reads of local `slot` that can see its value at
+/// `pc` (the continuation's entry value, whose type the context knows):
+/// those reached from `pc` on a path that does not assign the local first.
+/// A read after an assignment sees the assigned value, which the context
+/// says nothing about: overriding its feedback with the entry value's type
+/// (`v <- m[k]; length(v)`, a scalar `v` at the exit, a vector from the read
+/// that follows) made every continuation speculate against what the
+/// baseline had learned, exit at that read, and deoptimize, up to
+/// `MAX_DEOPTS`, after which the function stayed interpreted.
+fn entry_reads(code: &FunctionCode, pc: usize, slot: u16) -> Vec<u32> {
     let mut out = Vec::new();
-    for op in &code.ops {
+    let mut seen = vec![false; code.ops.len()];
+    let mut work = vec![pc];
+    while let Some(p) = work.pop() {
+        if p >= code.ops.len() || std::mem::replace(&mut seen[p], true) {
+            continue;
+        }
+        let op = &code.ops[p];
         match *op {
             Op::LoadLocal(s, fb) if s == slot => out.push(fb),
             Op::ArithLocal(_, s, _, fb) if s == slot => out.push(fb + 1),
@@ -57,12 +72,18 @@ fn local_reads(code: &FunctionCode, slot: u16) -> Vec<u32> {
                     }
                 }
             }
+            // (The loop variable's feedback, the elements it is assigned.)
             Op::ForStep { var, fb, .. } if matches!(var.get(), Var::Local(s) if s == slot) => {
-                out.push(fb)
+                out.push(fb);
+                continue;
             }
+            Op::StoreLocal(s) if s == slot => continue,
             _ => {}
         }
+        work.extend(code.successors(p));
     }
+    out.sort_unstable();
+    out.dedup();
     out
 }
 
@@ -98,7 +119,7 @@ pub fn cleaned_feedback(
     // 2. Contradicted local feedback.
     for (slot, t) in ctx.locals.iter().enumerate() {
         let Some(t) = *t else { continue };
-        for k in local_reads(code, slot as u16) {
+        for k in entry_reads(code, ctx.pc as usize, slot as u16) {
             if let Some(s) = speculated(base(k)) {
                 if !t.fits(s) {
                     fb.insert(k, fb_bits_of(t));

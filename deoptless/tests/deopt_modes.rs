@@ -157,6 +157,26 @@ fn redefinition_retires_the_version_in_deoptless_mode() {
     assert_eq!(s["deoptless_fallbacks"]["call_target"], 1, "{}", s);
 }
 
+/// A typed element read whose index reaches 0 (an empty vector) or goes
+/// negative only after its loop was compiled fails its bounds assume. The
+/// interpreter's re-execution records a vector result, and the code
+/// compiled next keeps that read generic: a few deopts in all, where
+/// every recompilation used to fail at the same read (and continuations
+/// overrode the learned feedback of a local assigned before it is read)
+/// until the functions were left to the interpreter (13 deopts in deopt
+/// mode, 14 in deoptless, before the fix).
+#[test]
+fn bounds_failures_are_learned() {
+    for mode in ["deopt", "deoptless"] {
+        let s = stats_of(
+            "phase_bounds_read.R",
+            &["--mode", mode, "--background-compile", "off"],
+        );
+        let deopts = s["deopts"].as_u64().unwrap();
+        assert!(deopts <= 6, "{}: {} deopts: {}", mode, deopts, s);
+    }
+}
+
 #[test]
 fn corpus_in_deoptless_mode_verifying_contexts() {
     common::check_all(&["--mode", "deoptless", "--verify-contexts"]);

@@ -615,6 +615,34 @@ impl FunctionCode {
             .find_map(|&(c, k)| (c == call).then_some(k))
     }
 
+    /// The instructions control can go to from the one at `pc`: the next,
+    /// the targets of jumps, branches and a `for` loop's exit, a switch's
+    /// arms; none after a `Return`. (Errors, conditions and `on.exit` are
+    /// not edges: what a flow analysis of one activation's normal paths
+    /// follows.)
+    pub fn successors(&self, pc: usize) -> Vec<usize> {
+        let next = pc + 1;
+        let mut out = match &self.ops[pc] {
+            Op::Jump(t) => vec![*t as usize],
+            Op::BranchFalse(t, ..) | Op::AndStart(t, _) | Op::OrStart(t, _) => {
+                vec![next, *t as usize]
+            }
+            Op::ForStep { exit, .. } => vec![next, *exit as usize],
+            Op::Return => Vec::new(),
+            Op::Switch(t, _) => {
+                let table = &self.switches[*t as usize];
+                let arms = table.arms.iter().filter_map(|a| a.1);
+                arms.chain([table.no_match])
+                    .map(|p| p as usize)
+                    .chain([next])
+                    .collect()
+            }
+            _ => vec![next],
+        };
+        out.retain(|&p| p < self.ops.len());
+        out
+    }
+
     /// Print the bytecode (for `--dump bytecode`).
     pub fn dump(&self, out: &mut String) {
         let _ = writeln!(

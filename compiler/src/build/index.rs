@@ -174,8 +174,7 @@ impl<'a> Builder<'a> {
         is2: bool,
         fb: u32,
     ) -> Val {
-        if self.fb_bits(Some(fb)) & TypeFeedback::NA != 0 {
-            // An NA result was seen (out of bounds or an NA element): stay generic.
+        if self.read_failed(fb) {
             return self.runtime(bb, pc, &[x.val, i.val]);
         }
         let xb = self.bits_of(x);
@@ -201,6 +200,22 @@ impl<'a> Builder<'a> {
         let i0 = self.binary(bb, BinOp::SubI, iv, one);
         let _ = is2;
         self.load_elem(bb, pc, st, xv, i0)
+    }
+
+    /// Has the element read whose result feedback is `fb` been seen to give
+    /// what a typed in-bounds read cannot: an NA (out of bounds, or an NA
+    /// element), or a vector (`x[0]`, `m[0, j]`, a negative or vector
+    /// index), or does a continuation's cleaned-up feedback mark its result
+    /// stale (its bounds assume failed: the continuation starts at this
+    /// read)? Then the read stays generic. Without the vector case, a read
+    /// whose index reaches 0 only after the code was compiled fails its
+    /// bounds assume on every such iteration, and each recompilation from
+    /// the same feedback (the interpreter re-executes the read after a
+    /// deopt and records a vector) would fail the same way, until the
+    /// function is left to the interpreter (`MAX_DEOPTS`).
+    fn read_failed(&self, fb: u32) -> bool {
+        use TypeFeedback as T;
+        self.fb_bits(Some(fb)) & (T::NA | T::NON_SCALAR | T::STALE) != 0
     }
 
     /// Element `k` (0-based, in bounds) of the typed vector `xv`; an integer
@@ -245,7 +260,7 @@ impl<'a> Builder<'a> {
         j: AbsVal,
         fb: u32,
     ) -> Val {
-        let elem = if self.fb_bits(Some(fb)) & TypeFeedback::NA != 0 {
+        let elem = if self.read_failed(fb) {
             None
         } else {
             let xb = self.bits_of(x);

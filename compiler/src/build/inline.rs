@@ -460,6 +460,30 @@ impl<'a> Builder<'a> {
             ("length", Type::VecInt | Type::VecDbl | Type::VecLgl | Type::VecCplx) => {
                 un(self, UnOp::VecLen, xv, Type::Int)
             }
+            // A typed scalar has one element.
+            ("length", Type::Int | Type::Dbl | Type::Lgl | Type::Bool | Type::Cplx) => {
+                self.f.push(bb, InstKind::ConstInt(1), Type::Int).unwrap()
+            }
+            // Any other value (a read that may give a vector or a scalar,
+            // a list, NULL, a string): its length from the runtime, without
+            // the generic builtin call (its argument matching). A user's
+            // `length` method would count instead (R's internal generic):
+            // assumed absent, as `seq_along` does. A length that is no
+            // `int` (2^31 - 1 elements or more: R's double) exits.
+            ("length", Type::Any) => {
+                if vm::symbols::ops_methods_possible() {
+                    self.assume_test(bb, xv, TypeTest::NoMethods, pc, &st);
+                }
+                let n = un(self, UnOp::Length, xv, Type::Int);
+                let max = self
+                    .f
+                    .push(bb, InstKind::ConstInt(i32::MAX), Type::Int)
+                    .unwrap();
+                let ok = self.binary(bb, BinOp::NeI, n, max);
+                let cp = self.checkpoint(bb, pc, &st);
+                self.assume(bb, ok, cp, Reason::TypeCheck);
+                n
+            }
             // The parts of a complex (NA_real_ for an NA complex) and its conjugate.
             ("Re", Type::Cplx) => un(self, UnOp::ReC, xv, Type::Dbl),
             ("Im", Type::Cplx) => un(self, UnOp::ImC, xv, Type::Dbl),
