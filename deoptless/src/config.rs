@@ -24,6 +24,10 @@ pub struct Config {
     pub max_continuations: usize,
     pub deoptless_depth: u32,
     pub verify_contexts: bool,
+    /// Verify the IR of every compile, as built and after the passes (debug
+    /// builds always do); invalid IR aborts the run (exit 70) with the
+    /// verifier's errors and the IR.
+    pub verify_ir: bool,
     /// Print the machine code of every compiled version to stderr.
     pub dump_native: bool,
     /// Print the optimized IR of every compiled version and continuation to
@@ -65,6 +69,7 @@ impl Default for Config {
             max_continuations: 5,
             deoptless_depth: 0,
             verify_contexts: false,
+            verify_ir: false,
             dump_native: false,
             dump_ir: false,
             profitability_check: false,

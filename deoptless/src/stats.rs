@@ -35,6 +35,11 @@ pub struct Stats {
     pub deoptless_dispatch_misses: u64,
     pub continuations_compiled: u64,
     pub deoptless_fallbacks: BTreeMap<String, u64>,
+    /// Functions whose deoptimizations reached the budget (`MAX_DEOPTS`):
+    /// they run in the interpreter from then on. Each is a defect of
+    /// reach to look at (`--trace-events`: their `deopt` events say where
+    /// the code kept failing), in the order they were given up.
+    pub left_interpreted: Vec<String>,
     /// Total time from failing checks to the interpreter resuming (deopt exits).
     pub exit_ns_total: u64,
     /// Total time from failing checks to entering a continuation (deoptless),

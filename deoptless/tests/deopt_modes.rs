@@ -167,13 +167,48 @@ fn redefinition_retires_the_version_in_deoptless_mode() {
 /// mode, 14 in deoptless, before the fix).
 #[test]
 fn bounds_failures_are_learned() {
+    few_deopts("phase_bounds_read.R", &[], 6);
+}
+
+/// Loops seen empty get an empty path (R's NULL loop variable) in the
+/// code compiled next, instead of an assume that failed at every empty
+/// loop (30 deopts in deopt mode, 47 in deoptless, before).
+#[test]
+fn empty_loops_are_learned() {
+    few_deopts("phase_empty_loops.R", &[], 6);
+}
+
+/// `1:n` with a fractional `n` after integral ones: the compiled count
+/// needs no integral end (13 deopts in deopt mode before: every recompile
+/// assumed one).
+#[test]
+fn fractional_range_ends_are_counted() {
+    few_deopts("phase_fractional_ranges.R", &[], 4);
+}
+
+/// An inlined `bitwAnd` &c. whose call the profile saw give NA stays a
+/// call (24 deopts at `--jit-threshold 1` before: each edge case failed
+/// the inlined form's NA assume again after every recompilation).
+#[test]
+fn na_results_of_inlined_builtins_are_learned() {
+    few_deopts(
+        "jit_bitw_inline.R",
+        &["--jit-threshold", "1", "--osr-threshold", "1"],
+        4,
+    );
+}
+
+/// `program` in deopt and deoptless mode (background compilation off,
+/// plus `extra`): at most `max` deoptimizations, and no function left to
+/// the interpreter (the stats' `left_interpreted`).
+fn few_deopts(program: &str, extra: &[&str], max: u64) {
     for mode in ["deopt", "deoptless"] {
-        let s = stats_of(
-            "phase_bounds_read.R",
-            &["--mode", mode, "--background-compile", "off"],
-        );
+        let mut args = vec!["--mode", mode, "--background-compile", "off"];
+        args.extend_from_slice(extra);
+        let s = stats_of(program, &args);
         let deopts = s["deopts"].as_u64().unwrap();
-        assert!(deopts <= 6, "{}: {} deopts: {}", mode, deopts, s);
+        assert!(deopts <= max, "{}: {} deopts: {}", mode, deopts, s);
+        assert_eq!(s["left_interpreted"], serde_json::json!([]), "{}", s);
     }
 }
 

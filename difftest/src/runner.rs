@@ -50,7 +50,8 @@ pub const CHAOS: [&str; 4] = ["0.0001", "0.01", "0.5", "1.0"];
 /// Every JIT configuration for program number `k`: deopt and deoptless at
 /// `--jit-threshold 1 --osr-threshold 1`; each chaos probability in both
 /// modes with a seed that varies with `k` (several seeds over a batch, and
-/// `seeds` per program); `--verify-contexts`; `--deoptless-depth 3`;
+/// `seeds` per program); `--verify-contexts` with `--verify-ir`;
+/// `--deoptless-depth 3`;
 /// `--max-continuations 1`; `--whole-continuations`; the default
 /// thresholds; and compilation in
 /// the background at `--jit-threshold 1` under chaos.
@@ -85,7 +86,9 @@ pub fn jit_configs(k: u64, seeds: u64) -> Vec<Config> {
     let seed = ((k % 97) + 1).to_string();
     // Deoptless options, each under chaos at probability `p` with one seed.
     for (flags, p) in [
-        (&["--verify-contexts"][..], "0.5"),
+        // (Every compile's IR verified too: an ill-typed pass result is a
+        // verifier error here, not a wrong slot at run time.)
+        (&["--verify-contexts", "--verify-ir"][..], "0.5"),
         (&["--deoptless-depth", "3"][..], "0.5"),
         (&["--max-continuations", "1"][..], "0.5"),
         (

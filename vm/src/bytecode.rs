@@ -487,6 +487,14 @@ pub struct FunctionCode {
     /// tries again without a frame once it changed). The VM only tests
     /// whether it is set.
     pub calls_want_frame: Cell<Option<u64>>,
+    /// The `ForStep`s (by pc) whose loop the interpreter has seen run zero
+    /// times (`for (j in seq_len(0))`, an empty `seq_along`): R binds the
+    /// variable to NULL then. Profile like the type feedback: compiled code
+    /// assumes a loop nonempty until its loop is seen empty, and then
+    /// builds the empty path (an assume that never learned failed at
+    /// every empty loop, each failure a deopt, until the function was left
+    /// to the interpreter).
+    pub empty_loops: RefCell<Vec<Pc>>,
     /// Set when a callee reached an activation's frame through
     /// `parent.frame()`: code compiled from then on keeps every local in
     /// the frame, as for `reflective` code.
@@ -613,6 +621,20 @@ impl FunctionCode {
         self.literal_c
             .iter()
             .find_map(|&(c, k)| (c == call).then_some(k))
+    }
+
+    /// Note that the loop of the `ForStep` at `pc` ran zero times.
+    #[cold]
+    pub fn note_empty_loop(&self, pc: usize) {
+        let mut seen = self.empty_loops.borrow_mut();
+        if !seen.contains(&(pc as Pc)) {
+            seen.push(pc as Pc);
+        }
+    }
+
+    /// Has the loop of the `ForStep` at `pc` been seen to run zero times?
+    pub fn empty_loop_seen(&self, pc: usize) -> bool {
+        self.empty_loops.borrow().contains(&(pc as Pc))
     }
 
     /// The instructions control can go to from the one at `pc`: the next,

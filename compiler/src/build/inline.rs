@@ -63,6 +63,29 @@ const INLINE_BUILTINS: &[&str] = &[
     "bitwShiftR",
 ];
 
+/// Inlined builtins whose native form exits on an NA or NaN result or
+/// operand (R's NA bit pattern of `bitwAnd`, a shift past 31, `sqrt` and
+/// `log` of what has no real result, `min`/`max`/`all`/`any` of NA). A
+/// call of one whose result the profile saw NA stays a call: inlined, it
+/// would exit at every such result, and each recompilation from the same
+/// profile would again.
+const NA_EXITING_BUILTINS: &[&str] = &[
+    "sqrt",
+    "log",
+    "sin",
+    "cos",
+    "tan",
+    "min",
+    "max",
+    "all",
+    "any",
+    "bitwAnd",
+    "bitwOr",
+    "bitwXor",
+    "bitwShiftL",
+    "bitwShiftR",
+];
+
 /// What an inlined call calls.
 #[derive(Clone)]
 pub enum Target {
@@ -100,12 +123,24 @@ impl<'a> Builder<'a> {
     /// The one function call `call` (whose function `LoadFun` at `pc` looks
     /// up) has called, if its feedback saw only one.
     pub(super) fn monomorphic_target(&self, pc: usize, call: CallIdx) -> Option<Value> {
-        let fb = self.code.ops[pc + 1..].iter().find_map(|op| match *op {
-            Op::Call { call: c, fb, .. } if c == call => Some(fb),
-            _ => None,
-        })?;
+        let fb = self.call_fb_of(pc, call)?;
         let cfb = self.code.call_fb[fb as usize].borrow();
         cfb.target.clone().filter(|_| !cfb.polymorphic)
+    }
+
+    /// The result feedback of call `call` (whose function `LoadFun` at `pc`
+    /// looks up): the types its results had.
+    fn call_result_bits(&self, pc: usize, call: CallIdx) -> u16 {
+        self.call_fb_of(pc, call)
+            .map_or(0, |fb| self.code.call_fb[fb as usize].borrow().result.0)
+    }
+
+    /// The call feedback slot of call `call`, whose `LoadFun` is at `pc`.
+    fn call_fb_of(&self, pc: usize, call: CallIdx) -> Option<u32> {
+        self.code.ops[pc + 1..].iter().find_map(|op| match *op {
+            Op::Call { call: c, fb, .. } if c == call => Some(fb),
+            _ => None,
+        })
     }
 
     /// `LoadFun(sym)` at `pc` for call `call`: if that call always called one
@@ -127,6 +162,13 @@ impl<'a> Builder<'a> {
             return None;
         }
         let target = self.monomorphic_target(pc, call)?;
+        if let Value::Builtin(b) = target {
+            if NA_EXITING_BUILTINS.contains(&vm::builtin_names::name_of(b))
+                && self.call_result_bits(pc, call) & TypeFeedback::NA != 0
+            {
+                return None;
+            }
+        }
         if self.returns.is_some() {
             let host = self.host_locals.as_ref()?;
             let builtin = match target {

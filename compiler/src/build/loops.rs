@@ -402,3 +402,136 @@ impl<'a> Builder<'a> {
         self.jump_from(eb, 0, pc + 1, body_st)
     }
 }
+
+impl<'a> Builder<'a> {
+    /// The end `to` of an upward `from:to` loop: an `int` (as
+    /// `int_operand`: an integral double assumed so), or, when `to` is
+    /// speculated a double that is not a constant, the `dbl` itself (1:3.5
+    /// counts 1, 2, 3: R's count does not need an integral end; assuming
+    /// one failed at every fractional end, each failure a deopt).
+    pub(super) fn range_end(
+        &mut self,
+        bb: Block,
+        pc: usize,
+        st: &State,
+        to: AbsVal,
+        down: bool,
+    ) -> Result<Val, Unsupported> {
+        let constant = matches!(
+            self.f.def_inst(to.val).map(|i| &self.f.inst(i).kind),
+            Some(InstKind::ConstDbl(_))
+        );
+        let dbl = match self.f.ty(to.val) {
+            Type::Dbl => true,
+            Type::Any => self.speculated_test(self.bits_of(to)) == Some(TypeTest::IsDbl),
+            _ => false,
+        };
+        if down || constant || !dbl {
+            return self.int_operand(bb, pc, st, to);
+        }
+        Ok(self.speculate(bb, to, self.bits_of(to), pc, st))
+    }
+
+    /// The count of `from:to` with an `int` start and a `dbl` end, as R's
+    /// `seq_colon` (and `vm::builtins::construct::colon_count`):
+    /// `(int) (to - from + 1 + FLT_EPSILON)`. Assumed upward
+    /// and at least one element (a shorter or NaN range exits, as a
+    /// downward one does), and within `int` (an end past it makes R's
+    /// sequence double).
+    pub(super) fn count_to_dbl(
+        &mut self,
+        bb: Block,
+        pc: usize,
+        st: &State,
+        from: Val,
+        to: Val,
+    ) -> Val {
+        let fd = self.unary(bb, UnOp::IntToDbl, from, Type::Dbl);
+        let span = self.binary(bb, BinOp::SubD, to, fd);
+        // (Added in R's order, `(r + 1) + FLT_EPSILON`: `colon_count`.)
+        let one = self.f.push(bb, InstKind::ConstDbl(1.0), Type::Dbl).unwrap();
+        let eps = self
+            .f
+            .push(bb, InstKind::ConstDbl(f32::EPSILON as f64), Type::Dbl)
+            .unwrap();
+        let x = self.binary(bb, BinOp::AddD, span, one);
+        let x = self.binary(bb, BinOp::AddD, x, eps);
+        let n = self.unary(bb, UnOp::DblToInt, x, Type::Int);
+        let cp = self.checkpoint(bb, pc, st);
+        let one = self.f.push(bb, InstKind::ConstInt(1), Type::Int).unwrap();
+        let some = self.binary(bb, BinOp::GeI, n, one);
+        self.assume(bb, some, cp, Reason::TypeCheck);
+        let max = self
+            .f
+            .push(bb, InstKind::ConstDbl(i32::MAX as f64), Type::Dbl)
+            .unwrap();
+        let fits = self.binary(bb, BinOp::LtD, to, max);
+        let fits = self.unary(bb, UnOp::LglToBool, fits, Type::Bool);
+        self.assume(bb, fits, cp, Reason::TypeCheck);
+        n
+    }
+}
+
+/// Where the empty path of a `for` loop goes (`Builder::empty_loop_exit`):
+/// the loop's exit pc, its variable's slot, and the pool index of a NULL
+/// constant (R binds the variable to NULL).
+pub(super) struct EmptyLoopPath {
+    exit: usize,
+    slot: u16,
+    null: u32,
+}
+
+impl<'a> Builder<'a> {
+    /// The empty path of the `for` loop whose prep is at `pc` (its
+    /// `ForStep` at `pc + 1`), when the profile saw the loop run zero times
+    /// (`FunctionCode::empty_loop_seen`), its variable is a local and the
+    /// code has a NULL constant (every `for` loop's value is one). `None`:
+    /// the loop is assumed nonempty.
+    pub(super) fn empty_loop_exit(&self, pc: usize) -> Option<EmptyLoopPath> {
+        let Some(&Op::ForStep { exit, var, .. }) = self.code.ops.get(pc + 1) else {
+            return None;
+        };
+        let Var::Local(slot) = var.get() else {
+            return None;
+        };
+        if !self.code.empty_loop_seen(pc + 1) || !self.inline.is_empty() {
+            return None;
+        }
+        let null = self.code.consts.iter().position(|v| v.is_null())? as u32;
+        Some(EmptyLoopPath {
+            exit: exit as usize,
+            slot,
+            null,
+        })
+    }
+
+    /// End the prep of a `for` loop (state `st`: its counters pushed) with
+    /// a branch on `nonempty`: into the loop's header, or to its exit with
+    /// the variable bound to NULL, as R binds it after an empty loop (the
+    /// frame too, when closures see the variable).
+    pub(super) fn branch_empty_loop(
+        &mut self,
+        bb: Block,
+        pc: usize,
+        st: State,
+        nonempty: Val,
+        path: EmptyLoopPath,
+    ) -> Result<(), Unsupported> {
+        let header = self.blocks[&(pc + 1)];
+        let empty = self.f.add_block();
+        self.f.push(
+            bb,
+            InstKind::Branch(nonempty, header, vec![], empty, vec![]),
+            Type::Void,
+        );
+        let null = self
+            .f
+            .push(empty, InstKind::ConstAny(path.null), Type::Any)
+            .unwrap();
+        self.write_through_loop_var(empty, path.slot, null);
+        let mut empty_st = st.clone();
+        empty_st.locals[path.slot as usize] = Some(AbsVal::new(null));
+        self.jump_from(empty, 0, path.exit, empty_st)?;
+        self.jump_from(bb, 0, pc + 1, st)
+    }
+}

@@ -214,8 +214,11 @@ impl<'a> Builder<'a> {
                     };
                     let (fv, n, step) = match (
                         self.int_operand(bb, pc, &st, from),
-                        self.int_operand(bb, pc, &st, to),
+                        self.range_end(bb, pc, &st, to, down),
                     ) {
+                        (Ok(fv), Ok(tv)) if self.f.ty(tv) == Type::Dbl => {
+                            (fv, self.count_to_dbl(bb, pc, &st, fv, tv), 1)
+                        }
                         (Ok(fv), Ok(tv)) => {
                             // Assume from <= to (from >= to downward).
                             let (cmp, lo, hi) = if down {
@@ -261,7 +264,7 @@ impl<'a> Builder<'a> {
                     st.stack.push(x);
                     let bits = self.bits_of(x);
                     let xv = self.speculate(bb, x, bits, pc, &st);
-                    let n = if along {
+                    let (n, exact) = if along {
                         // Typed vectors know their length; anything else asks the runtime.
                         let len_op = match self.f.ty(xv) {
                             t if t.is_vec() => Some(UnOp::VecLen),
@@ -286,7 +289,7 @@ impl<'a> Builder<'a> {
                             Some(op) => InstKind::Unary(op, xv),
                             None => InstKind::ConstInt(1),
                         };
-                        self.f.push(bb, n, Type::Int).unwrap()
+                        (self.f.push(bb, n, Type::Int).unwrap(), true)
                     } else {
                         // `seq_len(n)`: the count is the value itself, an
                         // `int` or an integral double (`n <- 1000`); positive
@@ -294,26 +297,45 @@ impl<'a> Builder<'a> {
                         // A count not speculated a number (no profile yet:
                         // compiled at the first call) is the runtime's, which
                         // gives NULL (an exit) for what seq_len would reject.
+                        // (Its count of 0 is not trusted: it may stand for
+                        // an error the interpreter raises.)
                         match self.int_operand(bb, pc, &st, AbsVal { val: xv, fb: x.fb }) {
-                            Ok(n) => n,
+                            Ok(n) => (n, true),
                             Err(_) => {
                                 let boxed = self.boxed(bb, xv);
                                 let r = self.runtime_pure(bb, pc, &[boxed]);
                                 self.assume_test(bb, r, TypeTest::IsInt, pc, &st);
-                                self.f
+                                let n = self
+                                    .f
                                     .push(bb, InstKind::Unary(UnOp::Unbox, r), Type::Int)
-                                    .unwrap()
+                                    .unwrap();
+                                (n, false)
                             }
                         }
                     };
-                    // An empty counted loop binds its variable to NULL: leave that to the interpreter.
+                    // An empty counted loop binds its variable to NULL:
+                    // assumed not to happen until the profile saw it. A
+                    // negative count is seq_len's error: always an exit.
                     let zero = self.f.push(bb, InstKind::ConstInt(0), Type::Int).unwrap();
                     let nonempty = self.binary(bb, BinOp::GtI, n, zero);
+                    let empty_path = if exact {
+                        self.empty_loop_exit(pc)
+                    } else {
+                        None
+                    };
                     let cp = self.checkpoint(bb, pc, &st);
-                    self.assume(bb, nonempty, cp, Reason::TypeCheck);
+                    if empty_path.is_some() {
+                        let counts = self.binary(bb, BinOp::GeI, n, zero);
+                        self.assume(bb, counts, cp, Reason::TypeCheck);
+                    } else {
+                        self.assume(bb, nonempty, cp, Reason::TypeCheck);
+                    }
                     st.stack.pop();
                     let one = self.f.push(bb, InstKind::ConstInt(1), Type::Int).unwrap();
                     st.loops.push((one, n, 1));
+                    if let Some(path) = empty_path {
+                        return self.branch_empty_loop(bb, pc, st, nonempty, path);
+                    }
                 }
                 Op::ForSeqPrep { seq, .. } => {
                     let Some(slot) = self.var_slot(code.for_seqs[seq as usize].get()) else {
@@ -334,17 +356,24 @@ impl<'a> Builder<'a> {
                             self.speculate(bb, len, TypeFeedback::INT, pc, &st)
                         }
                     };
-                    // An empty loop binds its variable to NULL: left to the interpreter.
+                    // An empty loop binds its variable to NULL: assumed not
+                    // to happen until the profile saw it.
                     let zero = self.f.push(bb, InstKind::ConstInt(0), Type::Int).unwrap();
                     let nonempty = self.binary(bb, BinOp::GtI, n, zero);
-                    let cp = self.checkpoint(bb, pc, &st);
-                    self.assume(bb, nonempty, cp, Reason::TypeCheck);
+                    let empty_path = self.empty_loop_exit(pc);
+                    if empty_path.is_none() {
+                        let cp = self.checkpoint(bb, pc, &st);
+                        self.assume(bb, nonempty, cp, Reason::TypeCheck);
+                    }
                     st.stack.pop();
                     // The boxed sequence: a vector view cannot be in a frame state.
                     st.locals[slot as usize] = Some(x);
                     self.seq_bits.insert(slot, bits);
                     let one = self.f.push(bb, InstKind::ConstInt(1), Type::Int).unwrap();
                     st.loops.push((one, n, 1));
+                    if let Some(path) = empty_path {
+                        return self.branch_empty_loop(bb, pc, st, nonempty, path);
+                    }
                 }
                 Op::ForStep { exit, var, fb, seq } if seq != vm::bytecode::NO_SEQ => {
                     let Var::Local(slot) = var.get() else {

@@ -135,15 +135,13 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                     let (re, im) = self.get2(w);
                     let at = 8 * (imag_at + k) as i32;
                     let im = self.b.ins().bitcast(types::I64, MemFlagsData::new(), im);
-                    self.b.ins().stack_store(types::I64, im, ss, at);
+                    self.b.ins().stack_store(self.ptr, im, ss, at);
                     self.b.ins().bitcast(types::I64, MemFlagsData::new(), re)
                 }
                 Type::Any => continue,
                 t => return Err(format!("{} value in a frame state", t.name())),
             };
-            self.b
-                .ins()
-                .stack_store(types::I64, word, ss, (8 * k) as i32);
+            self.b.ins().stack_store(self.ptr, word, ss, (8 * k) as i32);
         }
         Ok(self.b.ins().stack_addr(self.ptr, ss, 0))
     }

@@ -277,7 +277,7 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                 for (k, &a) in args.iter().enumerate() {
                     let bit = if moved[k] { runtime::MOVE_OPERAND } else { 0 };
                     let s = self.iconst(types::I32, (self.slots[a.0 as usize] | bit) as i64);
-                    self.b.ins().stack_store(types::I32, s, ss, (4 * k) as i32);
+                    self.b.ins().stack_store(self.ptr, s, ss, (4 * k) as i32);
                 }
                 let addr = self.b.ins().stack_addr(self.ptr, ss, 0);
                 let c = self.c();

@@ -129,11 +129,15 @@ fn refine_param(f: &mut Func, b: Block, p: Val, t: Type) {
         }
         let mut kind = f.inst(i).kind.clone();
         match &mut kind {
-            InstKind::Unary(UnOp::Unbox, a)
+            // (Every operand that must be `any`: the verifier's list.)
+            InstKind::Unary(UnOp::Unbox | UnOp::NRow | UnOp::NCol | UnOp::Length, a)
             | InstKind::Test(_, a)
             | InstKind::Return(a)
             | InstKind::StoreGlobal(_, a)
             | InstKind::StoreFrame(_, a)
+            | InstKind::FieldTest { x: a, .. }
+            | InstKind::FieldLoad { x: a, .. }
+            | InstKind::VecSet(a, _, _)
                 if *a == p =>
             {
                 *a = boxed;

@@ -62,6 +62,10 @@ enum Cmd {
         /// satisfy its context; abort (exit 70) if not.
         #[arg(long)]
         verify_contexts: bool,
+        /// Verify the IR of every compile (as built, and after the passes);
+        /// abort (exit 70) with the verifier's errors and the IR if invalid
+        #[arg(long)]
+        verify_ir: bool,
         /// Leave code the static profitability estimate (`compiler::profit`)
         /// judges slower than the interpreter to the interpreter (off: all hot
         /// code is compiled; for comparing the policy).
@@ -151,6 +155,7 @@ fn main() -> ExitCode {
             max_continuations,
             deoptless_depth,
             verify_contexts,
+            verify_ir,
             profitability_check,
             no_direct_calls,
             no_inline,
@@ -171,6 +176,7 @@ fn main() -> ExitCode {
                 max_continuations,
                 deoptless_depth,
                 verify_contexts,
+                verify_ir,
                 profitability_check,
                 transfer_at_loop_headers: !whole_continuations,
                 perf_map,

@@ -33,24 +33,46 @@ impl EngineState {
         let deopts = {
             let mut fns = self.fns.borrow_mut();
             let info = fns.entry(key).or_default();
+            // Retire the version that exited; the others stay dispatchable.
+            // (An activation of a version already retired — recursion keeps
+            // several on the stack, each reaching the check that failed —
+            // is no new failure: it does not count toward MAX_DEOPTS, which
+            // a recursive function's stale activations used to spend at once.)
+            let mut live = false;
             if !keep {
-                // Retire the version that exited; the others stay dispatchable.
                 if let Some(pos) = info.ids.iter().position(|(id, _)| *id == st.version) {
                     let (_, ctx) = info.ids.remove(pos);
                     info.table.remove(&ctx);
+                    live = true;
                 }
                 // OSR-in code is a version too.
                 for codes in self.osr_cache.borrow_mut().values_mut() {
+                    let before = codes.len();
                     codes.retain(|(_, id, _)| *id != st.version);
+                    live |= codes.len() != before;
                 }
                 // A continuation whose assumption really failed leaves its
                 // dispatch table.
+                let before = info.conts.entries.len();
                 info.conts.entries.retain(|(_, k)| k.id != st.version);
+                live |= info.conts.entries.len() != before;
+            }
+            if live {
                 info.deopts += 1;
                 // Compiled again after `jit_threshold` more calls. (Not after
                 // a kept chaos exit: a function with one every few calls
                 // would never be compiled at its entry.)
                 info.retired_at = Some(st.code.invocations.get());
+            }
+            if live && info.deopts == MAX_DEOPTS {
+                self.stats
+                    .borrow_mut()
+                    .left_interpreted
+                    .push(st.code.name.to_string());
+                self.event(|| {
+                    serde_json::json!({"event": "left_interpreted", "function": st.code.name,
+                                       "pc": st.pc, "reason": st.reason.name()})
+                });
             }
             if info.deopts >= MAX_DEOPTS {
                 // The function stays interpreted from now on, as in deopt

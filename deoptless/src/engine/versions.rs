@@ -58,7 +58,7 @@ impl EngineState {
         CompileOptions {
             global: self.global.borrow().clone(),
             chaos: self.chaos.is_some(),
-            verify: cfg!(debug_assertions),
+            verify: cfg!(debug_assertions) || self.config.verify_ir,
             disasm: self.config.dump_native,
             // A continuation's alternative is a deopt, never cheaper.
             profitability_check: self.config.profitability_check
@@ -167,6 +167,22 @@ impl EngineState {
             serde_json::json!({"event": "not_compiled", "function": code.name, "pc": pc,
                                       "context": label, "reason": why.to_string()})
         });
+        // `--verify-ir`: invalid IR is a compiler bug, not a reason to
+        // stay interpreted quietly.
+        if let (true, compiler::pipeline::NotCompiled::Invalid { ir, .. }) =
+            (self.config.verify_ir, &why)
+        {
+            eprintln!(
+                "dlvm: --verify-ir: invalid IR of {} ({}, entry pc {}: {}): {}\n{}",
+                code.name,
+                event,
+                pc,
+                label,
+                why,
+                compiler::print::print_func(ir)
+            );
+            std::process::exit(70);
+        }
     }
 
     /// The compiled version to run for a call with arguments `args` (the

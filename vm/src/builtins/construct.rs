@@ -433,6 +433,13 @@ fn shared_names(names: &[Option<Sym>]) -> Value {
 // seq, seq_len, seq_along, ':'
 // ---------------------------------------------------------------------------
 
+/// The length of `from:to` (both numbers, not NaN), as R's `seq_colon`
+/// counts it: `|to - from| + 1` with a `FLT_EPSILON` of slack, truncated
+/// (`2:5.9999999` has 5 elements; compiled loops count the same way).
+pub fn colon_count(from: f64, to: f64) -> f64 {
+    ((to - from).abs() + 1.0 + f32::EPSILON as f64).trunc()
+}
+
 /// `from:to` — integer when `from` is integer-valued and the whole range fits.
 pub fn colon(interp: &mut Interp, a: &Value, b: &Value) -> RResult<Value> {
     // Fast path: two integer-valued scalars.
@@ -477,16 +484,17 @@ pub fn colon(interp: &mut Interp, a: &Value, b: &Value) -> RResult<Value> {
     if f.is_nan() || t.is_nan() {
         return Err(RError::new("NA/NaN argument"));
     }
-    let span = (t - f).abs() + 1e-10;
+    let span = (t - f).abs();
     if span >= crate::limits::MAX_LENGTH {
         return Err(RError::new("result would be too long a vector"));
     }
-    if span >= i32::MAX as f64 {
+    let n = colon_count(f, t);
+    if n >= i32::MAX as f64 {
         // GNU R represents such a range lazily (a compact double sequence);
         // dlvm allocates it, so the allocation ceiling applies (issue 19).
-        crate::limits::check_alloc(span.floor() + 1.0, VType::Dbl)?;
+        crate::limits::check_alloc(n, VType::Dbl)?;
     }
-    let n = span.floor() as usize + 1;
+    let n = n as usize;
     let last = if f <= t {
         f + (n - 1) as f64
     } else {

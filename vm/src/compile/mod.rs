@@ -403,6 +403,7 @@ impl Compiler {
                 .collect(),
             invocations: Cell::new(0),
             calls_want_frame: Cell::new(None),
+            empty_loops: Default::default(),
             frame_observed: Cell::new(false),
             in_args_of: self.in_args_of,
             call_parent: self.call_parent,

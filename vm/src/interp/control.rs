@@ -134,7 +134,7 @@ pub(super) fn int_range(from: &Value, to: &Value) -> Option<(i64, u64, i64)> {
         Value::Dbl(x) if !x.is_nan() && x.abs() <= i32::MAX as f64 => *x,
         _ => return None,
     };
-    let n = ((t - f).abs() + 1e-10).floor() as u64 + 1;
+    let n = crate::builtins::construct::colon_count(f, t) as u64;
     let step = if f <= t { 1 } else { -1 };
     Some((f as i64, n, step))
 }

@@ -325,6 +325,7 @@ impl Interp {
                             if *remaining == 0 {
                                 if *next == 1 && *step == 1 {
                                     // An empty counted loop binds the variable to NULL (as R).
+                                    code.note_empty_loop(pc - 1);
                                     match var.get() {
                                         Var::Local(s) => {
                                             env.slots.borrow_mut()[s as usize] = Some(Value::Null)
@@ -366,6 +367,7 @@ impl Interp {
                             if *i >= *n {
                                 if *n == 0 {
                                     // R binds the variable to NULL for an empty sequence.
+                                    code.note_empty_loop(pc - 1);
                                     match var.get() {
                                         Var::Local(s) => {
                                             env.slots.borrow_mut()[s as usize] = Some(Value::Null)
