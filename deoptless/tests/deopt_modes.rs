@@ -186,6 +186,15 @@ fn fractional_range_ends_are_counted() {
     few_deopts("phase_fractional_ranges.R", &[], 4);
 }
 
+/// Integer `%%` by zero, an NA `if` condition (an error caught by the
+/// caller) and an NA in `&&`, again and again after compilation: computed
+/// (or raised) by the code compiled next (8 deopts in deopt mode and 35 in
+/// deoptless before, `&&`'s function left interpreted).
+#[test]
+fn na_results_and_conditions_are_learned() {
+    few_deopts("phase_na_results.R", &[], 5);
+}
+
 /// An inlined `bitwAnd` &c. whose call the profile saw give NA stays a
 /// call (24 deopts at `--jit-threshold 1` before: each edge case failed
 /// the inlined form's NA assume again after every recompilation).

@@ -81,13 +81,18 @@ impl<'a> Builder<'a> {
         // speculation on its operands, which would only test them and exit
         // for nothing: integer `+ - *` seen to overflow (an NA result; an
         // accumulator that overflowed once stays NA, and deoptless exited
-        // on every iteration), a logical operand, complex `%%`.
+        // on every iteration), integer `%%`/`%/%` seen dividing by zero (an
+        // NA result: every recompilation assumed a nonzero divisor again),
+        // a logical operand, complex `%%`.
         let (wa, wb) = (self.will_be(a, ba), self.will_be(b, bbits));
         let num = |t: Option<Type>| matches!(t, Some(Type::Int | Type::Dbl));
         let cplx = |t: Option<Type>| matches!(t, Some(Type::Int | Type::Dbl | Type::Cplx));
         let typed = match (wa, wb) {
             (Some(Type::Int), Some(Type::Int))
-                if matches!(o, ArithOp::Add | ArithOp::Sub | ArithOp::Mul) =>
+                if matches!(
+                    o,
+                    ArithOp::Add | ArithOp::Sub | ArithOp::Mul | ArithOp::Mod | ArithOp::IDiv
+                ) =>
             {
                 self.fb_bits(Some(fb)) & TypeFeedback::NA == 0
             }

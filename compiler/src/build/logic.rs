@@ -30,12 +30,12 @@ impl<'a> Builder<'a> {
             Type::Lgl => a.val,
             _ => return a.val,
         };
-        self.lgl_to_bool(bb, pc, st, v)
+        self.lgl_to_bool(bb, pc, st, v, None)
     }
 
     /// A logical scalar as a `bool`, assuming it is not NA (checkpoint at `pc`
     /// with state `st`): what a condition or `&&`/`||` operand needs.
-    fn lgl_to_bool(&mut self, bb: Block, pc: usize, st: &State, v: Val) -> Val {
+    fn lgl_to_bool(&mut self, bb: Block, pc: usize, st: &State, v: Val, fb: Option<u32>) -> Val {
         let cp = self.checkpoint(bb, pc, st);
         let na = self
             .f
@@ -46,6 +46,10 @@ impl<'a> Builder<'a> {
             .push(bb, InstKind::Unary(UnOp::NotB, na), Type::Bool)
             .unwrap();
         self.assume(bb, ok, cp, Reason::TypeCheck);
+        if let Some(fb) = fb {
+            // A deopt records the NA there (the exit's tested value is `v`).
+            self.note_feedback(fb);
+        }
         self.f
             .push(bb, InstKind::Unary(UnOp::LglToBool, v), Type::Bool)
             .unwrap()
@@ -102,10 +106,13 @@ impl<'a> Builder<'a> {
         };
         let ty = self.f.ty(av);
         // A left value never NA: `truth` is its exact value (and the right
-        // operand is reached only with the non-deciding one).
+        // operand is reached only with the non-deciding one). (Not the value
+        // a continuation entered here starts with: its NA check failed.)
         let truth = match ty {
             Type::Bool => Some(av),
-            Type::Lgl if bits & TypeFeedback::NA == 0 => Some(self.lgl_to_bool(bb, pc, &st, av)),
+            Type::Lgl if bits & TypeFeedback::NA == 0 && pc != self.entry_pc => {
+                Some(self.lgl_to_bool(bb, pc, &st, av, a.fb))
+            }
             _ => None,
         };
         let (l, decided) = match truth {
@@ -233,9 +240,20 @@ impl<'a> Builder<'a> {
         st.stack.push(c);
         let cbits = self.bits_of(c);
         let cv = self.speculate(bb, c, cbits, pc, &st);
+        // A logical seen NA (R's error for `if (NA)`, recorded by the exit
+        // of its NA check) goes to the runtime, which raises it; so does
+        // the condition a continuation entered at this branch starts with
+        // (the value whose check failed: an NA the context cannot tell).
+        let seen_na = cbits & TypeFeedback::NA != 0 || pc == self.entry_pc;
+        let cv = if self.f.ty(cv) == Type::Lgl && seen_na {
+            self.boxed(bb, cv)
+        } else {
+            cv
+        };
         let cond = match self.f.ty(cv) {
             Type::Bool => cv,
-            Type::Lgl => self.lgl_to_bool(bb, pc, &st, cv),
+            // (An NA is recorded in the condition's feedback.)
+            Type::Lgl => self.lgl_to_bool(bb, pc, &st, cv, c.fb),
             _ => {
                 // The runtime applies R's rules (and errors) for the condition
                 // and returns TRUE or FALSE, never NA.

@@ -218,9 +218,15 @@ impl<'a, 'b> Lowerer<'a, 'b> {
         let feedback = self.f.assume_feedback.get(&i).copied().and_then(|fb| {
             // The tested value is the operand of the `test` (or the record of
             // the `field.test`) the condition comes from.
-            let tested = match self.f.def_inst(cond).map(|ci| &self.f.inst(ci).kind) {
+            // (Or the logical whose NA test it negates: a condition.)
+            let def = |v: Val| self.f.def_inst(v).map(|ci| &self.f.inst(ci).kind);
+            let tested = match def(cond) {
                 Some(InstKind::Test(_, v)) => Some(*v),
                 Some(InstKind::FieldTest { x, .. }) => Some(*x),
+                Some(InstKind::Unary(UnOp::NotB, n)) => match def(*n) {
+                    Some(InstKind::Unary(UnOp::LglIsNa, v)) => Some(*v),
+                    _ => None,
+                },
                 _ => None,
             }?;
             let k = match words.iter().position(|&w| w == tested) {
