@@ -142,6 +142,8 @@ impl EngineState {
     }
 
     /// The event (and `--dump ir` of invalid IR) of a compile that failed.
+    /// With `--verify-ir`, invalid IR ends the run (exit 70): it is a
+    /// compiler bug, not a reason to stay interpreted quietly.
     pub(super) fn not_compiled(
         &self,
         code: &FunctionCode,
@@ -150,11 +152,22 @@ impl EngineState {
         event: &str,
         why: compiler::pipeline::NotCompiled,
     ) {
-        if let (true, compiler::pipeline::NotCompiled::Invalid { ir, .. }) =
-            (self.config.dump_ir, &why)
-        {
+        self.event(|| {
+            serde_json::json!({"event": "not_compiled", "function": code.name, "pc": pc,
+                                      "context": label, "reason": why.to_string()})
+        });
+        let compiler::pipeline::NotCompiled::Invalid { ir, .. } = &why else {
+            return;
+        };
+        if self.config.dump_ir || self.config.verify_ir {
+            let head = if self.config.verify_ir {
+                "dlvm: --verify-ir: invalid IR of"
+            } else {
+                "; IR of"
+            };
             eprintln!(
-                "; IR of {} ({}, entry pc {}: {}), invalid: {}\n{}",
+                "{} {} ({}, entry pc {}: {}), invalid: {}\n{}",
+                head,
                 code.name,
                 event,
                 pc,
@@ -163,24 +176,7 @@ impl EngineState {
                 compiler::print::print_func(ir)
             );
         }
-        self.event(|| {
-            serde_json::json!({"event": "not_compiled", "function": code.name, "pc": pc,
-                                      "context": label, "reason": why.to_string()})
-        });
-        // `--verify-ir`: invalid IR is a compiler bug, not a reason to
-        // stay interpreted quietly.
-        if let (true, compiler::pipeline::NotCompiled::Invalid { ir, .. }) =
-            (self.config.verify_ir, &why)
-        {
-            eprintln!(
-                "dlvm: --verify-ir: invalid IR of {} ({}, entry pc {}: {}): {}\n{}",
-                code.name,
-                event,
-                pc,
-                label,
-                why,
-                compiler::print::print_func(ir)
-            );
+        if self.config.verify_ir {
             std::process::exit(70);
         }
     }
