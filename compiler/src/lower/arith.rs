@@ -207,14 +207,16 @@ impl<'a, 'b> Lowerer<'a, 'b> {
     pub(super) fn binary(&mut self, op: BinOp, a: Val, b: Val, r: Val) -> Result<(), String> {
         use BinOp::*;
         if matches!(op, AddC | SubC | MulC | DivC) {
-            // `+` and `-` part by part, as the interpreter (`num_complex`);
-            // `*` and `/` call its C99 functions.
+            // `+` and `-` part by part, as the interpreter (`cplx_arith`):
+            // `+` with the operands swapped, as GNU R's build adds complex
+            // numbers (of two NaN parts, the right operand's); `*` and `/`
+            // call its C99 functions.
             let (p, q) = self.get2(a);
             let (u, w) = self.get2(b);
             let (re, im) = match op {
                 AddC => {
-                    let (p, q) = (self.register_lhs(p), self.register_lhs(q));
-                    (self.b.ins().fadd(p, u), self.b.ins().fadd(q, w))
+                    let (u, w) = (self.register_lhs(u), self.register_lhs(w));
+                    (self.b.ins().fadd(u, p), self.b.ins().fadd(w, q))
                 }
                 SubC => (self.b.ins().fsub(p, u), self.b.ins().fsub(q, w)),
                 _ => {

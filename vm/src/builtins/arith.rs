@@ -315,8 +315,19 @@ pub fn cplx_div(x: C64, y: C64) -> C64 {
 
 fn cplx_arith(op: ArithOp, x: C64, y: C64) -> RResult<C64> {
     Ok(match op {
-        ArithOp::Add => x + y,
-        ArithOp::Sub => x - y,
+        // GNU R's build adds complex numbers with the operands' order
+        // swapped (C99 `double complex` `+`): of two NaN parts the result
+        // is y's (`NaN+NaNi + NA` is NA, `NA + NaN+NaNi` is NaN+NaNi),
+        // where `-` keeps x's as real arithmetic does. Compiled code adds
+        // in the same order (`lower::arith`).
+        ArithOp::Add => C64::new(
+            nan_first(y.re, x.re, x.re + y.re),
+            nan_first(y.im, x.im, x.im + y.im),
+        ),
+        ArithOp::Sub => C64::new(
+            nan_first(x.re, y.re, x.re - y.re),
+            nan_first(x.im, y.im, x.im - y.im),
+        ),
         ArithOp::Mul => cplx_mul(x, y),
         ArithOp::Div => cplx_div(x, y),
         ArithOp::Pow => cplx_pow(x, y),
