@@ -215,8 +215,15 @@ impl<'a, 'b> Lowerer<'a, 'b> {
             let (u, w) = self.get2(b);
             let (re, im) = match op {
                 AddC => {
-                    let (u, w) = (self.register_lhs(u), self.register_lhs(w));
-                    (self.b.ins().fadd(u, p), self.b.ins().fadd(w, q))
+                    // (`p + u`, then u where u is NaN: the same result as
+                    // `u + p` on x86, without forcing a loaded u into a
+                    // register first, which `register_lhs` would.)
+                    let mut part = |l: CValue, r: CValue| {
+                        let sum = self.b.ins().fadd(l, r);
+                        let nan = self.b.ins().fcmp(FloatCC::Unordered, r, r);
+                        self.b.ins().select(nan, r, sum)
+                    };
+                    (part(p, u), part(q, w))
                 }
                 SubC => (self.b.ins().fsub(p, u), self.b.ins().fsub(q, w)),
                 _ => {
