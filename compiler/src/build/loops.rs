@@ -403,6 +403,15 @@ impl<'a> Builder<'a> {
     }
 }
 
+/// Where the empty path of a `for` loop goes (`Builder::empty_loop_exit`):
+/// the loop's exit pc, its variable's slot, and the pool index of a NULL
+/// constant (R binds the variable to NULL).
+pub(super) struct EmptyLoopPath {
+    exit: usize,
+    slot: u16,
+    null: u32,
+}
+
 impl<'a> Builder<'a> {
     /// The end `to` of an upward `from:to` loop: an `int` (as
     /// `int_operand`: an integral double assumed so), or, when `to` is
@@ -449,12 +458,12 @@ impl<'a> Builder<'a> {
         let fd = self.unary(bb, UnOp::IntToDbl, from, Type::Dbl);
         let span = self.binary(bb, BinOp::SubD, to, fd);
         // (Added in R's order, `(r + 1) + FLT_EPSILON`: `colon_count`.)
-        let one = self.f.push(bb, InstKind::ConstDbl(1.0), Type::Dbl).unwrap();
+        let one_d = self.f.push(bb, InstKind::ConstDbl(1.0), Type::Dbl).unwrap();
         let eps = self
             .f
             .push(bb, InstKind::ConstDbl(f32::EPSILON as f64), Type::Dbl)
             .unwrap();
-        let x = self.binary(bb, BinOp::AddD, span, one);
+        let x = self.binary(bb, BinOp::AddD, span, one_d);
         let x = self.binary(bb, BinOp::AddD, x, eps);
         let n = self.unary(bb, UnOp::DblToInt, x, Type::Int);
         let cp = self.checkpoint(bb, pc, st);
@@ -470,18 +479,43 @@ impl<'a> Builder<'a> {
         self.assume(bb, fits, cp, Reason::TypeCheck);
         n
     }
-}
 
-/// Where the empty path of a `for` loop goes (`Builder::empty_loop_exit`):
-/// the loop's exit pc, its variable's slot, and the pool index of a NULL
-/// constant (R binds the variable to NULL).
-pub(super) struct EmptyLoopPath {
-    exit: usize,
-    slot: u16,
-    null: u32,
-}
+    /// Guard the count `n` of the counted loop whose prep is at `pc` (state
+    /// `st`, the prep's operand on the stack). An empty loop binds its
+    /// variable to NULL: assumed not to happen until the profile saw it;
+    /// after that (`exact`: a count that stands for no error), the loop
+    /// gets an empty path, returned with its condition (`n > 0`) for
+    /// `branch_empty_loop` once the loop's state is pushed. A count that
+    /// `may_be_negative` (seq_len's error) exits below zero either way.
+    pub(super) fn guard_loop_count(
+        &mut self,
+        bb: Block,
+        pc: usize,
+        st: &State,
+        n: Val,
+        exact: bool,
+        may_be_negative: bool,
+    ) -> Option<(Val, EmptyLoopPath)> {
+        let zero = self.f.push(bb, InstKind::ConstInt(0), Type::Int).unwrap();
+        let nonempty = self.binary(bb, BinOp::GtI, n, zero);
+        let path = if exact {
+            self.empty_loop_exit(pc)
+        } else {
+            None
+        };
+        let Some(path) = path else {
+            let cp = self.checkpoint(bb, pc, st);
+            self.assume(bb, nonempty, cp, Reason::TypeCheck);
+            return None;
+        };
+        if may_be_negative {
+            let cp = self.checkpoint(bb, pc, st);
+            let counts = self.binary(bb, BinOp::GeI, n, zero);
+            self.assume(bb, counts, cp, Reason::TypeCheck);
+        }
+        Some((nonempty, path))
+    }
 
-impl<'a> Builder<'a> {
     /// The empty path of the `for` loop whose prep is at `pc` (its
     /// `ForStep` at `pc + 1`), when the profile saw the loop run zero times
     /// (`FunctionCode::empty_loop_seen`), its variable is a local and the

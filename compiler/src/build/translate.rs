@@ -313,27 +313,12 @@ impl<'a> Builder<'a> {
                             }
                         }
                     };
-                    // An empty counted loop binds its variable to NULL:
-                    // assumed not to happen until the profile saw it. A
-                    // negative count is seq_len's error: always an exit.
-                    let zero = self.f.push(bb, InstKind::ConstInt(0), Type::Int).unwrap();
-                    let nonempty = self.binary(bb, BinOp::GtI, n, zero);
-                    let empty_path = if exact {
-                        self.empty_loop_exit(pc)
-                    } else {
-                        None
-                    };
-                    let cp = self.checkpoint(bb, pc, &st);
-                    if empty_path.is_some() {
-                        let counts = self.binary(bb, BinOp::GeI, n, zero);
-                        self.assume(bb, counts, cp, Reason::TypeCheck);
-                    } else {
-                        self.assume(bb, nonempty, cp, Reason::TypeCheck);
-                    }
+                    // (A negative count is seq_len's error: always an exit.)
+                    let empty = self.guard_loop_count(bb, pc, &st, n, exact, !along);
                     st.stack.pop();
                     let one = self.f.push(bb, InstKind::ConstInt(1), Type::Int).unwrap();
                     st.loops.push((one, n, 1));
-                    if let Some(path) = empty_path {
+                    if let Some((nonempty, path)) = empty {
                         return self.branch_empty_loop(bb, pc, st, nonempty, path);
                     }
                 }
@@ -356,22 +341,14 @@ impl<'a> Builder<'a> {
                             self.speculate(bb, len, TypeFeedback::INT, pc, &st)
                         }
                     };
-                    // An empty loop binds its variable to NULL: assumed not
-                    // to happen until the profile saw it.
-                    let zero = self.f.push(bb, InstKind::ConstInt(0), Type::Int).unwrap();
-                    let nonempty = self.binary(bb, BinOp::GtI, n, zero);
-                    let empty_path = self.empty_loop_exit(pc);
-                    if empty_path.is_none() {
-                        let cp = self.checkpoint(bb, pc, &st);
-                        self.assume(bb, nonempty, cp, Reason::TypeCheck);
-                    }
+                    let empty = self.guard_loop_count(bb, pc, &st, n, true, false);
                     st.stack.pop();
                     // The boxed sequence: a vector view cannot be in a frame state.
                     st.locals[slot as usize] = Some(x);
                     self.seq_bits.insert(slot, bits);
                     let one = self.f.push(bb, InstKind::ConstInt(1), Type::Int).unwrap();
                     st.loops.push((one, n, 1));
-                    if let Some(path) = empty_path {
+                    if let Some((nonempty, path)) = empty {
                         return self.branch_empty_loop(bb, pc, st, nonempty, path);
                     }
                 }
