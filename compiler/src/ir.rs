@@ -554,6 +554,33 @@ pub enum RtOp {
     /// bytecode pc whose semantics they perform (so errors are attributed exactly
     /// as in the interpreter).
     AtPc(u32),
+    /// A read of a variable (`LoadName` at the pc) that is not one of the
+    /// function's locals: a closure's free variable, found in its enclosing
+    /// function frame through the site's cache (`rt_free_load`) without the
+    /// generic dispatch; anything else as `AtPc`.
+    FreeLoad(u32),
+    /// `x <<- v` (`StoreSuper` at the pc): the binding of the enclosing
+    /// function frame assigned in place through the site's cache
+    /// (`rt_free_store`); anything else as `AtPc`.
+    FreeStore(u32),
+}
+
+impl RtOp {
+    /// The bytecode pc whose semantics the call performs.
+    pub fn pc(self) -> u32 {
+        match self {
+            RtOp::AtPc(pc) | RtOp::FreeLoad(pc) | RtOp::FreeStore(pc) => pc,
+        }
+    }
+
+    /// The text IR's name of the instruction.
+    pub fn mnemonic(self) -> &'static str {
+        match self {
+            RtOp::AtPc(_) => "runtime",
+            RtOp::FreeLoad(_) => "free_load",
+            RtOp::FreeStore(_) => "free_store",
+        }
+    }
 }
 
 /// The interpreter state at a bytecode pc, in terms of IR values.

@@ -121,8 +121,8 @@ fn print_with(f: &Func, names: &HashMap<Val, usize>) -> String {
                         sym_name(*sym)
                     )
                 }
-                InstKind::Runtime(RtOp::AtPc(pc), args) => {
-                    format!("runtime @{pc}({})", list(args))
+                InstKind::Runtime(op, args) => {
+                    format!("{} @{}({})", op.mnemonic(), op.pc(), list(args))
                 }
                 InstKind::SetVisible(b) => format!("set_visible {b}"),
                 InstKind::CallState(cp) => format!("call_state {}", v(cp)),
@@ -635,11 +635,16 @@ fn parse_inst(
                 callee: parse_num(c.word()?, "callee index")?,
             }
         }
-        "runtime" => {
+        w @ ("runtime" | "free_load" | "free_store") => {
             c.punct('@')?;
             let pc = parse_num(c.word()?, "pc")?;
             c.punct('(')?;
-            InstKind::Runtime(RtOp::AtPc(pc), val_list(c, ')', val)?)
+            let op = match w {
+                "runtime" => RtOp::AtPc(pc),
+                "free_load" => RtOp::FreeLoad(pc),
+                _ => RtOp::FreeStore(pc),
+            };
+            InstKind::Runtime(op, val_list(c, ')', val)?)
         }
         "checkpoint" => {
             c.keyword("pc")?;

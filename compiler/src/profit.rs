@@ -69,7 +69,7 @@ pub fn loop_work(f: &Func, code: &FunctionCode) -> Work {
         for &i in &f.blocks[b.0 as usize].insts {
             let kind = &f.inst(i).kind;
             let at = match kind {
-                InstKind::Runtime(RtOp::AtPc(pc), _) => code.ops.get(*pc as usize),
+                InstKind::Runtime(op, _) => code.ops.get(op.pc() as usize),
                 _ => None,
             };
             let cheap = match at {
@@ -82,7 +82,7 @@ pub fn loop_work(f: &Func, code: &FunctionCode) -> Work {
                 runtime += 1;
             }
             match kind {
-                InstKind::Runtime(RtOp::AtPc(_), _) => match at {
+                InstKind::Runtime(..) => match at {
                     Some(Op::Call { .. }) if cheap => direct += 1,
                     Some(Op::Call { .. }) => calls += 1,
                     Some(Op::LoadFun(..)) if cheap => lookups += 1,

@@ -733,6 +733,26 @@ mod layout_tests {
             -0.125
         );
         assert_eq!(unsafe { *at(&Value::Null, 0) }, Value::TAG_NULL);
+        // A frame's binding (`Option<Value>`) is read and written in place
+        // as a `Value` (`compiler::lower::free`): `Some(v)` has `v`'s bytes,
+        // and an unbound slot's tag is none of the scalars'.
+        let some: Option<Value> = Some(Value::Dbl(-0.125));
+        let p = &some as *const Option<Value> as *const u8;
+        assert_eq!(unsafe { *p }, Value::TAG_DBL);
+        assert_eq!(
+            unsafe { *(p.add(Value::F64_AT as usize) as *const f64) },
+            -0.125
+        );
+        let some: Option<Value> = Some(Value::Int(-77));
+        let p = &some as *const Option<Value> as *const u8;
+        assert_eq!(unsafe { *p }, Value::TAG_INT);
+        assert_eq!(
+            unsafe { *(p.add(Value::I32_AT as usize) as *const i32) },
+            -77
+        );
+        let none: Option<Value> = None;
+        let tag = unsafe { *(&none as *const Option<Value> as *const u8) };
+        assert!(!(Value::TAG_LGL..=Value::TAG_DBL).contains(&tag));
     }
 
     /// The words compiled code reads to store into an unshared vector in

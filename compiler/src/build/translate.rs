@@ -544,7 +544,7 @@ impl<'a> Builder<'a> {
                     let r = match global {
                         Some(r) => r,
                         None => AbsVal {
-                            val: self.runtime_read(bb, pc),
+                            val: self.free_read(bb, pc),
                             fb: Some(fb),
                         },
                     };
@@ -555,7 +555,7 @@ impl<'a> Builder<'a> {
                     // runtime does it, unless it is known to be the global one.
                     let v = st.stack.pop().unwrap();
                     if !self.store_global(bb, sym, v) && !self.store_own_global(bb, sym, v) {
-                        self.runtime(bb, pc, &[v.val]);
+                        self.runtime_op(bb, RtOp::FreeStore(pc as u32), &[v.val]);
                     }
                 }
                 // `...` (as a call's argument list) and `..1`: read from

@@ -164,12 +164,17 @@ impl<'a> Builder<'a> {
 
     /// Generic fallback: the runtime performs instruction `pc` on boxed operands.
     pub(super) fn runtime(&mut self, bb: Block, pc: usize, args: &[Val]) -> Val {
+        self.runtime_op(bb, RtOp::AtPc(pc as u32), args)
+    }
+
+    /// `runtime` with a dedicated entry (`RtOp::FreeStore`).
+    pub(super) fn runtime_op(&mut self, bb: Block, op: RtOp, args: &[Val]) -> Val {
         if !self.inline.is_empty() {
             // A runtime call may have an effect: no inlining around it (the
             // block loop sees `inline_failed` after this instruction).
             self.give_up_inline();
         }
-        self.runtime_call(bb, pc, args)
+        self.runtime_call(bb, op, args)
     }
 
     /// A runtime call that only reads a variable (`LoadName`, `LoadSuper`):
@@ -178,6 +183,17 @@ impl<'a> Builder<'a> {
     /// the caller's pc and frame would be the wrong ones: no inlining.)
     pub(super) fn runtime_read(&mut self, bb: Block, pc: usize) -> Val {
         self.runtime_pure(bb, pc, &[])
+    }
+
+    /// `runtime_read` of a `LoadName` (`RtOp::FreeLoad`: a closure's free
+    /// variable is read from the enclosing frame without the generic
+    /// dispatch).
+    pub(super) fn free_read(&mut self, bb: Block, pc: usize) -> Val {
+        let op = RtOp::FreeLoad(pc as u32);
+        if self.returns.is_some() {
+            return self.runtime_op(bb, op, &[]);
+        }
+        self.runtime_call(bb, op, &[])
     }
 
     /// A runtime call without effects on anything but its result, and
@@ -189,17 +205,13 @@ impl<'a> Builder<'a> {
         if self.returns.is_some() {
             return self.runtime(bb, pc, args);
         }
-        self.runtime_call(bb, pc, args)
+        self.runtime_call(bb, RtOp::AtPc(pc as u32), args)
     }
 
-    fn runtime_call(&mut self, bb: Block, pc: usize, args: &[Val]) -> Val {
+    fn runtime_call(&mut self, bb: Block, op: RtOp, args: &[Val]) -> Val {
         let args: Vec<Val> = args.iter().map(|&v| self.boxed(bb, v)).collect();
         self.f
-            .push(
-                bb,
-                InstKind::Runtime(RtOp::AtPc(pc as u32), args),
-                Type::Any,
-            )
+            .push(bb, InstKind::Runtime(op, args), Type::Any)
             .unwrap()
     }
 }

@@ -266,30 +266,10 @@ impl<'a, 'b> Lowerer<'a, 'b> {
                 let r = self.b.ins().icmp(IntCC::UnsignedLessThan, k, len);
                 self.def(res.unwrap(), r);
             }
-            Runtime(RtOp::AtPc(pc), args) => {
-                let n = args.len();
-                let ss = self.b.create_sized_stack_slot(StackSlotData::new(
-                    StackSlotKind::ExplicitSlot,
-                    (4 * n.max(1)) as u32,
-                    2,
-                ));
-                let moved = self.moves.runtime_moves(i, n);
-                for (k, &a) in args.iter().enumerate() {
-                    let bit = if moved[k] { runtime::MOVE_OPERAND } else { 0 };
-                    let s = self.iconst(types::I32, (self.slots[a.0 as usize] | bit) as i64);
-                    self.b.ins().stack_store(self.ptr, s, ss, (4 * k) as i32);
-                }
-                let addr = self.b.ins().stack_addr(self.ptr, ss, 0);
-                let c = self.c();
-                let pcv = self.iconst(types::I32, *pc as i64);
-                let nv = self.iconst(types::I32, n as i64);
-                let d = self.slot(res.unwrap());
-                let st = self.call(self.rt.generic, &[c, pcv, addr, nv, d]).unwrap();
-                let eb = self.error_block();
-                let cont = self.b.create_block();
-                self.b.ins().brif(st, eb, &[], cont, &[]);
-                self.b.switch_to_block(cont);
+            Runtime(op @ (RtOp::FreeLoad(_) | RtOp::FreeStore(_)), args) if args.len() <= 1 => {
+                self.free_access(i, *op, args, res.unwrap())
             }
+            Runtime(op, args) => self.runtime_call(i, *op, args, res.unwrap()),
             SetVisible(v) => {
                 // `interp.visible = v` through the activation's interpreter pointer.
                 let interp = self.load_interp();
@@ -382,5 +362,38 @@ impl<'a, 'b> Lowerer<'a, 'b> {
             }
         }
         Ok(())
+    }
+
+    /// `runtime` (or a dedicated entry, `op`) of instruction `i` on the
+    /// boxed operands `args`, result into `res`'s slot; an error status
+    /// leaves through the error block.
+    pub(super) fn runtime_call(&mut self, i: Inst, op: RtOp, args: &[Val], res: Val) {
+        let n = args.len();
+        let ss = self.b.create_sized_stack_slot(StackSlotData::new(
+            StackSlotKind::ExplicitSlot,
+            (4 * n.max(1)) as u32,
+            2,
+        ));
+        let moved = self.moves.runtime_moves(i, n);
+        for (k, &a) in args.iter().enumerate() {
+            let bit = if moved[k] { runtime::MOVE_OPERAND } else { 0 };
+            let s = self.iconst(types::I32, (self.slots[a.0 as usize] | bit) as i64);
+            self.b.ins().stack_store(self.ptr, s, ss, (4 * k) as i32);
+        }
+        let addr = self.b.ins().stack_addr(self.ptr, ss, 0);
+        let c = self.c();
+        let pcv = self.iconst(types::I32, op.pc() as i64);
+        let nv = self.iconst(types::I32, n as i64);
+        let d = self.slot(res);
+        let f = match op {
+            RtOp::AtPc(_) => self.rt.generic,
+            RtOp::FreeLoad(_) => self.rt.free_load,
+            RtOp::FreeStore(_) => self.rt.free_store,
+        };
+        let st = self.call(f, &[c, pcv, addr, nv, d]).unwrap();
+        let eb = self.error_block();
+        let cont = self.b.create_block();
+        self.b.ins().brif(st, eb, &[], cont, &[]);
+        self.b.switch_to_block(cont);
     }
 }

@@ -26,6 +26,7 @@ use vm::value::{Value, NA_INTEGER};
 
 mod arith;
 mod exits;
+mod free;
 mod insts;
 
 /// A compiled function: its code (kept alive with the module) and exit table.
@@ -37,6 +38,8 @@ pub struct Compiled {
     pub exits: Rc<Vec<ExitInfo>>,
     /// Size of the `any` slot array.
     pub nslots: usize,
+    /// Free-variable sites (`lower::free`): words of `NativeFrame::free_slots`.
+    pub nfree: usize,
     /// The entry block's parameters: (slot, type). An `any` parameter is read
     /// from its slot of `NativeFrame::anys`; an unboxed one (`int`/`dbl`/`lgl`, a
     /// continuation's native entry values) from word k of `NativeFrame::entry`.
@@ -102,6 +105,9 @@ struct RuntimeFns {
     field_word: FuncRef,
     konst: FuncRef,
     generic: FuncRef,
+    free_load: FuncRef,
+    free_store: FuncRef,
+    free_slot: FuncRef,
     ret_any: FuncRef,
     pow: FuncRef,
     fmod: FuncRef,
@@ -225,6 +231,7 @@ pub struct NativeCode {
     entry: usize,
     exits: Vec<ExitInfo>,
     nslots: usize,
+    nfree: usize,
     params: Vec<(u32, Type)>,
     code_size: usize,
     disasm: Option<String>,
@@ -249,6 +256,7 @@ impl Compiled {
             entry,
             exits: Rc::new(native.exits),
             nslots: native.nslots,
+            nfree: native.nfree,
             params: native.params,
             code_size: native.code_size,
             disasm: native.disasm,
@@ -371,6 +379,10 @@ pub fn lower_native(
         .map_err(|e| e.to_string())?;
     let move_id = declare(&mut module, "rt_move", &[ptr, I32, I32], None)?;
     let swap_id = declare(&mut module, "rt_swap", &[ptr, I32, I32], None)?;
+    let generic_args = [ptr, I32, ptr, I32, I32];
+    let free_load_id = declare(&mut module, "rt_free_load", &generic_args, Some(I32))?;
+    let free_store_id = declare(&mut module, "rt_free_store", &generic_args, Some(I32))?;
+    let free_slot_id = declare(&mut module, "rt_free_slot", &[ptr, I32], Some(ptr))?;
     let field_args = [ptr, I32, I32, I32, I32];
     let probe_id = declare(&mut module, "rt_field_probe", &field_args, Some(ptr))?;
     let word_id = declare(&mut module, "rt_field_word", &field_args, Some(I64))?;
@@ -398,6 +410,9 @@ pub fn lower_native(
         field_word: module.declare_func_in_func(word_id, &mut ctx.func),
         konst: refs[9],
         generic: refs[10],
+        free_load: module.declare_func_in_func(free_load_id, &mut ctx.func),
+        free_store: module.declare_func_in_func(free_store_id, &mut ctx.func),
+        free_slot: module.declare_func_in_func(free_slot_id, &mut ctx.func),
         ret_any: refs[11],
         pow: refs[12],
         fmod: refs[13],
@@ -449,6 +464,7 @@ pub fn lower_native(
             (i, split.collect())
         })
         .collect();
+    let nfree;
     {
         let mut b = FunctionBuilder::new(&mut ctx.func, &mut fbc);
         let mut l = Lowerer {
@@ -476,8 +492,10 @@ pub fn lower_native(
             exit_blocks: HashMap::new(),
             pending: HashMap::new(),
             in_exit: false,
+            nfree: 0,
         };
         l.run()?;
+        nfree = l.nfree;
         b.seal_all_blocks();
         b.finalize(module.target_config());
     }
@@ -497,6 +515,7 @@ pub fn lower_native(
         entry,
         exits,
         nslots,
+        nfree,
         params: f.blocks[0]
             .params
             .iter()
@@ -621,6 +640,8 @@ struct Lowerer<'a, 'b> {
     /// Lowering an exit block: reads of pending variables load without
     /// redefining them (the exit path returns).
     in_exit: bool,
+    /// Free-variable sites lowered so far (`lower::free`).
+    nfree: usize,
 }
 
 /// Does lowering `kind` call the runtime on the instruction's normal path?

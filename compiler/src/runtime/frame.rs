@@ -64,6 +64,12 @@ pub struct NativeFrame {
     /// `CALL_STATE_SYNCED`: written into the frame), its words in `call_buf`.
     pub call_state: u32,
     pub call_buf: *mut u64,
+    /// Per free-variable site of the running code (`lower::free`): the
+    /// address of its binding in the enclosing function frame, null until
+    /// the site's first use, `runtime::NOT_FREE` when it has none. Sized
+    /// by `Compiled::nfree`; compiled code reads it through `free_slots_ptr`.
+    pub free_slots: Vec<*mut Value>,
+    pub free_slots_ptr: *mut *mut Value,
     /// The calling compiled activation's context (`Interp::native_top`'s
     /// chain; null for the outermost).
     pub prev: *mut NativeFrame,
@@ -156,6 +162,8 @@ impl NativeFrame {
             unbound_ptr: std::ptr::null_mut(),
             call_state: 0,
             call_buf: std::ptr::null_mut(),
+            free_slots: Vec::new(),
+            free_slots_ptr: std::ptr::null_mut(),
             prev: std::ptr::null_mut(),
             caches: std::ptr::null(),
         }

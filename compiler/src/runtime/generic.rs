@@ -69,6 +69,93 @@ pub extern "C" fn rt_generic(
     generic_op(c, pc, op, slots, dst)
 }
 
+/// `RtOp::FreeLoad`: the `LoadName` at `pc` (no operands) of a variable
+/// that is not one of the function's locals. A closure's free variable
+/// that the site's cache finds in the enclosing function frame is read
+/// there, without `rt_generic`'s dispatch (a small function: its entry and
+/// exit are most of a read's cost); anything else is `rt_generic`'s.
+pub extern "C" fn rt_free_load(
+    c: *mut NativeFrame,
+    pc: u32,
+    args: *const u32,
+    n: u32,
+    dst: u32,
+) -> u32 {
+    let cr = unsafe { ctx(c) };
+    if let vm::bytecode::Op::LoadName(sym, fb) = cr.code.ops[pc as usize] {
+        if n == 0 {
+            if let Some(v) = free_var(cr, pc, sym) {
+                vm::feedback::TypeFeedback::record(&cr.code.type_fb[fb as usize], &v);
+                set(cr, dst, v);
+                return ST_OK;
+            }
+        }
+    }
+    rt_generic(c, pc, args, n, dst)
+}
+
+/// Where the variable of free-variable site `pc` (a `LoadName` or
+/// `StoreSuper`) is bound for this activation: the address of its slot in
+/// the enclosing function frame (`Option<Value>`, laid out as a `Value`),
+/// bound or not; null when the site's variable is not in such a slot (one
+/// of the activation's own locals, the global environment, another frame).
+/// The compiled code keeps it for the rest of the activation
+/// (`lower::free`): the closure keeps that frame alive, and a live frame's
+/// slots are never reallocated.
+pub extern "C" fn rt_free_slot(c: *mut NativeFrame, pc: u32) -> *mut Value {
+    let c = unsafe { ctx(c) };
+    let sym = match c.code.ops[pc as usize] {
+        vm::bytecode::Op::LoadName(sym, _) => sym,
+        // (`<<-` from top-level code assigns in the global environment.)
+        vm::bytecode::Op::StoreSuper(sym) if !c.code.top_level => sym,
+        _ => return std::ptr::null_mut(),
+    };
+    let Some(enclosing) = c.enclosing_env() else {
+        return std::ptr::null_mut();
+    };
+    if enclosing.is_global() {
+        return std::ptr::null_mut();
+    }
+    match free_var_slot(c, pc, sym, enclosing) {
+        Some(k) if k != FREE_GLOBAL => {
+            let slots = enclosing.slots.as_ptr();
+            // SAFETY: no borrow of the slots is live (compiled code runs);
+            // `k` is a slot of the frame's layout, which sized them.
+            let slots = unsafe { &mut *slots };
+            match slots.get_mut(k as usize) {
+                Some(slot) => (slot as *mut Option<Value>).cast::<Value>(),
+                None => std::ptr::null_mut(),
+            }
+        }
+        _ => std::ptr::null_mut(),
+    }
+}
+
+/// `RtOp::FreeStore`: the `StoreSuper` at `pc` (`x <<- v`, the value in
+/// the one operand slot). A binding of the enclosing function frame that
+/// the site's cache knows is assigned in place (`store_free_var`); anything
+/// else is `rt_generic`'s.
+pub extern "C" fn rt_free_store(
+    c: *mut NativeFrame,
+    pc: u32,
+    args: *const u32,
+    n: u32,
+    dst: u32,
+) -> u32 {
+    let cr = unsafe { ctx(c) };
+    if let vm::bytecode::Op::StoreSuper(sym) = cr.code.ops[pc as usize] {
+        if n == 1 {
+            // SAFETY: the compiled code passes `n` operand slots at `args`.
+            let s = unsafe { *args };
+            if store_free_var(cr, pc, sym, s) {
+                set(cr, dst, Value::Null);
+                return ST_OK;
+            }
+        }
+    }
+    rt_generic(c, pc, args, n, dst)
+}
+
 /// The value of free variable `sym` read by the `LoadName` at `pc`, when
 /// the site's cache (`FreeVarSite`) says where it is and it is bound
 /// there; else looked up (`None`: not found, for the generic path to

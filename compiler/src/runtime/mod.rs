@@ -556,6 +556,11 @@ pub struct FreeVarSite {
 /// `FreeVarSite::slot` of a variable found in the global environment.
 pub const FREE_GLOBAL: u32 = u32::MAX;
 
+/// A word of `NativeFrame::free_slots`: the site's variable is not a
+/// binding of an enclosing function frame (`rt_free_slot` found none), so
+/// the site takes the runtime path without asking again.
+pub const NOT_FREE: usize = 1;
+
 /// A remembered function lookup: the version it was made at, and what it found.
 pub type FoundFunction = std::cell::RefCell<Option<(u64, Value)>>;
 
@@ -775,6 +780,9 @@ pub fn symbols() -> Vec<(&'static str, *const u8)> {
         ("rt_swap", rt_swap as *const u8),
         ("rt_const", rt_const as *const u8),
         ("rt_generic", rt_generic as *const u8),
+        ("rt_free_load", generic::rt_free_load as *const u8),
+        ("rt_free_store", generic::rt_free_store as *const u8),
+        ("rt_free_slot", generic::rt_free_slot as *const u8),
         ("rt_ret_any", rt_ret_any as *const u8),
         ("rt_pow", rt_pow as *const u8),
         ("rt_fmod", rt_fmod as *const u8),

@@ -67,6 +67,7 @@ impl EngineState {
             .map_or(std::ptr::null_mut(), |(p, _)| p as *mut NativeFrame);
         ctx.anys_ptr = ctx.anys.as_mut_ptr();
         ctx.unbound_ptr = ctx.unbound.as_mut_ptr();
+        ctx.free_slots_ptr = ctx.free_slots.as_mut_ptr();
         let cp: *mut NativeFrame = &mut *ctx;
         entering();
         // The chain of running compiled activations, for observers of their
@@ -155,6 +156,10 @@ impl EngineState {
             ctx.anys.resize_with(compiled.nslots, || Value::Null);
             ctx.unbound.resize(compiled.nslots, false);
         }
+        // Idle free-variable words are null (`recycle_ctx`).
+        if ctx.free_slots.len() != compiled.nfree {
+            ctx.free_slots.resize(compiled.nfree, std::ptr::null_mut());
+        }
         ctx
     }
 
@@ -177,6 +182,9 @@ impl EngineState {
         // (A loop: the arrays are short, and `fill` calls memset.)
         for u in ctx.unbound.iter_mut() {
             *u = false;
+        }
+        for w in ctx.free_slots.iter_mut() {
+            *w = std::ptr::null_mut();
         }
         ctx.entry.clear();
         if ctx.env.is_some() {
