@@ -24,6 +24,14 @@ pub enum ArgType {
     VecDbl,
     VecLgl,
     VecCplx,
+    /// Matrices: vectors with these element types whose attributes are
+    /// `dim` (two extents) and perhaps `dimnames` (what `test is.mat<…>`
+    /// admits). A function working on a matrix gets a version for its
+    /// element type, and code entered with one (a continuation, OSR-in)
+    /// reads and writes it typed.
+    MatInt,
+    MatDbl,
+    MatLgl,
     /// Nothing known.
     Any,
     /// No argument: a parameter the call left to its default (evaluated in
@@ -49,6 +57,22 @@ impl ArgType {
             },
             // A complex scalar is a length-1 vector.
             Value::Vec(vec) if vec.attrs.is_none() && vec.vtype() == VType::Cplx => ArgType::Cplx,
+            Value::Vec(vec) if vec.attrs.is_some() => Self::of_matrix(vec),
+            _ => ArgType::Any,
+        }
+    }
+
+    /// `of` a vector with attributes: a matrix type, else `Any` (out of
+    /// line: calls with scalar arguments do not pay for it).
+    #[inline(never)]
+    fn of_matrix(vec: &vm::value::Vector) -> ArgType {
+        if !crate::runtime::is_plain_matrix(vec) {
+            return ArgType::Any;
+        }
+        match vec.vtype() {
+            VType::Int => ArgType::MatInt,
+            VType::Dbl => ArgType::MatDbl,
+            VType::Lgl => ArgType::MatLgl,
             _ => ArgType::Any,
         }
     }
@@ -66,6 +90,9 @@ impl ArgType {
             ArgType::VecDbl => "vec<dbl>",
             ArgType::VecLgl => "vec<lgl>",
             ArgType::VecCplx => "vec<cplx>",
+            ArgType::MatInt => "mat<int>",
+            ArgType::MatDbl => "mat<dbl>",
+            ArgType::MatLgl => "mat<lgl>",
             ArgType::Any => "any",
             ArgType::Missing => "missing",
         }
@@ -201,7 +228,9 @@ mod tests {
 
     #[test]
     fn order_is_reflexive_and_transitive_and_means_admission() {
-        let all = [Int, Dbl, Lgl, Cplx, VecInt, VecDbl, VecLgl, VecCplx, Any];
+        let all = [
+            Int, Dbl, Lgl, Cplx, VecInt, VecDbl, VecLgl, VecCplx, MatInt, MatDbl, MatLgl, Any,
+        ];
         for a in all {
             assert!(a.fits(a));
             for b in all {
@@ -230,6 +259,37 @@ mod tests {
             }
         }
         assert_eq!(ArgType::of(&Value::Int(NA_INTEGER)), Any);
+        // Matrices (`dim`, perhaps `dimnames`) of int, double and logical
+        // elements; other attributes, or a `dim` of three extents, are `Any`.
+        let with = |v: Value, attrs: &[(&str, Value)]| {
+            let Value::Vec(rc) = v else { unreachable!() };
+            let mut vec = (*rc).clone();
+            for (name, a) in attrs {
+                vec.set_attr(name, a.clone());
+            }
+            Value::Vec(std::rc::Rc::new(vec))
+        };
+        let dim = || ("dim", vm::value::int_vec(vec![2, 2]));
+        let four = || vm::value::dbl_vec(vec![1.0, 2.0, 3.0, 4.0]);
+        assert_eq!(ArgType::of(&with(four(), &[dim()])), MatDbl);
+        assert_eq!(
+            ArgType::of(&with(vm::value::int_vec(vec![1, 2, 3, 4]), &[dim()])),
+            MatInt
+        );
+        assert_eq!(
+            ArgType::of(&with(vm::value::lgl_vec(vec![1, 0, 1, 0]), &[dim()])),
+            MatLgl
+        );
+        let names =
+            vm::value::Value::from_data(vm::value::VecData::List(vec![Value::Null, Value::Null]));
+        assert_eq!(
+            ArgType::of(&with(four(), &[dim(), ("dimnames", names)])),
+            MatDbl
+        );
+        let class = vm::value::Value::from_data(vm::value::VecData::Str(vec![Some("m".into())]));
+        assert_eq!(ArgType::of(&with(four(), &[dim(), ("class", class)])), Any);
+        let cube = ("dim", vm::value::int_vec(vec![2, 1, 2]));
+        assert_eq!(ArgType::of(&with(four(), &[cube])), Any);
     }
 
     #[test]

@@ -189,7 +189,7 @@ mod tests {
     use proptest::prelude::*;
     use vm::value::{dbl_vec, int_vec, lgl_vec, Value, NA_INTEGER};
 
-    const TYPES: [ArgType; 9] = [
+    const TYPES: [ArgType; 12] = [
         ArgType::Int,
         ArgType::Dbl,
         ArgType::Lgl,
@@ -198,8 +198,19 @@ mod tests {
         ArgType::VecDbl,
         ArgType::VecLgl,
         ArgType::VecCplx,
+        ArgType::MatInt,
+        ArgType::MatDbl,
+        ArgType::MatLgl,
         ArgType::Any,
     ];
+
+    /// A 2 x 2 matrix of `v`'s elements (`v` of length 4).
+    fn matrix(v: Value) -> Value {
+        let Value::Vec(rc) = v else { unreachable!() };
+        let mut vec = (*rc).clone();
+        vec.set_attr("dim", int_vec(vec![2, 2]));
+        Value::Vec(std::rc::Rc::new(vec))
+    }
 
     fn arg_type() -> impl Strategy<Value = ArgType> {
         (0..TYPES.len()).prop_map(|i| TYPES[i])
@@ -243,6 +254,16 @@ mod tests {
                 2
             ]))),
             Some(vm::value::Value::Null),
+            Some(matrix(dbl_vec(vec![1.0, 2.0, 3.0, 4.0]))),
+            Some(matrix(int_vec(vec![1, 2, 3, 4]))),
+            Some(matrix(lgl_vec(vec![1, 0, 1, 0]))),
+            // (A matrix of strings is no typed matrix.)
+            Some(matrix(Value::from_data(vm::value::VecData::Str(vec![
+                Some(
+                    "a".into()
+                );
+                4
+            ])))),
         ]
     }
 

@@ -24,16 +24,6 @@ impl<'a> Builder<'a> {
                 _ => vec![],
             }
         };
-        let writes = |op: &Op| -> Option<u16> {
-            match *op {
-                Op::StoreLocal(s) | Op::ArithLocal(_, s, _, _) => Some(s),
-                Op::ForStep { var, .. } => match var.get() {
-                    Var::Local(s) => Some(s),
-                    Var::Name(_) => None,
-                },
-                _ => None,
-            }
-        };
         let ops: Vec<Op> = ops.iter().map(|&op| self.as_local_op(op, None)).collect();
         let np = if self.code.top_level {
             0
@@ -42,11 +32,8 @@ impl<'a> Builder<'a> {
         };
         let mut loops: Vec<(usize, usize, BTreeSet<u16>)> = Vec::new();
         for &h in &self.headers {
-            let end = (0..ops.len())
-                .filter(|&j| matches!(ops[j], Op::Jump(t) if t as usize == h))
-                .max()
-                .unwrap_or(h);
-            let assigned: BTreeSet<u16> = ops[h..=end].iter().filter_map(writes).collect();
+            let end = loop_end(&ops, h);
+            let assigned: BTreeSet<u16> = ops[h..=end].iter().filter_map(local_written).collect();
             let read_outside: BTreeSet<u16> = ops
                 .iter()
                 .enumerate()
@@ -128,6 +115,21 @@ impl<'a> Builder<'a> {
             }
         }
         out
+    }
+
+    /// The locals the loop at header `h` assigns (its body up to its last
+    /// back edge; nested loops included).
+    pub(super) fn assigned_in_loop(&self, h: usize) -> BTreeSet<u16> {
+        let ops: Vec<Op> = self
+            .code
+            .ops
+            .iter()
+            .map(|&op| self.as_local_op(op, None))
+            .collect();
+        ops[h..=loop_end(&ops, h)]
+            .iter()
+            .filter_map(local_written)
+            .collect()
     }
 
     /// Loop headers: the targets of backward jumps.
@@ -568,4 +570,24 @@ impl<'a> Builder<'a> {
         self.jump_from(empty, 0, path.exit, empty_st)?;
         self.jump_from(bb, 0, pc + 1, st)
     }
+}
+
+/// The local `op` assigns, if any (`as_local_op` form).
+fn local_written(op: &Op) -> Option<u16> {
+    match *op {
+        Op::StoreLocal(s) | Op::ArithLocal(_, s, _, _) => Some(s),
+        Op::ForStep { var, .. } => match var.get() {
+            Var::Local(s) => Some(s),
+            Var::Name(_) => None,
+        },
+        _ => None,
+    }
+}
+
+/// The pc of the last back edge of the loop at header `h`.
+fn loop_end(ops: &[Op], h: usize) -> usize {
+    (0..ops.len())
+        .filter(|&j| matches!(ops[j], Op::Jump(t) if t as usize == h))
+        .max()
+        .unwrap_or(h)
 }

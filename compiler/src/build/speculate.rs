@@ -17,6 +17,9 @@ pub fn fb_bits_of(t: ArgType) -> u16 {
         ArgType::VecLgl => T::LGL | T::NON_SCALAR,
         ArgType::Cplx => T::CPLX,
         ArgType::VecCplx => T::CPLX | T::NON_SCALAR,
+        ArgType::MatInt => T::INT | T::NON_SCALAR | T::ATTRS,
+        ArgType::MatDbl => T::DBL | T::NON_SCALAR | T::ATTRS,
+        ArgType::MatLgl => T::LGL | T::NON_SCALAR | T::ATTRS,
         ArgType::Any | ArgType::Missing => T::STALE,
     }
 }
@@ -49,6 +52,9 @@ pub(super) fn test_for(t: ArgType) -> Option<TypeTest> {
         ArgType::VecLgl => TypeTest::IsVecLgl,
         ArgType::Cplx => TypeTest::IsCplx,
         ArgType::VecCplx => TypeTest::IsVecCplx,
+        ArgType::MatInt => TypeTest::IsMatInt,
+        ArgType::MatDbl => TypeTest::IsMatDbl,
+        ArgType::MatLgl => TypeTest::IsMatLgl,
         ArgType::Any | ArgType::Missing => return None,
     })
 }
@@ -115,9 +121,20 @@ impl<'a> Builder<'a> {
         nlocals: usize,
     ) -> (Vec<Option<u32>>, Vec<Option<u32>>) {
         let none = (vec![None; depth], vec![None; nlocals]);
-        if self.headers.contains(&pc) {
-            return none;
-        }
+        // At a loop header only the forward edges are known: a local the
+        // loop never assigns comes around the back edges as it came in, so
+        // its hint holds (a matrix argument of a function with loops: the
+        // reads in the loop see the entry's type, not a profile that mixes
+        // the element types of earlier calls). The rest take their loads'
+        // profiles.
+        let fixed = if self.headers.contains(&pc) {
+            let assigned = self.assigned_in_loop(pc);
+            (0..nlocals)
+                .map(|k| !assigned.contains(&(k as u16)) && !self.shared[k])
+                .collect()
+        } else {
+            vec![true; nlocals]
+        };
         let Some(preds) = self.incoming.get(&pc).filter(|p| !p.is_empty()) else {
             return none;
         };
@@ -141,8 +158,12 @@ impl<'a> Builder<'a> {
                 .then_some(fb)
                 .flatten()
         };
+        let header = self.headers.contains(&pc);
         let stack = (0..depth)
             .map(|k| {
+                if header {
+                    return None;
+                }
                 hint(
                     self,
                     states.iter().map(|s| s.stack.get(k).copied()).collect(),
@@ -151,6 +172,9 @@ impl<'a> Builder<'a> {
             .collect();
         let locals = (0..nlocals)
             .map(|k| {
+                if !fixed[k] {
+                    return None;
+                }
                 hint(
                     self,
                     states

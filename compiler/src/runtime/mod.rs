@@ -110,8 +110,7 @@ pub extern "C" fn rt_test(c: *mut NativeFrame, slot: u32, test: u32) -> u8 {
                 (TypeTest::IsMatDbl, VecData::Dbl(_))
                     | (TypeTest::IsMatInt, VecData::Int(_))
                     | (TypeTest::IsMatLgl, VecData::Lgl(_))
-            ) && vec.attrs.as_ref().is_some_and(|a| matrix_attrs(a))
-                && vec.dim2().is_some()
+            ) && is_plain_matrix(vec)
         }
         // A length-1 attribute-free vector is the same R value as an unboxed scalar.
         (
@@ -167,6 +166,12 @@ pub extern "C" fn rt_unbox_dbl(c: *mut NativeFrame, slot: u32) -> f64 {
 /// and stores do (copy-on-write copies keep them). Any other attribute (a
 /// class: `[` dispatches) does. `is.mat<dbl>` and the matrix view of
 /// `vec_view` must agree: code that passed the test uses the view.
+/// Is `vec` a matrix as `test is.mat<…>` and `ArgType::MatInt`/`MatDbl`/
+/// `MatLgl` know it: attributes `dim` (two extents) and perhaps `dimnames`?
+pub fn is_plain_matrix(vec: &vm::value::Vector) -> bool {
+    vec.attrs.as_ref().is_some_and(|a| matrix_attrs(a)) && vec.dim2().is_some()
+}
+
 fn matrix_attrs(attrs: &[(std::rc::Rc<str>, Value)]) -> bool {
     attrs
         .iter()

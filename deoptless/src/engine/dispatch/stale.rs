@@ -48,14 +48,19 @@ pub const OSR_WIDEN_EXITS: u32 = 8;
 fn narrower(x: ArgType, entry: ArgType) -> bool {
     use ArgType::*;
     let rank = |t: ArgType| match t {
-        Lgl | VecLgl => 0,
-        Int | VecInt => 1,
-        Dbl | VecDbl => 2,
+        Lgl | VecLgl | MatLgl => 0,
+        Int | VecInt | MatInt => 1,
+        Dbl | VecDbl | MatDbl => 2,
         Cplx | VecCplx => 3,
         Any | Missing => 4,
     };
-    let vec = |t: ArgType| matches!(t, VecLgl | VecInt | VecDbl | VecCplx);
-    rank(entry) < 4 && vec(x) == vec(entry) && rank(x) < rank(entry)
+    // (Scalars, vectors and matrices: a narrower type of the same shape.)
+    let shape = |t: ArgType| match t {
+        VecLgl | VecInt | VecDbl | VecCplx => 1,
+        MatLgl | MatInt | MatDbl => 2,
+        _ => 0,
+    };
+    rank(entry) < 4 && shape(x) == shape(entry) && rank(x) < rank(entry)
 }
 
 /// What `count_exit` knows of a version's exits.
