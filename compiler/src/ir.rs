@@ -981,6 +981,29 @@ impl Func {
             .map(|&i| self.inst(i))
             .filter(|d| d.kind.is_terminator())
     }
+    /// The arguments the edges into `b` emitted so far pass for its
+    /// parameter `k`.
+    pub fn incoming_args(&self, b: Block, k: u32) -> Vec<Val> {
+        let mut out = Vec::new();
+        for from in 0..self.blocks.len() {
+            let Some(t) = self.terminator(Block(from as u32)) else {
+                continue;
+            };
+            match &t.kind {
+                InstKind::Jump(to, args) if *to == b => out.extend(args.get(k as usize)),
+                InstKind::Branch(_, tt, ta, ft, fa) => {
+                    if *tt == b {
+                        out.extend(ta.get(k as usize));
+                    }
+                    if *ft == b {
+                        out.extend(fa.get(k as usize));
+                    }
+                }
+                _ => {}
+            }
+        }
+        out
+    }
     pub fn successors(&self, b: Block) -> Vec<Block> {
         match self.terminator(b).map(|d| &d.kind) {
             Some(InstKind::Jump(t, _)) => vec![*t],

@@ -189,12 +189,48 @@ impl<'a> Builder<'a> {
     /// `AndEnd` / `OrEnd` on the stack `a, b`: with `a` known to be the
     /// non-deciding value (TRUE for `&&`, FALSE for `||`) the result is `b` as
     /// a logical scalar; otherwise the runtime applies R's three-valued rules.
+    /// `v` unboxed (the value a `box` boxes), and for a parameter of a
+    /// block that is not a loop header (all its edges are emitted when it
+    /// is entered) the value every edge passes for it, if they pass the
+    /// same one (each edge boxes it anew; `depth` bounds the search).
+    fn same_on_all_edges(&self, v: Val, depth: u32) -> Val {
+        let v = match self.f.def_inst(v).map(|i| &self.f.inst(i).kind) {
+            Some(InstKind::Unary(UnOp::Box, x)) => *x,
+            _ => v,
+        };
+        let ValDef::Param(b, k) = self.f.vals[v.0 as usize].def else {
+            return v;
+        };
+        if depth == 0
+            || self
+                .headers
+                .iter()
+                .any(|pc| self.blocks.get(pc) == Some(&b))
+        {
+            return v;
+        }
+        let args: Vec<Val> = self
+            .f
+            .incoming_args(b, k)
+            .into_iter()
+            .map(|a| self.same_on_all_edges(a, depth - 1))
+            .collect();
+        match args.first() {
+            Some(&u) if args.iter().all(|&x| x == u) => u,
+            _ => v,
+        }
+    }
+
     pub(super) fn logic_end(&mut self, bb: Block, pc: usize, st: &State, is_and: bool) -> Val {
         let n = st.stack.len();
         let (a, b) = (st.stack[n - 2], st.stack[n - 1]);
+        // (The constant may come boxed, as the argument every edge into a
+        // join passes: a left operand carried over the right operand's own
+        // `||`/`&&`, `a && (b || c)`.)
+        let unboxed = self.same_on_all_edges(a.val, 8);
         let neutral = matches!(
-            self.f.def_inst(a.val).map(|i| self.f.inst(i).kind.clone()),
-            Some(InstKind::ConstLgl(x)) if x == is_and as i32
+            self.f.def_inst(unboxed).map(|i| &self.f.inst(i).kind),
+            Some(InstKind::ConstLgl(x)) if *x == is_and as i32
         );
         if neutral {
             let bits = self.bits_of(b);
