@@ -188,6 +188,10 @@ pub enum TypeTest {
     /// code keeps in registers): it has no class attribute, or no such
     /// method can exist yet (`vm::symbols::ops_methods_possible`).
     NoMethods,
+    /// A closure or a builtin: a binding that a function lookup
+    /// (`LoadFun`) stops at. (A local holding anything else is skipped by
+    /// R's lookup, which goes on to the enclosing environments.)
+    IsFun,
 }
 
 impl TypeTest {
@@ -209,6 +213,7 @@ impl TypeTest {
             TypeTest::IsNum => "is.num",
             TypeTest::NoClass => "no.class",
             TypeTest::NotEnv => "not.env",
+            TypeTest::IsFun => "is.fun",
             TypeTest::NoMethods => "no.methods",
         }
     }
@@ -235,7 +240,8 @@ impl TypeTest {
             | TypeTest::IsNull
             | TypeTest::NoClass
             | TypeTest::NotEnv
-            | TypeTest::NoMethods => Type::Any,
+            | TypeTest::NoMethods
+            | TypeTest::IsFun => Type::Any,
         }
     }
     /// Does every boxed value of unboxed type `t` pass the test? (An `int`
@@ -245,10 +251,11 @@ impl TypeTest {
             // Unboxed values have no attributes (a matrix's only `dim`).
             TypeTest::NoClass | TypeTest::NotEnv | TypeTest::NoMethods => t != Type::Any,
             TypeTest::IsNum => t == Type::Int || t == Type::Dbl,
+            TypeTest::IsFun => false,
             _ => self.refined() == t,
         }
     }
-    pub fn all() -> [TypeTest; 17] {
+    pub fn all() -> [TypeTest; 18] {
         [
             TypeTest::IsInt,
             TypeTest::IsDbl,
@@ -267,6 +274,7 @@ impl TypeTest {
             TypeTest::IsMatLgl,
             TypeTest::NotEnv,
             TypeTest::NoMethods,
+            TypeTest::IsFun,
         ]
     }
 }

@@ -115,6 +115,35 @@ impl<'a> Builder<'a> {
         self.assume(bb, same, cp, Reason::CallTarget);
     }
 
+    /// `LoadFun(sym)` at `pc` of a function bound to one of the function's
+    /// own locals (a helper made in the function, a function passed as an
+    /// argument): the local, assumed to be a function (`is.fun`; R's lookup
+    /// skips any other value and goes on outward, which the exit leaves to
+    /// the interpreter). `None`: not a local here (top-level code's names
+    /// are global bindings; a reflective function's locals live in its frame).
+    pub(super) fn local_callee(
+        &mut self,
+        bb: Block,
+        pc: usize,
+        st: &State,
+        sym: SymId,
+    ) -> Option<Val> {
+        if self.code.top_level || self.code.reflective || !self.inline.is_empty() {
+            return None;
+        }
+        let slot = self.code.locals.iter().position(|&l| l == sym)?;
+        st.locals[slot]?;
+        // (A parameter whose default is not evaluated yet: the runtime's
+        // lookup forces it, `translate`'s `LoadFun`.)
+        if self.param_pending(st, slot as u16) {
+            return None;
+        }
+        let a = self.read_local(bb, pc, st, slot as u16).ok()?;
+        let v = self.boxed(bb, a.val);
+        self.assume_test(bb, v, TypeTest::IsFun, pc, st);
+        Some(v)
+    }
+
     /// `LoadFun(sym)` at `pc` for call `call`, in a function written in top-level
     /// code, when the call always called one closure written in top-level code
     /// and bound once to `sym` in the global environment: that binding, read

@@ -247,8 +247,8 @@ impl<'a> Builder<'a> {
         }
     }
 
-    /// `m[i, j]` on a double, integer or logical matrix with in-bounds
-    /// integer indices.
+    /// `m[i, j]` (or `m[[i, j]]`) on a double, integer or logical matrix
+    /// with in-bounds integer indices.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn index2d(
         &mut self,

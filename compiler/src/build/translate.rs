@@ -458,7 +458,8 @@ impl<'a> Builder<'a> {
                     let operands: Vec<AbsVal> = st.stack[k..].to_vec();
                     let r = if n == 1 && empty == 0 && plain {
                         self.index1(bb, pc, &st, operands[0], operands[1], is2, fb)
-                    } else if n == 2 && empty == 0 && plain && !is2 {
+                    } else if n == 2 && empty == 0 && plain {
+                        // (`m[[i, j]]` of an atomic matrix is `m[i, j]`.)
                         let (x, i, j) = (operands[0], operands[1], operands[2]);
                         self.index2d(bb, pc, &st, x, i, j, fb)
                     } else {
@@ -582,14 +583,29 @@ impl<'a> Builder<'a> {
                     st.stack.push(r);
                 }
                 Op::LoadFun(sym, call) => {
+                    // A parameter not supplied, looked up as a function:
+                    // the runtime's lookup evaluates its default.
+                    let pending_param = self
+                        .code
+                        .locals
+                        .iter()
+                        .position(|&l| l == sym)
+                        .filter(|&k| self.param_pending(&st, k as u16));
                     let r = match self.begin_inline(bb, pc, &st, sym, call) {
                         Some(placeholder) => placeholder,
                         None => match self
-                            .global_callee(bb, pc, &st, sym, call)
+                            .local_callee(bb, pc, &st, sym)
+                            .or_else(|| self.global_callee(bb, pc, &st, sym, call))
                             .or_else(|| self.known_builtin(bb, pc, &st, sym, call))
                         {
                             Some(f) => f,
-                            None => self.runtime(bb, pc, &[]),
+                            None => {
+                                let r = self.runtime(bb, pc, &[]);
+                                if let Some(k) = pending_param {
+                                    self.reload_forced_param(bb, &mut st, k as u16);
+                                }
+                                r
+                            }
                         },
                     };
                     st.stack.push(AbsVal::new(r));

@@ -66,7 +66,7 @@ impl<'a> Builder<'a> {
 
     /// Is parameter `slot` possibly unbound here: a missing argument
     /// (`ArgType::Missing`) not read yet on some path into this point?
-    fn param_pending(&self, st: &State, slot: u16) -> bool {
+    pub(super) fn param_pending(&self, st: &State, slot: u16) -> bool {
         (slot as usize) < self.code.nparams
             && !self.code.top_level
             && self.returns.is_none()
@@ -81,6 +81,19 @@ impl<'a> Builder<'a> {
     /// and reads (or assigns) its locals, so every local goes to the frame
     /// first and is read back after, as around a `tryCatch` region. Then
     /// the parameter is bound on this path.
+    /// After the runtime's `LoadFun` of parameter `slot`, which may have
+    /// been missing: the lookup evaluated its default into the frame
+    /// (`Interp::unsupplied_param_function`), so the register is read
+    /// again from there (bound now, or still the unbound marker).
+    pub(super) fn reload_forced_param(&mut self, bb: Block, st: &mut State, slot: u16) {
+        let v = self
+            .f
+            .push(bb, InstKind::LoadFrame(slot as u32), Type::Any)
+            .unwrap();
+        self.maybe_unbound.insert(v);
+        st.locals[slot as usize] = Some(AbsVal::new(v));
+    }
+
     fn force_param(&mut self, bb: Block, pc: usize, st: &mut State, slot: u16) -> AbsVal {
         let cur = match st.locals[slot as usize] {
             Some(a) => a.val,

@@ -262,7 +262,9 @@ fn generic_op(c: &mut NativeFrame, pc: u32, op: vm::bytecode::Op, slots: &[u32],
         }
         // A function lookup that finds one (the generic path reports a
         // failed one).
-        vm::bytecode::Op::LoadFun(sym, _) => {
+        // (A parameter's is the interpreter's: it may have to evaluate
+        // the parameter's default first, `Interp::unsupplied_param_function`.)
+        vm::bytecode::Op::LoadFun(sym, _) if !c.code.locals[..c.code.nparams].contains(&sym) => {
             if let Some(f) = c.load_function(pc, sym) {
                 set(c, dst, f);
                 return ST_OK;

@@ -83,6 +83,7 @@ pub extern "C" fn rt_test(c: *mut NativeFrame, slot: u32, test: u32) -> u8 {
         (TypeTest::IsNull, Value::Null) => !c.unbound[slot as usize],
         (TypeTest::NoClass, v) => !vm::builtins::subset::dollar_may_dispatch(v),
         (TypeTest::NotEnv, v) => !matches!(v, Value::Env(_)),
+        (TypeTest::IsFun, Value::Closure(_) | Value::Builtin(_)) => true,
         (TypeTest::NoMethods, v) => !(vm::symbols::ops_methods_possible() && v.has_class()),
         (TypeTest::IsInt, Value::Int(x)) => *x != NA_INTEGER,
         (TypeTest::IsDbl | TypeTest::IsNum, Value::Dbl(_)) => true,

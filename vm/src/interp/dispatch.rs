@@ -693,7 +693,12 @@ impl Interp {
                 TypeFeedback::record(&code.type_fb[fb as usize], &v);
                 self.stack.push(v);
             }
-            Op::LoadFun(s, ci) => match self.lookup_fun_result(env, s) {
+            Op::LoadFun(s, ci) => match self
+                .unsupplied_param_function(code, env, s, *pc - 1)
+                .filter(|r| r.as_ref().map_or(true, Value::is_function))
+                .map(|r| r.map(Some))
+                .unwrap_or_else(|| self.lookup_fun_result(env, s))
+            {
                 Err(e) => fail!(e),
                 Ok(Some(f)) => {
                     if let Value::Closure(c) = &f {

@@ -329,6 +329,11 @@ impl Interp {
         if let Op::LoadFun(s, ci) = op {
             // The function only: compiled code makes the call (the
             // interpreter's `LoadFun` may make a call with promises).
+            match self.unsupplied_param_function(code, env, s, pc) {
+                Some(Err(e)) => return Err(e),
+                Some(Ok(f)) if f.is_function() => return Ok(f),
+                _ => {}
+            }
             return match self.lookup_fun(env, s) {
                 Some(f) => Ok(f),
                 None => Err(self.function_not_found(code, s, ci)),

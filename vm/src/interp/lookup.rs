@@ -306,6 +306,32 @@ impl Interp {
         self.load_unbound(code, env, slot, pc)
     }
 
+    /// `LoadFun(s)` of a parameter the call did not supply: its default is
+    /// evaluated now (a promise a function lookup forces, as R's does), or
+    /// R's error for a missing argument without one. `None`: `s` is not
+    /// such a parameter of `code` (the lookup goes on as usual; so it does
+    /// when the forced value is not a function).
+    pub(crate) fn unsupplied_param_function(
+        &mut self,
+        code: &Rc<FunctionCode>,
+        env: &Env,
+        s: SymId,
+        pc: usize,
+    ) -> Option<RResult<Value>> {
+        let slot = code.locals[..code.nparams.min(64)]
+            .iter()
+            .position(|&l| l == s)?;
+        if !matches!(env.slots.borrow().get(slot), Some(None)) {
+            return None;
+        }
+        let bit = 1u64 << slot;
+        match self.frames.last() {
+            Some(act) if Rc::ptr_eq(&act.env, env) && (act.pending | act.missing) & bit != 0 => {}
+            _ => return None,
+        }
+        Some(self.load_unbound(code, env, slot, pc))
+    }
+
     /// Read an unbound local slot: evaluate a pending default, report a missing
     /// argument, or fall back to the enclosing environments.
     pub(super) fn load_unbound(
