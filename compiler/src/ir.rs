@@ -571,13 +571,19 @@ pub enum RtOp {
     /// function frame assigned in place through the site's cache
     /// (`rt_free_store`); anything else as `AtPc`.
     FreeStore(u32),
+    /// A call (`Op::Call` at the pc; operands: the function, then the
+    /// arguments): a closure called with positional or simply named
+    /// arguments goes straight to its compiled code or the interpreter
+    /// (`rt_call`, without the generic dispatch); anything else (a builtin,
+    /// `...`) as `AtPc`.
+    Call(u32),
 }
 
 impl RtOp {
     /// The bytecode pc whose semantics the call performs.
     pub fn pc(self) -> u32 {
         match self {
-            RtOp::AtPc(pc) | RtOp::FreeLoad(pc) | RtOp::FreeStore(pc) => pc,
+            RtOp::AtPc(pc) | RtOp::FreeLoad(pc) | RtOp::FreeStore(pc) | RtOp::Call(pc) => pc,
         }
     }
 
@@ -587,6 +593,7 @@ impl RtOp {
             RtOp::AtPc(_) => "runtime",
             RtOp::FreeLoad(_) => "free_load",
             RtOp::FreeStore(_) => "free_store",
+            RtOp::Call(_) => "call",
         }
     }
 }

@@ -635,13 +635,14 @@ fn parse_inst(
                 callee: parse_num(c.word()?, "callee index")?,
             }
         }
-        w @ ("runtime" | "free_load" | "free_store") => {
+        w @ ("runtime" | "free_load" | "free_store" | "call") => {
             c.punct('@')?;
             let pc = parse_num(c.word()?, "pc")?;
             c.punct('(')?;
             let op = match w {
                 "runtime" => RtOp::AtPc(pc),
                 "free_load" => RtOp::FreeLoad(pc),
+                "call" => RtOp::Call(pc),
                 _ => RtOp::FreeStore(pc),
             };
             InstKind::Runtime(op, val_list(c, ')', val)?)

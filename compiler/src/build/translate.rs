@@ -617,7 +617,7 @@ impl<'a> Builder<'a> {
                     let k = st.stack.len() - argc as usize - 1;
                     let vals: Vec<Val> = st.stack[k..].iter().map(|a| a.val).collect();
                     published = self.publish_call_state(bb, pc, &st);
-                    let r = self.runtime(bb, pc, &vals);
+                    let r = self.runtime_op(bb, RtOp::Call(pc as u32), &vals);
                     st.stack.truncate(k);
                     // Result types are in the call's feedback (`CallFeedback::result`).
                     st.stack.push(AbsVal::new(r));

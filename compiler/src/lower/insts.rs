@@ -389,6 +389,7 @@ impl<'a, 'b> Lowerer<'a, 'b> {
             RtOp::AtPc(_) => self.rt.generic,
             RtOp::FreeLoad(_) => self.rt.free_load,
             RtOp::FreeStore(_) => self.rt.free_store,
+            RtOp::Call(_) => self.rt.call_closure,
         };
         let st = self.call(f, &[c, pcv, addr, nv, d]).unwrap();
         let eb = self.error_block();

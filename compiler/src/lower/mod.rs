@@ -108,6 +108,7 @@ struct RuntimeFns {
     free_load: FuncRef,
     free_store: FuncRef,
     free_slot: FuncRef,
+    call_closure: FuncRef,
     ret_any: FuncRef,
     pow: FuncRef,
     fmod: FuncRef,
@@ -383,6 +384,7 @@ pub fn lower_native(
     let free_load_id = declare(&mut module, "rt_free_load", &generic_args, Some(I32))?;
     let free_store_id = declare(&mut module, "rt_free_store", &generic_args, Some(I32))?;
     let free_slot_id = declare(&mut module, "rt_free_slot", &[ptr, I32], Some(ptr))?;
+    let call_id = declare(&mut module, "rt_call", &generic_args, Some(I32))?;
     let field_args = [ptr, I32, I32, I32, I32];
     let probe_id = declare(&mut module, "rt_field_probe", &field_args, Some(ptr))?;
     let word_id = declare(&mut module, "rt_field_word", &field_args, Some(I64))?;
@@ -413,6 +415,7 @@ pub fn lower_native(
         free_load: module.declare_func_in_func(free_load_id, &mut ctx.func),
         free_store: module.declare_func_in_func(free_store_id, &mut ctx.func),
         free_slot: module.declare_func_in_func(free_slot_id, &mut ctx.func),
+        call_closure: module.declare_func_in_func(call_id, &mut ctx.func),
         ret_any: refs[11],
         pow: refs[12],
         fmod: refs[13],

@@ -69,6 +69,26 @@ pub extern "C" fn rt_generic(
     generic_op(c, pc, op, slots, dst)
 }
 
+/// `RtOp::Call`: the call at `pc` (operand slots: the function, then the
+/// arguments). A closure called with positional (or simply named)
+/// arguments is called here (`call_positional`: its compiled code without
+/// a frame, or the interpreter), without `rt_generic`'s dispatch, and is
+/// not counted as a generic operation; anything else is `rt_generic`'s.
+pub extern "C" fn rt_call(c: *mut NativeFrame, pc: u32, args: *const u32, n: u32, dst: u32) -> u32 {
+    let cr = unsafe { ctx(c) };
+    if let vm::bytecode::Op::Call { spec, call, fb, .. } = cr.code.ops[pc as usize] {
+        let slots: &[u32] = if n == 0 {
+            &[]
+        } else {
+            unsafe { std::slice::from_raw_parts(args, n as usize) }
+        };
+        if let Some(st) = call_positional(cr, slots, spec, call, fb, dst) {
+            return st;
+        }
+    }
+    rt_generic(c, pc, args, n, dst)
+}
+
 /// `RtOp::FreeLoad`: the `LoadName` at `pc` (no operands) of a variable
 /// that is not one of the function's locals. A closure's free variable
 /// that the site's cache finds in the enclosing function frame is read
@@ -589,6 +609,7 @@ fn finish(c: &mut NativeFrame, dst: u32, r: vm::error::RResult<Value>) -> u32 {
 /// the interpreter's (`Op::Call` in `exec_slow`). `None`: anything else (a
 /// builtin, named or `...` arguments, a callee with `...`), left to the
 /// generic path; nothing was consumed then.
+#[inline(always)]
 fn call_positional(
     c: &mut NativeFrame,
     slots: &[u32],

@@ -789,6 +789,7 @@ pub fn symbols() -> Vec<(&'static str, *const u8)> {
         ("rt_free_load", generic::rt_free_load as *const u8),
         ("rt_free_store", generic::rt_free_store as *const u8),
         ("rt_free_slot", generic::rt_free_slot as *const u8),
+        ("rt_call", generic::rt_call as *const u8),
         ("rt_ret_any", rt_ret_any as *const u8),
         ("rt_pow", rt_pow as *const u8),
         ("rt_fmod", rt_fmod as *const u8),
