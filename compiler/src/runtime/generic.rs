@@ -40,23 +40,9 @@ pub extern "C" fn rt_generic(
             return st;
         }
     }
-    // A closure's read of a variable of the function it was made in.
-    if let vm::bytecode::Op::LoadName(sym, fb) = op {
-        if n == 0 {
-            if let Some(v) = free_var(c, pc, sym) {
-                vm::feedback::TypeFeedback::record(&c.code.type_fb[fb as usize], &v);
-                set(c, dst, v);
-                return ST_OK;
-            }
-        }
-    }
-    // `x <<- v` of a variable of the function the closure was made in.
-    if let vm::bytecode::Op::StoreSuper(sym) = op {
-        if n == 1 && store_free_var(c, pc, sym, slots[0]) {
-            set(c, dst, Value::Null);
-            return ST_OK;
-        }
-    }
+    // (A closure's reads of and `<<-` to the variables of the function it
+    // was made in come here from `rt_free_load`/`rt_free_store` when their
+    // cached slot did not serve.)
     // Arithmetic, indexing, stores...: the instructions that need no frame
     // (but a parameter's or an unbound local's read, `generic_op`'s).
     let local_read = matches!(
