@@ -33,13 +33,7 @@ pub extern "C" fn rt_generic(
     unsafe { &mut *c.interp }.stats.count_generic(&c.code, pc);
     let op = c.code.ops[pc as usize];
 
-    // Calls of closures first, in a small function: the most frequent
-    // generic operation does not pay for the others' stack frame.
-    if let vm::bytecode::Op::Call { spec, call, fb, .. } = op {
-        if let Some(st) = call_positional(c, slots, spec, call, fb, dst) {
-            return st;
-        }
-    }
+    // (Calls come from `rt_call`, which makes those of closures.)
     // (A closure's reads of and `<<-` to the variables of the function it
     // was made in come here from `rt_free_load`/`rt_free_store` when their
     // cached slot did not serve.)
@@ -71,6 +65,13 @@ pub extern "C" fn rt_call(c: *mut NativeFrame, pc: u32, args: *const u32, n: u32
         if let Some(st) = call_positional(cr, slots, spec, call, fb, dst) {
             return st;
         }
+        // A builtin: its scalar entry or `Interp::call_value`, counted as a
+        // generic operation (the interpreter's implementation runs).
+        unsafe { &mut *cr.interp }.stats.count_generic(&cr.code, pc);
+        if let Some(st) = call_builtin(cr, slots, spec, call, fb, dst, pc) {
+            return st;
+        }
+        return generic_op(cr, pc, cr.code.ops[pc as usize], slots, dst);
     }
     rt_generic(c, pc, args, n, dst)
 }
@@ -595,7 +596,6 @@ fn finish(c: &mut NativeFrame, dst: u32, r: vm::error::RResult<Value>) -> u32 {
 /// the interpreter's (`Op::Call` in `exec_slow`). `None`: anything else (a
 /// builtin, named or `...` arguments, a callee with `...`), left to the
 /// generic path; nothing was consumed then.
-#[inline(always)]
 fn call_positional(
     c: &mut NativeFrame,
     slots: &[u32],

@@ -170,7 +170,26 @@ pub extern "C" fn rt_unbox_dbl(c: *mut NativeFrame, slot: u32) -> f64 {
 /// Is `vec` a matrix as `test is.mat<…>` and `ArgType::MatInt`/`MatDbl`/
 /// `MatLgl` know it: attributes `dim` (two extents) and perhaps `dimnames`?
 pub fn is_plain_matrix(vec: &vm::value::Vector) -> bool {
-    vec.attrs.as_ref().is_some_and(|a| matrix_attrs(a)) && vec.dim2().is_some()
+    // One pass over the attributes (a call's argument type asks this at
+    // every call with a matrix argument).
+    let Some(attrs) = &vec.attrs else {
+        return false;
+    };
+    let mut dim = false;
+    for (name, v) in attrs.iter() {
+        match &**name {
+            "dim" => {
+                dim = matches!(v, Value::Vec(d) if d.len() == 2
+                    && matches!(d.data, VecData::Int(_) | VecData::Dbl(_)));
+                if !dim {
+                    return false;
+                }
+            }
+            "dimnames" => {}
+            _ => return false,
+        }
+    }
+    dim
 }
 
 fn matrix_attrs(attrs: &[(std::rc::Rc<str>, Value)]) -> bool {
