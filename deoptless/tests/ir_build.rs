@@ -50,9 +50,9 @@ fn calls_generic_for(
     ir: &compiler::ir::Func,
     op: impl Fn(&vm::bytecode::Op) -> bool,
 ) -> bool {
-    use compiler::ir::{InstKind, RtOp};
+    use compiler::ir::InstKind;
     ir.insts.iter().any(|i| match &i.kind {
-        InstKind::Runtime(RtOp::AtPc(pc), _) => op(&f.ops[*pc as usize]),
+        InstKind::Runtime(rt, _) => op(&f.ops[rt.pc() as usize]),
         _ => false,
     })
 }
@@ -60,12 +60,12 @@ fn calls_generic_for(
 /// How many generic runtime calls of `ir` (of `f`) perform element stores
 /// (`x[i] <- v`, `x[[i]] <- v`).
 fn generic_stores(f: &vm::bytecode::FunctionCode, ir: &compiler::ir::Func) -> usize {
-    use compiler::ir::{InstKind, RtOp};
+    use compiler::ir::InstKind;
     ir.insts
         .iter()
         .filter(|i| match &i.kind {
-            InstKind::Runtime(RtOp::AtPc(pc), _) => matches!(
-                f.ops[*pc as usize],
+            InstKind::Runtime(rt, _) => matches!(
+                f.ops[rt.pc() as usize],
                 vm::bytecode::Op::SetIndex { .. } | vm::bytecode::Op::SetIndex2 { .. }
             ),
             _ => false,
@@ -180,9 +180,8 @@ fn logic_and_records_build_typed() {
         for fname in ["count_run", "any_big"] {
             let (code, ir) = ir_of(fname);
             for inst in &ir.insts {
-                if let compiler::ir::InstKind::Runtime(compiler::ir::RtOp::AtPc(pc), _) = &inst.kind
-                {
-                    let pc = *pc;
+                if let compiler::ir::InstKind::Runtime(rt, _) = &inst.kind {
+                    let pc = rt.pc();
                     let op = code.ops[pc as usize];
                     assert!(
                         !matches!(
@@ -214,7 +213,7 @@ fn small_closures_are_inlined() {
     on_big_stack(|| {
         let name = "jit_inline";
         let funs = functions_after_run(name);
-        use compiler::ir::{InstKind, RtOp};
+        use compiler::ir::InstKind;
         // (guards, generic calls) in the IR of `fname`.
         let calls_of = |fname: &str| {
             let f = funs.iter().find(|f| f.name == fname).unwrap();
@@ -230,8 +229,8 @@ fn small_closures_are_inlined() {
                 .insts
                 .iter()
                 .filter(|i| match &i.kind {
-                    InstKind::Runtime(RtOp::AtPc(pc), _) => {
-                        matches!(f.ops[*pc as usize], vm::bytecode::Op::Call { .. })
+                    InstKind::Runtime(rt, _) => {
+                        matches!(f.ops[rt.pc() as usize], vm::bytecode::Op::Call { .. })
                     }
                     _ => false,
                 })

@@ -132,10 +132,13 @@ impl<'a> Builder<'a> {
             return None;
         }
         let slot = self.code.locals.iter().position(|&l| l == sym)?;
-        st.locals[slot]?;
-        // (A parameter whose default is not evaluated yet: the runtime's
-        // lookup forces it, `translate`'s `LoadFun`.)
-        if self.param_pending(st, slot as u16) {
+        // (A local that may be unbound here is skipped by R's lookup, which
+        // goes on outward: `bitwAnd(i, 7L)` before the loop's later
+        // `bitwAnd <- function(a, b) ...`; so is a parameter whose default
+        // is not evaluated yet, which the runtime's lookup forces,
+        // `translate`'s `LoadFun`.)
+        let local = st.locals[slot]?;
+        if self.maybe_unbound.contains(&local.val) || self.param_pending(st, slot as u16) {
             return None;
         }
         let a = self.read_local(bb, pc, st, slot as u16).ok()?;
