@@ -115,9 +115,9 @@ impl<'a> Builder<'a> {
         self.assume(bb, same, cp, Reason::CallTarget);
     }
 
-    /// `LoadFun(sym)` at `pc` of a function bound to one of the function's
-    /// own locals (a helper made in the function, a function passed as an
-    /// argument): the local, assumed to be a function (`is.fun`; R's lookup
+    /// `LoadFun(sym)` at `pc` (call `call`) of a function bound to one of
+    /// the function's own locals, a helper made in the function: the
+    /// local, assumed to be a function (`is.fun`; R's lookup
     /// skips any other value and goes on outward, which the exit leaves to
     /// the interpreter). `None`: not a local here (top-level code's names
     /// are global bindings; a reflective function's locals live in its frame).
@@ -127,8 +127,25 @@ impl<'a> Builder<'a> {
         pc: usize,
         st: &State,
         sym: SymId,
+        call: vm::bytecode::CallIdx,
     ) -> Option<Val> {
         if self.code.top_level || self.code.reflective || !self.inline.is_empty() {
+            return None;
+        }
+        // Only where the call always called a closure made by this
+        // function (a helper defined in it): a local that holds something
+        // else, or a function found further out, makes the site's feedback
+        // polymorphic or another target, and the next compile looks the
+        // name up again instead of failing the `is.fun` check forever.
+        let Value::Closure(target) = self.monomorphic_target(pc, call)? else {
+            return None;
+        };
+        if !self
+            .code
+            .functions
+            .iter()
+            .any(|(_, f)| std::rc::Rc::ptr_eq(f, &target.code))
+        {
             return None;
         }
         let slot = self.code.locals.iter().position(|&l| l == sym)?;

@@ -594,7 +594,7 @@ impl<'a> Builder<'a> {
                     let r = match self.begin_inline(bb, pc, &st, sym, call) {
                         Some(placeholder) => placeholder,
                         None => match self
-                            .local_callee(bb, pc, &st, sym)
+                            .local_callee(bb, pc, &st, sym, call)
                             .or_else(|| self.global_callee(bb, pc, &st, sym, call))
                             .or_else(|| self.known_builtin(bb, pc, &st, sym, call))
                         {
