@@ -25,11 +25,7 @@ pub extern "C" fn rt_generic(
     dst: u32,
 ) -> u32 {
     let c = unsafe { ctx(c) };
-    let slots: &[u32] = if n == 0 {
-        &[]
-    } else {
-        unsafe { std::slice::from_raw_parts(args, n as usize) }
-    };
+    let slots = operand_slots(args, n);
     unsafe { &mut *c.interp }.stats.count_generic(&c.code, pc);
     let op = c.code.ops[pc as usize];
 
@@ -49,6 +45,18 @@ pub extern "C" fn rt_generic(
     generic_op(c, pc, op, slots, dst)
 }
 
+/// The `n` operand slot numbers compiled code passes at `args` (the
+/// entries' shared calling convention; `args` may dangle when `n` is 0).
+fn operand_slots<'a>(args: *const u32, n: u32) -> &'a [u32] {
+    if n == 0 {
+        &[]
+    } else {
+        // SAFETY: compiled code passes `n` slot numbers at `args`, alive
+        // for the runtime call.
+        unsafe { std::slice::from_raw_parts(args, n as usize) }
+    }
+}
+
 /// `RtOp::Call`: the call at `pc` (operand slots: the function, then the
 /// arguments). A closure called with positional (or simply named)
 /// arguments is called here (`call_positional`: its compiled code without
@@ -57,11 +65,7 @@ pub extern "C" fn rt_generic(
 pub extern "C" fn rt_call(c: *mut NativeFrame, pc: u32, args: *const u32, n: u32, dst: u32) -> u32 {
     let cr = unsafe { ctx(c) };
     if let vm::bytecode::Op::Call { spec, call, fb, .. } = cr.code.ops[pc as usize] {
-        let slots: &[u32] = if n == 0 {
-            &[]
-        } else {
-            unsafe { std::slice::from_raw_parts(args, n as usize) }
-        };
+        let slots = operand_slots(args, n);
         if let Some(st) = call_positional(cr, slots, spec, call, fb, dst) {
             return st;
         }
@@ -151,13 +155,9 @@ pub extern "C" fn rt_free_store(
 ) -> u32 {
     let cr = unsafe { ctx(c) };
     if let vm::bytecode::Op::StoreSuper(sym) = cr.code.ops[pc as usize] {
-        if n == 1 {
-            // SAFETY: the compiled code passes `n` operand slots at `args`.
-            let s = unsafe { *args };
-            if store_free_var(cr, pc, sym, s) {
-                set(cr, dst, Value::Null);
-                return ST_OK;
-            }
+        if n == 1 && store_free_var(cr, pc, sym, operand_slots(args, n)[0]) {
+            set(cr, dst, Value::Null);
+            return ST_OK;
         }
     }
     rt_generic(c, pc, args, n, dst)
